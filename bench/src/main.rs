@@ -1,0 +1,2 @@
+//! Benchmarks arrive with the front-end throughput measurement.
+fn main() {}

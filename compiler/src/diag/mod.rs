@@ -1,0 +1,236 @@
+//! Diagnostics as data.
+//!
+//! Every stage reports problems by pushing [`Diagnostic`]s into a
+//! [`Diagnostics`] sink and carries on. Nothing here renders: that is
+//! [`render`], which the driver and the snapshot tests call. Stages must not
+//! print, and must not decide whether a warning is an error: the sink applies
+//! `-w`, `-Werror`, `-W<name>` and `-Wno-<name>` ([`WarningPolicy`]) as
+//! diagnostics arrive, so every stage gets them for free.
+
+pub mod render;
+
+use crate::source::Span;
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+    /// A bug in clc, not in the user's program.
+    Internal,
+}
+
+/// A label: a span and what to say about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+/// A note with an optional location of its own ("expanded from macro `X`"
+/// points at the macro's definition; "the rule is …" points nowhere).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub span: Option<Span>,
+    pub message: String,
+}
+
+/// A suggested edit: replace `span` with `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixIt {
+    pub span: Span,
+    pub replacement: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable identifier: `E0xxx` for errors, a warning's `-W` name for
+    /// warnings (so `-Wno-<code>` silences it).
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub primary: Label,
+    pub secondary: Vec<Label>,
+    pub notes: Vec<Note>,
+    pub fixit: Option<FixIt>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Error, code, span, message)
+    }
+
+    pub fn warning(name: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, name, span, message)
+    }
+
+    pub fn new(severity: Severity, code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity,
+            message: message.into(),
+            primary: Label { span, message: String::new() },
+            secondary: Vec::new(),
+            notes: Vec::new(),
+            fixit: None,
+        }
+    }
+
+    /// Text printed under the primary span.
+    pub fn with_label(mut self, message: impl Into<String>) -> Diagnostic {
+        self.primary.message = message.into();
+        self
+    }
+
+    pub fn with_secondary(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.secondary.push(Label { span, message: message.into() });
+        self
+    }
+
+    pub fn with_note(mut self, message: impl Into<String>) -> Diagnostic {
+        self.notes.push(Note { span: None, message: message.into() });
+        self
+    }
+
+    pub fn with_note_at(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.notes.push(Note { span: Some(span), message: message.into() });
+        self
+    }
+
+    pub fn with_fixit(mut self, span: Span, replacement: impl Into<String>) -> Diagnostic {
+        self.fixit = Some(FixIt { span, replacement: replacement.into() });
+        self
+    }
+}
+
+/// How warnings are treated, from `-w`, `-Werror`, `-W<name>`,
+/// `-Wno-<name>`, `-Werror=<name>`.
+#[derive(Clone, Debug, Default)]
+pub struct WarningPolicy {
+    /// `-w`: drop every warning.
+    pub suppress_all: bool,
+    /// `-Werror`: every warning that is kept becomes an error.
+    pub all_errors: bool,
+    /// Per-name overrides, later options winning.
+    pub per_name: HashMap<String, WarningState>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WarningState {
+    Off,
+    On,
+    Error,
+}
+
+impl WarningPolicy {
+    /// Applies the policy; `None` means the diagnostic is dropped.
+    pub fn apply(&self, mut d: Diagnostic) -> Option<Diagnostic> {
+        if d.severity != Severity::Warning {
+            return Some(d);
+        }
+        match self.per_name.get(d.code) {
+            Some(WarningState::Off) => return None,
+            Some(WarningState::Error) => {
+                d.severity = Severity::Error;
+                return Some(d);
+            }
+            Some(WarningState::On) => {}
+            None if self.suppress_all => return None,
+            None => {}
+        }
+        if self.suppress_all {
+            return None;
+        }
+        if self.all_errors {
+            d.severity = Severity::Error;
+            d.notes.push(Note { span: None, message: format!("treated as an error because of -Werror [-W{}]", d.code) });
+        }
+        Some(d)
+    }
+}
+
+/// The sink every stage writes into.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    pub policy: WarningPolicy,
+    list: Vec<Diagnostic>,
+    errors: usize,
+}
+
+impl Diagnostics {
+    pub fn new(policy: WarningPolicy) -> Diagnostics {
+        Diagnostics { policy, list: Vec::new(), errors: 0 }
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        if let Some(d) = self.policy.apply(d) {
+            if d.severity >= Severity::Error {
+                self.errors += 1;
+            }
+            self.list.push(d);
+        }
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.errors > 0
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.errors
+    }
+
+    pub fn warning_count(&self) -> usize {
+        self.list.iter().filter(|d| d.severity == Severity::Warning).count()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.list.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.list
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::FileId;
+
+    fn warn(name: &'static str) -> Diagnostic {
+        Diagnostic::warning(name, Span::new(FileId(0), 0, 1), "w")
+    }
+
+    #[test]
+    fn policy_orders_suppression_and_promotion() {
+        let mut p = WarningPolicy::default();
+        assert_eq!(p.apply(warn("a")).unwrap().severity, Severity::Warning);
+        p.all_errors = true;
+        assert_eq!(p.apply(warn("a")).unwrap().severity, Severity::Error);
+        p.per_name.insert("a".into(), WarningState::Off);
+        assert!(p.apply(warn("a")).is_none());
+        p.suppress_all = true;
+        assert!(p.apply(warn("b")).is_none());
+        p.per_name.insert("b".into(), WarningState::Error);
+        assert_eq!(p.apply(warn("b")).unwrap().severity, Severity::Error);
+        let e = Diagnostic::error("E0001", Span::default(), "e");
+        assert!(p.apply(e).is_some(), "errors are never dropped");
+    }
+
+    #[test]
+    fn sink_counts_errors_after_policy() {
+        let mut d = Diagnostics::new(WarningPolicy { all_errors: true, ..Default::default() });
+        d.push(warn("x"));
+        assert!(d.has_errors());
+        assert_eq!(d.len(), 1);
+    }
+}

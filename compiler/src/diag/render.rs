@@ -1,0 +1,232 @@
+//! Turning [`Diagnostic`]s into text.
+//!
+//! Two formats: codespan-reporting's rich format (boxes, labels, colour on a
+//! terminal), and clang's format — a `file:line:col: error: message [-Wname]`
+//! header that editors and CI parse, followed by the source line and a caret
+//! line. This is the only module that knows codespan-reporting exists.
+
+use super::{Diagnostic, Severity};
+use crate::source::{FileId, SourceMap, Span};
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::files::{Error as FilesError, Files};
+use codespan_reporting::term;
+use std::fmt::Write as _;
+use std::ops::Range;
+
+/// Which way to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    /// codespan-reporting's multi-line format.
+    #[default]
+    Rich,
+    /// `file:line:col: severity: message`, then the snippet and a caret.
+    Clang,
+}
+
+/// Renders one diagnostic. `color` only affects [`Format::Rich`] through
+/// [`render_to`]; this function always returns plain text.
+pub fn render(sm: &SourceMap, d: &Diagnostic, format: Format) -> String {
+    match format {
+        Format::Rich => {
+            let mut out = String::new();
+            let config = rich_config();
+            if term::emit_to_string(&mut out, &config, &Adapter(sm), &to_codespan(d)).is_err() {
+                // A span outside its file is a compiler bug; fall back to the
+                // format that never fails rather than losing the message.
+                return render(sm, d, Format::Clang);
+            }
+            out
+        }
+        Format::Clang => render_clang(sm, d),
+    }
+}
+
+/// Renders one diagnostic to a terminal stream, in colour when the stream
+/// supports it.
+pub fn render_to(
+    w: &mut dyn codespan_reporting::term::termcolor::WriteColor,
+    sm: &SourceMap,
+    d: &Diagnostic,
+    format: Format,
+) -> std::io::Result<()> {
+    match format {
+        Format::Rich => {
+            let config = rich_config();
+            term::emit_to_write_style(w, &config, &Adapter(sm), &to_codespan(d))
+                .or_else(|_| w.write_all(render_clang(sm, d).as_bytes()))
+        }
+        Format::Clang => w.write_all(render_clang(sm, d).as_bytes()),
+    }
+}
+
+/// The closing summary clang prints: `2 errors generated.`
+pub fn summary(errors: usize, warnings: usize) -> Option<String> {
+    let plural = |n: usize, w: &str| if n == 1 { format!("{n} {w}") } else { format!("{n} {w}s") };
+    match (errors, warnings) {
+        (0, 0) => None,
+        (0, w) => Some(format!("{} generated.", plural(w, "warning"))),
+        (e, 0) => Some(format!("{} generated.", plural(e, "error"))),
+        (e, w) => Some(format!("{} and {} generated.", plural(w, "warning"), plural(e, "error"))),
+    }
+}
+
+fn rich_config() -> term::Config {
+    term::Config { start_context_lines: 1, end_context_lines: 1, ..term::Config::default() }
+}
+
+fn severity_word(s: Severity) -> &'static str {
+    match s {
+        Severity::Note => "note",
+        Severity::Warning => "warning",
+        Severity::Error => "error",
+        Severity::Internal => "internal compiler error",
+    }
+}
+
+fn render_clang(sm: &SourceMap, d: &Diagnostic) -> String {
+    let mut out = String::new();
+    let flag = match d.severity {
+        Severity::Warning => format!(" [-W{}]", d.code),
+        Severity::Error if d.code.starts_with('E') => String::new(),
+        // A warning promoted by -Werror keeps its name, as clang does.
+        Severity::Error => format!(" [-Werror,-W{}]", d.code),
+        _ => String::new(),
+    };
+    let _ = writeln!(out, "{}: {}: {}{}", sm.describe(d.primary.span), severity_word(d.severity), d.message, flag);
+    snippet(&mut out, sm, d.primary.span);
+    if let Some(fix) = &d.fixit {
+        let f = sm.file(fix.span.file);
+        let (_, col) = f.line_col(fix.span.lo);
+        let _ = writeln!(out, "{}{}", " ".repeat(col as usize - 1), fix.replacement);
+    }
+    for l in &d.secondary {
+        let _ = writeln!(out, "{}: note: {}", sm.describe(l.span), l.message);
+        snippet(&mut out, sm, l.span);
+    }
+    for n in &d.notes {
+        match n.span {
+            Some(s) => {
+                let _ = writeln!(out, "{}: note: {}", sm.describe(s), n.message);
+                snippet(&mut out, sm, s);
+            }
+            None => {
+                let _ = writeln!(out, "note: {}", n.message);
+            }
+        }
+    }
+    out
+}
+
+/// The source line of `span` and a `^~~~` line under it.
+fn snippet(out: &mut String, sm: &SourceMap, span: Span) {
+    let f = sm.file(span.file);
+    let (line, col) = f.line_col(span.lo);
+    let text = f.line_text(line);
+    let _ = writeln!(out, "{}", text.replace('\t', " "));
+    let (end_line, end_col) = f.line_col(span.hi);
+    let width = if end_line == line { (end_col.saturating_sub(col)).max(1) } else { 1 };
+    let _ = writeln!(out, "{}^{}", " ".repeat(col as usize - 1), "~".repeat(width as usize - 1));
+}
+
+fn to_codespan(d: &Diagnostic) -> cs::Diagnostic<FileId> {
+    let severity = match d.severity {
+        Severity::Note => cs::Severity::Note,
+        Severity::Warning => cs::Severity::Warning,
+        Severity::Error => cs::Severity::Error,
+        Severity::Internal => cs::Severity::Bug,
+    };
+    let mut labels = vec![cs::Label::primary(d.primary.span.file, range(d.primary.span)).with_message(&d.primary.message)];
+    labels.extend(d.secondary.iter().map(|l| cs::Label::secondary(l.span.file, range(l.span)).with_message(&l.message)));
+    let mut notes = Vec::new();
+    for n in &d.notes {
+        match n.span {
+            // codespan has no located notes: show the location as a
+            // secondary label so the snippet appears, and the text as a note.
+            Some(s) => labels.push(cs::Label::secondary(s.file, range(s)).with_message(&n.message)),
+            None => notes.push(n.message.clone()),
+        }
+    }
+    if let Some(fix) = &d.fixit {
+        notes.push(format!("help: replace with `{}`", fix.replacement));
+    }
+    let code = match d.severity {
+        Severity::Warning => format!("-W{}", d.code),
+        _ => d.code.to_string(),
+    };
+    cs::Diagnostic::new(severity).with_message(&d.message).with_code(code).with_labels(labels).with_notes(notes)
+}
+
+fn range(s: Span) -> Range<usize> {
+    s.lo as usize..s.hi as usize
+}
+
+struct Adapter<'a>(&'a SourceMap);
+
+impl<'a> Files<'a> for Adapter<'a> {
+    type FileId = FileId;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: FileId) -> Result<&'a str, FilesError> {
+        self.check(id)?;
+        Ok(&self.0.file(id).name)
+    }
+
+    fn source(&'a self, id: FileId) -> Result<&'a str, FilesError> {
+        self.check(id)?;
+        Ok(&self.0.file(id).text)
+    }
+
+    fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, FilesError> {
+        self.check(id)?;
+        let starts = self.0.file(id).line_starts();
+        Ok(starts.partition_point(|&s| s as usize <= byte_index) - 1)
+    }
+
+    fn line_range(&'a self, id: FileId, line_index: usize) -> Result<Range<usize>, FilesError> {
+        self.check(id)?;
+        let f = self.0.file(id);
+        let starts = f.line_starts();
+        let start = *starts.get(line_index).ok_or(FilesError::LineTooLarge { given: line_index, max: starts.len() - 1 })?;
+        let end = starts.get(line_index + 1).map_or(f.text.len(), |&e| e as usize);
+        Ok(start as usize..end)
+    }
+}
+
+impl Adapter<'_> {
+    fn check(&self, id: FileId) -> Result<(), FilesError> {
+        if (id.0 as usize) < self.0.len() { Ok(()) } else { Err(FilesError::FileMissing) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clang_format_has_header_snippet_and_caret() {
+        let mut sm = SourceMap::new();
+        let f = sm.add_virtual("k.cl", "kernel void f() {\n  int x = y;\n}\n".into());
+        let d = Diagnostic::error("E0100", Span::new(f, 28, 29), "use of undeclared identifier 'y'");
+        let text = render(&sm, &d, Format::Clang);
+        assert_eq!(text, "k.cl:2:11: error: use of undeclared identifier 'y'\n  int x = y;\n          ^\n");
+    }
+
+    #[test]
+    fn rich_format_names_file_and_code() {
+        let mut sm = SourceMap::new();
+        let f = sm.add_virtual("k.cl", "int x = 1\n".into());
+        let d = Diagnostic::warning("unused", Span::new(f, 4, 5), "unused variable 'x'").with_label("declared here");
+        let text = render(&sm, &d, Format::Rich);
+        assert!(text.contains("warning[-Wunused]: unused variable 'x'"), "{text}");
+        assert!(text.contains("k.cl:1:5"), "{text}");
+        assert!(text.contains("declared here"), "{text}");
+    }
+
+    #[test]
+    fn summary_wording_matches_clang() {
+        assert_eq!(summary(0, 0), None);
+        assert_eq!(summary(1, 0).unwrap(), "1 error generated.");
+        assert_eq!(summary(2, 1).unwrap(), "1 warning and 2 errors generated.");
+    }
+}

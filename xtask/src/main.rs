@@ -1,0 +1,87 @@
+//! `cargo xtask <task>`: the two commands the README promises, and the
+//! system packages they need.
+//!
+//! - `demo`: install what is missing, build clc, and run it on the example
+//!   kernel in `examples/`.
+//! - `test`: install what is missing, then run the whole test suite.
+//!
+//! Only this crate may install system packages; it depends on nothing, so
+//! it builds before LLVM is present.
+
+use std::process::{Command, ExitCode};
+
+/// Debian packages the build and the tests need, with a file that proves
+/// each is installed.
+const PACKAGES: &[(&str, &str)] = &[
+    ("llvm-22-dev", "/usr/lib/llvm-22/bin/llvm-config"),
+    ("libpolly-22-dev", "/usr/lib/llvm-22/lib/libPolly.a"),
+    ("clang-22", "/usr/bin/clang-22"),
+    ("spirv-tools", "/usr/bin/spirv-val"),
+    ("libzstd-dev", "/usr/include/zstd.h"),
+    ("zlib1g-dev", "/usr/include/zlib.h"),
+];
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let task = args.first().map(String::as_str).unwrap_or("help");
+    let rest = &args[1.min(args.len())..];
+    let result = match task {
+        "setup" => setup(),
+        "demo" => setup().and_then(|()| demo(rest)),
+        "test" => setup().and_then(|()| test(rest)),
+        _ => {
+            eprintln!("usage: cargo xtask <setup|demo|test> [args]\n  setup  install missing Debian packages\n  demo   check examples/vector_add.cl with clc and print its diagnostics\n  test   run the whole test suite");
+            return ExitCode::from(if task == "help" { 0 } else { 2 });
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask {task}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Installs the packages whose marker file is missing, with sudo when not
+/// root.
+fn setup() -> Result<(), String> {
+    let missing: Vec<&str> = PACKAGES.iter().filter(|(_, f)| !std::path::Path::new(f).exists()).map(|(p, _)| *p).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    eprintln!("xtask: installing {}", missing.join(" "));
+    let root = Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false);
+    let apt = |args: &[&str]| -> Result<(), String> {
+        let mut cmd = if root { Command::new("apt-get") } else { Command::new("sudo") };
+        if !root {
+            cmd.arg("apt-get");
+        }
+        cmd.env("DEBIAN_FRONTEND", "noninteractive").args(args);
+        let status = cmd.status().map_err(|e| format!("cannot run apt-get: {e}"))?;
+        if status.success() { Ok(()) } else { Err(format!("apt-get {} failed ({status})", args.join(" "))) }
+    };
+    apt(&["update", "-q"])?;
+    let mut install = vec!["install", "-y", "-q", "--no-install-recommends"];
+    install.extend(&missing);
+    apt(&install)
+}
+
+fn cargo(args: &[&str], extra: &[String]) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo).args(args).args(extra).status().map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("cargo {} failed ({status})", args.join(" "))) }
+}
+
+fn demo(extra: &[String]) -> Result<(), String> {
+    let mut args: Vec<String> = vec!["examples/vector_add.cl".into()];
+    if !extra.is_empty() {
+        args = extra.to_vec();
+    }
+    // Diagnostics are the output: a kernel with warnings still succeeds.
+    cargo(&["run", "--quiet", "--release", "--package", "clc", "--bin", "clc", "--", "-fsyntax-only"], &args)
+}
+
+fn test(extra: &[String]) -> Result<(), String> {
+    cargo(&["test", "--workspace", "--all-targets", "--no-fail-fast"], extra)
+}
