@@ -9,3 +9,4 @@ pub mod diag;
 pub mod lex;
 pub mod options;
 pub mod source;
+pub mod pp;

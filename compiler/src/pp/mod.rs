@@ -1,0 +1,150 @@
+//! The C99 preprocessor, with OpenCL's predefined macros and pragmas.
+//!
+//! Entry point: [`preprocess`]. It reads the main file and its includes
+//! into the [`SourceMap`], runs directives and macro expansion, and returns
+//! the token stream the parser consumes ([`PpOutput`]).
+//!
+//! Every output token keeps two places: `span`, where the user sees it
+//! (the outermost macro invocation for expanded tokens), and `spelling`,
+//! where its characters are. `expansion` indexes [`Expansions`], which
+//! turns into "expanded from macro `X`" notes ([`Expansions::notes`]).
+
+use crate::diag::Note;
+use crate::lex::Token;
+use crate::options::{ClStd, Target};
+use crate::source::Span;
+use std::path::PathBuf;
+
+/// What the preprocessor needs to know.
+#[derive(Clone, Debug, Default)]
+pub struct PpOptions {
+    pub std: ClStd,
+    pub target: Target,
+    /// `-I` directories, searched in order after the including file's
+    /// directory (for `"..."`) and before nothing else (for `<...>`).
+    pub include_dirs: Vec<PathBuf>,
+    /// `-D` and `-U` in command-line order.
+    pub macros: Vec<CmdMacro>,
+}
+
+/// A `-D`/`-U` option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CmdMacro {
+    /// `-DNAME`, `-DNAME=VALUE`, `-D'F(x)=x*2'`: the text after `-D`.
+    Define(String),
+    /// `-UNAME`.
+    Undef(String),
+}
+
+/// The result of preprocessing one translation unit.
+#[derive(Debug, Default)]
+pub struct PpOutput {
+    /// The tokens, macros expanded, directives removed. Never contains
+    /// `Hash`/`HashHash` produced by directives, nor error tokens (those
+    /// became diagnostics).
+    pub tokens: Vec<Token>,
+    pub expansions: Expansions,
+    /// Pragmas the later stages care about, in source order.
+    pub pragmas: Vec<Pragma>,
+    /// Every file `#include`d, in the order first read (for build scripts'
+    /// `rerun-if-changed`).
+    pub includes: Vec<PathBuf>,
+}
+
+/// A pragma, anchored in the token stream.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pragma {
+    /// Index in [`PpOutput::tokens`] of the first token after the pragma
+    /// (`tokens.len()` at the end of the file).
+    pub at: usize,
+    /// The pragma's text in the source, for diagnostics.
+    pub span: Span,
+    pub kind: PragmaKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PragmaKind {
+    /// `#pragma OPENCL EXTENSION name : enable|disable` (`name` may be
+    /// `all`).
+    Extension { name: String, enable: bool },
+    /// `#pragma OPENCL FP_CONTRACT ON|OFF|DEFAULT`.
+    FpContract(Switch),
+    /// `#pragma unroll`, `#pragma unroll N`, `#pragma nounroll`
+    /// (`Some(1)`): applies to the loop that follows.
+    Unroll(Option<u32>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Switch {
+    On,
+    Off,
+    Default,
+}
+
+/// One macro expansion: which macro, where it was used, where it is
+/// defined, and the expansion it happened inside (`0` = none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expansion {
+    pub macro_name: String,
+    pub use_span: Span,
+    /// The macro's name in its `#define`; `None` for builtin macros
+    /// (`__LINE__`) and command-line ones.
+    pub def_span: Option<Span>,
+    pub parent: u32,
+}
+
+/// The table of expansions; index 0 is reserved for "not from a macro".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expansions {
+    entries: Vec<Expansion>,
+}
+
+impl Default for Expansions {
+    fn default() -> Expansions {
+        Expansions { entries: vec![Expansion { macro_name: String::new(), use_span: Span::default(), def_span: None, parent: 0 }] }
+    }
+}
+
+impl Expansions {
+    /// Records an expansion and returns its index (never 0).
+    pub fn push(&mut self, e: Expansion) -> u32 {
+        self.entries.push(e);
+        (self.entries.len() - 1) as u32
+    }
+
+    pub fn get(&self, id: u32) -> Option<&Expansion> {
+        if id == 0 { None } else { self.entries.get(id as usize) }
+    }
+
+    /// "expanded from macro `X`" notes for a token from expansion `id`,
+    /// innermost first, each pointing at the macro's definition.
+    pub fn notes(&self, mut id: u32) -> Vec<Note> {
+        let mut notes = Vec::new();
+        while let Some(e) = self.get(id) {
+            notes.push(Note { span: e.def_span, message: format!("expanded from macro `{}`", e.macro_name) });
+            if notes.len() > 8 {
+                break;
+            }
+            id = e.parent;
+        }
+        notes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::FileId;
+
+    #[test]
+    fn notes_walk_the_expansion_chain() {
+        let mut ex = Expansions::default();
+        let outer = ex.push(Expansion { macro_name: "OUTER".into(), use_span: Span::new(FileId(0), 0, 5), def_span: Some(Span::new(FileId(0), 10, 15)), parent: 0 });
+        let inner = ex.push(Expansion { macro_name: "INNER".into(), use_span: Span::new(FileId(0), 0, 5), def_span: None, parent: outer });
+        let notes = ex.notes(inner);
+        assert_eq!(notes.len(), 2);
+        assert_eq!(notes[0].message, "expanded from macro `INNER`");
+        assert_eq!(notes[1].span, Some(Span::new(FileId(0), 10, 15)));
+        assert!(ex.notes(0).is_empty());
+    }
+}
