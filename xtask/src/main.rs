@@ -30,7 +30,7 @@ fn main() -> ExitCode {
         "demo" => setup().and_then(|()| demo(rest)),
         "test" => setup().and_then(|()| test(rest)),
         _ => {
-            eprintln!("usage: cargo xtask <setup|demo|test> [args]\n  setup  install missing Debian packages\n  demo   check examples/vector_add.cl with clc and print its diagnostics\n  test   run the whole test suite");
+            eprintln!("usage: cargo xtask <setup|demo|test> [args]\n  setup  install missing Debian packages\n  demo   check examples/vector_add.cl and examples/mistakes.cl, printing diagnostics\n  test   run the whole test suite");
             return ExitCode::from(if task == "help" { 0 } else { 2 });
         }
     };
@@ -73,13 +73,28 @@ fn cargo(args: &[&str], extra: &[String]) -> Result<(), String> {
     if status.success() { Ok(()) } else { Err(format!("cargo {} failed ({status})", args.join(" "))) }
 }
 
+/// Checks the example kernel (it must pass), then a file of deliberate
+/// mistakes (it must fail), printing clc's diagnostics for both.
 fn demo(extra: &[String]) -> Result<(), String> {
-    let mut args: Vec<String> = vec!["examples/vector_add.cl".into()];
-    if !extra.is_empty() {
-        args = extra.to_vec();
+    cargo(&["build", "--quiet", "--release", "--package", "clc", "--bin", "clc"], &[])?;
+    let clc = std::path::Path::new("target/release/clc");
+    let run = |file: &str| -> Result<i32, String> {
+        println!("$ clc -fsyntax-only {file}");
+        let status = Command::new(clc)
+            .args(["-fsyntax-only", "-fdiagnostics-format=rich", file])
+            .args(extra)
+            .status()
+            .map_err(|e| format!("cannot run {}: {e}", clc.display()))?;
+        Ok(status.code().unwrap_or(-1))
+    };
+    match run("examples/vector_add.cl")? {
+        0 => println!("examples/vector_add.cl: no errors\n"),
+        code => return Err(format!("examples/vector_add.cl should check cleanly, but clc exited with {code}")),
     }
-    // Diagnostics are the output: a kernel with warnings still succeeds.
-    cargo(&["run", "--quiet", "--release", "--package", "clc", "--bin", "clc", "--", "-fsyntax-only"], &args)
+    match run("examples/mistakes.cl")? {
+        1 => Ok(()),
+        code => Err(format!("examples/mistakes.cl should fail with status 1, but clc exited with {code}")),
+    }
 }
 
 fn test(extra: &[String]) -> Result<(), String> {

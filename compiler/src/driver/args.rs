@@ -1,0 +1,399 @@
+//! The command line, parsed the way clang spells OpenCL options.
+//!
+//! clang's spellings (`-cl-std=CL2.0`, `-DNAME`, `-Wno-name`, `-O2`,
+//! `-Xclang -ast-dump`) are single-dash, glued or separate, and some are
+//! prefixes of others; a table of spellings with a longest-prefix match
+//! expresses that directly, where an argument-parser crate built for GNU
+//! long options would fight it. Unknown options get a "did you mean"
+//! suggestion from the same table.
+
+use crate::diag::render::Format;
+use crate::diag::{WarningPolicy, WarningState};
+use crate::options::{ClStd, Target};
+use crate::pp::CmdMacro;
+use std::path::PathBuf;
+
+/// What the driver was asked to produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Action {
+    /// `-fsyntax-only`: check and report diagnostics.
+    SyntaxOnly,
+    /// `-E`: preprocessed source.
+    Preprocess,
+    /// `-Xclang -ast-dump` or `--emit=ast`.
+    DumpAst,
+    /// `--emit=tokens`: the token stream after preprocessing, one per line.
+    DumpTokens,
+    /// `-c`, `-S`, `-emit-llvm` or no action flag: generate code.
+    #[default]
+    Compile,
+}
+
+/// The kind of file code generation writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Emit {
+    #[default]
+    Object,
+    Assembly,
+    LlvmIr,
+    LlvmBitcode,
+}
+
+/// Floating-point options (`-cl-*-math`), recorded for code generation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct FpOptions {
+    pub mad_enable: bool,
+    pub fast_relaxed_math: bool,
+    pub finite_math_only: bool,
+    pub no_signed_zeros: bool,
+    pub unsafe_math: bool,
+    pub denorms_are_zero: bool,
+    pub single_precision_constant: bool,
+}
+
+/// Everything one `clc` invocation was asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct Invocation {
+    pub inputs: Vec<PathBuf>,
+    pub output: Option<PathBuf>,
+    pub action: Action,
+    pub emit: Emit,
+    pub std: ClStd,
+    pub target: Target,
+    pub include_dirs: Vec<PathBuf>,
+    pub macros: Vec<CmdMacro>,
+    pub warnings: WarningPolicy,
+    /// Stop after this many errors (`-ferror-limit=`, 0 = no limit).
+    pub error_limit: usize,
+    /// `None`: rich on a terminal, clang format otherwise.
+    pub diag_format: Option<Format>,
+    /// `None`: colour when stderr is a terminal.
+    pub color: Option<bool>,
+    /// 0 to 3; `-cl-opt-disable` is 0. Default 2, like clang for OpenCL.
+    pub opt_level: u8,
+    pub fp: FpOptions,
+    pub kernel_arg_info: bool,
+    pub debug_info: bool,
+    pub show_help: bool,
+    pub show_version: bool,
+}
+
+/// A usage error: exit status 2.
+#[derive(Debug, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+/// How an option takes its value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arity {
+    /// `-fsyntax-only`: exactly this spelling.
+    Flag,
+    /// `-DNAME` or `-D NAME`.
+    GluedOrSeparate,
+    /// `-cl-std=CL2.0`: the value follows in the same word.
+    Joined,
+    /// `-Xclang X`: the value is the next word.
+    Separate,
+}
+
+/// The option table: spelling, arity, and one line of help.
+const OPTIONS: &[(&str, Arity, &str)] = &[
+    ("-cl-std=", Arity::Joined, "OpenCL C version: CL1.0, CL1.1, CL1.2, CL2.0 (default), CL3.0"),
+    ("-std=", Arity::Joined, "same as -cl-std="),
+    ("-D", Arity::GluedOrSeparate, "define a macro: -DNAME, -DNAME=VALUE"),
+    ("-U", Arity::GluedOrSeparate, "undefine a macro"),
+    ("-I", Arity::GluedOrSeparate, "add a directory to the include search path"),
+    ("-o", Arity::GluedOrSeparate, "write output to this file"),
+    ("-x", Arity::GluedOrSeparate, "input language (only `cl`)"),
+    ("-fsyntax-only", Arity::Flag, "check the program and report diagnostics, generate nothing"),
+    ("-E", Arity::Flag, "preprocess only, print the result"),
+    ("-c", Arity::Flag, "compile to an object file (native) or SPIR-V binary"),
+    ("-S", Arity::Flag, "compile to assembly"),
+    ("-emit-llvm", Arity::Flag, "with -S or -c, emit LLVM IR (.ll) or bitcode (.bc)"),
+    ("--emit=", Arity::Joined, "print an internal form: ast, tokens"),
+    ("-Xclang", Arity::Separate, "clang compatibility: -Xclang -ast-dump"),
+    ("--target=", Arity::Joined, "target triple: x86_64-unknown-linux-gnu (default: host), spirv64, spirv32"),
+    ("-target", Arity::Separate, "same as --target="),
+    ("-O0", Arity::Flag, "no optimisation"),
+    ("-O1", Arity::Flag, "optimisation level 1"),
+    ("-O2", Arity::Flag, "optimisation level 2 (default)"),
+    ("-O3", Arity::Flag, "optimisation level 3"),
+    ("-O", Arity::Flag, "same as -O2"),
+    ("-Os", Arity::Flag, "optimise for size (as -O2)"),
+    ("-Oz", Arity::Flag, "optimise for size (as -O2)"),
+    ("-cl-opt-disable", Arity::Flag, "same as -O0"),
+    ("-cl-mad-enable", Arity::Flag, "allow a * b + c to become a fused multiply-add"),
+    ("-cl-fast-relaxed-math", Arity::Flag, "all of the unsafe floating-point optimisations"),
+    ("-cl-finite-math-only", Arity::Flag, "assume no infinities or NaNs"),
+    ("-cl-no-signed-zeros", Arity::Flag, "ignore the sign of zero"),
+    ("-cl-unsafe-math-optimizations", Arity::Flag, "allow reassociation and reciprocal approximations"),
+    ("-cl-denorms-are-zero", Arity::Flag, "flush single-precision denormals to zero"),
+    ("-cl-single-precision-constant", Arity::Flag, "treat double constants as float"),
+    ("-cl-kernel-arg-info", Arity::Flag, "emit kernel argument names in metadata"),
+    ("-cl-strict-aliasing", Arity::Flag, "accepted for compatibility (OpenCL 1.0 option)"),
+    ("-cl-uniform-work-group-size", Arity::Flag, "accepted: work-groups are uniform"),
+    ("-cl-no-subgroup-ifp", Arity::Flag, "accepted for compatibility"),
+    ("-g", Arity::Flag, "generate debug information"),
+    ("-w", Arity::Flag, "suppress all warnings"),
+    ("-Werror=", Arity::Joined, "make one warning an error"),
+    ("-Wno-error=", Arity::Joined, "keep one warning a warning under -Werror"),
+    ("-Werror", Arity::Flag, "make every warning an error"),
+    ("-Wno-", Arity::Joined, "disable a warning"),
+    ("-W", Arity::Joined, "enable a warning (-Wall and -Wextra enable all)"),
+    ("-ferror-limit=", Arity::Joined, "stop after N errors (0: no limit; default 20)"),
+    ("-fdiagnostics-format=", Arity::Joined, "clang (one line per diagnostic) or rich"),
+    ("-fcolor-diagnostics", Arity::Flag, "colour diagnostics"),
+    ("-fno-color-diagnostics", Arity::Flag, "do not colour diagnostics"),
+    ("--help", Arity::Flag, "print this help"),
+    ("-help", Arity::Flag, "print this help"),
+    ("-h", Arity::Flag, "print this help"),
+    ("--version", Arity::Flag, "print the version"),
+];
+
+/// The help text, generated from the option table.
+pub fn help() -> String {
+    let mut s = String::from("OVERVIEW: clc, an OpenCL C compiler\n\nUSAGE: clc [options] file.cl\n\nOPTIONS:\n");
+    for (name, arity, text) in OPTIONS {
+        let shown = match arity {
+            Arity::Flag => name.to_string(),
+            Arity::Joined => format!("{name}<value>"),
+            Arity::GluedOrSeparate | Arity::Separate => format!("{name} <value>"),
+        };
+        s.push_str(&format!("  {shown:<34} {text}\n"));
+    }
+    s
+}
+
+/// Parses the arguments after the program name.
+pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
+    let mut inv = Invocation { opt_level: 2, error_limit: 20, ..Default::default() };
+    let mut explicit_action: Option<Action> = None;
+    let mut emit_llvm = false;
+    let mut emit_s = false;
+    let mut i = 0;
+    while i < args.len() {
+        let arg = &args[i];
+        i += 1;
+        if !arg.starts_with('-') || arg == "-" {
+            inv.inputs.push(PathBuf::from(arg));
+            continue;
+        }
+        let Some((name, arity)) = find(arg) else {
+            return Err(unknown(arg));
+        };
+        let value: String = match arity {
+            Arity::Flag => String::new(),
+            Arity::Joined => arg[name.len()..].to_string(),
+            Arity::GluedOrSeparate if arg.len() > name.len() => arg[name.len()..].to_string(),
+            Arity::GluedOrSeparate | Arity::Separate => {
+                let v = args.get(i).ok_or_else(|| UsageError(format!("argument to '{name}' is missing (expected 1 value)")))?;
+                i += 1;
+                v.clone()
+            }
+        };
+        match name {
+            "-cl-std=" | "-std=" => {
+                inv.std = ClStd::parse(&value)
+                    .ok_or_else(|| UsageError(format!("invalid value '{value}' in '{arg}'; valid values are CL1.0, CL1.1, CL1.2, CL2.0, CL3.0")))?
+            }
+            "-D" => inv.macros.push(CmdMacro::Define(value)),
+            "-U" => inv.macros.push(CmdMacro::Undef(value)),
+            "-I" => inv.include_dirs.push(PathBuf::from(value)),
+            "-o" => inv.output = Some(PathBuf::from(value)),
+            "-x" => {
+                if value != "cl" {
+                    return Err(UsageError(format!("language '{value}' is not supported; clc compiles OpenCL C (-x cl)")));
+                }
+            }
+            "-fsyntax-only" => explicit_action = Some(Action::SyntaxOnly),
+            "-E" => explicit_action = Some(Action::Preprocess),
+            "-c" => explicit_action = Some(Action::Compile),
+            "-S" => {
+                emit_s = true;
+                explicit_action = Some(Action::Compile);
+            }
+            "-emit-llvm" => emit_llvm = true,
+            "--emit=" => {
+                explicit_action = Some(match value.as_str() {
+                    "ast" => Action::DumpAst,
+                    "tokens" => Action::DumpTokens,
+                    "pp" | "preprocessed" => Action::Preprocess,
+                    _ => return Err(UsageError(format!("invalid value '{value}' in '--emit='; valid values are ast, tokens, pp"))),
+                })
+            }
+            "-Xclang" => match value.as_str() {
+                "-ast-dump" => explicit_action = Some(Action::DumpAst),
+                "-finclude-default-header" | "-fdeclare-opencl-builtins" => {}
+                _ => return Err(UsageError(format!("unsupported option '-Xclang {value}'; clc knows -Xclang -ast-dump"))),
+            },
+            "--target=" | "-target" => inv.target = Target::parse(&value),
+            "-O0" | "-cl-opt-disable" => inv.opt_level = 0,
+            "-O1" => inv.opt_level = 1,
+            "-O2" | "-O" | "-Os" | "-Oz" => inv.opt_level = 2,
+            "-O3" => inv.opt_level = 3,
+            "-cl-mad-enable" => inv.fp.mad_enable = true,
+            "-cl-fast-relaxed-math" => {
+                inv.fp.fast_relaxed_math = true;
+                inv.fp.mad_enable = true;
+                inv.fp.finite_math_only = true;
+                inv.fp.no_signed_zeros = true;
+                inv.fp.unsafe_math = true;
+            }
+            "-cl-finite-math-only" => inv.fp.finite_math_only = true,
+            "-cl-no-signed-zeros" => inv.fp.no_signed_zeros = true,
+            "-cl-unsafe-math-optimizations" => {
+                inv.fp.unsafe_math = true;
+                inv.fp.mad_enable = true;
+                inv.fp.no_signed_zeros = true;
+            }
+            "-cl-denorms-are-zero" => inv.fp.denorms_are_zero = true,
+            "-cl-single-precision-constant" => inv.fp.single_precision_constant = true,
+            "-cl-kernel-arg-info" => inv.kernel_arg_info = true,
+            "-cl-strict-aliasing" | "-cl-uniform-work-group-size" | "-cl-no-subgroup-ifp" => {}
+            "-g" => inv.debug_info = true,
+            "-w" => inv.warnings.suppress_all = true,
+            "-Werror" => inv.warnings.all_errors = true,
+            "-Werror=" => {
+                inv.warnings.per_name.insert(value, WarningState::Error);
+            }
+            "-Wno-error=" => {
+                inv.warnings.per_name.insert(value, WarningState::On);
+            }
+            "-Wno-" => {
+                inv.warnings.per_name.insert(value, WarningState::Off);
+            }
+            "-W" => {
+                if value.is_empty() {
+                    return Err(unknown(arg));
+                }
+                // `-Wall`/`-Wextra`/`-Weverything` turn on what we have,
+                // which is on by default.
+                if !matches!(value.as_str(), "all" | "extra" | "everything") {
+                    inv.warnings.per_name.insert(value, WarningState::On);
+                }
+            }
+            "-ferror-limit=" => {
+                inv.error_limit = value.parse().map_err(|_| UsageError(format!("invalid integral value '{value}' in '{arg}'")))?
+            }
+            "-fdiagnostics-format=" => {
+                inv.diag_format = Some(match value.as_str() {
+                    "clang" => Format::Clang,
+                    "rich" | "codespan" => Format::Rich,
+                    _ => return Err(UsageError(format!("invalid value '{value}' in '{arg}'; valid values are clang, rich"))),
+                })
+            }
+            "-fcolor-diagnostics" => inv.color = Some(true),
+            "-fno-color-diagnostics" => inv.color = Some(false),
+            "--help" | "-help" | "-h" => inv.show_help = true,
+            "--version" => inv.show_version = true,
+            _ => unreachable!("every option in the table is handled: {name}"),
+        }
+    }
+    inv.action = explicit_action.unwrap_or(Action::Compile);
+    inv.emit = match (emit_s, emit_llvm) {
+        (true, true) => Emit::LlvmIr,
+        (false, true) => Emit::LlvmBitcode,
+        (true, false) => Emit::Assembly,
+        (false, false) => Emit::Object,
+    };
+    if !inv.show_help && !inv.show_version {
+        match inv.inputs.len() {
+            0 => return Err(UsageError("no input files".into())),
+            1 => {}
+            _ if inv.output.is_some() && inv.action != Action::SyntaxOnly => {
+                return Err(UsageError("cannot specify -o when generating multiple output files".into()));
+            }
+            _ => {}
+        }
+    }
+    Ok(inv)
+}
+
+/// The table entry for an argument: an exact flag, or the longest joined /
+/// glued prefix.
+fn find(arg: &str) -> Option<(&'static str, Arity)> {
+    let mut best: Option<(&'static str, Arity)> = None;
+    for &(name, arity, _) in OPTIONS {
+        let hit = match arity {
+            Arity::Flag | Arity::Separate => arg == name,
+            Arity::Joined | Arity::GluedOrSeparate => arg.starts_with(name),
+        };
+        if hit && best.is_none_or(|(b, _)| name.len() > b.len()) {
+            best = Some((name, arity));
+        }
+    }
+    best
+}
+
+fn unknown(arg: &str) -> UsageError {
+    let key = arg.split('=').next().unwrap_or(arg);
+    let best = OPTIONS
+        .iter()
+        .map(|(name, _, _)| (edit_distance(key, name.trim_end_matches('=')), *name))
+        .min_by_key(|&(d, _)| d)
+        .filter(|&(d, name)| d <= 2 + name.len() / 6);
+    match best {
+        Some((_, name)) => UsageError(format!("unknown argument '{arg}'; did you mean '{name}'?")),
+        None => UsageError(format!("unknown argument '{arg}'")),
+    }
+}
+
+/// Levenshtein distance, for suggestions.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(args: &[&str]) -> Result<Invocation, UsageError> {
+        parse(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn clang_spellings() {
+        let inv = p(&["-cl-std=CL1.2", "-DA", "-D", "B=2", "-Iinc", "-I", "x", "-UC", "-fsyntax-only", "k.cl", "-Wno-unused", "-Werror"]).unwrap();
+        assert_eq!(inv.std, ClStd::Cl12);
+        assert_eq!(inv.macros, vec![CmdMacro::Define("A".into()), CmdMacro::Define("B=2".into()), CmdMacro::Undef("C".into())]);
+        assert_eq!(inv.include_dirs, vec![PathBuf::from("inc"), PathBuf::from("x")]);
+        assert_eq!(inv.action, Action::SyntaxOnly);
+        assert_eq!(inv.inputs, vec![PathBuf::from("k.cl")]);
+        assert!(inv.warnings.all_errors);
+        assert_eq!(inv.warnings.per_name.get("unused"), Some(&WarningState::Off));
+    }
+
+    #[test]
+    fn output_kinds() {
+        assert_eq!(p(&["-S", "-emit-llvm", "a.cl"]).unwrap().emit, Emit::LlvmIr);
+        assert_eq!(p(&["-c", "-emit-llvm", "a.cl"]).unwrap().emit, Emit::LlvmBitcode);
+        assert_eq!(p(&["-c", "--target=spirv64", "a.cl"]).unwrap().target, Target::Spirv64);
+        assert_eq!(p(&["-cl-opt-disable", "a.cl"]).unwrap().opt_level, 0);
+        assert_eq!(p(&["-Xclang", "-ast-dump", "a.cl"]).unwrap().action, Action::DumpAst);
+        assert_eq!(p(&["--emit=ast", "a.cl"]).unwrap().action, Action::DumpAst);
+    }
+
+    #[test]
+    fn fast_relaxed_math_implies_the_others() {
+        let fp = p(&["-cl-fast-relaxed-math", "a.cl"]).unwrap().fp;
+        assert!(fp.mad_enable && fp.finite_math_only && fp.no_signed_zeros && fp.unsafe_math);
+    }
+
+    #[test]
+    fn unknown_options_get_suggestions() {
+        assert_eq!(p(&["-fsyntax-onyl", "a.cl"]).unwrap_err().0, "unknown argument '-fsyntax-onyl'; did you mean '-fsyntax-only'?");
+        assert_eq!(p(&["-cl-std-CL2.0", "a.cl"]).unwrap_err().0, "unknown argument '-cl-std-CL2.0'; did you mean '-cl-std='?");
+        assert_eq!(p(&["--frobnicate-everything-now", "a.cl"]).unwrap_err().0, "unknown argument '--frobnicate-everything-now'");
+        assert!(p(&["-cl-std=CL9"]).unwrap_err().0.contains("valid values"));
+        assert_eq!(p(&[]).unwrap_err().0, "no input files");
+        assert!(p(&["-D"]).unwrap_err().0.contains("missing"));
+    }
+}

@@ -1,0 +1,247 @@
+//! The `clc` command: options in, stages run in order, diagnostics out.
+//!
+//! The driver owns everything that touches the outside world: reading
+//! files, choosing the diagnostic format and colour, the `-ferror-limit`,
+//! exit statuses (0 success, 1 errors in the program, 2 usage errors, 3 an
+//! internal compiler error). Stages never print.
+//!
+//! A panic anywhere in the pipeline is a bug in clc: it is caught and
+//! reported as an internal compiler error with the panic's message, never
+//! as an abort. The pipeline runs on a thread with a large stack so that
+//! deeply nested input meets the stages' own depth limits (which report
+//! diagnostics) before the thread's stack runs out.
+
+pub mod args;
+
+use crate::diag::render::{self, Format};
+use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::pp::{self, PpOptions};
+use crate::source::SourceMap;
+use args::{Action, Invocation};
+use codespan_reporting::term::termcolor::{ColorChoice, NoColor, StandardStream, WriteColor};
+use std::io::{IsTerminal, Read, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::Mutex;
+
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_ERRORS: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+pub const EXIT_INTERNAL: i32 = 3;
+
+/// Stack for the pipeline thread. Recursive stages stop at their own
+/// nesting limits long before this is used up.
+const PIPELINE_STACK: usize = 256 << 20;
+
+/// Runs `clc` with `args` (including the program name) on the real
+/// standard streams and returns the exit status.
+pub fn main(args: Vec<std::ffi::OsString>) -> i32 {
+    let args: Vec<String> = args.into_iter().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let inv = match args::parse(&args) {
+        Ok(inv) => inv,
+        Err(e) => {
+            eprintln!("clc: error: {}", e.0);
+            return EXIT_USAGE;
+        }
+    };
+    let stderr_tty = std::io::stderr().is_terminal();
+    let color = match inv.color {
+        Some(true) => ColorChoice::Always,
+        Some(false) => ColorChoice::Never,
+        None if stderr_tty => ColorChoice::Auto,
+        None => ColorChoice::Never,
+    };
+    let mut err = StandardStream::stderr(color);
+    let mut out = std::io::stdout().lock();
+    let format = inv.diag_format.unwrap_or(if stderr_tty { Format::Rich } else { Format::Clang });
+    run(&inv, format, &mut out, &mut err)
+}
+
+/// Runs `clc` with `args` (without the program name), capturing its
+/// output: `(exit status, stdout, stderr)`, diagnostics in clang format
+/// without colour unless the arguments choose otherwise. For tests and
+/// embedding.
+pub fn run_captured(args: &[&str]) -> (i32, String, String) {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let inv = match args::parse(&args) {
+        Ok(inv) => inv,
+        Err(e) => return (EXIT_USAGE, String::new(), format!("clc: error: {}\n", e.0)),
+    };
+    let mut out = Vec::new();
+    let mut err = NoColor::new(Vec::new());
+    let format = inv.diag_format.unwrap_or(Format::Clang);
+    let code = run(&inv, format, &mut out, &mut err);
+    (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err.into_inner()).into_owned())
+}
+
+/// Runs a parsed invocation, catching internal errors.
+pub fn run(inv: &Invocation, format: Format, out: &mut (dyn Write + Send), err: &mut (dyn WriteColor + Send)) -> i32 {
+    if inv.show_help {
+        let _ = out.write_all(args::help().as_bytes());
+        return EXIT_OK;
+    }
+    if inv.show_version {
+        let _ = writeln!(out, "clc {} (OpenCL C 1.0-3.0; LLVM {})", env!("CARGO_PKG_VERSION"), crate::codegen::llvm_version());
+        return EXIT_OK;
+    }
+    let panic_message = install_panic_capture();
+    let result = std::thread::scope(|s| {
+        let handle = std::thread::Builder::new()
+            .name("clc-pipeline".into())
+            .stack_size(PIPELINE_STACK)
+            .spawn_scoped(s, || panic::catch_unwind(AssertUnwindSafe(|| run_inputs(inv, format, out, err))));
+        match handle {
+            Ok(h) => h.join().unwrap_or_else(|e| Err(e)),
+            Err(e) => Ok(internal_error_message(&format!("cannot start the compiler thread: {e}"))),
+        }
+    });
+    match result {
+        Ok(code) => code,
+        Err(_) => {
+            let msg = panic_message.lock().map(|m| m.clone()).unwrap_or_default();
+            eprintln!("clc: internal compiler error: {msg}\nclc: this is a bug in clc; please report it with the input that caused it");
+            EXIT_INTERNAL
+        }
+    }
+}
+
+fn internal_error_message(msg: &str) -> i32 {
+    eprintln!("clc: internal compiler error: {msg}");
+    EXIT_INTERNAL
+}
+
+/// Makes panics silent and records the last panic's message and location,
+/// so the driver can print it as an internal compiler error.
+fn install_panic_capture() -> &'static Mutex<String> {
+    static MESSAGE: Mutex<String> = Mutex::new(String::new());
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            // Only the pipeline thread's panics are ours to report; others
+            // (a test harness's, say) keep the usual output.
+            if std::thread::current().name() != Some("clc-pipeline") {
+                previous(info);
+                return;
+            }
+            let payload = info
+                .payload()
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            let location = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+            if let Ok(mut m) = MESSAGE.lock() {
+                *m = format!("{payload}{location}");
+            }
+        }));
+    });
+    &MESSAGE
+}
+
+fn run_inputs(inv: &Invocation, format: Format, out: &mut dyn Write, err: &mut dyn WriteColor) -> i32 {
+    let mut status = EXIT_OK;
+    for input in &inv.inputs {
+        status = status.max(run_one(inv, input, format, out, err));
+    }
+    status
+}
+
+/// Reads the main file (or standard input for `-`) into the source map.
+fn read_input(sm: &mut SourceMap, path: &Path) -> Result<crate::source::FileId, String> {
+    if path == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok(sm.add("<stdin>", None, text, crate::source::FileKind::Real));
+    }
+    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => format!("no such file or directory: '{}'", path.display()),
+        _ => format!("cannot read '{}': {e}", path.display()),
+    })?;
+    let text = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    Ok(sm.add_real(path, text))
+}
+
+fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, err: &mut dyn WriteColor) -> i32 {
+    let mut sm = SourceMap::new();
+    let main = match read_input(&mut sm, input) {
+        Ok(id) => id,
+        Err(msg) => {
+            let _ = writeln!(err, "clc: error: {msg}");
+            return EXIT_ERRORS;
+        }
+    };
+    let mut diags = Diagnostics::new(inv.warnings.clone());
+    let pp_opts = PpOptions {
+        std: inv.std,
+        target: inv.target.clone(),
+        include_dirs: inv.include_dirs.clone(),
+        macros: inv.macros.clone(),
+    };
+    let pp_out = pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
+    let mut text_out = String::new();
+    match inv.action {
+        Action::Preprocess => text_out = pp::print(&sm, &pp_out),
+        Action::DumpTokens => {
+            for t in &pp_out.tokens {
+                text_out.push_str(&format!("{:?} '{}' {}\n", t.kind, sm.text(t.spelling), sm.describe(t.span)));
+            }
+        }
+        Action::SyntaxOnly | Action::DumpAst | Action::Compile => {
+            let tu = crate::parse::parse(&sm, &pp_out, inv.std, &mut diags);
+            if inv.action == Action::DumpAst {
+                text_out = crate::parse::dump(&sm, &tu);
+            }
+            if inv.action == Action::Compile && !diags.has_errors() {
+                // Code generation is the next stage to be built; until it is,
+                // say so plainly instead of writing an empty output.
+                let span = pp_out.tokens.first().map(|t| t.span).unwrap_or(crate::source::Span::new(main, 0, 0));
+                diags.push(
+                    Diagnostic::error("E0900", span, "generating code is not supported by this version of clc")
+                        .with_note("use -fsyntax-only to check the program, -E to preprocess it, or -Xclang -ast-dump to see its syntax tree"),
+                );
+            }
+        }
+    }
+    let printed_errors = emit_diagnostics(&sm, diags.iter(), inv.error_limit, format, err);
+    if !text_out.is_empty() {
+        match &inv.output {
+            Some(path) if path != Path::new("-") => {
+                if let Err(e) = std::fs::write(path, &text_out) {
+                    let _ = writeln!(err, "clc: error: cannot write '{}': {e}", path.display());
+                    return EXIT_ERRORS;
+                }
+            }
+            _ => {
+                let _ = out.write_all(text_out.as_bytes());
+            }
+        }
+    }
+    if let Some(summary) = render::summary(printed_errors, diags.warning_count()) {
+        let _ = writeln!(err, "{summary}");
+    }
+    if diags.has_errors() { EXIT_ERRORS } else { EXIT_OK }
+}
+
+/// Prints diagnostics, stopping after `limit` errors (0 = no limit) with
+/// clang's "too many errors" message. Returns the number of errors printed.
+fn emit_diagnostics<'a>(
+    sm: &SourceMap,
+    diags: impl Iterator<Item = &'a Diagnostic>,
+    limit: usize,
+    format: Format,
+    err: &mut dyn WriteColor,
+) -> usize {
+    let mut errors = 0;
+    for d in diags {
+        if d.severity >= Severity::Error {
+            if limit != 0 && errors == limit {
+                let _ = writeln!(err, "fatal error: too many errors emitted, stopping now [-ferror-limit=]");
+                break;
+            }
+            errors += 1;
+        }
+        let _ = render::render_to(err, sm, d, format);
+    }
+    errors
+}
