@@ -1,0 +1,160 @@
+//! A randomized robustness test for the preprocessor and the parser: feed
+//! them arbitrary bytes, token soup, deep nesting and mutated kernels from
+//! the corpus, and require that they return (with diagnostics) instead of
+//! panicking, hanging or overflowing the stack.
+//!
+//! It is deterministic for a given seed (a small xorshift generator, so no
+//! dependency) and runs through the library, not the binary, so a panic is
+//! caught here and reported with the input that caused it.
+
+use clc::diag::Diagnostics;
+use clc::options::ClStd;
+use clc::pp::{self, PpOptions};
+use clc::source::SourceMap;
+use std::panic::{self, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+/// xorshift64*: tiny, fast and good enough to pick mutations.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+    }
+}
+
+/// Fragments that make mutations interesting: directives, macro tricks,
+/// OpenCL keywords, unbalanced brackets, literal edge cases.
+const FRAGMENTS: &[&str] = &[
+    "#define A(x) x##x\n", "#define B(...) __VA_ARGS__\n", "#define R R R\n", "#if 1/0\n", "#if\n", "#endif\n", "#else\n",
+    "#elif 2\n", "#include \"nope.h\"\n", "#include <", "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n", "_Pragma(\"unroll\")",
+    "#error x\n", "#line 0\n", "#", "##", "(", ")", "{", "}", "[", "]", ";", ",", "__kernel", "void", "float4", "(float4)(1,2,3,4)",
+    ".xyzw", "typedef int T;", "T x;", "struct S{int a;};", "^{", "__attribute__((", "))", "0x1p-3f", "1e", "08", "'\\x'", "\"abc",
+    "/*", "*/", "//", "\\\n", "@", "A(", "B(1,2)", "__LINE__", "#x", "a ? b : c", "sizeof(int)", "x = y = z;", "goto l; l: ;",
+    "switch(x){case 1: default:;}", "for(;;)", "do ; while(0);", "\0", "\u{00e9}", "<:", "%>", "...",
+];
+
+/// What a run did.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Stats {
+    pub cases: u64,
+    pub bytes: u64,
+    pub diagnostics: u64,
+    pub slowest: Duration,
+}
+
+/// Runs one input through preprocessing and parsing. `Err` carries the
+/// panic message.
+pub fn run_case(text: &str, std: ClStd) -> Result<usize, String> {
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        let mut sm = SourceMap::new();
+        let main = sm.add_virtual("fuzz.cl", text.to_string());
+        let mut diags = Diagnostics::default();
+        let opts = PpOptions { std, ..Default::default() };
+        let out = pp::preprocess(&mut sm, main, &opts, &mut diags);
+        let tu = clc::parse::parse(&sm, &out, std, &mut diags);
+        let _ = clc::parse::dump(&sm, &tu);
+        // Rendering must work for every diagnostic the stages made.
+        for d in diags.iter() {
+            let _ = clc::diag::render::render(&sm, d, clc::diag::render::Format::Clang);
+            let _ = clc::diag::render::render(&sm, d, clc::diag::render::Format::Rich);
+        }
+        diags.len()
+    }));
+    result.map_err(|e| {
+        e.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| e.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
+    })
+}
+
+/// Makes the `i`-th input from the seeds (corpus files) and the generator.
+pub fn make_input(rng: &mut Rng, seeds: &[String]) -> String {
+    match rng.below(10) {
+        // Arbitrary bytes, made valid UTF-8 the way the driver does.
+        0 => {
+            let n = rng.below(256);
+            let bytes: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+        // Token soup from the fragments.
+        1 | 2 => (0..rng.below(64)).map(|_| FRAGMENTS[rng.below(FRAGMENTS.len())]).collect(),
+        // Deep nesting of one bracket kind.
+        3 => {
+            let depth = 1 + rng.below(20_000);
+            let (open, close) = [("(", ")"), ("{", "}"), ("[", "]"), ("#if 1\n", "#endif\n")][rng.below(4)];
+            format!("kernel void f() {{ int x = {}1{}; }}", open.repeat(depth), close.repeat(rng.below(depth + 1)))
+        }
+        // A corpus kernel with mutations.
+        _ if !seeds.is_empty() => {
+            let mut s: Vec<char> = seeds[rng.below(seeds.len())].chars().collect();
+            for _ in 0..1 + rng.below(8) {
+                let at = rng.below(s.len() + 1);
+                match rng.below(4) {
+                    0 if !s.is_empty() => {
+                        let end = (at + rng.below(32)).min(s.len());
+                        s.drain(at.min(end)..end);
+                    }
+                    1 => {
+                        let frag = FRAGMENTS[rng.below(FRAGMENTS.len())];
+                        s.splice(at..at, frag.chars());
+                    }
+                    2 if !s.is_empty() => {
+                        let from = rng.below(s.len());
+                        let end = (from + rng.below(64)).min(s.len());
+                        let piece: Vec<char> = s[from..end].to_vec();
+                        s.splice(at..at, piece);
+                    }
+                    _ => {
+                        if at < s.len() {
+                            s[at] = FRAGMENTS[rng.below(FRAGMENTS.len())].chars().next().unwrap_or(' ');
+                        }
+                    }
+                }
+            }
+            s.into_iter().collect()
+        }
+        _ => String::new(),
+    }
+}
+
+/// Runs cases until `cases` are done or `time` has passed, whichever is
+/// first. Returns the stats, or the first failing input and its message.
+pub fn fuzz(seed: u64, cases: u64, time: Duration, seeds: &[String]) -> Result<Stats, (String, String)> {
+    let mut rng = Rng::new(seed);
+    let mut stats = Stats::default();
+    let start = Instant::now();
+    while stats.cases < cases && start.elapsed() < time {
+        let input = make_input(&mut rng, seeds);
+        let std = [ClStd::Cl12, ClStd::Cl20, ClStd::Cl30][rng.below(3)];
+        let t = Instant::now();
+        match run_case(&input, std) {
+            Ok(n) => stats.diagnostics += n as u64,
+            Err(msg) => return Err((input, msg)),
+        }
+        stats.slowest = stats.slowest.max(t.elapsed());
+        stats.cases += 1;
+        stats.bytes += input.len() as u64;
+    }
+    Ok(stats)
+}
+
+/// The corpus kernels, as seeds for mutation.
+pub fn corpus_seeds() -> Vec<String> {
+    ["tests/corpus/valid", "tests/parse", "tests/pp", "examples"]
+        .iter()
+        .flat_map(|d| crate::cl_files(d))
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .collect()
+}
