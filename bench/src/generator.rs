@@ -287,3 +287,35 @@ pub fn generate(min_lines: usize) -> (String, usize) {
     }
     (out, lines)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::generate;
+
+    #[test]
+    fn deterministic_and_long_enough() {
+        let (a, la) = generate(5_000);
+        let (b, lb) = generate(5_000);
+        assert_eq!(a, b);
+        assert_eq!(la, lb);
+        assert!(la >= 5_000);
+        assert_eq!(la, a.lines().count());
+        assert!(!a.contains('$'), "unreplaced placeholder");
+    }
+
+    /// Checks with clang-22 when it is installed; silently passes otherwise.
+    #[test]
+    fn clang_accepts_generated_file() {
+        let (text, _) = generate(3_000);
+        let path = std::env::temp_dir().join(format!("clc_bench_gen_{}.cl", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let out = std::process::Command::new("clang-22")
+            .args(["-x", "cl", "-cl-std=CL2.0", "-fsyntax-only"])
+            .arg(&path)
+            .output();
+        let _ = std::fs::remove_file(&path);
+        if let Ok(out) = out {
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        }
+    }
+}
