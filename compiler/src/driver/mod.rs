@@ -84,14 +84,20 @@ pub fn run(inv: &Invocation, format: Format, out: &mut (dyn Write + Send), err: 
         let _ = writeln!(out, "clc {} (OpenCL C 1.0-3.0; LLVM {})", env!("CARGO_PKG_VERSION"), crate::codegen::llvm_version());
         return EXIT_OK;
     }
+    guarded(|| run_inputs(inv, format, out, err))
+}
+
+/// Runs `work` on the pipeline thread (large stack), turning a panic into
+/// an internal-compiler-error report and [`EXIT_INTERNAL`].
+fn guarded(work: impl FnOnce() -> i32 + Send) -> i32 {
     let panic_message = install_panic_capture();
     let result = std::thread::scope(|s| {
         let handle = std::thread::Builder::new()
             .name("clc-pipeline".into())
             .stack_size(PIPELINE_STACK)
-            .spawn_scoped(s, || panic::catch_unwind(AssertUnwindSafe(|| run_inputs(inv, format, out, err))));
+            .spawn_scoped(s, || panic::catch_unwind(AssertUnwindSafe(work)));
         match handle {
-            Ok(h) => h.join().unwrap_or_else(|e| Err(e)),
+            Ok(h) => h.join().unwrap_or_else(Err),
             Err(e) => Ok(internal_error_message(&format!("cannot start the compiler thread: {e}"))),
         }
     });
@@ -244,4 +250,27 @@ fn emit_diagnostics<'a>(
         let _ = render::render_to(err, sm, d, format);
     }
     errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_is_an_internal_error_not_an_abort() {
+        assert_eq!(guarded(|| panic!("deliberate")), EXIT_INTERNAL);
+        let msg = install_panic_capture().lock().unwrap().clone();
+        assert!(msg.starts_with("deliberate at "), "{msg}");
+        assert_eq!(guarded(|| 7), 7);
+    }
+
+    #[test]
+    fn deep_recursion_fits_the_pipeline_stack() {
+        fn depth(n: u32) -> u32 {
+            let pad = [n as u8; 512];
+            if n == 0 { pad[0] as u32 } else { depth(n - 1) + std::hint::black_box(pad)[1] as u32 % 2 }
+        }
+        // 100 000 frames of over 512 bytes: far beyond a default 8 MiB stack.
+        assert_eq!(guarded(|| depth(100_000) as i32 * 0 + 1), 1);
+    }
 }
