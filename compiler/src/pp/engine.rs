@@ -259,7 +259,7 @@ impl Pp<'_> {
         let name: &'static str = DIRECTIVES.iter().copied().find(|d| *d == text).unwrap_or("");
         match name {
             "define" => self.do_define(hash.span.to(name_tok.span)),
-            "undef" => self.do_undef(),
+            "undef" => self.do_undef(hash.span.to(name_tok.span)),
             "include" => self.do_include(hash),
             "if" => {
                 let v = self.eval_if(hash, name_tok);

@@ -530,7 +530,7 @@ impl Pp<'_> {
         self.pragma(&toks, span);
     }
 
-    pub(super) fn do_undef(&mut self) {
+    pub(super) fn do_undef(&mut self, directive: Span) {
         let rest = self.line_rest();
         match rest.first() {
             Some(t) if t.kind.is_word() => {
@@ -546,7 +546,7 @@ impl Pp<'_> {
                 }
             }
             Some(t) => self.diags.push(Diagnostic::error("E0108", t.span, "macro name must be an identifier")),
-            None => {}
+            None => self.diags.push(Diagnostic::error("E0108", directive, "macro name missing")),
         }
     }
 
