@@ -97,6 +97,8 @@ pub(super) struct Pp<'a> {
     pub arg_depth_reported: bool,
     /// A fatal error (include depth) stops reading altogether.
     pub fatal: bool,
+    /// Reading user code (not the predefined or command-line macros).
+    pub user_code: bool,
     /// An error inside a `#if` line's `defined` already reported.
     pub if_failed: bool,
     /// Number of tokens emitted so far at top level, for `Pragma::at`.
@@ -121,12 +123,14 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
         guards: HashMap::new(),
         seen_includes: HashSet::new(),
         work: 0,
-        work_limit: 10_000_000,
+        // Unit tests exercise the limit with less memory.
+        work_limit: if cfg!(test) { 1_000_000 } else { 16_000_000 },
         work_exceeded: false,
         arg_depth: 0,
         arg_depth_reported: false,
         fatal: false,
         if_failed: false,
+        user_code: false,
         emitted: 0,
         zero: Span::new(consts, 0, 1),
         one: Span::new(consts, 1, 2),
@@ -140,6 +144,7 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
         let id = pp.sm.add_virtual("<command line>", cmdline);
         pp.run_silently(id);
     }
+    pp.user_code = true;
     pp.push_file(main, pp.sm.file(main).path.as_deref().and_then(|p| p.canonicalize().ok()));
     let mut toks = Vec::with_capacity(pp.files[0].toks.len());
     pp.expand_loop(0, Mode::Top, &mut toks);

@@ -13,7 +13,7 @@ use super::engine::{Mode, Pp};
 use super::Expansion;
 use crate::diag::Diagnostic;
 use crate::lex::{self, flags, Token, TokenKind};
-use crate::source::{FileKind, Span};
+use crate::source::Span;
 use std::rc::Rc;
 
 /// "No macro" in [`MacroCtx::def`].
@@ -232,6 +232,10 @@ impl Pp<'_> {
         let id = self.out.expansions.push(Expansion { macro_name: m.name.to_string(), use_span, def_span: m.def_span, parent: name.expansion });
         let toks = self.substitute(def, &args, name, use_span, id, mode);
         self.work += toks.len() as u64 + 1;
+        if self.work_exceeded {
+            // Reported already, by an expansion inside the arguments.
+            return true;
+        }
         if self.work > self.work_limit {
             self.work_exceeded = true;
             let mut d = Diagnostic::error("E0118", use_span, "macro expansion produces too many tokens; stopping expansion");
@@ -657,7 +661,7 @@ impl Pp<'_> {
                 return;
             }
         }
-        let is_user = self.sm.file(name.span.file).kind == FileKind::Real;
+        let is_user = self.user_code;
         let m = Macro {
             name: name_text.into(),
             name_span: name.span,
