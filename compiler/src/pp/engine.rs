@@ -39,6 +39,13 @@ impl Hasher for FxHasher {
     }
 }
 
+/// The bit of `name` in [`Pp::bloom`].
+pub(super) fn bloom_bit(name: &str) -> (usize, u64) {
+    let b = name.as_bytes();
+    let h = (b.first().copied().unwrap_or(0) as usize).wrapping_mul(31) ^ (b.last().copied().unwrap_or(0) as usize).wrapping_mul(7) ^ b.len();
+    ((h >> 6) & 3, 1u64 << (h & 63))
+}
+
 pub(super) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// One file being read.
@@ -82,6 +89,10 @@ pub(super) struct Pp<'a> {
     /// Every macro ever defined; `names` maps the live ones.
     pub defs: Vec<Macro>,
     pub names: FxMap<Box<str>, u32>,
+    /// A filter over names ever defined (first byte, last byte, length):
+    /// most identifiers in a file are not macros, and this rejects them
+    /// without hashing.
+    pub bloom: [u64; 4],
     pub files: Vec<FileCtx>,
     pub ctxs: Vec<MacroCtx>,
     pub once: HashSet<PathBuf>,
@@ -117,6 +128,7 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
         out: PpOutput::default(),
         defs: Vec::new(),
         names: FxMap::default(),
+        bloom: [0; 4],
         files: Vec::new(),
         ctxs: Vec::new(),
         once: HashSet::new(),

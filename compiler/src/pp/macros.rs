@@ -93,6 +93,8 @@ impl Pp<'_> {
 
     fn add_macro(&mut self, m: Macro) {
         let id = self.defs.len() as u32;
+        let (w, bit) = super::engine::bloom_bit(&m.name);
+        self.bloom[w] |= bit;
         self.names.insert(m.name.clone(), id);
         self.defs.push(m);
     }
@@ -127,7 +129,8 @@ impl Pp<'_> {
         while let Some(mut tok) = self.next_token(floor) {
             if tok.kind.is_word() && !tok.has(flags::NO_EXPAND) {
                 let text = self.sm.text(tok.spelling);
-                let def = self.names.get(text).copied();
+                let (w, bit) = super::engine::bloom_bit(text);
+                let def = if self.bloom[w] & bit != 0 { self.names.get(text).copied() } else { None };
                 let special = def.is_none() && matches!(text, "defined" | "_Pragma");
                 if let Some(def) = def {
                     if self.defs[def as usize].busy {

@@ -16,7 +16,7 @@ const MAX_BLANK_LINES: u32 = 8;
 
 /// The preprocessed text of `out`.
 pub fn print(sm: &SourceMap, out: &PpOutput) -> String {
-    let mut p = Printer { sm, s: String::new(), file: None, line: 0, at_line_start: true, prev: None };
+    let mut p = Printer { sm, s: String::new(), file: None, line: 0, at_line_start: true, prev: None, cache: (FileId(u32::MAX), 0) };
     let mut pragmas = out.pragmas.iter().peekable();
     for (i, tok) in out.tokens.iter().enumerate() {
         while let Some(pr) = pragmas.next_if(|p| p.at <= i) {
@@ -40,6 +40,10 @@ struct Printer<'a> {
     line: u32,
     at_line_start: bool,
     prev: Option<Token>,
+    /// The file and 0-based line index of the last lookup: tokens mostly
+    /// come in order, so the next one is usually on the same line or the
+    /// one after, and a binary search per token would dominate.
+    cache: (FileId, usize),
 }
 
 impl Printer<'_> {
@@ -61,14 +65,33 @@ impl Printer<'_> {
         self.line = line;
     }
 
+    /// 0-based line index of `lo` in `file`.
+    fn line_index(&mut self, file: FileId, lo: u32) -> usize {
+        let starts = self.sm.file(file).line_starts();
+        let contains = |i: usize| starts.get(i).is_some_and(|&s| s <= lo) && starts.get(i + 1).is_none_or(|&e| lo < e);
+        let (cf, ci) = self.cache;
+        let idx = if cf == file && contains(ci) {
+            ci
+        } else if cf == file && contains(ci + 1) {
+            ci + 1
+        } else {
+            starts.partition_point(|&s| s <= lo).saturating_sub(1)
+        };
+        self.cache = (file, idx);
+        idx
+    }
+
     fn token(&mut self, tok: &Token) {
-        let f = self.sm.file(tok.span.file);
-        let (line, col) = f.line_col(tok.span.lo);
+        let idx = self.line_index(tok.span.file, tok.span.lo);
+        let line = idx as u32 + 1;
         self.goto(tok.span.file, line);
         let text = self.sm.text(tok.spelling);
         if self.at_line_start {
             // Indent as in the source, as clang does.
-            for _ in 1..col {
+            let f = self.sm.file(tok.span.file);
+            let start = f.line_starts()[idx] as usize;
+            let col = f.text.get(start..tok.span.lo as usize).map_or(0, |s| s.chars().count());
+            for _ in 0..col {
                 self.s.push(' ');
             }
         } else if tok.has(lex::flags::LEADING_SPACE) || self.would_merge(text) {
