@@ -103,7 +103,7 @@ impl Parser<'_> {
 
     fn cond(&mut self, live: bool) -> R {
         let c = self.binary(1, live)?;
-        if !self.peek().is_some_and(|t| t.kind == TokenKind::Question) {
+        if self.peek().is_none_or(|t| t.kind != TokenKind::Question) {
             return Ok(c);
         }
         let q = self.toks[self.pos];
@@ -247,7 +247,7 @@ impl Parser<'_> {
             TokenKind::False => Ok(Val::int(0)),
             k if k.is_word() => Ok(Val::int(0)),
             TokenKind::RParen => Err(self.err(t, "expected value in expression")),
-            _ => Err(self.err(t, format!("invalid token at start of a preprocessor expression"))),
+            _ => Err(self.err(t, "invalid token at start of a preprocessor expression")),
         }
     }
 }

@@ -366,14 +366,14 @@ impl Pp<'_> {
         let mut k = 0;
         while k < items.len() {
             match items[k] {
-                Item::Paste(op) => {
+                Item::Paste(_) => {
                     let rhs = match items.get(k + 1) {
                         Some(Item::Paste(t)) => Item::T(*t),
                         Some(&r) => r,
                         None => Item::Placemarker,
                     };
                     let lhs = res.pop().unwrap_or(Item::Placemarker);
-                    self.paste(lhs, rhs, op, use_span, id, &mut res);
+                    self.paste(lhs, rhs, use_span, id, &mut res);
                     k += 2;
                 }
                 it => {
@@ -400,7 +400,7 @@ impl Pp<'_> {
         out
     }
 
-    fn paste(&mut self, lhs: Item, rhs: Item, op: Token, use_span: Span, id: u32, res: &mut Vec<Item>) {
+    fn paste(&mut self, lhs: Item, rhs: Item, use_span: Span, id: u32, res: &mut Vec<Item>) {
         let (a, b) = match (lhs, rhs) {
             (Item::Placemarker, r) => return res.push(r),
             (l, Item::Placemarker) => return res.push(l),
@@ -425,7 +425,6 @@ impl Pp<'_> {
                     format!("pasting \"{}\" and \"{}\" does not give a valid preprocessing token", self.text(&a), self.text(&b)),
                 );
                 d.notes = self.out.expansions.notes(id);
-                let _ = op;
                 self.diags.push(d);
                 res.push(Item::T(a));
                 res.push(Item::T(b));
