@@ -263,6 +263,7 @@ impl Pp<'_> {
         let rparen = loop {
             let Some(mut t) = self.next_token(floor) else {
                 let mut d = Diagnostic::error("E0113", name.span, "unterminated function-like macro invocation");
+                d.notes = self.out.expansions.notes(name.expansion);
                 if let Some(s) = self.defs[def as usize].def_span {
                     d = d.with_note_at(s, "macro defined here");
                 }
