@@ -8,12 +8,54 @@
 //! (the outermost macro invocation for expanded tokens), and `spelling`,
 //! where its characters are. `expansion` indexes [`Expansions`], which
 //! turns into "expanded from macro `X`" notes ([`Expansions::notes`]).
+//!
+//! The work is split by concern: `engine` drives files, directives,
+//! conditionals and includes; `macros` defines and expands macros; `expr`
+//! evaluates `#if`; `predefined` holds the one table of predefined macros;
+//! `print` writes `-E` output. The preprocessor knows nothing of the
+//! grammar beyond tokens.
+//!
+//! Error codes (stable; warnings use their `-W` name instead):
+//! - `E0100` unterminated conditional directive
+//! - `E0101` `#else`/`#elif`/`#endif` without `#if`, or after `#else`
+//! - `E0103` invalid preprocessing directive
+//! - `E0104` `#error`
+//! - `E0105` `#include` file not found or unreadable
+//! - `E0106` `#include` nested too deeply
+//! - `E0107` malformed `#include` / `#line` / `#ifdef` operands
+//! - `E0108` bad macro name
+//! - `E0109` bad macro parameter list, misplaced `#` or `##` in a body
+//! - `E0112` wrong number of macro arguments
+//! - `E0113` unterminated function-like macro invocation
+//! - `E0114` `##` forming an invalid token
+//! - `E0115` malformed `#if` expression
+//! - `E0116` division or remainder by zero in `#if`
+//! - `E0117` invalid token (unterminated literal or comment, stray character)
+//! - `E0118` macro expansion too large or nested too deeply
+//! - `E0120` malformed `_Pragma`
 
-use crate::diag::Note;
+mod engine;
+mod expr;
+mod macros;
+mod predefined;
+mod print;
+#[cfg(test)]
+mod tests;
+
+pub use print::print;
+
+use crate::diag::{Diagnostics, Note};
 use crate::lex::Token;
 use crate::options::{ClStd, Target};
-use crate::source::Span;
+use crate::source::{FileId, SourceMap, Span};
 use std::path::PathBuf;
+
+/// Preprocesses `main` (already in `sm`): runs the predefined macros and
+/// `opts.macros`, then the file and everything it includes. Never fails:
+/// problems become diagnostics and the output holds what could be made.
+pub fn preprocess(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mut Diagnostics) -> PpOutput {
+    engine::run(sm, main, opts, diags)
+}
 
 /// What the preprocessor needs to know.
 #[derive(Clone, Debug, Default)]
@@ -132,9 +174,8 @@ impl Expansions {
 }
 
 #[cfg(test)]
-mod tests {
+mod expansion_tests {
     use super::*;
-    use crate::source::FileId;
 
     #[test]
     fn notes_walk_the_expansion_chain() {

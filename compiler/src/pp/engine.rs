@@ -1,0 +1,670 @@
+//! The preprocessor's driver: the stack of files being read, directives,
+//! conditional groups and `#include`.
+//!
+//! Directives are only recognised in file text (a `#` with `LINE_START`
+//! read from a file), never in macro expansions. Everything is iterative:
+//! files, conditional groups and macro contexts live on heap stacks, so
+//! deeply nested input cannot overflow the Rust stack.
+
+use super::macros::{Macro, MacroCtx};
+use super::{PpOptions, PpOutput, Pragma, PragmaKind, Switch};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::lex::{self, flags, Token, TokenKind};
+use crate::source::{FileId, SourceMap, Span};
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::path::{Path, PathBuf};
+
+/// Deepest `#include` nesting, as clang's default.
+const MAX_INCLUDE_DEPTH: usize = 200;
+
+/// A small fast hasher for macro names (short strings); the default
+/// SipHash costs more than the lookup on files full of identifiers.
+#[derive(Default)]
+pub(super) struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut buf = [0u8; 8];
+            buf[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The bit of `name` in [`Pp::bloom`].
+pub(super) fn bloom_bit(name: &str) -> (usize, u64) {
+    let b = name.as_bytes();
+    let h = (b.first().copied().unwrap_or(0) as usize).wrapping_mul(31) ^ (b.last().copied().unwrap_or(0) as usize).wrapping_mul(7) ^ b.len();
+    ((h >> 6) & 3, 1u64 << (h & 63))
+}
+
+pub(super) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// One file being read.
+pub(super) struct FileCtx {
+    pub file: FileId,
+    pub toks: Vec<Token>,
+    pub pos: usize,
+    /// Open conditional groups of this file.
+    pub conds: Vec<Cond>,
+    /// `#line` adjustment: presumed line = real line + `line_delta`.
+    pub line_delta: i64,
+    /// `#line N "name"` override of `__FILE__`.
+    pub presumed_name: Option<String>,
+    pub canonical: Option<PathBuf>,
+}
+
+pub(super) struct Cond {
+    /// The `#if`/`#ifdef`/`#ifndef` directive, for "unterminated" errors.
+    pub span: Span,
+    /// Some group of this conditional has been taken already.
+    pub taken: bool,
+    pub seen_else: bool,
+}
+
+/// How the expansion loop treats what it reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// Tokens for the output: error tokens become diagnostics.
+    Top,
+    /// Argument pre-expansion and `#include`/`#line` operands.
+    Plain,
+    /// A `#if` line: `defined` is an operator.
+    If,
+}
+
+pub(super) struct Pp<'a> {
+    pub sm: &'a mut SourceMap,
+    pub opts: &'a PpOptions,
+    pub diags: &'a mut Diagnostics,
+    pub out: PpOutput,
+    /// Every macro ever defined; `names` maps the live ones.
+    pub defs: Vec<Macro>,
+    pub names: FxMap<Box<str>, u32>,
+    /// A filter over names ever defined (first byte, last byte, length):
+    /// most identifiers in a file are not macros, and this rejects them
+    /// without hashing.
+    pub bloom: [u64; 4],
+    pub files: Vec<FileCtx>,
+    pub ctxs: Vec<MacroCtx>,
+    pub once: HashSet<PathBuf>,
+    /// Include guards: canonical path to the guarding macro.
+    pub guards: HashMap<PathBuf, Box<str>>,
+    pub seen_includes: HashSet<PathBuf>,
+    /// Tokens produced by macro expansion so far, against `work_limit`.
+    pub work: u64,
+    pub work_limit: u64,
+    pub work_exceeded: bool,
+    /// Nesting of argument pre-expansions (each one recurses).
+    pub arg_depth: u32,
+    pub arg_depth_reported: bool,
+    /// A fatal error (include depth) stops reading altogether.
+    pub fatal: bool,
+    /// Reading user code (not the predefined or command-line macros).
+    pub user_code: bool,
+    /// An error inside a `#if` line's `defined` already reported.
+    pub if_failed: bool,
+    /// Number of tokens emitted so far at top level, for `Pragma::at`.
+    pub emitted: usize,
+    /// Spans of the texts "0" and "1" for `defined` results.
+    pub zero: Span,
+    pub one: Span,
+}
+
+pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mut Diagnostics) -> PpOutput {
+    let consts = sm.add_virtual("<built-in>", "01".to_string());
+    let mut pp = Pp {
+        sm,
+        opts,
+        diags,
+        out: PpOutput::default(),
+        defs: Vec::new(),
+        names: FxMap::default(),
+        bloom: [0; 4],
+        files: Vec::new(),
+        ctxs: Vec::new(),
+        once: HashSet::new(),
+        guards: HashMap::new(),
+        seen_includes: HashSet::new(),
+        work: 0,
+        // Unit tests exercise the limit with less memory.
+        work_limit: if cfg!(test) { 1_000_000 } else { 16_000_000 },
+        work_exceeded: false,
+        arg_depth: 0,
+        arg_depth_reported: false,
+        fatal: false,
+        if_failed: false,
+        user_code: false,
+        emitted: 0,
+        zero: Span::new(consts, 0, 1),
+        one: Span::new(consts, 1, 2),
+    };
+    pp.define_builtins();
+    let predefined = super::predefined::text(opts);
+    let id = pp.sm.add_virtual("<built-in>", predefined);
+    pp.run_silently(id);
+    let cmdline = command_line_text(&opts.macros);
+    if !cmdline.is_empty() {
+        let id = pp.sm.add_virtual("<command line>", cmdline);
+        pp.run_silently(id);
+    }
+    pp.user_code = true;
+    pp.push_file(main, pp.sm.file(main).path.as_deref().and_then(|p| p.canonicalize().ok()));
+    let mut toks = Vec::with_capacity(pp.files[0].toks.len());
+    pp.expand_loop(0, Mode::Top, &mut toks);
+    pp.out.tokens = toks;
+    pp.out
+}
+
+/// `-D`/`-U` options as directive lines.
+fn command_line_text(macros: &[super::CmdMacro]) -> String {
+    let mut s = String::new();
+    for m in macros {
+        match m {
+            super::CmdMacro::Define(d) => {
+                let d = d.replace(['\n', '\r'], " ");
+                match d.split_once('=') {
+                    Some((name, value)) => s.push_str(&format!("#define {name} {value}\n")),
+                    None => s.push_str(&format!("#define {d} 1\n")),
+                }
+            }
+            super::CmdMacro::Undef(u) => s.push_str(&format!("#undef {u}\n")),
+        }
+    }
+    s
+}
+
+impl Pp<'_> {
+    /// Runs a file of directives (predefined or command-line macros),
+    /// dropping any tokens it produces.
+    fn run_silently(&mut self, id: FileId) {
+        self.push_file(id, None);
+        let mut sink = Vec::new();
+        self.expand_loop(0, Mode::Plain, &mut sink);
+        self.emitted = 0;
+        self.fatal = false;
+    }
+
+    pub(super) fn push_file(&mut self, file: FileId, canonical: Option<PathBuf>) {
+        let toks = lex::lex(file, &self.sm.file(file).text);
+        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical });
+    }
+
+    /// The next token of the current file, after running any directives in
+    /// the way; `None` at the end of the main file.
+    pub(super) fn file_next(&mut self) -> Option<Token> {
+        loop {
+            if self.fatal {
+                return None;
+            }
+            let f = self.files.last_mut()?;
+            let Some(&tok) = f.toks.get(f.pos) else {
+                let f = self.files.pop()?;
+                for c in f.conds.iter().rev() {
+                    self.diags.push(Diagnostic::error("E0100", c.span, "unterminated conditional directive"));
+                }
+                if self.files.is_empty() {
+                    return None;
+                }
+                continue;
+            };
+            f.pos += 1;
+            if tok.kind == TokenKind::Hash && tok.has(flags::LINE_START) {
+                self.directive(tok);
+                continue;
+            }
+            return Some(tok);
+        }
+    }
+
+    /// The rest of the directive line, from the current file.
+    pub(super) fn line_rest(&mut self) -> Vec<Token> {
+        let Some(f) = self.files.last_mut() else { return Vec::new() };
+        let start = f.pos;
+        while f.pos < f.toks.len() && !f.toks[f.pos].has(flags::LINE_START) {
+            f.pos += 1;
+        }
+        f.toks[start..f.pos].to_vec()
+    }
+
+    /// Skips the rest of the directive line.
+    fn skip_line(&mut self) {
+        if let Some(f) = self.files.last_mut() {
+            while f.pos < f.toks.len() && !f.toks[f.pos].has(flags::LINE_START) {
+                f.pos += 1;
+            }
+        }
+    }
+
+    fn peek_line_token(&self) -> Option<Token> {
+        let f = self.files.last()?;
+        f.toks.get(f.pos).copied().filter(|t| !t.has(flags::LINE_START))
+    }
+
+    pub(super) fn text(&self, t: &Token) -> &str {
+        self.sm.text(t.spelling)
+    }
+
+    fn extra_tokens(&mut self, name: &str) {
+        let rest = self.line_rest();
+        if let Some(first) = rest.first() {
+            let span = first.span.to(rest[rest.len() - 1].span);
+            self.diags.push(Diagnostic::warning("extra-tokens", span, format!("extra tokens at end of #{name} directive")));
+        }
+    }
+
+    fn directive(&mut self, hash: Token) {
+        let Some(name_tok) = self.peek_line_token() else { return };
+        if name_tok.kind == TokenKind::Number {
+            // GNU line marker `# 33 "file"`: same as `#line`.
+            self.do_line(hash);
+            return;
+        }
+        if let Some(f) = self.files.last_mut() {
+            f.pos += 1;
+        }
+        const DIRECTIVES: &[&str] = &["define", "undef", "include", "if", "ifdef", "ifndef", "elif", "else", "endif", "error", "warning", "line", "pragma"];
+        let text = if name_tok.kind.is_word() { self.sm.text(name_tok.spelling) } else { "" };
+        let name: &'static str = DIRECTIVES.iter().copied().find(|d| *d == text).unwrap_or("");
+        match name {
+            "define" => self.do_define(hash.span.to(name_tok.span)),
+            "undef" => self.do_undef(hash.span.to(name_tok.span)),
+            "include" => self.do_include(hash),
+            "if" => {
+                let v = self.eval_if(hash, name_tok);
+                self.open_cond(hash.span.to(name_tok.span), v);
+            }
+            "ifdef" | "ifndef" => {
+                let v = self.ifdef_operand(name_tok, name);
+                self.open_cond(hash.span.to(name_tok.span), v == (name == "ifdef"));
+            }
+            "elif" => self.do_elif(hash, name_tok),
+            "else" => self.do_else(hash, name_tok),
+            "endif" => {
+                let Some(f) = self.files.last_mut() else { return };
+                if f.conds.pop().is_none() {
+                    self.diags.push(Diagnostic::error("E0101", hash.span.to(name_tok.span), "#endif without #if"));
+                }
+                self.extra_tokens("endif");
+            }
+            "error" | "warning" => {
+                let rest = self.line_rest();
+                let msg = match (rest.first(), rest.last()) {
+                    (Some(a), Some(b)) => self.sm.text(Span { file: a.span.file, lo: a.span.lo, hi: b.span.hi }).to_string(),
+                    _ => String::new(),
+                };
+                let span = hash.span.to(name_tok.span);
+                if name == "error" {
+                    self.diags.push(Diagnostic::error("E0104", span, msg));
+                } else {
+                    self.diags.push(Diagnostic::warning("#warnings", span, msg));
+                }
+            }
+            "line" => self.do_line(hash),
+            "pragma" => {
+                let rest = self.line_rest();
+                let span = rest.last().map_or(hash.span.to(name_tok.span), |t| hash.span.to(t.span));
+                self.pragma(&rest, span);
+            }
+            _ => {
+                self.diags.push(Diagnostic::error("E0103", hash.span.to(name_tok.span), "invalid preprocessing directive"));
+                self.skip_line();
+            }
+        }
+    }
+
+    /// The operand of `#ifdef`/`#ifndef`: is the macro defined?
+    fn ifdef_operand(&mut self, name_tok: Token, directive: &str) -> bool {
+        let rest = self.line_rest();
+        match rest.first() {
+            Some(t) if t.kind.is_word() => {
+                if rest.len() > 1 {
+                    let span = rest[1].span.to(rest[rest.len() - 1].span);
+                    self.diags.push(Diagnostic::warning("extra-tokens", span, format!("extra tokens at end of #{directive} directive")));
+                }
+                self.names.contains_key(self.sm.text(t.spelling))
+            }
+            Some(t) => {
+                self.diags.push(Diagnostic::error("E0108", t.span, "macro name must be an identifier"));
+                false
+            }
+            None => {
+                self.diags.push(Diagnostic::error("E0108", name_tok.span, "macro name missing"));
+                false
+            }
+        }
+    }
+
+    fn open_cond(&mut self, span: Span, value: bool) {
+        let Some(f) = self.files.last_mut() else { return };
+        f.conds.push(Cond { span, taken: value, seen_else: false });
+        if !value {
+            self.skip_group();
+        }
+    }
+
+    fn do_elif(&mut self, hash: Token, name_tok: Token) {
+        let span = hash.span.to(name_tok.span);
+        let state = self.files.last().and_then(|f| f.conds.last()).map(|c| (c.taken, c.seen_else));
+        match state {
+            None => {
+                self.diags.push(Diagnostic::error("E0101", span, "#elif without #if"));
+                self.skip_line();
+            }
+            Some((_, true)) => {
+                self.diags.push(Diagnostic::error("E0101", span, "#elif after #else"));
+                self.skip_line();
+                self.skip_group();
+            }
+            Some((true, _)) => {
+                // An earlier group was taken: the expression is not even
+                // evaluated (it may use macros that are not defined).
+                self.skip_line();
+                self.skip_group();
+            }
+            Some((false, _)) => {
+                let v = self.eval_if(hash, name_tok);
+                if let Some(c) = self.files.last_mut().and_then(|f| f.conds.last_mut()) {
+                    c.taken = v;
+                }
+                if !v {
+                    self.skip_group();
+                }
+            }
+        }
+    }
+
+    fn do_else(&mut self, hash: Token, name_tok: Token) {
+        let span = hash.span.to(name_tok.span);
+        let Some(c) = self.files.last_mut().and_then(|f| f.conds.last_mut()) else {
+            self.diags.push(Diagnostic::error("E0101", span, "#else without #if"));
+            self.skip_line();
+            return;
+        };
+        let dup = c.seen_else;
+        c.seen_else = true;
+        let taken = c.taken;
+        c.taken = true;
+        if dup {
+            self.diags.push(Diagnostic::error("E0101", span, "#else after #else"));
+        }
+        self.extra_tokens("else");
+        if taken {
+            self.skip_group();
+        }
+    }
+
+    /// Skips a false group: stops before the `#elif`, `#else` or `#endif`
+    /// that ends it (which the caller then reads as a directive). Nested
+    /// conditionals are only counted; nothing else is looked at.
+    fn skip_group(&mut self) {
+        let Some(f) = self.files.last_mut() else { return };
+        let mut depth = 0usize;
+        let toks = &f.toks;
+        let mut i = f.pos;
+        while i < toks.len() {
+            let t = toks[i];
+            if t.kind == TokenKind::Hash && t.has(flags::LINE_START) {
+                if let Some(n) = toks.get(i + 1).filter(|n| !n.has(flags::LINE_START) && n.kind.is_word()) {
+                    match self.sm.text(n.spelling) {
+                        "if" | "ifdef" | "ifndef" => depth += 1,
+                        "endif" if depth > 0 => depth -= 1,
+                        "endif" | "else" | "elif" if depth == 0 => {
+                            f.pos = i;
+                            return;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            i += 1;
+        }
+        f.pos = toks.len();
+    }
+
+    fn eval_if(&mut self, hash: Token, name_tok: Token) -> bool {
+        let rest = self.line_rest();
+        let span = hash.span.to(name_tok.span);
+        if rest.is_empty() {
+            self.diags.push(Diagnostic::error("E0115", span, format!("#{} with no expression", self.sm.text(name_tok.spelling))));
+            return false;
+        }
+        self.if_failed = false;
+        let expanded = self.expand_list(rest, Mode::If);
+        if self.if_failed {
+            return false;
+        }
+        match super::expr::eval(self.sm, &expanded, span) {
+            Ok(v) => v,
+            Err(d) => {
+                self.diags.push(*d);
+                false
+            }
+        }
+    }
+
+    fn do_line(&mut self, hash: Token) {
+        let rest = self.line_rest();
+        let last_line_tok = rest.last().copied().unwrap_or(hash);
+        let expanded = self.expand_list(rest, Mode::Plain);
+        let next_real_line = self.sm.file(last_line_tok.span.file).line_col(last_line_tok.span.hi).0 as i64 + 1;
+        let n = match expanded.first() {
+            Some(t) if t.kind == TokenKind::Number && self.text(t).bytes().all(|b| b.is_ascii_digit()) => self.text(t).parse::<i64>().ok(),
+            _ => None,
+        };
+        let Some(n) = n else {
+            let span = expanded.first().map_or(hash.span, |t| t.span);
+            self.diags.push(Diagnostic::error("E0107", span, "#line directive requires a positive integer argument"));
+            return;
+        };
+        let name = match expanded.get(1) {
+            Some(t) if t.kind == TokenKind::StringLit => {
+                let s = self.text(t);
+                Some(s[1..s.len() - 1].to_string())
+            }
+            Some(t) => {
+                self.diags.push(Diagnostic::error("E0107", t.span, "invalid filename for #line directive"));
+                None
+            }
+            None => None,
+        };
+        if let Some(f) = self.files.last_mut() {
+            f.line_delta = n - next_real_line;
+            if name.is_some() {
+                f.presumed_name = name;
+            }
+        }
+    }
+
+    /// Presumed file name and line of a span (for `__FILE__`, `__LINE__`).
+    pub(super) fn presumed(&self, span: Span) -> (String, i64) {
+        let line = self.sm.file(span.file).line_col(span.lo).0 as i64;
+        match self.files.iter().rev().find(|f| f.file == span.file) {
+            Some(f) => (f.presumed_name.clone().unwrap_or_else(|| self.sm.file(f.file).name.clone()), line + f.line_delta),
+            None => (self.sm.file(span.file).name.clone(), line),
+        }
+    }
+
+    fn do_include(&mut self, hash: Token) {
+        let rest = self.line_rest();
+        let dspan = rest.last().map_or(hash.span, |t| hash.span.to(t.span));
+        let Some((name, angled)) = self.header_name(&rest) else {
+            self.diags.push(Diagnostic::error("E0107", dspan, "expected \"FILENAME\" or <FILENAME>"));
+            return;
+        };
+        let current_dir = self.files.last().and_then(|f| self.sm.file(f.file).path.as_deref()).and_then(Path::parent).map(Path::to_path_buf);
+        let mut candidates: Vec<PathBuf> = Vec::new();
+        let as_path = Path::new(&name);
+        if as_path.is_absolute() {
+            candidates.push(as_path.to_path_buf());
+        } else {
+            if !angled {
+                candidates.push(match &current_dir {
+                    Some(d) if !d.as_os_str().is_empty() => d.join(&name),
+                    _ => PathBuf::from(&name),
+                });
+            }
+            candidates.extend(self.opts.include_dirs.iter().map(|d| d.join(&name)));
+        }
+        let Some(path) = candidates.into_iter().find(|p| p.is_file()) else {
+            self.diags.push(Diagnostic::error("E0105", dspan, format!("'{name}' file not found")));
+            return;
+        };
+        let canonical = path.canonicalize().unwrap_or_else(|_| path.clone());
+        if self.once.contains(&canonical) {
+            return;
+        }
+        if let Some(g) = self.guards.get(&canonical) {
+            if self.names.contains_key(g) {
+                return;
+            }
+        }
+        if self.files.len() >= MAX_INCLUDE_DEPTH {
+            self.diags.push(Diagnostic::error("E0106", dspan, "#include nested too deeply"));
+            self.fatal = true;
+            return;
+        }
+        let text = match std::fs::read(&path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                self.diags.push(Diagnostic::error("E0105", dspan, format!("cannot read '{name}': {e}")));
+                return;
+            }
+        };
+        if self.seen_includes.insert(canonical.clone()) {
+            self.out.includes.push(path.clone());
+        }
+        let id = self.sm.add_real(&path, text);
+        self.push_file(id, Some(canonical.clone()));
+        if let Some(g) = self.files.last().and_then(|f| guard_macro(self.sm, &f.toks)) {
+            self.guards.insert(canonical, g.into());
+        }
+    }
+
+    /// The header name of an `#include`: `"x"` or `<x>` as written, or
+    /// from the macro expansion of the operands.
+    fn header_name(&mut self, rest: &[Token]) -> Option<(String, bool)> {
+        if let Some(r) = self.header_name_of(rest, true) {
+            return Some(r);
+        }
+        let expanded = self.expand_list(rest.to_vec(), Mode::Plain);
+        self.header_name_of(&expanded, false)
+    }
+
+    fn header_name_of(&self, toks: &[Token], raw: bool) -> Option<(String, bool)> {
+        let first = toks.first()?;
+        if first.kind == TokenKind::StringLit && toks.len() == 1 {
+            let s = self.text(first);
+            return s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).map(|s| (s.to_string(), false));
+        }
+        if first.kind != TokenKind::Lt {
+            return None;
+        }
+        let gt = toks.iter().position(|t| t.kind == TokenKind::Gt)?;
+        if raw {
+            // Rebuild from the source text: `<a//b.h>` must not lose its
+            // "comment", and spaces inside are kept as written.
+            let (l, g) = (first.spelling, toks[gt].spelling);
+            if l.file != g.file {
+                return None;
+            }
+            let name = self.sm.text(Span { file: l.file, lo: l.hi, hi: g.lo }).to_string();
+            return Some((name, true));
+        }
+        let mut name = String::new();
+        for (i, t) in toks[1..gt].iter().enumerate() {
+            if i > 0 && t.has(flags::LEADING_SPACE) {
+                name.push(' ');
+            }
+            name.push_str(self.text(t));
+        }
+        Some((name, true))
+    }
+
+    pub(super) fn pragma(&mut self, toks: &[Token], span: Span) {
+        let words: Vec<&str> = toks.iter().map(|t| self.sm.text(t.spelling)).collect();
+        let at = self.emitted;
+        let kind = match words.as_slice() {
+            ["OPENCL", "EXTENSION", name, ":", state] if (*state == "enable" || *state == "disable") && toks[2].kind.is_word() => {
+                Some(PragmaKind::Extension { name: name.to_string(), enable: *state == "enable" })
+            }
+            ["OPENCL", "EXTENSION", ..] => {
+                self.diags.push(Diagnostic::warning("ignored-pragmas", span, "expected '#pragma OPENCL EXTENSION <name> : enable|disable' - ignoring"));
+                None
+            }
+            ["OPENCL", "FP_CONTRACT", s] if matches!(*s, "ON" | "OFF" | "DEFAULT") => Some(PragmaKind::FpContract(match *s {
+                "ON" => Switch::On,
+                "OFF" => Switch::Off,
+                _ => Switch::Default,
+            })),
+            ["OPENCL", "FP_CONTRACT", ..] => {
+                self.diags.push(Diagnostic::warning("ignored-pragmas", span, "expected 'ON' or 'OFF' or 'DEFAULT' in pragma"));
+                None
+            }
+            ["OPENCL", ..] => {
+                self.diags.push(Diagnostic::warning("ignored-pragmas", span, "unknown OpenCL pragma ignored"));
+                None
+            }
+            ["unroll"] => Some(PragmaKind::Unroll(None)),
+            ["unroll", n] | ["unroll", "(", n, ")"] => match n.parse::<u32>() {
+                Ok(n) => Some(PragmaKind::Unroll(Some(n))),
+                Err(_) => {
+                    self.diags.push(Diagnostic::warning("ignored-pragmas", span, "expected an integer unroll count - ignoring"));
+                    None
+                }
+            },
+            ["nounroll"] => Some(PragmaKind::Unroll(Some(1))),
+            ["once"] => {
+                if let Some(c) = self.files.last().and_then(|f| f.canonical.clone()) {
+                    self.once.insert(c);
+                }
+                None
+            }
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            self.out.pragmas.push(Pragma { at, span, kind });
+        }
+    }
+}
+
+/// The include-guard macro of a file shaped `#ifndef X … #endif` with
+/// nothing outside, or `None`. A file so guarded can be skipped when
+/// included again while `X` is defined: it would expand to nothing.
+fn guard_macro<'s>(sm: &'s SourceMap, toks: &[Token]) -> Option<&'s str> {
+    let is_dir = |i: usize| toks[i].kind == TokenKind::Hash && toks[i].has(flags::LINE_START);
+    if toks.len() < 3 || !is_dir(0) || sm.text(toks[1].spelling) != "ifndef" || !toks[2].kind.is_word() {
+        return None;
+    }
+    if toks.get(3).is_some_and(|t| !t.has(flags::LINE_START)) {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut i = 3;
+    while i < toks.len() {
+        if is_dir(i) {
+            if let Some(n) = toks.get(i + 1).filter(|n| !n.has(flags::LINE_START)) {
+                match sm.text(n.spelling) {
+                    "if" | "ifdef" | "ifndef" => depth += 1,
+                    "else" | "elif" if depth == 0 => return None,
+                    "endif" if depth == 0 => {
+                        let rest_on_line = toks[i + 2..].iter().take_while(|t| !t.has(flags::LINE_START)).count();
+                        return if i + 2 + rest_on_line == toks.len() { Some(sm.text(toks[2].spelling)) } else { None };
+                    }
+                    "endif" => depth -= 1,
+                    _ => {}
+                }
+            }
+        }
+        i += 1;
+    }
+    None
+}

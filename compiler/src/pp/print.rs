@@ -1,0 +1,149 @@
+//! `-E` output: tokens back to text, with `# line "file"` markers as
+//! clang writes them, so compiler errors in the output map back.
+//!
+//! Lines follow each token's `span` (for expanded tokens, the macro
+//! invocation); spacing follows `LEADING_SPACE`, plus a space where two
+//! tokens would otherwise lex as one. Pragmas the preprocessor consumed
+//! are written back as `#pragma` lines.
+
+use super::{PpOutput, Pragma, PragmaKind, Switch};
+use crate::lex::{self, Token};
+use crate::source::{FileId, SourceMap};
+use std::fmt::Write;
+
+/// More blank lines than this and a line marker is written instead.
+const MAX_BLANK_LINES: u32 = 8;
+
+/// The preprocessed text of `out`.
+pub fn print(sm: &SourceMap, out: &PpOutput) -> String {
+    let mut p = Printer { sm, s: String::new(), file: None, line: 0, at_line_start: true, prev: None, cache: (FileId(u32::MAX), 0) };
+    let mut pragmas = out.pragmas.iter().peekable();
+    for (i, tok) in out.tokens.iter().enumerate() {
+        while let Some(pr) = pragmas.next_if(|p| p.at <= i) {
+            p.pragma(pr);
+        }
+        p.token(tok);
+    }
+    for pr in pragmas {
+        p.pragma(pr);
+    }
+    if !p.s.ends_with('\n') {
+        p.s.push('\n');
+    }
+    p.s
+}
+
+struct Printer<'a> {
+    sm: &'a SourceMap,
+    s: String,
+    file: Option<FileId>,
+    line: u32,
+    at_line_start: bool,
+    prev: Option<Token>,
+    /// The file and 0-based line index of the last lookup: tokens mostly
+    /// come in order, so the next one is usually on the same line or the
+    /// one after, and a binary search per token would dominate.
+    cache: (FileId, usize),
+}
+
+impl Printer<'_> {
+    /// Moves the output to `line` of `file`: newlines, or a marker.
+    fn goto(&mut self, file: FileId, line: u32) {
+        if self.file == Some(file) && line >= self.line && line - self.line <= MAX_BLANK_LINES {
+            for _ in self.line..line {
+                self.s.push('\n');
+                self.at_line_start = true;
+            }
+        } else {
+            if !self.s.is_empty() && !self.s.ends_with('\n') {
+                self.s.push('\n');
+            }
+            let _ = writeln!(self.s, "# {} \"{}\"", line, self.sm.file(file).name.replace('\\', "\\\\").replace('"', "\\\""));
+            self.at_line_start = true;
+        }
+        self.file = Some(file);
+        self.line = line;
+    }
+
+    /// 0-based line index of `lo` in `file`.
+    fn line_index(&mut self, file: FileId, lo: u32) -> usize {
+        let starts = self.sm.file(file).line_starts();
+        let contains = |i: usize| starts.get(i).is_some_and(|&s| s <= lo) && starts.get(i + 1).is_none_or(|&e| lo < e);
+        let (cf, ci) = self.cache;
+        let idx = if cf == file && contains(ci) {
+            ci
+        } else if cf == file && contains(ci + 1) {
+            ci + 1
+        } else {
+            starts.partition_point(|&s| s <= lo).saturating_sub(1)
+        };
+        self.cache = (file, idx);
+        idx
+    }
+
+    fn token(&mut self, tok: &Token) {
+        let idx = self.line_index(tok.span.file, tok.span.lo);
+        let line = idx as u32 + 1;
+        self.goto(tok.span.file, line);
+        let text = self.sm.text(tok.spelling);
+        if self.at_line_start {
+            // Indent as in the source, as clang does.
+            let f = self.sm.file(tok.span.file);
+            let start = f.line_starts()[idx] as usize;
+            let col = f.text.get(start..tok.span.lo as usize).map_or(0, |s| s.chars().count());
+            for _ in 0..col {
+                self.s.push(' ');
+            }
+        } else if tok.has(lex::flags::LEADING_SPACE) || self.would_merge(text) {
+            self.s.push(' ');
+        }
+        self.s.push_str(text);
+        self.at_line_start = false;
+        self.prev = Some(*tok);
+    }
+
+    /// Would the previous token and `text` lex as something else when
+    /// written together (`+` `+` from different macros)?
+    fn would_merge(&self, text: &str) -> bool {
+        let Some(prev) = self.prev else { return false };
+        let p = self.sm.text(prev.spelling);
+        let (Some(a), Some(b)) = (p.chars().last(), text.chars().next()) else { return false };
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.';
+        if word(a) && word(b) {
+            return true;
+        }
+        if a.is_ascii_punctuation() && b.is_ascii_punctuation() {
+            let joined = format!("{p}{text}");
+            return lex::lex_one(&joined).is_some() || joined.contains("//") || joined.contains("/*");
+        }
+        false
+    }
+
+    fn pragma(&mut self, pr: &Pragma) {
+        let (line, _) = self.sm.file(pr.span.file).line_col(pr.span.lo);
+        if self.sm.file(pr.span.file).kind == crate::source::FileKind::Real {
+            self.goto(pr.span.file, line);
+        }
+        if !self.at_line_start {
+            self.s.push('\n');
+        }
+        let text = match &pr.kind {
+            PragmaKind::Extension { name, enable } => format!("#pragma OPENCL EXTENSION {name} : {}", if *enable { "enable" } else { "disable" }),
+            PragmaKind::FpContract(s) => format!(
+                "#pragma OPENCL FP_CONTRACT {}",
+                match s {
+                    Switch::On => "ON",
+                    Switch::Off => "OFF",
+                    Switch::Default => "DEFAULT",
+                }
+            ),
+            PragmaKind::Unroll(None) => "#pragma unroll".to_string(),
+            PragmaKind::Unroll(Some(n)) => format!("#pragma unroll {n}"),
+        };
+        self.s.push_str(&text);
+        self.s.push('\n');
+        self.line += 1;
+        self.at_line_start = true;
+        self.prev = None;
+    }
+}

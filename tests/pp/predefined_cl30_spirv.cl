@@ -1,0 +1,8 @@
+// pp-options: -cl-std=CL3.0 --target=spirv64
+__OPENCL_VERSION__ __OPENCL_C_VERSION__ __SPIR__ __SPIR64__ __SPIRV__ __SPIRV64__
+#if defined(__opencl_c_generic_address_space) && defined(__opencl_c_fp64) && defined(__opencl_c_images) && defined(__opencl_c_subgroups)
+features
+#endif
+#if defined(__opencl_c_device_enqueue) || defined(__opencl_c_pipes) || defined(__x86_64__) || defined(__SPIR32__)
+unsupported
+#endif
