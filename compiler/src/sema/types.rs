@@ -1,0 +1,467 @@
+//! The semantic checker's types: OpenCL C's type system, interned.
+//!
+//! A [`TypeId`] names a type without qualifiers; a [`QualType`] adds
+//! `const`/`volatile`/`restrict` and the address space of the object. Types
+//! are interned in a [`Types`] table, so equality is `==` on ids and the
+//! checker never compares trees. Layout ([`Types::size_align`]) follows
+//! OpenCL C: 3-element vectors take the size and alignment of 4, vectors
+//! are aligned to their size, `size_t` follows the target's pointer width.
+//!
+//! This module knows nothing of the AST or of diagnostics.
+
+use clc_builtins::types::{Image, Opaque, Scalar};
+use std::collections::HashMap;
+
+/// An interned type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeId(u32);
+
+/// OpenCL address spaces, numbered as SPIR numbers them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AddrSpace {
+    Private = 0,
+    Global = 1,
+    Constant = 2,
+    Local = 3,
+    Generic = 4,
+}
+
+impl AddrSpace {
+    pub fn name(self) -> &'static str {
+        match self {
+            AddrSpace::Private => "__private",
+            AddrSpace::Global => "__global",
+            AddrSpace::Constant => "__constant",
+            AddrSpace::Local => "__local",
+            AddrSpace::Generic => "__generic",
+        }
+    }
+
+    /// May a pointer to `self` convert implicitly to a pointer to `to`?
+    /// (OpenCL C 2.0 §6.5.5: named spaces convert to generic, except
+    /// `__constant`, which is disjoint from generic.)
+    pub fn converts_implicitly_to(self, to: AddrSpace) -> bool {
+        self == to || (to == AddrSpace::Generic && self != AddrSpace::Constant)
+    }
+
+    /// May a pointer to `self` be cast explicitly to a pointer to `to`?
+    /// Generic casts to every named space but `__constant`; named spaces
+    /// never cast to one another.
+    pub fn casts_explicitly_to(self, to: AddrSpace) -> bool {
+        self.converts_implicitly_to(to) || (self == AddrSpace::Generic && to != AddrSpace::Constant)
+    }
+}
+
+/// Image access qualifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Access {
+    ReadOnly,
+    WriteOnly,
+    ReadWrite,
+}
+
+/// What a type is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TypeKind {
+    Void,
+    Scalar(Scalar),
+    Vector(Scalar, u8),
+    Pointer(QualType),
+    /// `len == None`: an incomplete array (`int a[]`).
+    Array(QualType, Option<u64>),
+    Function { ret: QualType, params: Vec<QualType>, variadic: bool },
+    /// A struct or union, by declaration index in [`Types::records`].
+    Record(u32),
+    /// An enum, by declaration index in [`Types::enums`]; its values are
+    /// `int`.
+    Enum(u32),
+    Image(Image, Access),
+    Opaque(Opaque),
+    Pipe(QualType, Access),
+    /// `atomic_int` etc.; `None` is `atomic_flag`.
+    Atomic(Option<Scalar>),
+    /// A Clang block: `ret (^)(params)`.
+    Block { ret: QualType, params: Vec<QualType> },
+}
+
+/// Qualifiers of an object or pointee.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Quals {
+    pub is_const: bool,
+    pub is_volatile: bool,
+    pub is_restrict: bool,
+}
+
+/// A type with qualifiers and the address space of the object it types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct QualType {
+    pub ty: TypeId,
+    pub quals: Quals,
+    pub space: AddrSpace,
+}
+
+impl QualType {
+    pub fn new(ty: TypeId, space: AddrSpace) -> QualType {
+        QualType { ty, quals: Quals::default(), space }
+    }
+
+    pub fn with_const(mut self) -> QualType {
+        self.quals.is_const = true;
+        self
+    }
+}
+
+/// A struct or union member.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    pub name: String,
+    pub ty: QualType,
+    /// From `__attribute__((aligned(N)))` on the member.
+    pub align: Option<u64>,
+}
+
+/// A struct or union declaration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub name: Option<String>,
+    pub is_union: bool,
+    /// `None` until the body is seen (an incomplete type).
+    pub fields: Option<Vec<Field>>,
+    pub packed: bool,
+    pub align: Option<u64>,
+}
+
+/// An enum declaration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnumDecl {
+    pub name: Option<String>,
+    pub values: Vec<(String, i64)>,
+}
+
+/// The type table of one compilation.
+#[derive(Debug)]
+pub struct Types {
+    kinds: Vec<TypeKind>,
+    ids: HashMap<TypeKind, TypeId>,
+    pub records: Vec<Record>,
+    pub enums: Vec<EnumDecl>,
+    /// Pointer width in bytes: 8, or 4 for `spirv32`.
+    pub pointer_size: u64,
+}
+
+impl Types {
+    pub fn new(pointer_bits: u32) -> Types {
+        Types { kinds: Vec::new(), ids: HashMap::new(), records: Vec::new(), enums: Vec::new(), pointer_size: pointer_bits as u64 / 8 }
+    }
+
+    /// Interns a type.
+    pub fn intern(&mut self, kind: TypeKind) -> TypeId {
+        if let Some(&id) = self.ids.get(&kind) {
+            return id;
+        }
+        let id = TypeId(self.kinds.len() as u32);
+        self.kinds.push(kind.clone());
+        self.ids.insert(kind, id);
+        id
+    }
+
+    pub fn kind(&self, id: TypeId) -> &TypeKind {
+        &self.kinds[id.0 as usize]
+    }
+
+    pub fn void(&mut self) -> TypeId {
+        self.intern(TypeKind::Void)
+    }
+
+    pub fn scalar(&mut self, s: Scalar) -> TypeId {
+        self.intern(TypeKind::Scalar(s))
+    }
+
+    pub fn vector(&mut self, s: Scalar, n: u8) -> TypeId {
+        self.intern(TypeKind::Vector(s, n))
+    }
+
+    pub fn pointer(&mut self, pointee: QualType) -> TypeId {
+        self.intern(TypeKind::Pointer(pointee))
+    }
+
+    /// Adds a struct/union declaration and returns its type.
+    pub fn add_record(&mut self, r: Record) -> TypeId {
+        self.records.push(r);
+        let idx = (self.records.len() - 1) as u32;
+        self.intern(TypeKind::Record(idx))
+    }
+
+    pub fn add_enum(&mut self, e: EnumDecl) -> TypeId {
+        self.enums.push(e);
+        let idx = (self.enums.len() - 1) as u32;
+        self.intern(TypeKind::Enum(idx))
+    }
+
+    /// Size of a scalar in bytes.
+    pub fn scalar_size(&self, s: Scalar) -> u64 {
+        match s {
+            Scalar::Bool | Scalar::Char | Scalar::UChar => 1,
+            Scalar::Short | Scalar::UShort | Scalar::Half => 2,
+            Scalar::Int | Scalar::UInt | Scalar::Float => 4,
+            Scalar::Long | Scalar::ULong | Scalar::Double => 8,
+            Scalar::Size | Scalar::PtrDiff => self.pointer_size,
+        }
+    }
+
+    /// Size and alignment in bytes, or `None` for incomplete and function
+    /// types (which have no size).
+    pub fn size_align(&self, id: TypeId) -> Option<(u64, u64)> {
+        Some(match self.kind(id) {
+            TypeKind::Void | TypeKind::Function { .. } => return None,
+            TypeKind::Scalar(s) | TypeKind::Atomic(Some(s)) => {
+                let n = self.scalar_size(*s);
+                (n, n)
+            }
+            TypeKind::Atomic(None) => (4, 4),
+            TypeKind::Vector(s, n) => {
+                // OpenCL C 6.1.5: a 3-component vector has the size and
+                // alignment of a 4-component one; vectors are aligned to
+                // their size.
+                let lanes = if *n == 3 { 4 } else { *n as u64 };
+                let size = self.scalar_size(*s) * lanes;
+                (size, size)
+            }
+            TypeKind::Pointer(_)
+            | TypeKind::Image(..)
+            | TypeKind::Pipe(..)
+            | TypeKind::Block { .. }
+            | TypeKind::Opaque(Opaque::Queue | Opaque::ClkEvent | Opaque::Event | Opaque::ReserveId) => {
+                (self.pointer_size, self.pointer_size)
+            }
+            TypeKind::Opaque(Opaque::Sampler | Opaque::MemFenceFlags) => (4, 4),
+            TypeKind::Opaque(Opaque::NdRange) => {
+                // struct { size_t workDimension; size_t offset[3], global[3], local[3]; }
+                (self.pointer_size * 10, self.pointer_size)
+            }
+            TypeKind::Enum(_) => (4, 4),
+            TypeKind::Array(elem, len) => {
+                let (size, align) = self.size_align(elem.ty)?;
+                (size * (*len)?, align)
+            }
+            TypeKind::Record(idx) => return self.record_layout(*idx).map(|l| (l.size, l.align)),
+        })
+    }
+
+    /// Field offsets, size and alignment of a struct or union: C layout,
+    /// with `packed` (alignment 1 for every member unless the member says
+    /// otherwise) and `aligned(N)` on the record and on members.
+    pub fn record_layout(&self, idx: u32) -> Option<RecordLayout> {
+        let r = &self.records[idx as usize];
+        let fields = r.fields.as_ref()?;
+        let mut offsets = Vec::with_capacity(fields.len());
+        let mut size = 0u64;
+        let mut align = 1u64;
+        for f in fields {
+            let (fsize, natural) = self.size_align(f.ty.ty)?;
+            let falign = match (f.align, r.packed) {
+                (Some(a), _) => a,
+                (None, true) => 1,
+                (None, false) => natural,
+            };
+            align = align.max(falign);
+            if r.is_union {
+                offsets.push(0);
+                size = size.max(fsize);
+            } else {
+                let off = size.next_multiple_of(falign);
+                offsets.push(off);
+                size = off + fsize;
+            }
+        }
+        if let Some(a) = r.align {
+            align = align.max(a);
+        }
+        Some(RecordLayout { offsets, size: size.next_multiple_of(align), align })
+    }
+
+    /// How the type is written in C, for messages: `__global float4 *`.
+    pub fn display(&self, id: TypeId) -> String {
+        match self.kind(id) {
+            TypeKind::Void => "void".into(),
+            TypeKind::Scalar(s) => s.name().into(),
+            TypeKind::Vector(s, n) => format!("{}{n}", s.name()),
+            TypeKind::Pointer(p) => {
+                let inner = self.display_qual(*p);
+                format!("{inner} *")
+            }
+            TypeKind::Array(e, Some(n)) => format!("{}[{n}]", self.display_qual(*e)),
+            TypeKind::Array(e, None) => format!("{}[]", self.display_qual(*e)),
+            TypeKind::Function { ret, params, variadic } => {
+                let mut ps: Vec<String> = params.iter().map(|p| self.display_qual(*p)).collect();
+                if *variadic {
+                    ps.push("...".into());
+                }
+                if ps.is_empty() {
+                    ps.push("void".into());
+                }
+                format!("{} ({})", self.display_qual(*ret), ps.join(", "))
+            }
+            TypeKind::Record(i) => {
+                let r = &self.records[*i as usize];
+                let kw = if r.is_union { "union" } else { "struct" };
+                match &r.name {
+                    Some(n) => format!("{kw} {n}"),
+                    None => format!("{kw} (anonymous)"),
+                }
+            }
+            TypeKind::Enum(i) => match &self.enums[*i as usize].name {
+                Some(n) => format!("enum {n}"),
+                None => "enum (anonymous)".into(),
+            },
+            TypeKind::Image(img, access) => {
+                let a = match access {
+                    Access::ReadOnly => "read_only",
+                    Access::WriteOnly => "write_only",
+                    Access::ReadWrite => "read_write",
+                };
+                format!("{a} {}", image_name(*img))
+            }
+            TypeKind::Opaque(o) => opaque_name(*o).into(),
+            TypeKind::Pipe(e, _) => format!("pipe {}", self.display_qual(*e)),
+            TypeKind::Atomic(None) => "atomic_flag".into(),
+            TypeKind::Atomic(Some(s)) => format!("atomic_{}", s.name()),
+            TypeKind::Block { ret, params } => {
+                let ps: Vec<String> = params.iter().map(|p| self.display_qual(*p)).collect();
+                format!("{} (^)({})", self.display_qual(*ret), if ps.is_empty() { "void".into() } else { ps.join(", ") })
+            }
+        }
+    }
+
+    /// A qualified type as written: `const __global float`. The private
+    /// space is left unsaid, as programmers write it.
+    pub fn display_qual(&self, q: QualType) -> String {
+        let mut s = String::new();
+        if q.quals.is_const {
+            s.push_str("const ");
+        }
+        if q.quals.is_volatile {
+            s.push_str("volatile ");
+        }
+        if q.space != AddrSpace::Private {
+            s.push_str(q.space.name());
+            s.push(' ');
+        }
+        s.push_str(&self.display(q.ty));
+        if q.quals.is_restrict {
+            s.push_str(" restrict");
+        }
+        s
+    }
+}
+
+/// The result of [`Types::record_layout`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordLayout {
+    pub offsets: Vec<u64>,
+    pub size: u64,
+    pub align: u64,
+}
+
+fn image_name(i: Image) -> &'static str {
+    match i {
+        Image::I1d => "image1d_t",
+        Image::I1dArray => "image1d_array_t",
+        Image::I1dBuffer => "image1d_buffer_t",
+        Image::I2d => "image2d_t",
+        Image::I2dArray => "image2d_array_t",
+        Image::I3d => "image3d_t",
+        Image::I2dDepth => "image2d_depth_t",
+        Image::I2dArrayDepth => "image2d_array_depth_t",
+        Image::I2dMsaa => "image2d_msaa_t",
+        Image::I2dArrayMsaa => "image2d_array_msaa_t",
+        Image::I2dMsaaDepth => "image2d_msaa_depth_t",
+        Image::I2dArrayMsaaDepth => "image2d_array_msaa_depth_t",
+    }
+}
+
+fn opaque_name(o: Opaque) -> &'static str {
+    match o {
+        Opaque::Sampler => "sampler_t",
+        Opaque::Event => "event_t",
+        Opaque::Queue => "queue_t",
+        Opaque::NdRange => "ndrange_t",
+        Opaque::ClkEvent => "clk_event_t",
+        Opaque::ReserveId => "reserve_id_t",
+        Opaque::MemFenceFlags => "cl_mem_fence_flags",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interning_makes_equal_types_equal_ids() {
+        let mut t = Types::new(64);
+        let f = t.scalar(Scalar::Float);
+        let p1 = t.pointer(QualType::new(f, AddrSpace::Global));
+        let p2 = t.pointer(QualType::new(f, AddrSpace::Global));
+        let p3 = t.pointer(QualType::new(f, AddrSpace::Local));
+        assert_eq!(p1, p2);
+        assert_ne!(p1, p3);
+        assert_eq!(t.display(p1), "__global float *");
+        let cq = QualType::new(f, AddrSpace::Constant).with_const();
+        assert_eq!(t.display_qual(cq), "const __constant float");
+    }
+
+    #[test]
+    fn three_element_vectors_are_laid_out_as_four() {
+        let mut t = Types::new(64);
+        let f3 = t.vector(Scalar::Float, 3);
+        let c3 = t.vector(Scalar::Char, 3);
+        let d16 = t.vector(Scalar::Double, 16);
+        assert_eq!(t.size_align(f3), Some((16, 16)));
+        assert_eq!(t.size_align(c3), Some((4, 4)));
+        assert_eq!(t.size_align(d16), Some((128, 128)));
+    }
+
+    #[test]
+    fn size_t_follows_the_target() {
+        let mut t64 = Types::new(64);
+        let mut t32 = Types::new(32);
+        let a = t64.scalar(Scalar::Size);
+        let b = t32.scalar(Scalar::Size);
+        assert_eq!(t64.size_align(a), Some((8, 8)));
+        assert_eq!(t32.size_align(b), Some((4, 4)));
+    }
+
+    #[test]
+    fn struct_layout_with_packed_and_aligned() {
+        let mut t = Types::new(64);
+        let c = t.scalar(Scalar::Char);
+        let f4 = t.vector(Scalar::Float, 4);
+        let i = t.scalar(Scalar::Int);
+        let field = |name: &str, ty| Field { name: name.into(), ty: QualType::new(ty, AddrSpace::Private), align: None };
+        let plain = t.add_record(Record { name: Some("S".into()), is_union: false, fields: Some(vec![field("a", c), field("v", f4), field("i", i)]), packed: false, align: None });
+        assert_eq!(t.size_align(plain), Some((48, 16)));
+        let TypeKind::Record(idx) = *t.kind(plain) else { unreachable!() };
+        assert_eq!(t.record_layout(idx).unwrap().offsets, vec![0, 16, 32]);
+        let packed = t.add_record(Record { name: Some("P".into()), is_union: false, fields: Some(vec![field("a", c), field("i", i)]), packed: true, align: None });
+        assert_eq!(t.size_align(packed), Some((5, 1)));
+        let aligned = t.add_record(Record { name: None, is_union: false, fields: Some(vec![field("a", c)]), packed: false, align: Some(32) });
+        assert_eq!(t.size_align(aligned), Some((32, 32)));
+        let u = t.add_record(Record { name: Some("U".into()), is_union: true, fields: Some(vec![field("a", c), field("v", f4)]), packed: false, align: None });
+        assert_eq!(t.size_align(u), Some((16, 16)));
+        let incomplete = t.add_record(Record { name: Some("I".into()), is_union: false, fields: None, packed: false, align: None });
+        assert_eq!(t.size_align(incomplete), None);
+    }
+
+    #[test]
+    fn address_space_conversions_follow_6_5_5() {
+        use AddrSpace::*;
+        assert!(Global.converts_implicitly_to(Generic));
+        assert!(Local.converts_implicitly_to(Generic));
+        assert!(Private.converts_implicitly_to(Generic));
+        assert!(!Constant.converts_implicitly_to(Generic));
+        assert!(!Generic.converts_implicitly_to(Global));
+        assert!(Generic.casts_explicitly_to(Global));
+        assert!(!Generic.casts_explicitly_to(Constant));
+        assert!(!Global.casts_explicitly_to(Local));
+    }
+}
