@@ -10,3 +10,4 @@ pub mod lex;
 pub mod options;
 pub mod source;
 pub mod pp;
+pub mod parse;
