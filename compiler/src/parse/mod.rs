@@ -516,7 +516,7 @@ impl<'a> Cx<'a> {
                 d = d.with_note_at(open, "to match this '{'");
             }
             d
-        } else if has(";") && !expr_start {
+        } else if has(";") && !expr_start && !has("int") {
             let what = self.semicolon_context(pos as usize);
             Diagnostic::error(code, end_span, format!("expected ';' {what}{at_end}"))
                 .with_label(format!("found {found}"))
@@ -532,6 +532,9 @@ impl<'a> Cx<'a> {
         } else if expr_start {
             Diagnostic::error(code, span, format!("expected expression{at_end}")).with_label(format!("found {found}"))
         } else if has("identifier") {
+            Diagnostic::error(code, span, format!("expected identifier or '('{at_end}")).with_label(format!("found {found}"))
+        } else if has("int") && has("_Static_assert") {
+            // The start of a declaration at file scope or in a struct.
             Diagnostic::error(code, span, format!("expected identifier or '('{at_end}")).with_label(format!("found {found}"))
         } else if has("int") {
             Diagnostic::error(code, span, format!("expected a type{at_end}")).with_label(format!("found {found}"))
