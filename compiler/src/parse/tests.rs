@@ -198,3 +198,4 @@ fn bad_literal_is_reported() {
     assert_eq!(ds.len(), 1);
     assert!(ds[0].contains("invalid suffix"), "{}", ds[0]);
 }
+
