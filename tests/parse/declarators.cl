@@ -1,0 +1,14 @@
+int *p;
+int **pp;
+int *const cp;
+int * __global restrict *gp;
+int arr[10][20];
+int (*parr)[10];
+int *aptr[10];
+int (*fp)(int, float);
+int (*fpa[4])(void);
+void (*signal(int sig, void (*handler)(int)))(int);
+int printf(__constant char *fmt, ...);
+void noparams();
+void voidparam(void);
+int (*(*complex)(int))[3];

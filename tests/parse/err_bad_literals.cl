@@ -1,0 +1,3 @@
+int a = 12abc;
+float b = 1.0q;
+int c = 09;

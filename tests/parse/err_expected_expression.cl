@@ -1,0 +1,5 @@
+void f() {
+    int x = ;
+    y = 1 + ;
+    z = (int);
+}

@@ -1,0 +1,5 @@
+int ok1;
+123 456;
+int ok2;
+) ] }
+void ok3() {}

@@ -1,0 +1,5 @@
+void f() {
+    int x = 1
+    x = 2;
+    return x
+}

@@ -1,0 +1,10 @@
+struct Point { float x, y; };
+struct __attribute__((packed)) Packed { char c; int i; };
+union U { int i; float f; } u;
+struct Node { struct Node *next; int value; unsigned flags : 3; int : 0; };
+struct { int a; } anon;
+typedef struct Pair { int first, second; } Pair;
+struct Outer { struct Inner { int z; } in; union { int q; float w; }; };
+struct Fwd;
+struct Fwd *fwd_ptr;
+struct WithAssert { int a; _Static_assert(1, "ok"); };
