@@ -42,10 +42,10 @@ fn errors_in_macros_name_the_macro() {
 fn warning_policy() {
     let (code, _, err) = clc(&["-fsyntax-only", "tests/cli/warning.cl"]);
     assert_eq!(code, 0);
-    assert!(err.contains("warning: this kernel is slow"), "{err}");
+    assert!(err.contains("warning: \"this kernel is slow\""), "{err}");
     let (code, _, err) = clc(&["-fsyntax-only", "-Werror", "tests/cli/warning.cl"]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("error: this kernel is slow"), "{err}");
+    assert!(err.contains("error: \"this kernel is slow\""), "{err}");
     let (code, _, err) = clc(&["-fsyntax-only", "-w", "tests/cli/warning.cl"]);
     assert_eq!((code, err.as_str()), (0, ""));
     let (code, _, err) = clc(&["-fsyntax-only", "-Wno-#warnings", "tests/cli/warning.cl"]);

@@ -147,7 +147,11 @@ fn to_codespan(d: &Diagnostic) -> cs::Diagnostic<FileId> {
         }
     }
     if let Some(fix) = &d.fixit {
-        notes.push(format!("help: replace with `{}`", fix.replacement));
+        if fix.span.is_empty() {
+            notes.push(format!("help: insert `{}`", fix.replacement));
+        } else {
+            notes.push(format!("help: replace with `{}`", fix.replacement));
+        }
     }
     let code = match d.severity {
         Severity::Warning => format!("-W{}", d.code),

@@ -328,7 +328,17 @@ fn unknown(arg: &str) -> UsageError {
     let key = arg.split('=').next().unwrap_or(arg);
     let best = OPTIONS
         .iter()
-        .map(|(name, _, _)| (edit_distance(key, name.trim_end_matches('=')), *name))
+        .map(|&(name, arity, _)| {
+            let bare = name.trim_end_matches('=');
+            let whole = edit_distance(key, bare);
+            // `-cl-std-CL2.0` is a misspelt `-cl-std=` followed by a value:
+            // compare the option with the same number of leading characters.
+            let prefix = match arity {
+                Arity::Joined if bare.len() >= 5 => key.get(..bare.len() + 1).map_or(whole, |p| edit_distance(p, bare)),
+                _ => whole,
+            };
+            (whole.min(prefix), name)
+        })
         .min_by_key(|&(d, _)| d)
         .filter(|&(d, name)| d <= 2 + name.len() / 6);
     match best {

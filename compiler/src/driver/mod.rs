@@ -52,7 +52,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> i32 {
         None => ColorChoice::Never,
     };
     let mut err = StandardStream::stderr(color);
-    let mut out = std::io::stdout().lock();
+    let mut out = std::io::stdout();
     let format = inv.diag_format.unwrap_or(if stderr_tty { Format::Rich } else { Format::Clang });
     run(&inv, format, &mut out, &mut err)
 }

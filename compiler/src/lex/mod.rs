@@ -148,7 +148,8 @@ fn gap_has_newline(gap: &str) -> bool {
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[logos(skip r"[ \t\r\n\f\v]+")]
 #[logos(skip r"\\\r?\n")]
-#[logos(skip(r"//[^\n]*", allow_greedy = true))]
+// A `//` comment ends at a newline that no backslash escapes.
+#[logos(skip(r"//([^\\\n]|\\[^\n]|\\\r?\n)*", allow_greedy = true))]
 #[logos(skip r"/\*([^*]|\*+[^*/])*\*+/")]
 pub enum TokenKind {
     #[regex(r"[A-Za-z_$][A-Za-z0-9_$]*")]
@@ -581,7 +582,7 @@ mod tests {
 
     #[test]
     fn comments_and_flags() {
-        let toks = lex(FileId(0), "a /* x\n y */ b\n  c // d\n#e\\\nf");
+        let toks = lex(FileId(0), "a /* x\n y */ b\n  c // d \\\n still comment\n#e\\\nf");
         let f: Vec<u8> = toks.iter().map(|t| t.flags).collect();
         use flags::*;
         assert_eq!(f, vec![LINE_START, LEADING_SPACE, LINE_START | LEADING_SPACE, LINE_START | LEADING_SPACE, 0, LEADING_SPACE]);

@@ -519,7 +519,7 @@ impl<'a> Cx<'a> {
         } else if has(";") && !expr_start && !has("int") {
             let what = self.semicolon_context(pos as usize);
             Diagnostic::error(code, end_span, format!("expected ';' {what}{at_end}"))
-                .with_label(format!("found {found}"))
+                .with_label("insert ';' here")
                 .with_fixit(end_span, ";")
         } else if has(")") && !expr_start {
             let mut d = Diagnostic::error(code, span, format!("expected ')'{at_end}")).with_label(format!("found {found}"));

@@ -108,8 +108,10 @@ impl Printer<'_> {
         let Some(prev) = self.prev else { return false };
         let p = self.sm.text(prev.spelling);
         let (Some(a), Some(b)) = (p.chars().last(), text.chars().next()) else { return false };
-        let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.';
-        if word(a) && word(b) {
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+        // A word followed by a word or by `.5` would merge, and so would
+        // `.` followed by a digit; `.` followed by a name (`v.xy`) would not.
+        if (word(a) && (word(b) || b == '.')) || (a == '.' && b.is_ascii_digit()) {
             return true;
         }
         if a.is_ascii_punctuation() && b.is_ascii_punctuation() {
