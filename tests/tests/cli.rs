@@ -73,3 +73,10 @@ fn help_and_version() {
     assert_eq!(code, 0);
     assert!(out.starts_with("clc ") && out.contains("LLVM 22."), "{out}");
 }
+
+#[test]
+fn type_specifier_combinations() {
+    let (code, out, err) = clc(&["-fsyntax-only", "tests/sema/specifiers_valid.cl"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
+    insta::assert_snapshot!(transcript(&["-fsyntax-only", "-ferror-limit=0", "tests/sema/specifiers_invalid.cl"]));
+}

@@ -195,6 +195,9 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
         }
         Action::SyntaxOnly | Action::DumpAst | Action::Compile => {
             let tu = crate::parse::parse(&sm, &pp_out, inv.std, &mut diags);
+            if inv.action != Action::DumpAst {
+                crate::sema::check(&tu, &mut diags);
+            }
             if inv.action == Action::DumpAst {
                 text_out = crate::parse::dump(&sm, &tu);
             }
