@@ -769,3 +769,6 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 pub fn all_overloads() -> impl Iterator<Item = &'static Overload> {
     table().by_name.values().flatten()
 }
+
+#[cfg(test)]
+mod tests;

@@ -140,7 +140,7 @@ pub fn resolve(name: &str, args: &[ArgTy], ctx: &Ctx) -> Result<Resolved, Resolv
         let explains = match &best_available {
             Ok(Some(a)) => dominates(&unavailable[u].1, &available[*a].1),
             Ok(None) => true,
-            Err(_) => false,
+            Err(tied) => tied.iter().all(|t| dominates(&unavailable[u].1, &available[*t].1)),
         };
         if explains {
             return Err(not_available(name, &all[unavailable[u].0], ctx));
@@ -296,7 +296,10 @@ fn suggest(name: &str) -> Vec<String> {
     let mut near: Vec<(usize, &str)> =
         names().map(|n| (edit_distance(name, n), n)).filter(|(d, _)| *d <= limit).collect();
     near.sort();
-    near.into_iter().take(3).map(|(_, n)| n.to_owned()).collect()
+    // Only the nearest: `get_globl_id` suggests `get_global_id`, not also
+    // `get_group_id`.
+    let best = near.first().map_or(0, |(d, _)| *d);
+    near.into_iter().take_while(|(d, _)| *d == best).take(3).map(|(_, n)| n.to_owned()).collect()
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
