@@ -32,7 +32,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::table::is_integer;
-use super::{AddrSpace, Ctx, Missing, Overload, PointerTy, Requirement, Ty, names, overloads};
+use super::{AddrSpace, Ctx, Missing, Overload, PointerTy, Requirement, Ty, conversion_names, names, overloads};
 use crate::types::Scalar;
 
 /// An argument of a call as sema sees it.
@@ -293,8 +293,14 @@ fn similar(a: &Ty, p: &Ty) -> bool {
 /// The builtin names nearest to a misspelt `name` by edit distance.
 fn suggest(name: &str) -> Vec<String> {
     let limit = (name.len() / 3).clamp(1, 4);
-    let mut near: Vec<(usize, &str)> =
-        names().map(|n| (edit_distance(name, n), n)).filter(|(d, _)| *d <= limit).collect();
+    // Decoded names are candidates only for names that look like them.
+    let decoded = if name.starts_with("convert_") || name.starts_with("as_") { conversion_names() } else { Vec::new() };
+    let mut near: Vec<(usize, &str)> = names()
+        .map(|n| -> &str { n })
+        .chain(decoded.iter().map(String::as_str))
+        .map(|n| (edit_distance(name, n), n))
+        .filter(|(d, _)| *d <= limit)
+        .collect();
     near.sort();
     // Only the nearest: `get_globl_id` suggests `get_global_id`, not also
     // `get_group_id`.
@@ -302,17 +308,26 @@ fn suggest(name: &str) -> Vec<String> {
     near.into_iter().take_while(|(d, _)| *d == best).take(3).map(|(_, n)| n.to_owned()).collect()
 }
 
+/// Optimal-string-alignment distance: insertions, deletions,
+/// substitutions and transpositions of neighbours (`sta` → `sat`) cost 1.
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
         }
     }
-    row[b.len()]
+    d[a.len()][b.len()]
 }

@@ -191,6 +191,10 @@ fn errors() {
         other => panic!("{other:?}"),
     }
     assert_eq!(e.to_string(), "`get_globl_id` is not a builtin function; did you mean `get_global_id`?");
+    match resolve("convert_int4_sta", &args(&["float4"]), &CL12).unwrap_err() {
+        ResolveError::NoSuchFunction { suggestions, .. } => assert_eq!(suggestions, ["convert_int4_sat"]),
+        other => panic!("{other:?}"),
+    }
     // Wrong arguments list the closest few candidates, not hundreds.
     match resolve("clamp", &args(&["float4", "int2", "float"]), &CL12).unwrap_err() {
         ResolveError::NoMatchingOverload { candidates, total, .. } => {
