@@ -1,8 +1,17 @@
 //! The single source of truth for what OpenCL C provides without a
-//! declaration: builtin type names now, builtin functions as the semantic
-//! checker arrives.
+//! declaration: builtin type names ([`types`]), builtin functions with
+//! their overloads, requirements and lowerings ([`functions`]), and the
+//! constants and macros of clang's OpenCL headers ([`constants`]).
 //!
 //! This crate knows nothing of LLVM, of spans or of the parser: it maps
 //! names to descriptions, and every other crate asks it.
 
+pub mod constants;
+pub mod functions;
 pub mod types;
+
+pub use constants::{ConstValue, Constant, constant};
+pub use functions::{
+    AddrSpace, ArgTy, Ctx, ExtSet, Extension, Lowering, Overload, Requirement, ResolveError, Resolved, Ty, Version,
+    lookup, overloads, resolve,
+};

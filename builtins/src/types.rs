@@ -46,7 +46,9 @@ impl Scalar {
         }
     }
 
-    fn from_name(s: &str) -> Option<Scalar> {
+    /// The scalar named by a C type word (`char`, `uint`, `float`, …);
+    /// not `bool`, `size_t` or `ptrdiff_t`.
+    pub fn from_name(s: &str) -> Option<Scalar> {
         Some(match s {
             "char" => Scalar::Char,
             "uchar" => Scalar::UChar,
@@ -79,6 +81,42 @@ pub enum Image {
     I2dArrayMsaa,
     I2dMsaaDepth,
     I2dArrayMsaaDepth,
+}
+
+impl Image {
+    /// The type word, e.g. `image2d_array_depth_t`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Image::I1d => "image1d_t",
+            Image::I1dArray => "image1d_array_t",
+            Image::I1dBuffer => "image1d_buffer_t",
+            Image::I2d => "image2d_t",
+            Image::I2dArray => "image2d_array_t",
+            Image::I3d => "image3d_t",
+            Image::I2dDepth => "image2d_depth_t",
+            Image::I2dArrayDepth => "image2d_array_depth_t",
+            Image::I2dMsaa => "image2d_msaa_t",
+            Image::I2dArrayMsaa => "image2d_array_msaa_t",
+            Image::I2dMsaaDepth => "image2d_msaa_depth_t",
+            Image::I2dArrayMsaaDepth => "image2d_array_msaa_depth_t",
+        }
+    }
+
+    /// Every image type.
+    pub const ALL: [Image; 12] = [
+        Image::I1d,
+        Image::I1dArray,
+        Image::I1dBuffer,
+        Image::I2d,
+        Image::I2dArray,
+        Image::I3d,
+        Image::I2dDepth,
+        Image::I2dArrayDepth,
+        Image::I2dMsaa,
+        Image::I2dArrayMsaa,
+        Image::I2dMsaaDepth,
+        Image::I2dArrayMsaaDepth,
+    ];
 }
 
 /// Opaque types other than images.
