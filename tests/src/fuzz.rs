@@ -1,5 +1,5 @@
-//! A randomized robustness test for the preprocessor and the parser: feed
-//! them arbitrary bytes, token soup, deep nesting and mutated kernels from
+//! A randomized robustness test for the preprocessor, the parser and the
+//! checker: feed them arbitrary bytes, token soup, deep nesting and mutated kernels from
 //! the corpus, and require that they return (with diagnostics) instead of
 //! panicking, hanging or overflowing the stack.
 //!
@@ -59,6 +59,19 @@ pub struct Stats {
 /// Runs one input through preprocessing and parsing. `Err` carries the
 /// panic message.
 pub fn run_case(text: &str, std: ClStd) -> Result<usize, String> {
+    // The driver runs the stages on a 256 MiB stack; do the same, so a
+    // long operator chain is judged as clc would judge it.
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(s, || run_case_here(text, std))
+            .map_err(|e| format!("cannot start a thread: {e}"))?
+            .join()
+            .map_err(|_| "the fuzz thread died".to_string())?
+    })
+}
+
+fn run_case_here(text: &str, std: ClStd) -> Result<usize, String> {
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
         let mut sm = SourceMap::new();
         let main = sm.add_virtual("fuzz.cl", text.to_string());
@@ -66,6 +79,7 @@ pub fn run_case(text: &str, std: ClStd) -> Result<usize, String> {
         let opts = PpOptions { std, ..Default::default() };
         let out = pp::preprocess(&mut sm, main, &opts, &mut diags);
         let tu = clc::parse::parse(&sm, &out, std, &mut diags);
+        clc::sema::check(&tu, &mut diags);
         let _ = clc::parse::dump(&sm, &tu);
         // Rendering must work for every diagnostic the stages made.
         for d in diags.iter() {

@@ -366,17 +366,17 @@ fn main() {
         for mode in ["-fsyntax-only", "-E"] {
             let (t, m) = ratio(mode);
             let fmt = |x: Option<f64>| x.map_or("n/a".to_string(), |v| format!("{v:.2}x"));
-            let verdict = match (t, m) {
-                (Some(t), Some(m)) if t >= 3.0 && m < 1.0 => "meets goal",
-                (Some(_), Some(_)) => "below goal",
-                _ => "",
+            // The goal (issue 2) is stated for the whole front end,
+            // `-fsyntax-only`. `-E` alone is shown for information: at this
+            // size both tools spend a large share of it starting up (clc
+            // loads libLLVM even when it only preprocesses).
+            let verdict = match (mode, t, m) {
+                ("-E", _, _) => "(no goal; for information)".to_string(),
+                (_, Some(t), Some(m)) if t >= 3.0 && m < 1.0 => "(goal: >= 3.00x throughput, < 1.00x memory) meets goal".to_string(),
+                (_, Some(_), Some(_)) => "(goal: >= 3.00x throughput, < 1.00x memory) below goal".to_string(),
+                _ => String::new(),
             };
-            println!(
-                "clc/clang {:<14} throughput {:>8}   peak RSS {:>8}   (goal: >= 3.00x throughput, < 1.00x memory) {verdict}",
-                mode,
-                fmt(t),
-                fmt(m)
-            );
+            println!("clc/clang {:<14} throughput {:>8}   peak RSS {:>8}   {verdict}", mode, fmt(t), fmt(m));
         }
     }
     for n in &notes {

@@ -76,6 +76,9 @@ pub struct Invocation {
     pub debug_info: bool,
     pub show_help: bool,
     pub show_version: bool,
+    /// Skip freeing the syntax tree: set by the `clc` binary, which exits
+    /// right after; in-process callers keep the default (free everything).
+    pub leak_at_exit: bool,
 }
 
 /// A usage error: exit status 2.

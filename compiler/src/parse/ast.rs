@@ -37,7 +37,7 @@ pub struct TranslationUnit {
 #[derive(Debug)]
 pub enum ExternalDecl {
     Decl(Decl),
-    FunctionDef(FunctionDef),
+    FunctionDef(Box<FunctionDef>),
     StaticAssert(StaticAssert),
 }
 
@@ -78,7 +78,7 @@ pub struct InitDeclarator {
     pub declarator: Declarator,
     /// Attributes after the declarator: `void f(int) __attribute__((overloadable))`.
     pub attrs: Vec<Attribute>,
-    pub init: Option<Initializer>,
+    pub init: Option<Box<Initializer>>,
     pub span: Span,
 }
 
@@ -174,8 +174,10 @@ pub enum TypeSpecKind {
     /// `name` is its spelling.
     Builtin { name: String, ty: BuiltinType },
     TypedefName(Ident),
-    Struct(StructSpec),
-    Enum(EnumSpec),
+    // Boxed: specifier lists sit on the parser's symbol stack, whose
+    // entries are as large as the largest one.
+    Struct(Box<StructSpec>),
+    Enum(Box<EnumSpec>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -384,7 +386,8 @@ pub enum StmtKind {
     Label { name: Ident, body: Box<Stmt> },
     While { cond: Expr, body: Box<Stmt>, unroll: Option<Unroll> },
     DoWhile { body: Box<Stmt>, cond: Expr, unroll: Option<Unroll> },
-    For { init: ForInit, cond: Option<Expr>, step: Option<Expr>, body: Box<Stmt>, unroll: Option<Unroll> },
+    /// Parts boxed to keep `Stmt` small (it sits on the parser's stack).
+    For { init: ForInit, cond: Option<Box<Expr>>, step: Option<Box<Expr>>, body: Box<Stmt>, unroll: Option<Unroll> },
     Goto(Ident),
     Break,
     Continue,
@@ -396,8 +399,8 @@ pub enum StmtKind {
 #[derive(Debug)]
 pub enum ForInit {
     None,
-    Expr(Expr),
-    Decl(Decl),
+    Expr(Box<Expr>),
+    Decl(Box<Decl>),
 }
 
 // --------------------------------------------------------------- expressions
@@ -620,7 +623,7 @@ fn dismantle(node: Node, stack: &mut Vec<Node>) {
         },
         Node::I(Initializer::Expr(e)) => stack.push(Node::E(e)),
         Node::I(Initializer::List { items, .. }) => stack.extend(items.into_iter().map(|i| Node::I(i.init))),
-        Node::D(d) => stack.extend(d.declarators.into_iter().filter_map(|i| i.init).map(Node::I)),
+        Node::D(d) => stack.extend(d.declarators.into_iter().filter_map(|i| i.init).map(|i| Node::I(*i))),
         Node::S(mut s) => match &mut s.kind {
             StmtKind::Compound(b) => stack.extend(std::mem::take(&mut b.items).into_iter().map(Node::S)),
             StmtKind::Decl(_) => {
@@ -647,12 +650,12 @@ fn dismantle(node: Node, stack: &mut Vec<Node>) {
             StmtKind::Default { body } | StmtKind::Label { body, .. } => stack.push(Node::S(take_stmt(body))),
             StmtKind::For { init, cond, step, body, .. } => {
                 match std::mem::replace(init, ForInit::None) {
-                    ForInit::Expr(e) => stack.push(Node::E(e)),
-                    ForInit::Decl(d) => stack.push(Node::D(d)),
+                    ForInit::Expr(e) => stack.push(Node::E(*e)),
+                    ForInit::Decl(d) => stack.push(Node::D(*d)),
                     ForInit::None => {}
                 }
-                stack.extend(cond.take().map(Node::E));
-                stack.extend(step.take().map(Node::E));
+                stack.extend(cond.take().map(|e| Node::E(*e)));
+                stack.extend(step.take().map(|e| Node::E(*e)));
                 stack.push(Node::S(take_stmt(body)));
             }
             _ => {}

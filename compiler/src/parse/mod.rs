@@ -359,6 +359,54 @@ impl<'a> Cx<'a> {
         Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), l.to(r))
     }
 
+    /// Builds the tree of a flat `first op e op e …` chain by precedence
+    /// (C99 6.5.5–6.5.14; all these operators are left-associative). It
+    /// uses explicit stacks, so a chain of any length is fine.
+    pub fn climb(&self, first: Expr, rest: Vec<(BinOp, Expr)>) -> Expr {
+        if rest.is_empty() {
+            return first;
+        }
+        fn prec(op: BinOp) -> u8 {
+            match op {
+                BinOp::Mul | BinOp::Div | BinOp::Rem => 10,
+                BinOp::Add | BinOp::Sub => 9,
+                BinOp::Shl | BinOp::Shr => 8,
+                BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge => 7,
+                BinOp::Eq | BinOp::Ne => 6,
+                BinOp::BitAnd => 5,
+                BinOp::BitXor => 4,
+                BinOp::BitOr => 3,
+                BinOp::And => 2,
+                BinOp::Or => 1,
+                BinOp::Comma => 0,
+            }
+        }
+        fn reduce(operands: &mut Vec<Expr>, op: BinOp) {
+            let b = operands.pop().expect("an operand per operator");
+            let a = operands.pop().expect("an operand per operator");
+            let span = a.span.to(b.span);
+            operands.push(Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), span));
+        }
+        let mut operands = Vec::with_capacity(rest.len() + 1);
+        let mut ops: Vec<BinOp> = Vec::with_capacity(rest.len());
+        operands.push(first);
+        for (op, e) in rest {
+            while let Some(&top) = ops.last() {
+                if prec(top) < prec(op) {
+                    break;
+                }
+                ops.pop();
+                reduce(&mut operands, top);
+            }
+            ops.push(op);
+            operands.push(e);
+        }
+        while let Some(op) = ops.pop() {
+            reduce(&mut operands, op);
+        }
+        operands.pop().expect("one expression remains")
+    }
+
     pub fn un(&self, op: UnOp, e: Expr, l: Span, r: Span) -> Expr {
         Expr::new(ExprKind::Unary(op, Box::new(e)), l.to(r))
     }
