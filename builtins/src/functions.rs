@@ -258,17 +258,32 @@ impl Requirement {
 // The type language of signatures
 // ---------------------------------------------------------------------------
 
-/// An OpenCL address space.
+/// An OpenCL address space, numbered as SPIR numbers them (`as u32`).
+/// The semantic checker uses this same type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AddrSpace {
-    Private,
-    Global,
-    Constant,
-    Local,
-    Generic,
+    Private = 0,
+    Global = 1,
+    Constant = 2,
+    Local = 3,
+    Generic = 4,
 }
 
 impl AddrSpace {
+    /// May a pointer to `self` convert implicitly to a pointer to `to`?
+    /// (OpenCL C 2.0 §6.5.5: named spaces convert to generic, except
+    /// `__constant`, which is disjoint from generic.)
+    pub fn converts_implicitly_to(self, to: AddrSpace) -> bool {
+        self == to || (to == AddrSpace::Generic && self != AddrSpace::Constant)
+    }
+
+    /// May a pointer to `self` be cast explicitly to a pointer to `to`?
+    /// Generic casts to every named space but `__constant`; named spaces
+    /// never cast to one another.
+    pub fn casts_explicitly_to(self, to: AddrSpace) -> bool {
+        self.converts_implicitly_to(to) || (self == AddrSpace::Generic && to != AddrSpace::Constant)
+    }
+
     pub fn keyword(self) -> &'static str {
         match self {
             AddrSpace::Private => "__private",

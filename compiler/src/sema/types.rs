@@ -16,49 +16,7 @@ use std::collections::HashMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeId(u32);
 
-/// OpenCL address spaces, numbered as SPIR numbers them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum AddrSpace {
-    Private = 0,
-    Global = 1,
-    Constant = 2,
-    Local = 3,
-    Generic = 4,
-}
-
-impl AddrSpace {
-    pub fn name(self) -> &'static str {
-        match self {
-            AddrSpace::Private => "__private",
-            AddrSpace::Global => "__global",
-            AddrSpace::Constant => "__constant",
-            AddrSpace::Local => "__local",
-            AddrSpace::Generic => "__generic",
-        }
-    }
-
-    /// May a pointer to `self` convert implicitly to a pointer to `to`?
-    /// (OpenCL C 2.0 §6.5.5: named spaces convert to generic, except
-    /// `__constant`, which is disjoint from generic.)
-    pub fn converts_implicitly_to(self, to: AddrSpace) -> bool {
-        self == to || (to == AddrSpace::Generic && self != AddrSpace::Constant)
-    }
-
-    /// May a pointer to `self` be cast explicitly to a pointer to `to`?
-    /// Generic casts to every named space but `__constant`; named spaces
-    /// never cast to one another.
-    pub fn casts_explicitly_to(self, to: AddrSpace) -> bool {
-        self.converts_implicitly_to(to) || (self == AddrSpace::Generic && to != AddrSpace::Constant)
-    }
-}
-
-/// Image access qualifiers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Access {
-    ReadOnly,
-    WriteOnly,
-    ReadWrite,
-}
+pub use clc_builtins::functions::{Access, AddrSpace};
 
 /// What a type is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -315,12 +273,7 @@ impl Types {
                 None => "enum (anonymous)".into(),
             },
             TypeKind::Image(img, access) => {
-                let a = match access {
-                    Access::ReadOnly => "read_only",
-                    Access::WriteOnly => "write_only",
-                    Access::ReadWrite => "read_write",
-                };
-                format!("{a} {}", image_name(*img))
+                format!("{} {}", access.keyword(), image_name(*img))
             }
             TypeKind::Opaque(o) => opaque_name(*o).into(),
             TypeKind::Pipe(e, _) => format!("pipe {}", self.display_qual(*e)),
@@ -344,7 +297,7 @@ impl Types {
             s.push_str("volatile ");
         }
         if q.space != AddrSpace::Private {
-            s.push_str(q.space.name());
+            s.push_str(q.space.keyword());
             s.push(' ');
         }
         s.push_str(&self.display(q.ty));
