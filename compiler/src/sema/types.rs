@@ -273,7 +273,7 @@ impl Types {
                 None => "enum (anonymous)".into(),
             },
             TypeKind::Image(img, access) => {
-                format!("{} {}", access.keyword(), image_name(*img))
+                format!("{} {}", access.keyword(), img.name())
             }
             TypeKind::Opaque(o) => opaque_name(*o).into(),
             TypeKind::Pipe(e, _) => format!("pipe {}", self.display_qual(*e)),
@@ -314,23 +314,6 @@ pub struct RecordLayout {
     pub offsets: Vec<u64>,
     pub size: u64,
     pub align: u64,
-}
-
-fn image_name(i: Image) -> &'static str {
-    match i {
-        Image::I1d => "image1d_t",
-        Image::I1dArray => "image1d_array_t",
-        Image::I1dBuffer => "image1d_buffer_t",
-        Image::I2d => "image2d_t",
-        Image::I2dArray => "image2d_array_t",
-        Image::I3d => "image3d_t",
-        Image::I2dDepth => "image2d_depth_t",
-        Image::I2dArrayDepth => "image2d_array_depth_t",
-        Image::I2dMsaa => "image2d_msaa_t",
-        Image::I2dArrayMsaa => "image2d_array_msaa_t",
-        Image::I2dMsaaDepth => "image2d_msaa_depth_t",
-        Image::I2dArrayMsaaDepth => "image2d_array_msaa_depth_t",
-    }
 }
 
 fn opaque_name(o: Opaque) -> &'static str {
