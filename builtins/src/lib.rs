@@ -8,6 +8,7 @@
 
 pub mod constants;
 pub mod functions;
+pub mod suggest;
 pub mod types;
 
 pub use constants::{ConstValue, Constant, constant};

@@ -22,7 +22,7 @@ impl Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
         x ^= x << 25;
@@ -32,7 +32,7 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 { 0 } else { (self.next_u64() % n as u64) as usize }
     }
 }
 
@@ -99,7 +99,7 @@ pub fn make_input(rng: &mut Rng, seeds: &[String]) -> String {
         // Arbitrary bytes, made valid UTF-8 the way the driver does.
         0 => {
             let n = rng.below(256);
-            let bytes: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+            let bytes: Vec<u8> = (0..n).map(|_| rng.next_u64() as u8).collect();
             String::from_utf8_lossy(&bytes).into_owned()
         }
         // Token soup from the fragments.

@@ -298,7 +298,7 @@ fn suggest(name: &str) -> Vec<String> {
     let mut near: Vec<(usize, &str)> = names()
         .map(|n| -> &str { n })
         .chain(decoded.iter().map(String::as_str))
-        .map(|n| (edit_distance(name, n), n))
+        .map(|n| (crate::suggest::edit_distance(name, n), n))
         .filter(|(d, _)| *d <= limit)
         .collect();
     near.sort();
@@ -308,26 +308,3 @@ fn suggest(name: &str) -> Vec<String> {
     near.into_iter().take_while(|(d, _)| *d == best).take(3).map(|(_, n)| n.to_owned()).collect()
 }
 
-/// Optimal-string-alignment distance: insertions, deletions,
-/// substitutions and transpositions of neighbours (`sta` → `sat`) cost 1.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for j in 0..=b.len() {
-        d[0][j] = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
-}

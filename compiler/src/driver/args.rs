@@ -333,11 +333,11 @@ fn unknown(arg: &str) -> UsageError {
         .iter()
         .map(|&(name, arity, _)| {
             let bare = name.trim_end_matches('=');
-            let whole = edit_distance(key, bare);
+            let whole = clc_builtins::suggest::edit_distance(key, bare);
             // `-cl-std-CL2.0` is a misspelt `-cl-std=` followed by a value:
             // compare the option with the same number of leading characters.
             let prefix = match arity {
-                Arity::Joined if bare.len() >= 5 => key.get(..bare.len() + 1).map_or(whole, |p| edit_distance(p, bare)),
+                Arity::Joined if bare.len() >= 5 => key.get(..bare.len() + 1).map_or(whole, |p| clc_builtins::suggest::edit_distance(p, bare)),
                 _ => whole,
             };
             (whole.min(prefix), name)
@@ -348,20 +348,6 @@ fn unknown(arg: &str) -> UsageError {
         Some((_, name)) => UsageError(format!("unknown argument '{arg}'; did you mean '{name}'?")),
         None => UsageError(format!("unknown argument '{arg}'")),
     }
-}
-
-/// Levenshtein distance, for suggestions.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 #[cfg(test)]

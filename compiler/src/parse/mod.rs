@@ -561,7 +561,8 @@ impl<'a> Cx<'a> {
         let mut d = if at.is_none() && has("}") {
             let mut d = Diagnostic::error(code, end_span, "expected '}' at end of input").with_fixit(end_span, "}");
             if let Some(open) = self.unmatched_open(pos as usize, TokenKind::LBrace, TokenKind::RBrace) {
-                d = d.with_note_at(open, "to match this '{'");
+                d = d.with_note_at(open.span, "to match this '{'");
+                d.notes.extend(self.pp.expansions.notes(open.expansion));
             }
             d
         } else if has(";") && !expr_start && !has("int") {
@@ -572,7 +573,9 @@ impl<'a> Cx<'a> {
         } else if has(")") && !expr_start {
             let mut d = Diagnostic::error(code, span, format!("expected ')'{at_end}")).with_label(format!("found {found}"));
             if let Some(open) = self.unmatched_open(pos as usize, TokenKind::LParen, TokenKind::RParen) {
-                d = d.with_note_at(open, "to match this '('");
+                d = d.with_note_at(open.span, "to match this '('");
+                // The '(' may come from a macro (`#define SCALE(x) ((x) * 2.0f`).
+                d.notes.extend(self.pp.expansions.notes(open.expansion));
             }
             d
         } else if has("]") && !expr_start {
@@ -596,14 +599,14 @@ impl<'a> Cx<'a> {
     }
 
     /// The opening bracket left unclosed before token `pos`.
-    fn unmatched_open(&self, pos: usize, open: TokenKind, close: TokenKind) -> Option<Span> {
+    fn unmatched_open(&self, pos: usize, open: TokenKind, close: TokenKind) -> Option<Token> {
         let mut depth = 0usize;
         for t in self.pp.tokens[..pos].iter().rev().take(100_000) {
             if t.kind == close {
                 depth += 1;
             } else if t.kind == open {
                 if depth == 0 {
-                    return Some(t.span);
+                    return Some(*t);
                 }
                 depth -= 1;
             } else if open == TokenKind::LParen && matches!(t.kind, TokenKind::Semi | TokenKind::LBrace | TokenKind::RBrace) {
