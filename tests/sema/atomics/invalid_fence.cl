@@ -7,5 +7,6 @@ __kernel void k(int n) {
     atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_relaxed, memory_scope_device);
     atomic_work_item_fence(CLK_LOCAL_MEM_FENCE, memory_order_release, memory_scope_work_item);
     atomic_work_item_fence(CLK_IMAGE_MEM_FENCE | CLK_GLOBAL_MEM_FENCE, memory_order_acq_rel, memory_scope_work_item);
+    // Flags that are not constant may be CLK_IMAGE_MEM_FENCE: not checked.
     atomic_work_item_fence(n, memory_order_seq_cst, memory_scope_work_item);
 }
