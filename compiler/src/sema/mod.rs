@@ -11,6 +11,7 @@
 //! [`check`] runs what exists on a translation unit. Name resolution,
 //! expression typing and the OpenCL rules build on these layers.
 
+pub mod memory_model;
 pub mod specs;
 pub mod types;
 pub mod walk;
