@@ -131,6 +131,10 @@ pub enum Opaque {
     /// `cl_mem_fence_flags` is a typedef of `uint` in clang's headers; it is
     /// listed here so it is known without a header.
     MemFenceFlags,
+    /// `memory_order` and `memory_scope`: enums in clang's headers, so they
+    /// convert to and from `int` like any enum.
+    MemoryOrder,
+    MemoryScope,
 }
 
 /// What a builtin type word names.
@@ -185,6 +189,8 @@ pub fn lookup(word: &str) -> Option<BuiltinType> {
         "clk_event_t" => Some(Opaque::ClkEvent),
         "reserve_id_t" => Some(Opaque::ReserveId),
         "cl_mem_fence_flags" => Some(Opaque::MemFenceFlags),
+        "memory_order" => Some(Opaque::MemoryOrder),
+        "memory_scope" => Some(Opaque::MemoryScope),
         _ => None,
     };
     if let Some(o) = opaque {

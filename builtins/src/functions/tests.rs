@@ -52,6 +52,8 @@ fn ty(s: &str) -> Ty {
                 types::Opaque::ClkEvent => Ty::ClkEvent,
                 types::Opaque::ReserveId => Ty::ReserveId,
                 types::Opaque::MemFenceFlags => Ty::UINT,
+                types::Opaque::MemoryOrder => Ty::MemoryOrder,
+                types::Opaque::MemoryScope => Ty::MemoryScope,
             },
             None => panic!("test type {s:?}"),
         },

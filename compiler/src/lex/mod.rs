@@ -314,7 +314,7 @@ pub enum TokenKind {
     #[regex(r"uchar|ushort|uint|ulong")]
     #[regex(r"size_t|ptrdiff_t|intptr_t|uintptr_t")]
     #[regex(r"image(1d|1d_array|1d_buffer|2d|2d_array|3d|2d_depth|2d_array_depth|2d_msaa|2d_array_msaa|2d_msaa_depth|2d_array_msaa_depth)_t")]
-    #[regex(r"sampler_t|event_t|queue_t|ndrange_t|clk_event_t|reserve_id_t|cl_mem_fence_flags")]
+    #[regex(r"sampler_t|event_t|queue_t|ndrange_t|clk_event_t|reserve_id_t|cl_mem_fence_flags|memory_order|memory_scope")]
     #[regex(r"atomic_(int|uint|long|ulong|float|double|intptr_t|uintptr_t|size_t|ptrdiff_t|flag|half)")]
     BuiltinType,
 

@@ -192,7 +192,7 @@ impl Types {
             | TypeKind::Opaque(Opaque::Queue | Opaque::ClkEvent | Opaque::Event | Opaque::ReserveId) => {
                 (self.pointer_size, self.pointer_size)
             }
-            TypeKind::Opaque(Opaque::Sampler | Opaque::MemFenceFlags) => (4, 4),
+            TypeKind::Opaque(Opaque::Sampler | Opaque::MemFenceFlags | Opaque::MemoryOrder | Opaque::MemoryScope) => (4, 4),
             TypeKind::Opaque(Opaque::NdRange) => {
                 // struct { size_t workDimension; size_t offset[3], global[3], local[3]; }
                 (self.pointer_size * 10, self.pointer_size)
@@ -325,6 +325,8 @@ fn opaque_name(o: Opaque) -> &'static str {
         Opaque::ClkEvent => "clk_event_t",
         Opaque::ReserveId => "reserve_id_t",
         Opaque::MemFenceFlags => "cl_mem_fence_flags",
+        Opaque::MemoryOrder => "memory_order",
+        Opaque::MemoryScope => "memory_scope",
     }
 }
 

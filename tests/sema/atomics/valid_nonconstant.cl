@@ -1,10 +1,8 @@
 // Valid: orders and scopes that are not constant expressions are not
 // checked here (codegen handles them at run time), and the implicit forms
-// FIXME: written with `int` where `memory_order`/`memory_scope` would be natural:
-// clc's parser does not know those typedef names yet (clang does).
 // use seq_cst/device and are never diagnosed. clang-22 accepts this file.
-__kernel void k(__global atomic_int *a, __local atomic_int *l, int o, int s, int flags, __global int *out) {
-    int mo = memory_order_acq_rel; // not const: not folded
+__kernel void k(__global atomic_int *a, __local atomic_int *l, memory_order o, memory_scope s, cl_mem_fence_flags flags, __global int *out) {
+    memory_order mo = memory_order_acq_rel; // not const: not folded
     atomic_store_explicit(a, 1, o, s);
     atomic_store_explicit(a, 1, mo);
     out[0] = atomic_load_explicit(a, o);
