@@ -378,8 +378,21 @@ impl Checker<'_> {
     }
 
     /// Finishes a partial type with the space the context gives it.
-    fn finish(&self, p: Partial, default: AddrSpace) -> QualType {
-        QualType { ty: p.ty, quals: p.quals, space: p.space.unwrap_or(default) }
+    /// The elements of an array live where the array does, so array
+    /// types are rebuilt with the final space on every element level.
+    fn finish(&mut self, p: Partial, default: AddrSpace) -> QualType {
+        let space = p.space.unwrap_or(default);
+        QualType { ty: self.respace(p.ty, space), quals: p.quals, space }
+    }
+
+    fn respace(&mut self, t: TypeId, space: AddrSpace) -> TypeId {
+        match self.types.kind(t).clone() {
+            TypeKind::Array(elem, len) => {
+                let inner = self.respace(elem.ty, space);
+                self.types.intern(TypeKind::Array(QualType { ty: inner, quals: elem.quals, space }, len))
+            }
+            _ => t,
+        }
     }
 
     /// Checks a variable declaration and gives it its type.

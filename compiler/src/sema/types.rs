@@ -248,8 +248,21 @@ impl Types {
                 let inner = self.display_qual(*p);
                 format!("{inner} *")
             }
-            TypeKind::Array(e, Some(n)) => format!("{}[{n}]", self.display_qual(*e)),
-            TypeKind::Array(e, None) => format!("{}[]", self.display_qual(*e)),
+            // The elements' space is the array's own; it is said once,
+            // in front of the array type.
+            TypeKind::Array(..) => {
+                // `int[2][4]`: dimensions outermost first, as declared.
+                let mut dims = String::new();
+                let mut t = id;
+                let mut elem = None;
+                while let TypeKind::Array(e, n) = self.kind(t) {
+                    dims.push_str(&n.map_or("[]".to_string(), |n| format!("[{n}]")));
+                    elem = Some(*e);
+                    t = e.ty;
+                }
+                let e = elem.expect("an array has an element type");
+                format!("{}{dims}", self.display_qual(QualType { space: AddrSpace::Private, ..e }))
+            }
             TypeKind::Function { ret, params, variadic } => {
                 let mut ps: Vec<String> = params.iter().map(|p| self.display_qual(*p)).collect();
                 if *variadic {
