@@ -246,6 +246,11 @@ impl Checker<'_> {
                     return;
                 }
                 (a, b) if std::mem::discriminant(a) == std::mem::discriminant(b) || matches!((a, b), (SymKind::Param, SymKind::Var { .. })) => {
+                    if prev.ty.ty != sym.ty.ty {
+                        let (x, y) = (self.show(sym.ty), self.show(prev.ty));
+                        self.diags.push(here(format!("redefinition of '{}' with a different type: '{x}' vs '{y}'", name.name)));
+                        return;
+                    }
                     self.diags.push(here(format!("redefinition of '{}'", name.name)));
                     return;
                 }
@@ -263,7 +268,7 @@ impl Checker<'_> {
 
     fn static_assert(&mut self, sa: &StaticAssert) {
         self.expr(&sa.cond);
-        if let Some(v) = self.ice(&sa.cond, "static assertion expression") {
+        if let Some(v) = self.ice(&sa.cond, "the static assertion") {
             if v.value == 0 {
                 let msg = match &sa.message {
                     Some(m) => format!("static assertion failed: {}", String::from_utf8_lossy(m)),
@@ -277,10 +282,19 @@ impl Checker<'_> {
     /// Evaluates a required integer constant expression, reporting when it
     /// is not one. `what` names the construct for the message.
     fn ice(&mut self, e: &Expr, what: &str) -> Option<CInt> {
+        let mut inner = e;
+        while let ExprKind::Paren(i) = &inner.kind {
+            inner = i;
+        }
+        if let ExprKind::FloatLit { suffix, .. } = &inner.kind {
+            let t = float_literal_type(*suffix);
+            self.diags.push(err("E0307", e.span, format!("integer constant expression must have integer type, not '{t}'")).with_label(what.to_string()));
+            return None;
+        }
         match consteval::eval(e, self) {
             Ok(v) => Some(v),
             Err(NotConst { span, reason }) => {
-                let mut d = err("E0307", e.span, format!("{what} is not an integer constant expression"));
+                let mut d = err("E0307", e.span, "expression is not an integer constant expression").with_label(format!("{what} must be an integer constant"));
                 if !reason.is_empty() {
                     d = d.with_secondary(span, reason);
                 } else if span != e.span {
@@ -404,7 +418,7 @@ impl Checker<'_> {
         let is_extern = storage == Some(StorageClass::Extern);
         let q = match ctx {
             Ctx::File => {
-                let q = self.finish(p, if std.has_generic() { AddrSpace::Global } else { AddrSpace::Constant });
+                let q = self.finish(p, if std.has_generic() { AddrSpace::Global } else { AddrSpace::Private });
                 if std.has_generic() {
                     if !matches!(q.space, AddrSpace::Global | AddrSpace::Constant) {
                         self.diags.push(
@@ -471,12 +485,13 @@ impl Checker<'_> {
         let elem = self.strip_arrays(q.ty);
         match self.types.kind(elem).clone() {
             TypeKind::Image(..) | TypeKind::Pipe(..) if ctx != Ctx::Param => {
-                self.diags.push(err("E0314", span, format!("type '{}' can only be used as a function parameter in OpenCL", self.types.display_qual(q))));
+                let shown = access_words(&self.show(q));
+                self.diags.push(err("E0314", span, format!("type '{shown}' can only be used as a function parameter in OpenCL")));
             }
             TypeKind::Opaque(Opaque::Sampler) if ctx == Ctx::File => {
                 if !q.quals.is_const && q.space != AddrSpace::Constant {
                     self.diags.push(err("E0314", span, "global sampler requires a const or constant address space qualifier"));
-                } else if !has_init {
+                } else if !has_init && q.space != AddrSpace::Constant {
                     self.diags.push(err("E0314", span, "program scope sampler must be initialized"));
                 }
             }
@@ -484,7 +499,8 @@ impl Checker<'_> {
                 let _ = o;
                 self.diags.push(err("E0314", span, format!("the '{}' type cannot be used to declare a program scope variable", self.types.display_qual(q))));
             }
-            TypeKind::Scalar(Scalar::Half) | TypeKind::Vector(Scalar::Half, _) if !self.opts.fp16 => {
+            // As in clang, only scalar `half` values are refused.
+            TypeKind::Scalar(Scalar::Half) if !self.opts.fp16 => {
                 let msg = if ctx == Ctx::Param {
                     format!("declaring function parameter of type '{}' is not allowed; did you forget * ?", self.show(q))
                 } else {
@@ -496,7 +512,7 @@ impl Checker<'_> {
                 self.diags.push(err("E0314", span, format!("{what} has incomplete type 'void'")));
             }
             TypeKind::Record(i) if self.types.records[i as usize].fields.is_none() && !matches!(ctx, Ctx::Param) && q.ty == elem => {
-                let d = self.types.display(elem);
+                let d = self.show(q);
                 self.diags.push(err("E0314", span, format!("{what} has incomplete type '{d}'")));
             }
             _ => {}
@@ -524,7 +540,7 @@ impl Checker<'_> {
     fn function_decl(&mut self, base: &Base, name: &Ident, d: &Declared, attrs: &[&Attribute], defined: bool, _span: Span) {
         let TypeKind::Function { ret, .. } = self.types.kind(d.ty.ty).clone() else { return };
         if let Some(s) = d.ret_space {
-            self.diags.push(err("E0310", s, "return type cannot be qualified with address space"));
+            self.diags.push(err("E0310", name.span, "return type cannot be qualified with address space").with_secondary(s, "address space written here"));
         }
         if let Some((sc, s)) = base.storage {
             if matches!(sc, StorageClass::Auto | StorageClass::Register) || self.scopes.len() > 1 && sc == StorageClass::Static {
@@ -627,9 +643,13 @@ impl Checker<'_> {
                         match arg {
                             AttrArg::Expr(e) => {
                                 self.expr(e);
-                                if let Some(v) = self.ice(e, &format!("argument of '{}'", a.name.name)) {
-                                    if v.value <= 0 {
-                                        self.diags.push(err("E0315", e.span, format!("'{}' attribute must be greater than 0", a.name.name)));
+                                if let Some(v) = self.ice(e, &format!("an argument of '{}'", a.name.name)) {
+                                    if v.value < 0 {
+                                        let msg = format!("'{}' attribute requires a non-negative integral compile time constant expression", a.name.name);
+                                        self.diags.push(err("E0315", e.span, msg));
+                                    } else if v.value == 0 {
+                                        let msg = format!("'{}' attribute must be greater than 0", a.name.name);
+                                        self.diags.push(err("E0315", a.name.span, msg).with_secondary(e.span, "this is 0"));
                                     }
                                 }
                             }
@@ -644,7 +664,8 @@ impl Checker<'_> {
                         if let Some(q) = self.type_name(t) {
                             let ok = matches!(self.types.kind(q.ty), TypeKind::Scalar(s) | TypeKind::Vector(s, _) if !matches!(s, Scalar::Bool | Scalar::Size | Scalar::PtrDiff));
                             if !ok {
-                                self.diags.push(err("E0315", t.span, format!("invalid attribute argument '{}' - expecting a vector or vectorizable scalar type", self.types.display_qual(q))));
+                                let msg = "a non-vector or non-vectorizable scalar type is an invalid argument to attribute 'vec_type_hint'";
+                                self.diags.push(err("E0315", a.name.span, msg).with_secondary(t.span, format!("'{}'", self.types.display_qual(q))));
                             }
                         }
                     }
@@ -654,9 +675,9 @@ impl Checker<'_> {
                     for arg in &a.args {
                         if let AttrArg::Expr(e) = arg {
                             self.expr(e);
-                            if let Some(v) = self.ice(e, "'aligned' attribute argument") {
+                            if let Some(v) = self.ice(e, "the 'aligned' argument") {
                                 if v.value <= 0 || v.value & (v.value - 1) != 0 {
-                                    self.diags.push(err("E0315", e.span, "requested alignment is not a power of 2"));
+                                    self.diags.push(err("E0315", a.name.span, "requested alignment is not a power of 2").with_secondary(e.span, format!("alignment {}", v.value)));
                                 }
                             }
                         }
@@ -876,7 +897,8 @@ impl Checker<'_> {
                     for fd in declarators {
                         if let Some(w) = &fd.bit_width {
                             self.expr(w);
-                            self.diags.push(err("E0313", w.span, "bit-fields are not supported in OpenCL").with_label("bit-field width"));
+                            let at = fd.declarator.as_ref().and_then(|d| d.name()).map_or(fd.span, |n| n.span);
+                            self.diags.push(err("E0313", at, "bit-fields are not supported in OpenCL").with_secondary(w.span, "bit-field width"));
                         }
                         let Some(d) = &fd.declarator else { continue };
                         let Some(decl) = self.declarator(&base, d, Ctx::Field) else { continue };
@@ -886,9 +908,8 @@ impl Checker<'_> {
                             self.diags.push(err("E0310", name.span, "field may not be qualified with an address space"));
                         }
                         match self.types.kind(self.strip_arrays(q.ty)).clone() {
-                            TypeKind::Opaque(o @ (Opaque::Event | Opaque::Sampler | Opaque::ClkEvent | Opaque::Queue | Opaque::ReserveId)) => {
-                                let _ = o;
-                                let shown = self.types.display(q.ty);
+                            TypeKind::Opaque(Opaque::Event | Opaque::Sampler | Opaque::ClkEvent | Opaque::Queue | Opaque::ReserveId) | TypeKind::Image(..) => {
+                                let shown = access_words(&self.types.display(q.ty));
                                 self.diags.push(err("E0314", name.span, format!("the '{shown}' type cannot be used to declare a structure or union field")));
                             }
                             TypeKind::Function { .. } => {
@@ -969,12 +990,9 @@ impl Checker<'_> {
         for en in list {
             if let Some(v) = &en.value {
                 self.expr(v);
-                if let Some(c) = self.ice(v, "enumerator value") {
+                if let Some(c) = self.ice(v, "the enumerator value") {
                     next = c.value;
                 }
-            }
-            if next > i32::MAX as i128 || next < i32::MIN as i128 {
-                self.diags.push(err("E0307", en.name.span, format!("enumerator value {next} is not representable in 'int'")));
             }
             let value = next;
             self.types.enums[idx as usize].values.push((en.name.name.clone(), value as i64));
@@ -1002,9 +1020,9 @@ impl Checker<'_> {
                     let ty = match kind {
                         TypeKind::Function { ret, params, .. } if *block => self.types.intern(TypeKind::Block { ret, params }),
                         TypeKind::Image(..) => {
-                            let shown = self.types.display_qual(QualType { space: AddrSpace::Private, ..pointee });
-                            let shown = shown.replacen("read_only", "__read_only", 1).replacen("write_only", "__write_only", 1).replacen("read_write", "__read_write", 1);
-                            self.diags.push(err("E0314", layer.span, format!("pointer to type '{shown}' is invalid in OpenCL")));
+                            let shown = access_words(&self.types.display_qual(QualType { space: AddrSpace::Private, ..pointee }));
+                            let at = d.name().map_or(layer.span, |n| n.span);
+                            self.diags.push(err("E0314", at, format!("pointer to type '{shown}' is invalid in OpenCL")));
                             return None;
                         }
                         TypeKind::Function { .. } => {
@@ -1053,7 +1071,12 @@ impl Checker<'_> {
                                     return None;
                                 }
                                 Err(_) => {
-                                    let _ = self.ice(e, "array size");
+                                    if let ExprKind::FloatLit { suffix, .. } = &e.kind {
+                                        let t = float_literal_type(*suffix);
+                                        self.diags.push(err("E0308", e.span, format!("size of array has non-integer type '{t}'")));
+                                    } else {
+                                        let _ = self.ice(e, "the array size");
+                                    }
                                     return None;
                                 }
                             }
@@ -1192,7 +1215,7 @@ impl Checker<'_> {
             }
             StmtKind::Case { value, body } => {
                 self.expr(value);
-                let _ = self.ice(value, "case value");
+                let _ = self.ice(value, "a case value");
                 self.stmt(body);
             }
             StmtKind::Default { body } => self.stmt(body),
@@ -1496,6 +1519,19 @@ impl Checker<'_> {
                 _ => None,
             },
         }
+    }
+}
+
+/// Image types as clang spells them in messages: `__read_only image2d_t`.
+fn access_words(s: &str) -> String {
+    s.replacen("read_only", "__read_only", 1).replacen("write_only", "__write_only", 1).replacen("read_write", "__read_write", 1)
+}
+
+fn float_literal_type(s: crate::lex::literal::FloatSuffix) -> &'static str {
+    match s {
+        crate::lex::literal::FloatSuffix::F => "float",
+        crate::lex::literal::FloatSuffix::H => "half",
+        crate::lex::literal::FloatSuffix::None => "double",
     }
 }
 
