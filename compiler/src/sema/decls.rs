@@ -33,6 +33,7 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         func: None,
         calls: Vec::new(),
         entities: Vec::new(),
+        undeclared: Default::default(),
     };
     for item in &tu.items {
         match item {
@@ -141,6 +142,9 @@ struct Checker<'d> {
     /// Calls of user functions: (caller, callee, call span).
     calls: Vec<(String, String, Span)>,
     entities: Vec<Entity>,
+    /// Where undeclared identifiers were reported, so a constant
+    /// expression that fails because of one is not reported again.
+    undeclared: std::collections::HashSet<Span>,
 }
 
 fn err(code: &'static str, span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -293,6 +297,7 @@ impl Checker<'_> {
         }
         match consteval::eval(e, self) {
             Ok(v) => Some(v),
+            Err(NotConst { span, .. }) if self.undeclared.contains(&span) => None,
             Err(NotConst { span, reason }) => {
                 let mut d = err("E0307", e.span, "expression is not an integer constant expression").with_label(format!("{what} must be an integer constant"));
                 if !reason.is_empty() {
@@ -1364,6 +1369,7 @@ impl Checker<'_> {
         if self.func.as_ref().is_some_and(|f| f.after_syntax_error) {
             return;
         }
+        self.undeclared.insert(id.span);
         let mut d = err("E0304", id.span, format!("use of undeclared identifier '{}'", id.name));
         if called {
             d = d.with_note("OpenCL C has no implicit function declarations: declare the function before calling it");
