@@ -64,8 +64,9 @@ pub trait Env {
     fn constant(&mut self, name: &str) -> Option<CInt>;
     /// `sizeof`/`_Alignof`/`vec_step` of a type name, if it can be sized.
     fn type_query(&mut self, kind: SizeofKind, t: &TypeName) -> Option<u64>;
-    /// `sizeof`/`_Alignof`/`vec_step` of a variable named `name`.
-    fn var_query(&mut self, kind: SizeofKind, name: &str) -> Option<u64>;
+    /// `sizeof`/`_Alignof`/`vec_step` of an expression whose type the
+    /// caller can tell without typing it fully (`a`, `a[0]`, `*p`, `s.f`).
+    fn expr_query(&mut self, kind: SizeofKind, e: &Expr) -> Option<u64>;
     /// The integer type a cast converts to, or `None` if it is not an
     /// integer type.
     fn int_cast(&mut self, t: &TypeName) -> Option<IntTy>;
@@ -115,20 +116,7 @@ pub fn eval(e: &Expr, env: &mut dyn Env) -> Result<CInt, NotConst> {
             Ok(CInt { value, ty })
         }
         ExprKind::SizeofType(kind, t) => env.type_query(*kind, t).map(sized).map_or_else(|| not(e.span), Ok),
-        ExprKind::SizeofExpr(kind, x) => {
-            let mut inner = &**x;
-            while let ExprKind::Paren(i) = &inner.kind {
-                inner = i;
-            }
-            match &inner.kind {
-                ExprKind::Ident(id) => env.var_query(*kind, &id.name).map(sized).map_or_else(|| not(e.span), Ok),
-                ExprKind::IntLit { .. } | ExprKind::CharLit(_) if *kind == SizeofKind::Sizeof => {
-                    let v = eval(inner, env)?;
-                    Ok(sized(v.ty.bits as u64 / 8))
-                }
-                _ => not(e.span),
-            }
-        }
+        ExprKind::SizeofExpr(kind, x) => env.expr_query(*kind, x).map(sized).map_or_else(|| not(e.span), Ok),
         _ => not(e.span),
     }
 }
@@ -234,7 +222,7 @@ mod tests {
         fn type_query(&mut self, _: SizeofKind, _: &TypeName) -> Option<u64> {
             Some(4)
         }
-        fn var_query(&mut self, _: SizeofKind, _: &str) -> Option<u64> {
+        fn expr_query(&mut self, _: SizeofKind, _: &Expr) -> Option<u64> {
             None
         }
         fn int_cast(&mut self, _: &TypeName) -> Option<IntTy> {

@@ -123,6 +123,10 @@ struct Param {
     name: Option<Ident>,
     ty: QualType,
     span: Span,
+    /// The builtin type word the parameter was declared with, when it
+    /// names its whole type (`intptr_t`, which the type table knows as
+    /// `ptrdiff_t`).
+    written: Option<String>,
 }
 
 /// The result of applying a declarator.
@@ -590,7 +594,13 @@ impl Checker<'_> {
         let span = p.name.as_ref().map_or(p.span, |n| n.span);
         let q = p.ty;
         let bad = |c: &mut Self| {
-            let shown = c.show(q);
+            let mut shown = c.show(q);
+            if let Some(w) = &p.written {
+                let canonical = c.types.display(q.ty);
+                if *w != canonical {
+                    shown = shown.replacen(&canonical, w, 1);
+                }
+            }
             c.diags.push(err("E0312", span, format!("'{shown}' cannot be used as the type of a kernel parameter")));
         };
         match self.types.kind(q.ty).clone() {
@@ -1159,7 +1169,12 @@ impl Checker<'_> {
                 }
                 seen.insert(n.name.clone(), n.span);
             }
-            out.push(Param { name: p.name().cloned(), ty: q, span });
+            let plain = p.declarator.as_ref().is_none_or(|d| matches!(d.kind, DeclaratorKind::Name(_)));
+            let written = p.specs.items.iter().find_map(|s| match s {
+                DeclSpec::Type(TypeSpec { kind: TypeSpecKind::Builtin { name, .. }, .. }) if plain => Some(name.clone()),
+                _ => None,
+            });
+            out.push(Param { name: p.name().cloned(), ty: q, span, written });
         }
         out
     }
@@ -1494,12 +1509,8 @@ impl consteval::Env for Checker<'_> {
         self.query(kind, q.ty)
     }
 
-    fn var_query(&mut self, kind: ast::SizeofKind, name: &str) -> Option<u64> {
-        let sym = self.lookup(name)?;
-        if !matches!(sym.kind, SymKind::Var { .. } | SymKind::Param) {
-            return None;
-        }
-        let t = sym.ty.ty;
+    fn expr_query(&mut self, kind: ast::SizeofKind, e: &Expr) -> Option<u64> {
+        let t = self.expr_type(e)?;
         self.query(kind, t)
     }
 
@@ -1514,6 +1525,70 @@ impl consteval::Env for Checker<'_> {
 }
 
 impl Checker<'_> {
+    /// The type of the simple expressions `sizeof` is applied to in
+    /// constant expressions: names, indexing, dereference, members,
+    /// literals and casts. Full expression typing is the next layer's.
+    fn expr_type(&mut self, e: &Expr) -> Option<TypeId> {
+        match &e.kind {
+            ExprKind::Paren(x) => self.expr_type(x),
+            ExprKind::Ident(id) => match self.lookup(&id.name)? {
+                Sym { kind: SymKind::Var { .. } | SymKind::Param | SymKind::EnumConst(_), ty, .. } => Some(ty.ty),
+                _ => None,
+            },
+            ExprKind::Index(a, _) | ExprKind::Unary(UnOp::Deref, a) => {
+                let t = self.expr_type(a)?;
+                match self.types.kind(t).clone() {
+                    TypeKind::Array(el, _) | TypeKind::Pointer(el) => Some(el.ty),
+                    TypeKind::Vector(s, _) if matches!(e.kind, ExprKind::Index(..)) => Some(self.types.scalar(s)),
+                    _ => None,
+                }
+            }
+            ExprKind::Member { base, arrow, name } => {
+                let mut t = self.expr_type(base)?;
+                if *arrow {
+                    let TypeKind::Pointer(p) = self.types.kind(t) else { return None };
+                    t = p.ty;
+                }
+                let TypeKind::Record(i) = *self.types.kind(t) else { return None };
+                self.field_type(i, &name.name)
+            }
+            ExprKind::IntLit { .. } | ExprKind::CharLit(_) => {
+                let v = consteval::eval(e, self).ok()?;
+                let s = match (v.ty.bits, v.ty.signed) {
+                    (64, true) => Scalar::Long,
+                    (64, false) => Scalar::ULong,
+                    (_, false) => Scalar::UInt,
+                    _ => Scalar::Int,
+                };
+                Some(self.types.scalar(s))
+            }
+            ExprKind::FloatLit { suffix, .. } => Some(self.types.scalar(match suffix {
+                crate::lex::literal::FloatSuffix::F => Scalar::Float,
+                crate::lex::literal::FloatSuffix::H => Scalar::Half,
+                crate::lex::literal::FloatSuffix::None => Scalar::Double,
+            })),
+            ExprKind::Cast(t, _) | ExprKind::VectorLiteral(t, _) | ExprKind::CompoundLiteral(t, _) => self.type_name(t).map(|q| q.ty),
+            _ => None,
+        }
+    }
+
+    /// A member's type, looking into anonymous struct/union members.
+    fn field_type(&self, rec: u32, name: &str) -> Option<TypeId> {
+        for f in self.types.records[rec as usize].fields.iter().flatten() {
+            if f.name == name {
+                return Some(f.ty.ty);
+            }
+            if f.name.is_empty() {
+                if let TypeKind::Record(j) = *self.types.kind(f.ty.ty) {
+                    if let Some(t) = self.field_type(j, name) {
+                        return Some(t);
+                    }
+                }
+            }
+        }
+        None
+    }
+
     fn query(&mut self, kind: ast::SizeofKind, t: TypeId) -> Option<u64> {
         match kind {
             ast::SizeofKind::Sizeof => self.types.size_align(t).map(|s| s.0),
