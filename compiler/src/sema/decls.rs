@@ -521,8 +521,12 @@ impl Checker<'_> {
                 self.diags.push(err("E0314", span, format!("{what} has incomplete type 'void'")));
             }
             TypeKind::Record(i) if self.types.records[i as usize].fields.is_none() && !matches!(ctx, Ctx::Param) && q.ty == elem => {
-                let d = self.show(q);
-                self.diags.push(err("E0314", span, format!("{what} has incomplete type '{d}'")));
+                let d = if ctx == Ctx::Field { self.types.display(q.ty) } else { self.show(q) };
+                let mut diag = err("E0314", span, format!("{what} has incomplete type '{d}'"));
+                if ctx == Ctx::Field {
+                    diag = diag.with_note(format!("definition of '{d}' is not complete until the closing '}}'"));
+                }
+                self.diags.push(diag);
             }
             _ => {}
         }
@@ -1103,7 +1107,13 @@ impl Checker<'_> {
                         self.diags.push(err("E0314", layer.span, format!("array has incomplete element type '{d}'")));
                         return None;
                     }
-                    t = Partial { ty: self.types.intern(TypeKind::Array(elem, len)), quals: Quals::default(), space: t.space };
+                    let arr = self.types.intern(TypeKind::Array(elem, len));
+                    if let (Some(n), Some(_), None) = (len, self.types.size_align(t.ty), self.types.size_align(arr)) {
+                        let at = size.as_ref().map_or(layer.span, |e| e.span);
+                        self.diags.push(err("E0308", at, format!("array is too large ({n} elements)")));
+                        return None;
+                    }
+                    t = Partial { ty: arr, quals: Quals::default(), space: t.space };
                     layer = inner;
                 }
                 DeclaratorKind::Function { inner, params: ps, variadic } => {

@@ -22,7 +22,7 @@
 //! - `E0305`: redefinition, conflicting declarations, tag kind mismatch;
 //! - `E0306`: goto labels (undeclared, redefined);
 //! - `E0307`: not an integer constant expression (and enumerator range);
-//! - `E0308`: array sizes (variable length, negative);
+//! - `E0308`: array sizes (variable length, negative, too large);
 //! - `E0309`: `_Static_assert` failed;
 //! - `E0310`: address spaces of declarations (OpenCL C 2.0 §6.5);
 //! - `E0311`: storage classes OpenCL C forbids;
