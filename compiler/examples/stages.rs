@@ -21,7 +21,7 @@ fn main() {
         let t2 = std::time::Instant::now();
         let tu = clc::parse::parse(&sm, &out, clc::options::ClStd::Cl20, &mut diags);
         let t3 = std::time::Instant::now();
-        clc::sema::check(&tu, &mut diags);
+        let _ = clc::sema::check(&tu, &clc::sema::SemaOptions::new(clc::options::ClStd::Cl20, clc::options::Target::Host, &out.pragmas), &mut diags);
         let t4 = std::time::Instant::now();
         drop(tu);
         let t5 = std::time::Instant::now();

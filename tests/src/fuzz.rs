@@ -79,7 +79,8 @@ fn run_case_here(text: &str, std: ClStd) -> Result<usize, String> {
         let opts = PpOptions { std, ..Default::default() };
         let out = pp::preprocess(&mut sm, main, &opts, &mut diags);
         let tu = clc::parse::parse(&sm, &out, std, &mut diags);
-        clc::sema::check(&tu, &mut diags);
+        let sema_opts = clc::sema::SemaOptions::new(std, Default::default(), &out.pragmas);
+        let _ = clc::sema::check(&tu, &sema_opts, &mut diags);
         let _ = clc::parse::dump(&sm, &tu);
         // Rendering must work for every diagnostic the stages made.
         for d in diags.iter() {

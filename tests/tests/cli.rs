@@ -80,3 +80,8 @@ fn type_specifier_combinations() {
     assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
     insta::assert_snapshot!(transcript(&["-fsyntax-only", "-ferror-limit=0", "tests/sema/specifiers_invalid.cl"]));
 }
+
+#[test]
+fn memory_model_rules_run_in_the_driver() {
+    insta::assert_snapshot!(transcript(&["-fsyntax-only", "tests/sema/atomics/invalid_barrier.cl"]));
+}

@@ -197,7 +197,8 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
         Action::SyntaxOnly | Action::DumpAst | Action::Compile => {
             let tu = crate::parse::parse(&sm, &pp_out, inv.std, &mut diags);
             if inv.action != Action::DumpAst {
-                crate::sema::check(&tu, &mut diags);
+                let sema_opts = crate::sema::SemaOptions::new(inv.std, inv.target.clone(), &pp_out.pragmas);
+                let _program = crate::sema::check(&tu, &sema_opts, &mut diags);
             }
             if inv.action == Action::DumpAst {
                 text_out = crate::parse::dump(&sm, &tu);

@@ -6,24 +6,193 @@
 //!   their conversion rules, OpenCL layout);
 //! - [`specs`]: combining type-specifier words into a base type, with
 //!   clang's diagnostics for combinations C does not allow;
+//! - [`consteval`]: integer constant expressions;
+//! - [`decls`]: scopes, name resolution, declarations to types, and
+//!   OpenCL C's rules on declarations (address spaces, kernels, storage
+//!   classes, restricted types, recursion);
+//! - [`memory_model`]: the legality of constant `memory_order`,
+//!   `memory_scope` and fence-flag arguments (§6.13.8, §6.13.9, §6.13.11),
+//!   rules clang leaves unchecked;
 //! - [`walk`]: a walk over every declaration-specifier list in the AST.
 //!
-//! [`check`] runs what exists on a translation unit. Name resolution,
-//! expression typing and the OpenCL rules build on these layers.
+//! [`check`] runs what exists on a translation unit and returns the
+//! [`Program`] table. Expression typing builds on these layers.
+//!
+//! Error codes of this module (stable):
+//! - `E0301`–`E0303`: type-specifier combinations ([`specs`]);
+//! - `E0304`: use of an undeclared identifier or label-less name misuse
+//!   (unknown type name, type name used as a value);
+//! - `E0305`: redefinition, conflicting declarations, tag kind mismatch;
+//! - `E0306`: goto labels (undeclared, redefined);
+//! - `E0307`: not an integer constant expression (and enumerator range);
+//! - `E0308`: array sizes (variable length, negative, too large);
+//! - `E0309`: `_Static_assert` failed;
+//! - `E0310`: address spaces of declarations (OpenCL C 2.0 §6.5);
+//! - `E0311`: storage classes OpenCL C forbids;
+//! - `E0312`: kernel signatures (return type, parameter types);
+//! - `E0313`: bit-fields;
+//! - `E0314`: types not allowed where they appear (images, samplers,
+//!   events, `half` without `cl_khr_fp16`, `double` without `cl_khr_fp64`,
+//!   incomplete types, pointers to images or functions, variadic
+//!   prototypes);
+//! - `E0315`: attribute arguments (`reqd_work_group_size`,
+//!   `work_group_size_hint`, `vec_type_hint`, `aligned`);
+//! - `E0316`: recursion;
+//! - `E0317`: struct/union members (duplicates, function members);
+//! - `E0360`–`E0364`: memory orders, scopes and fence flags
+//!   ([`memory_model`]).
 
+pub mod consteval;
+pub mod decls;
 pub mod memory_model;
 pub mod specs;
 pub mod types;
 pub mod walk;
 
 use crate::diag::Diagnostics;
+use crate::options::{ClStd, Target};
 use crate::parse::ast::TranslationUnit;
+use crate::source::Span;
+use types::{QualType, Types};
+
+/// What the checker needs to know about the compilation.
+#[derive(Clone, Debug)]
+pub struct SemaOptions {
+    /// The OpenCL C version. Default: [`ClStd::Cl20`].
+    pub std: ClStd,
+    /// The target (pointer width). Default: [`Target::Host`].
+    pub target: Target,
+    /// Is `cl_khr_fp16` enabled (`#pragma OPENCL EXTENSION cl_khr_fp16 :
+    /// enable` anywhere in the unit)? Default: `false`.
+    pub fp16: bool,
+    /// Is `cl_khr_fp64` enabled? Default: `true`, as clang enables it for
+    /// OpenCL C 1.2 and later (where a `disable` pragma changes nothing,
+    /// as in clang); before 1.2 it takes an `enable` pragma.
+    pub fp64: bool,
+}
+
+impl Default for SemaOptions {
+    fn default() -> SemaOptions {
+        SemaOptions { std: ClStd::default(), target: Target::default(), fp16: false, fp64: true }
+    }
+}
+
+impl SemaOptions {
+    /// Options for `std` and `target`, with the extension state the
+    /// pragmas of the unit set. The state is taken per unit, not per
+    /// position: a pragma anywhere applies to the whole unit.
+    pub fn new(std: ClStd, target: Target, pragmas: &[crate::pp::Pragma]) -> SemaOptions {
+        let mut o = SemaOptions { std, target, fp16: false, fp64: std >= ClStd::Cl12 };
+        for p in pragmas {
+            if let crate::pp::PragmaKind::Extension { name, enable } = &p.kind {
+                match name.as_str() {
+                    "cl_khr_fp16" => o.fp16 = *enable,
+                    "cl_khr_fp64" => o.fp64 |= *enable,
+                    "all" => {
+                        o.fp16 = *enable;
+                        o.fp64 |= *enable;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        o
+    }
+}
+
+/// The checked program, as far as the layers that exist check it: every
+/// program-scope entity with its type.
+#[derive(Debug)]
+pub struct Program {
+    pub types: Types,
+    pub entities: Vec<Entity>,
+}
+
+impl Program {
+    /// The entity named `name` (the first, for an overload set).
+    pub fn entity(&self, name: &str) -> Option<&Entity> {
+        self.entities.iter().find(|e| e.name == name)
+    }
+
+    /// The kernels, in declaration order.
+    pub fn kernels(&self) -> impl Iterator<Item = &Entity> {
+        self.entities.iter().filter(|e| matches!(e.kind, EntityKind::Function { kernel: true, .. }))
+    }
+}
+
+/// A program-scope variable or function.
+#[derive(Clone, Debug)]
+pub struct Entity {
+    pub name: String,
+    /// The defining occurrence of the name (the first declaration until a
+    /// definition is seen).
+    pub span: Span,
+    /// For a function, its `TypeKind::Function` type.
+    pub ty: QualType,
+    pub kind: EntityKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntityKind {
+    Global,
+    Function { kernel: bool, defined: bool },
+}
 
 /// Checks a translation unit, reporting into `diags`.
-pub fn check(tu: &TranslationUnit, diags: &mut Diagnostics) {
-    walk::each_specs(tu, &mut |specs| {
-        if !specs.items.is_empty() {
-            let _ = specs::base_type(specs, diags);
-        }
-    });
+pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) -> Program {
+    let errors_before = diags.error_count();
+    let program = decls::check(tu, opts, diags);
+    // The memory-model rules read constant arguments through declarations;
+    // after a declaration error those may be wrong, and the messages would
+    // be noise.
+    if diags.error_count() == errors_before {
+        memory_model::check(tu, opts.std, diags);
+    }
+    program
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceMap;
+
+    /// Runs the front end on `src` and returns the program and the
+    /// error messages.
+    fn check_src(src: &str) -> (Program, Vec<String>) {
+        let mut sm = SourceMap::new();
+        let main = sm.add_virtual("t.cl", src.to_string());
+        let mut diags = Diagnostics::default();
+        let pp_opts = crate::pp::PpOptions::default();
+        let out = crate::pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
+        let tu = crate::parse::parse(&sm, &out, ClStd::Cl20, &mut diags);
+        let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
+        (p, diags.iter().map(|d| d.message.clone()).collect())
+    }
+
+    #[test]
+    fn program_records_kernels_globals_and_types() {
+        let (p, errs) = check_src("global int g = 1; constant float c[4] = {0}; int f(int); kernel void k(global int *o) { o[0] = f(g); } int f(int x) { return x; }");
+        assert!(errs.is_empty(), "{errs:?}");
+        let g = p.entity("g").unwrap();
+        assert_eq!(p.types.display_qual(g.ty), "__global int");
+        assert_eq!(p.types.display_qual(p.entity("c").unwrap().ty), "__constant float[4]");
+        let k: Vec<_> = p.kernels().map(|e| e.name.as_str()).collect();
+        assert_eq!(k, ["k"]);
+        assert_eq!(p.types.display(p.entity("k").unwrap().ty.ty), "void (__global int *)");
+        assert_eq!(p.entity("f").unwrap().kind, EntityKind::Function { kernel: false, defined: true });
+    }
+
+    #[test]
+    fn unqualified_pointee_is_generic_in_2_0() {
+        let (p, errs) = check_src("void f(int *p, local float *q);");
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(p.types.display(p.entity("f").unwrap().ty.ty), "void (__generic int *, __local float *)");
+    }
+
+    #[test]
+    fn sizeof_and_enums_feed_array_sizes() {
+        let (p, errs) = check_src("enum E { A = 3, B }; typedef struct { char c; int i; } S; constant int a[B * sizeof(S)] = {0};");
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(p.types.display_qual(p.entity("a").unwrap().ty), "__constant int[32]");
+    }
 }

@@ -200,7 +200,9 @@ impl Types {
             TypeKind::Enum(_) => (4, 4),
             TypeKind::Array(elem, len) => {
                 let (size, align) = self.size_align(elem.ty)?;
-                (size * (*len)?, align)
+                // An absurd array (`int a[1ul << 62]`) has no size rather
+                // than an overflowing one.
+                (size.checked_mul((*len)?)?, align)
             }
             TypeKind::Record(idx) => return self.record_layout(*idx).map(|l| (l.size, l.align)),
         })
@@ -227,15 +229,15 @@ impl Types {
                 offsets.push(0);
                 size = size.max(fsize);
             } else {
-                let off = size.next_multiple_of(falign);
+                let off = size.checked_next_multiple_of(falign)?;
                 offsets.push(off);
-                size = off + fsize;
+                size = off.checked_add(fsize)?;
             }
         }
         if let Some(a) = r.align {
             align = align.max(a);
         }
-        Some(RecordLayout { offsets, size: size.next_multiple_of(align), align })
+        Some(RecordLayout { offsets, size: size.checked_next_multiple_of(align)?, align })
     }
 
     /// How the type is written in C, for messages: `__global float4 *`.
@@ -248,8 +250,21 @@ impl Types {
                 let inner = self.display_qual(*p);
                 format!("{inner} *")
             }
-            TypeKind::Array(e, Some(n)) => format!("{}[{n}]", self.display_qual(*e)),
-            TypeKind::Array(e, None) => format!("{}[]", self.display_qual(*e)),
+            // The elements' space is the array's own; it is said once,
+            // in front of the array type.
+            TypeKind::Array(..) => {
+                // `int[2][4]`: dimensions outermost first, as declared.
+                let mut dims = String::new();
+                let mut t = id;
+                let mut elem = None;
+                while let TypeKind::Array(e, n) = self.kind(t) {
+                    dims.push_str(&n.map_or("[]".to_string(), |n| format!("[{n}]")));
+                    elem = Some(*e);
+                    t = e.ty;
+                }
+                let e = elem.expect("an array has an element type");
+                format!("{}{dims}", self.display_qual(QualType { space: AddrSpace::Private, ..e }))
+            }
             TypeKind::Function { ret, params, variadic } => {
                 let mut ps: Vec<String> = params.iter().map(|p| self.display_qual(*p)).collect();
                 if *variadic {

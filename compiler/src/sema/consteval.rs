@@ -1,0 +1,297 @@
+//! Integer constant expressions (C99 6.6): array sizes, enumerator values,
+//! `case` labels, `_Static_assert`, bit-field widths and attribute
+//! arguments.
+//!
+//! The evaluator works on the AST with C's integer semantics: literals take
+//! the type C gives them, operands are promoted and converted with the usual
+//! arithmetic conversions, results wrap to the width of their type. Names
+//! and type sizes come from an [`Env`], so this module knows nothing of
+//! scopes: the declaration layer answers for enum constants, builtin
+//! constants and `sizeof`.
+
+use crate::parse::ast::{BinOp, Expr, ExprKind, SizeofKind, TypeName, UnOp};
+use crate::source::Span;
+
+/// An integer type of a constant: its width in bits and signedness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntTy {
+    pub bits: u32,
+    pub signed: bool,
+}
+
+impl IntTy {
+    pub const INT: IntTy = IntTy { bits: 32, signed: true };
+    pub const UINT: IntTy = IntTy { bits: 32, signed: false };
+    pub const LONG: IntTy = IntTy { bits: 64, signed: true };
+    pub const ULONG: IntTy = IntTy { bits: 64, signed: false };
+
+    /// Wraps `v` to this type's range.
+    pub fn wrap(self, v: i128) -> i128 {
+        let m = v & ((1i128 << self.bits) - 1);
+        if self.signed && m >> (self.bits - 1) & 1 == 1 { m - (1i128 << self.bits) } else { m }
+    }
+
+    fn fits(self, v: i128) -> bool {
+        self.wrap(v) == v
+    }
+}
+
+/// A constant's value and type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CInt {
+    pub value: i128,
+    pub ty: IntTy,
+}
+
+impl CInt {
+    pub fn int(v: i128) -> CInt {
+        CInt { value: IntTy::INT.wrap(v), ty: IntTy::INT }
+    }
+}
+
+/// Why an expression is not constant: the offending sub-expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotConst {
+    pub span: Span,
+    /// Extra detail ("division by zero"), or empty.
+    pub reason: String,
+}
+
+/// What the evaluator asks its caller.
+pub trait Env {
+    /// The value of a name that is an integer constant (enumerator, builtin
+    /// constant); `None` when the name is anything else.
+    fn constant(&mut self, name: &str) -> Option<CInt>;
+    /// `sizeof`/`_Alignof`/`vec_step` of a type name, if it can be sized.
+    fn type_query(&mut self, kind: SizeofKind, t: &TypeName) -> Option<u64>;
+    /// `sizeof`/`_Alignof`/`vec_step` of an expression whose type the
+    /// caller can tell without typing it fully (`a`, `a[0]`, `*p`, `s.f`).
+    fn expr_query(&mut self, kind: SizeofKind, e: &Expr) -> Option<u64>;
+    /// The integer type a cast converts to, or `None` if it is not an
+    /// integer type.
+    fn int_cast(&mut self, t: &TypeName) -> Option<IntTy>;
+}
+
+/// Evaluates `e` as an integer constant expression.
+pub fn eval(e: &Expr, env: &mut dyn Env) -> Result<CInt, NotConst> {
+    let not = |span: Span| Err(NotConst { span, reason: String::new() });
+    match &e.kind {
+        ExprKind::IntLit { value, suffix, radix } => Ok(literal(*value, suffix.unsigned, suffix.long, *radix)),
+        ExprKind::CharLit(c) => Ok(CInt::int(*c as i128)),
+        ExprKind::BoolLit(b) => Ok(CInt::int(*b as i128)),
+        ExprKind::Paren(x) => eval(x, env),
+        ExprKind::Ident(id) => env.constant(&id.name).map_or_else(|| not(e.span), Ok),
+        ExprKind::Unary(op, x) => {
+            let v = promote(eval(x, env)?);
+            let r = match op {
+                UnOp::Plus => v.value,
+                UnOp::Neg => -v.value,
+                UnOp::BitNot => !v.value,
+                UnOp::Not => return Ok(CInt::int((v.value == 0) as i128)),
+                _ => return not(e.span),
+            };
+            Ok(CInt { value: v.ty.wrap(r), ty: v.ty })
+        }
+        ExprKind::Binary(op, a, b) => binary(*op, a, b, e.span, env),
+        ExprKind::Cond(c, a, b) => {
+            let c = eval(c, env)?;
+            let (x, y) = (eval(a, env)?, eval(b, env)?);
+            let ty = common(promote(x).ty, promote(y).ty);
+            let v = if c.value != 0 { x } else { y };
+            Ok(CInt { value: ty.wrap(v.value), ty })
+        }
+        ExprKind::Cast(t, x) => {
+            let Some(ty) = env.int_cast(t) else { return not(e.span) };
+            let v = match &x.kind {
+                ExprKind::FloatLit { value, .. } => {
+                    // C 6.6p6: a floating constant cast to an integer type.
+                    if !value.is_finite() {
+                        return not(x.span);
+                    }
+                    value.trunc() as i128
+                }
+                _ => eval(x, env)?.value,
+            };
+            let value = if ty.bits == 1 { (v != 0) as i128 } else { ty.wrap(v) };
+            Ok(CInt { value, ty })
+        }
+        ExprKind::SizeofType(kind, t) => env.type_query(*kind, t).map(sized).map_or_else(|| not(e.span), Ok),
+        ExprKind::SizeofExpr(kind, x) => env.expr_query(*kind, x).map(sized).map_or_else(|| not(e.span), Ok),
+        _ => not(e.span),
+    }
+}
+
+/// `sizeof` and friends have type `size_t`; 64-bit here (the value is what
+/// matters for array sizes and comparisons).
+fn sized(n: u64) -> CInt {
+    CInt { value: n as i128, ty: IntTy::ULONG }
+}
+
+/// C99 6.4.4.1: the first type in the list for the literal's suffix and
+/// radix that can represent the value.
+fn literal(value: u64, unsigned: bool, long: bool, radix: u32) -> CInt {
+    let v = value as i128;
+    let candidates: &[IntTy] = match (unsigned, long, radix == 10) {
+        (false, false, true) => &[IntTy::INT, IntTy::LONG, IntTy::ULONG],
+        (false, false, false) => &[IntTy::INT, IntTy::UINT, IntTy::LONG, IntTy::ULONG],
+        (true, false, _) => &[IntTy::UINT, IntTy::ULONG],
+        (false, true, true) => &[IntTy::LONG, IntTy::ULONG],
+        (false, true, false) => &[IntTy::LONG, IntTy::ULONG],
+        (true, true, _) => &[IntTy::ULONG],
+    };
+    let ty = candidates.iter().copied().find(|t| t.fits(v)).unwrap_or(IntTy::ULONG);
+    CInt { value: v, ty }
+}
+
+/// Integer promotion: everything narrower than `int` becomes `int`.
+fn promote(v: CInt) -> CInt {
+    if v.ty.bits < 32 { CInt::int(v.value) } else { v }
+}
+
+/// The usual arithmetic conversions on two promoted integer types.
+fn common(a: IntTy, b: IntTy) -> IntTy {
+    if a == b {
+        return a;
+    }
+    if a.bits != b.bits {
+        let (wide, narrow) = if a.bits > b.bits { (a, b) } else { (b, a) };
+        // The wider type can hold every value of the narrower one, or is
+        // unsigned anyway.
+        let _ = narrow;
+        return wide;
+    }
+    IntTy { bits: a.bits, signed: false }
+}
+
+fn binary(op: BinOp, a: &Expr, b: &Expr, span: Span, env: &mut dyn Env) -> Result<CInt, NotConst> {
+    // `&&`, `||` and `,` are not arithmetic; the short-circuit operators
+    // still need both sides to be constant in an ICE.
+    let x = promote(eval(a, env)?);
+    let y = promote(eval(b, env)?);
+    let bool_ = |c: bool| Ok(CInt::int(c as i128));
+    match op {
+        BinOp::And => return bool_(x.value != 0 && y.value != 0),
+        BinOp::Or => return bool_(x.value != 0 || y.value != 0),
+        BinOp::Comma => return Err(NotConst { span, reason: String::new() }),
+        BinOp::Shl | BinOp::Shr => {
+            let ty = x.ty;
+            if y.value < 0 || y.value >= ty.bits as i128 {
+                return Err(NotConst { span: b.span, reason: format!("shift count {} is out of range for a {}-bit type", y.value, ty.bits) });
+            }
+            let r = if op == BinOp::Shl { x.value << y.value } else { x.value >> y.value };
+            return Ok(CInt { value: ty.wrap(r), ty });
+        }
+        _ => {}
+    }
+    let ty = common(x.ty, y.ty);
+    let (l, r) = (ty.wrap(x.value), ty.wrap(y.value));
+    let v = match op {
+        BinOp::Mul => l * r,
+        BinOp::Div | BinOp::Rem => {
+            if r == 0 {
+                return Err(NotConst { span: b.span, reason: "division by zero".into() });
+            }
+            if op == BinOp::Div { l / r } else { l % r }
+        }
+        BinOp::Add => l + r,
+        BinOp::Sub => l - r,
+        BinOp::Lt => return bool_(l < r),
+        BinOp::Gt => return bool_(l > r),
+        BinOp::Le => return bool_(l <= r),
+        BinOp::Ge => return bool_(l >= r),
+        BinOp::Eq => return bool_(l == r),
+        BinOp::Ne => return bool_(l != r),
+        BinOp::BitAnd => l & r,
+        BinOp::BitXor => l ^ r,
+        BinOp::BitOr => l | r,
+        BinOp::Shl | BinOp::Shr | BinOp::And | BinOp::Or | BinOp::Comma => unreachable!("handled above"),
+    };
+    Ok(CInt { value: ty.wrap(v), ty })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lex::literal::IntSuffix;
+
+    struct NoNames;
+    impl Env for NoNames {
+        fn constant(&mut self, name: &str) -> Option<CInt> {
+            (name == "TEN").then(|| CInt::int(10))
+        }
+        fn type_query(&mut self, _: SizeofKind, _: &TypeName) -> Option<u64> {
+            Some(4)
+        }
+        fn expr_query(&mut self, _: SizeofKind, _: &Expr) -> Option<u64> {
+            None
+        }
+        fn int_cast(&mut self, _: &TypeName) -> Option<IntTy> {
+            Some(IntTy { bits: 8, signed: false })
+        }
+    }
+
+    fn e(kind: ExprKind) -> Box<Expr> {
+        Box::new(Expr::new(kind, Span::default()))
+    }
+    fn lit(v: u64) -> Box<Expr> {
+        e(ExprKind::IntLit { value: v, suffix: IntSuffix { unsigned: false, long: false }, radix: 10 })
+    }
+    fn ulit(v: u64) -> Box<Expr> {
+        e(ExprKind::IntLit { value: v, suffix: IntSuffix { unsigned: true, long: false }, radix: 10 })
+    }
+    fn bin(op: BinOp, a: Box<Expr>, b: Box<Expr>) -> Box<Expr> {
+        e(ExprKind::Binary(op, a, b))
+    }
+    fn val(x: &Expr) -> Result<i128, NotConst> {
+        eval(x, &mut NoNames).map(|c| c.value)
+    }
+
+    #[test]
+    fn arithmetic_and_precedence_free_trees() {
+        assert_eq!(val(&bin(BinOp::Add, lit(2), bin(BinOp::Mul, lit(3), lit(4)))), Ok(14));
+        assert_eq!(val(&bin(BinOp::Div, e(ExprKind::Unary(UnOp::Neg, lit(7))), lit(2))), Ok(-3));
+        assert_eq!(val(&bin(BinOp::Rem, e(ExprKind::Unary(UnOp::Neg, lit(7))), lit(2))), Ok(-1));
+        assert_eq!(val(&bin(BinOp::Shl, lit(1), lit(10))), Ok(1024));
+        assert_eq!(val(&e(ExprKind::Unary(UnOp::BitNot, lit(0)))), Ok(-1));
+        assert_eq!(val(&e(ExprKind::Unary(UnOp::Not, lit(5)))), Ok(0));
+        assert_eq!(val(&bin(BinOp::And, lit(1), lit(0))), Ok(0));
+        assert_eq!(val(&e(ExprKind::Ident(crate::parse::ast::Ident { name: "TEN".into(), span: Span::default() }))), Ok(10));
+    }
+
+    #[test]
+    fn unsigned_conversions_follow_c() {
+        // -1 < 1u is false: -1 converts to UINT_MAX.
+        assert_eq!(val(&bin(BinOp::Lt, e(ExprKind::Unary(UnOp::Neg, lit(1))), ulit(1))), Ok(0));
+        assert_eq!(val(&bin(BinOp::Sub, ulit(0), ulit(1))), Ok(u32::MAX as i128));
+        // 2147483648 does not fit int: it is long.
+        assert_eq!(eval(&lit(2147483648), &mut NoNames).unwrap().ty, IntTy::LONG);
+        // 0x80000000 is unsigned int.
+        let hex = e(ExprKind::IntLit { value: 0x8000_0000, suffix: IntSuffix { unsigned: false, long: false }, radix: 16 });
+        assert_eq!(eval(&hex, &mut NoNames).unwrap().ty, IntTy::UINT);
+        // int overflow wraps in the evaluator (clang warns; the value is the wrapped one).
+        assert_eq!(val(&bin(BinOp::Mul, lit(65536), lit(65536))), Ok(0));
+    }
+
+    #[test]
+    fn errors_name_the_culprit() {
+        assert_eq!(val(&bin(BinOp::Div, lit(1), lit(0))).unwrap_err().reason, "division by zero");
+        assert!(val(&bin(BinOp::Shl, lit(1), lit(40))).is_err());
+        assert!(val(&e(ExprKind::Ident(crate::parse::ast::Ident { name: "x".into(), span: Span::default() }))).is_err());
+        assert!(val(&e(ExprKind::FloatLit { value: 1.5, value_f32: 1.5, suffix: crate::lex::literal::FloatSuffix::None })).is_err());
+    }
+
+    #[test]
+    fn casts_and_sizeof() {
+        let tn = || {
+            Box::new(TypeName {
+                specs: crate::parse::ast::DeclSpecs { items: Vec::new(), span: Span::default() },
+                declarator: None,
+                span: Span::default(),
+            })
+        };
+        assert_eq!(val(&e(ExprKind::Cast(tn(), lit(300)))), Ok(44));
+        let f = e(ExprKind::FloatLit { value: 3.9, value_f32: 3.9, suffix: crate::lex::literal::FloatSuffix::None });
+        assert_eq!(val(&e(ExprKind::Cast(tn(), f))), Ok(3));
+        assert_eq!(val(&bin(BinOp::Mul, e(ExprKind::SizeofType(SizeofKind::Sizeof, tn())), lit(3))), Ok(12));
+    }
+}

@@ -1,0 +1,1712 @@
+//! The declaration layer: scopes, name resolution, declarations to types,
+//! and OpenCL C's rules on declarations.
+//!
+//! One pass over the translation unit in source order, as C scopes are
+//! lexical: every declaration is turned into a [`QualType`] (declarators
+//! applied to the base type, typedef names and tags resolved, address
+//! spaces defaulted as OpenCL C 2.0 §6.5 says) and entered into the scope it
+//! belongs to; every identifier an expression uses is looked up. What the
+//! pass learns about program-scope entities goes into the [`Program`].
+//!
+//! Expressions are walked only to resolve names, record calls (for the
+//! recursion check) and evaluate the integer constant expressions that
+//! declarations need; typing them is the next layer's job.
+
+use std::collections::HashMap;
+
+use super::consteval::{self, CInt, IntTy, NotConst};
+use super::specs::{self, BaseType};
+use super::types::{Access, AddrSpace, EnumDecl, Field, QualType, Quals, Record, TypeId, TypeKind, Types};
+use super::{Entity, EntityKind, Program, SemaOptions};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::parse::ast::{self, *};
+use crate::source::Span;
+use clc_builtins::types::{BuiltinType, Opaque, Scalar};
+
+/// Runs the layer over `tu`.
+pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) -> Program {
+    let mut c = Checker {
+        opts: opts.clone(),
+        diags,
+        types: Types::new(opts.target.pointer_bits()),
+        scopes: vec![Scope::default()],
+        func: None,
+        calls: Vec::new(),
+        entities: Vec::new(),
+        undeclared: Default::default(),
+    };
+    for item in &tu.items {
+        match item {
+            ExternalDecl::Decl(d) => c.decl(d, Ctx::File),
+            ExternalDecl::FunctionDef(f) => c.function_def(f),
+            ExternalDecl::StaticAssert(sa) => c.static_assert(sa),
+        }
+    }
+    c.check_recursion();
+    Program { types: c.types, entities: c.entities }
+}
+
+/// Where a declaration appears.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ctx {
+    File,
+    /// In a function body (or a block literal).
+    Local,
+    Param,
+    Field,
+    /// A type name in a cast, `sizeof`, or attribute.
+    TypeName,
+}
+
+#[derive(Clone, Debug)]
+enum SymKind {
+    Var { has_init: bool },
+    Param,
+    Func { overloadable: bool, defined: bool },
+    Typedef,
+    EnumConst(i128),
+}
+
+#[derive(Clone, Debug)]
+struct Sym {
+    kind: SymKind,
+    ty: QualType,
+    span: Span,
+}
+
+#[derive(Clone, Debug)]
+struct Tag {
+    ty: TypeId,
+    span: Span,
+    is_enum: bool,
+}
+
+#[derive(Default)]
+struct Scope {
+    names: HashMap<String, Vec<Sym>>,
+    tags: HashMap<String, Tag>,
+}
+
+/// The function whose body is being checked.
+struct FuncCtx {
+    name: String,
+    kernel: bool,
+    /// 0 in the outermost block of the body.
+    depth: usize,
+    labels: HashMap<String, Span>,
+    gotos: Vec<Ident>,
+    /// The body holds what a syntax error left: a declaration may be
+    /// missing, so undeclared names are not reported (they would be
+    /// noise after the syntax error).
+    after_syntax_error: bool,
+}
+
+/// A type being built from specifiers and declarator layers: the space is
+/// `None` until one is written or the context decides.
+#[derive(Clone, Copy, Debug)]
+struct Partial {
+    ty: TypeId,
+    quals: Quals,
+    space: Option<AddrSpace>,
+}
+
+/// What the declaration specifiers say besides the type.
+struct Base<'a> {
+    ty: Partial,
+    space_span: Option<Span>,
+    storage: Option<(StorageClass, Span)>,
+    kernel: bool,
+    attrs: Vec<&'a Attribute>,
+}
+
+struct Param {
+    name: Option<Ident>,
+    ty: QualType,
+    span: Span,
+    /// The builtin type word the parameter was declared with, when it
+    /// names its whole type (`intptr_t`, which the type table knows as
+    /// `ptrdiff_t`).
+    written: Option<String>,
+}
+
+/// The result of applying a declarator.
+struct Declared {
+    ty: Partial,
+    /// Parameters of the function declarator closest to the name.
+    params: Option<Vec<Param>>,
+    ret_space: Option<Span>,
+}
+
+struct Checker<'d> {
+    opts: SemaOptions,
+    diags: &'d mut Diagnostics,
+    types: Types,
+    scopes: Vec<Scope>,
+    func: Option<FuncCtx>,
+    /// Calls of user functions: (caller, callee, call span).
+    calls: Vec<(String, String, Span)>,
+    entities: Vec<Entity>,
+    /// Where undeclared identifiers were reported, so a constant
+    /// expression that fails because of one is not reported again.
+    undeclared: std::collections::HashSet<Span>,
+}
+
+fn err(code: &'static str, span: Span, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(code, span, msg)
+}
+
+impl Checker<'_> {
+    // ------------------------------------------------------------ scopes
+
+    fn lookup(&self, name: &str) -> Option<&Sym> {
+        self.scopes.iter().rev().find_map(|s| s.names.get(name).and_then(|v| v.last()))
+    }
+
+    fn lookup_tag(&self, name: &str) -> Option<&Tag> {
+        self.scopes.iter().rev().find_map(|s| s.tags.get(name))
+    }
+
+    fn push_scope(&mut self) {
+        self.scopes.push(Scope::default());
+        if let Some(f) = &mut self.func {
+            f.depth += 1;
+        }
+    }
+
+    fn pop_scope(&mut self) {
+        self.scopes.pop();
+        if let Some(f) = &mut self.func {
+            f.depth = f.depth.saturating_sub(1);
+        }
+    }
+
+    fn show(&self, q: QualType) -> String {
+        let s = self.types.display_qual(q);
+        if q.space == AddrSpace::Private { format!("__private {s}").replacen("__private const ", "const __private ", 1) } else { s }
+    }
+
+    /// Enters `name` into the innermost scope, reporting redefinitions.
+    fn declare(&mut self, name: &Ident, sym: Sym, ctx: Ctx) {
+        let file_scope = self.scopes.len() == 1;
+        let prev = self.scopes.last().and_then(|s| s.names.get(&name.name)).and_then(|v| v.last()).cloned();
+        if let Some(prev) = prev {
+            let here = |msg: String| err("E0305", name.span, msg).with_note_at(prev.span, "previous definition is here");
+            match (&prev.kind, &sym.kind) {
+                (SymKind::Func { overloadable: po, defined: pd }, SymKind::Func { overloadable: so, defined: sd }) => {
+                    if prev.ty.ty == sym.ty.ty {
+                        if *pd && *sd {
+                            self.diags.push(here(format!("redefinition of '{}'", name.name)));
+                            return;
+                        }
+                        if let Some(v) = self.scopes.last_mut().and_then(|s| s.names.get_mut(&name.name)) {
+                            let defined = *pd || *sd;
+                            if let Some(e) = v.iter_mut().rev().find(|e| e.ty.ty == sym.ty.ty) {
+                                e.kind = SymKind::Func { overloadable: *po || *so, defined };
+                                if *sd {
+                                    e.span = sym.span;
+                                }
+                                return;
+                            }
+                        }
+                    } else if *po && *so {
+                        // An overload set: several functions share the name.
+                        let v = self.scopes.last_mut().and_then(|s| s.names.get_mut(&name.name)).expect("present");
+                        if let Some(e) = v.iter_mut().find(|e| e.ty.ty == sym.ty.ty) {
+                            if matches!(e.kind, SymKind::Func { defined: true, .. }) && matches!(sym.kind, SymKind::Func { defined: true, .. }) {
+                                self.diags.push(here(format!("redefinition of '{}'", name.name)));
+                            } else if matches!(sym.kind, SymKind::Func { defined: true, .. }) {
+                                e.kind = sym.kind.clone();
+                            }
+                            return;
+                        }
+                        v.push(sym);
+                        return;
+                    } else {
+                        self.diags.push(
+                            err("E0305", name.span, format!("conflicting types for '{}'", name.name))
+                                .with_note_at(prev.span, "previous declaration is here")
+                                .with_note("functions that share a name need __attribute__((overloadable)) on every declaration"),
+                        );
+                        return;
+                    }
+                }
+                (SymKind::Typedef, SymKind::Typedef) => {
+                    if prev.ty != sym.ty {
+                        let (a, b) = (self.types.display_qual(sym.ty), self.types.display_qual(prev.ty));
+                        self.diags.push(here(format!("typedef redefinition with different types ('{a}' vs '{b}')")));
+                    }
+                    return;
+                }
+                (SymKind::Param, SymKind::Param) => {
+                    self.diags.push(
+                        err("E0305", name.span, format!("redefinition of parameter '{}'", name.name)).with_note_at(prev.span, "previous declaration is here"),
+                    );
+                    return;
+                }
+                (SymKind::Var { has_init: pi }, SymKind::Var { has_init: si }) if file_scope => {
+                    // Tentative definitions (C99 6.9.2): `int x; int x = 1;`.
+                    if prev.ty.ty != sym.ty.ty {
+                        let (a, b) = (self.types.display(sym.ty.ty), self.types.display(prev.ty.ty));
+                        self.diags.push(here(format!("redefinition of '{}' with a different type: '{a}' vs '{b}'", name.name)));
+                    } else if *pi && *si {
+                        self.diags.push(here(format!("redefinition of '{}'", name.name)));
+                    }
+                    return;
+                }
+                (a, b) if std::mem::discriminant(a) == std::mem::discriminant(b) || matches!((a, b), (SymKind::Param, SymKind::Var { .. })) => {
+                    if prev.ty.ty != sym.ty.ty {
+                        let (x, y) = (self.show(sym.ty), self.show(prev.ty));
+                        self.diags.push(here(format!("redefinition of '{}' with a different type: '{x}' vs '{y}'", name.name)));
+                        return;
+                    }
+                    self.diags.push(here(format!("redefinition of '{}'", name.name)));
+                    return;
+                }
+                _ => {
+                    self.diags.push(here(format!("redefinition of '{}' as different kind of symbol", name.name)));
+                    return;
+                }
+            }
+        }
+        let _ = ctx;
+        self.scopes.last_mut().expect("a scope").names.entry(name.name.clone()).or_default().push(sym);
+    }
+
+    // ------------------------------------------------------ declarations
+
+    fn static_assert(&mut self, sa: &StaticAssert) {
+        self.expr(&sa.cond);
+        if let Some(v) = self.ice(&sa.cond, "the static assertion") {
+            if v.value == 0 {
+                let msg = match &sa.message {
+                    Some(m) => format!("static assertion failed: {}", String::from_utf8_lossy(m)),
+                    None => "static assertion failed".into(),
+                };
+                self.diags.push(err("E0309", sa.cond.span, msg));
+            }
+        }
+    }
+
+    /// Evaluates a required integer constant expression, reporting when it
+    /// is not one. `what` names the construct for the message.
+    fn ice(&mut self, e: &Expr, what: &str) -> Option<CInt> {
+        let mut inner = e;
+        while let ExprKind::Paren(i) = &inner.kind {
+            inner = i;
+        }
+        if let ExprKind::FloatLit { suffix, .. } = &inner.kind {
+            let t = float_literal_type(*suffix);
+            self.diags.push(err("E0307", e.span, format!("integer constant expression must have integer type, not '{t}'")).with_label(what.to_string()));
+            return None;
+        }
+        match consteval::eval(e, self) {
+            Ok(v) => Some(v),
+            Err(NotConst { span, .. }) if self.undeclared.contains(&span) => None,
+            Err(NotConst { span, reason }) => {
+                let mut d = err("E0307", e.span, "expression is not an integer constant expression").with_label(format!("{what} must be an integer constant"));
+                if !reason.is_empty() {
+                    d = d.with_secondary(span, reason);
+                } else if span != e.span {
+                    d = d.with_secondary(span, "this is not a constant");
+                }
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    fn decl(&mut self, d: &Decl, ctx: Ctx) {
+        let Some(base) = self.base(&d.specs, ctx) else {
+            // Still resolve the names in initializers, and declare the
+            // names (as `int`) so their uses do not cascade into more
+            // errors.
+            for id in &d.declarators {
+                if let Some(init) = &id.init {
+                    self.init(init);
+                }
+                self.declare_poisoned(&id.declarator, ctx);
+            }
+            return;
+        };
+        self.storage_rules(&base, ctx);
+        let typedef = matches!(base.storage, Some((StorageClass::Typedef, _)));
+        for id in &d.declarators {
+            let Some(decl) = self.declarator(&base, &id.declarator, ctx) else {
+                if let Some(init) = &id.init {
+                    self.init(init);
+                }
+                self.declare_poisoned(&id.declarator, ctx);
+                continue;
+            };
+            let Some(name) = id.declarator.name().cloned() else { continue };
+            let mut attrs = base.attrs.clone();
+            attrs.extend(id.attrs.iter());
+            if typedef {
+                let ty = self.finish(decl.ty, AddrSpace::Private);
+                let ty = QualType { space: decl.ty.space.unwrap_or(AddrSpace::Private), ..ty };
+                self.declare(&name, Sym { kind: SymKind::Typedef, ty, span: name.span }, ctx);
+                self.check_attrs(&attrs, false);
+                continue;
+            }
+            if matches!(self.types.kind(decl.ty.ty), TypeKind::Function { .. }) {
+                if let Some(init) = &id.init {
+                    self.diags.push(err("E0305", init.span(), format!("illegal initializer: '{}' is a function", name.name)));
+                }
+                self.function_decl(&base, &name, &decl, &attrs, false, id.declarator.span);
+                continue;
+            }
+            self.check_attrs(&attrs, false);
+            // The name is in scope in its own initializer (C99 6.2.1p7).
+            let q = self.variable(&base, &name, decl.ty, id.init.is_some(), ctx);
+            self.declare(&name, Sym { kind: SymKind::Var { has_init: id.init.is_some() }, ty: q, span: name.span }, ctx);
+            if ctx == Ctx::File && !self.entities.iter().any(|e| e.name == name.name) {
+                self.entities.push(Entity { name: name.name.clone(), span: name.span, ty: q, kind: EntityKind::Global });
+            }
+            if let Some(init) = &id.init {
+                self.init(init);
+            }
+        }
+    }
+
+    /// Declares the name of a declaration whose type could not be
+    /// formed, as an `int` variable, unless the name is already visible.
+    fn declare_poisoned(&mut self, d: &Declarator, ctx: Ctx) {
+        let Some(name) = d.name() else { return };
+        if self.scopes.last().is_some_and(|s| s.names.contains_key(&name.name)) {
+            return;
+        }
+        let ty = QualType::new(self.types.scalar(Scalar::Int), AddrSpace::Private);
+        self.declare(name, Sym { kind: SymKind::Var { has_init: true }, ty, span: name.span }, ctx);
+    }
+
+    fn storage_rules(&mut self, base: &Base, ctx: Ctx) {
+        let Some((sc, span)) = base.storage else { return };
+        let word = match sc {
+            StorageClass::Auto => "auto",
+            StorageClass::Register => "register",
+            StorageClass::Static => "static",
+            StorageClass::Extern => "extern",
+            StorageClass::Typedef => return,
+        };
+        if matches!(sc, StorageClass::Auto | StorageClass::Register) {
+            let v = self.opts.std.name().trim_start_matches("CL");
+            self.diags.push(err("E0311", span, format!("OpenCL C version {v} does not support the '{word}' storage class specifier")));
+            return;
+        }
+        match ctx {
+            Ctx::Param => self.diags.push(err("E0311", span, format!("invalid storage class specifier '{word}' in function declarator"))),
+            Ctx::Field => self.diags.push(err("E0311", span, format!("type name does not allow storage class '{word}' to be specified"))),
+            _ => {}
+        }
+    }
+
+    /// Finishes a partial type with the space the context gives it.
+    /// The elements of an array live where the array does, so array
+    /// types are rebuilt with the final space on every element level.
+    fn finish(&mut self, p: Partial, default: AddrSpace) -> QualType {
+        let space = p.space.unwrap_or(default);
+        QualType { ty: self.respace(p.ty, space), quals: p.quals, space }
+    }
+
+    fn respace(&mut self, t: TypeId, space: AddrSpace) -> TypeId {
+        match self.types.kind(t).clone() {
+            TypeKind::Array(elem, len) => {
+                let inner = self.respace(elem.ty, space);
+                self.types.intern(TypeKind::Array(QualType { ty: inner, quals: elem.quals, space }, len))
+            }
+            _ => t,
+        }
+    }
+
+    /// Checks a variable declaration and gives it its type.
+    fn variable(&mut self, base: &Base, name: &Ident, p: Partial, has_init: bool, ctx: Ctx) -> QualType {
+        let std = self.opts.std;
+        let storage = base.storage.map(|s| s.0);
+        let span = name.span;
+        let is_static = storage == Some(StorageClass::Static);
+        let is_extern = storage == Some(StorageClass::Extern);
+        let q = match ctx {
+            Ctx::File => {
+                let q = self.finish(p, if std.has_generic() { AddrSpace::Global } else { AddrSpace::Private });
+                if std.has_generic() {
+                    if !matches!(q.space, AddrSpace::Global | AddrSpace::Constant) {
+                        self.diags.push(
+                            err("E0310", span, "program scope variable must reside in global or constant address space")
+                                .with_label(format!("'{}' is declared in the {} address space", name.name, q.space.keyword())),
+                        );
+                    }
+                } else if q.space != AddrSpace::Constant {
+                    self.diags.push(err("E0310", span, "program scope variable must reside in constant address space").with_note(format!(
+                        "OpenCL C {} has no program-scope variables outside __constant",
+                        std.name().trim_start_matches("CL")
+                    )));
+                }
+                q
+            }
+            Ctx::Local => {
+                let default = if is_static && std.has_generic() { AddrSpace::Global } else { AddrSpace::Private };
+                let q = self.finish(p, default);
+                if is_static && !std.has_generic() {
+                    self.diags.push(err("E0311", span, "variables in function scope cannot be declared static"));
+                }
+                if is_extern && !std.has_generic() && q.space != AddrSpace::Constant {
+                    self.diags.push(err("E0310", span, "extern variable must reside in constant address space"));
+                }
+                let kernel = self.func.as_ref().is_some_and(|f| f.kernel);
+                let depth = self.func.as_ref().map_or(0, |f| f.depth);
+                match q.space {
+                    AddrSpace::Local => {
+                        if !kernel {
+                            self.diags.push(err("E0310", span, "non-kernel function variable cannot be declared in local address space"));
+                        } else if depth > 0 {
+                            self.diags.push(
+                                err("E0310", span, "variables in the local address space can only be declared in the outermost scope of a kernel function")
+                                    .with_note("move the declaration to the top level of the kernel body"),
+                            );
+                        }
+                        if has_init {
+                            self.diags.push(err("E0310", span, "'__local' variable cannot have an initializer"));
+                        }
+                    }
+                    AddrSpace::Constant if !kernel => {
+                        self.diags.push(err("E0310", span, "non-kernel function variable cannot be declared in constant address space"))
+                    }
+                    AddrSpace::Global if !is_static && !is_extern => {
+                        self.diags.push(err("E0310", span, "function scope variable cannot be declared in global address space"))
+                    }
+                    AddrSpace::Generic => self.diags.push(err("E0310", span, "automatic variable qualified with an invalid address space")),
+                    _ => {}
+                }
+                q
+            }
+            _ => self.finish(p, AddrSpace::Private),
+        };
+        if q.space == AddrSpace::Constant && !has_init && !is_extern {
+            self.diags.push(err("E0310", span, "variable in constant address space must be initialized"));
+        }
+        self.object_type_rules(q, span, ctx, has_init, "variable");
+        q
+    }
+
+    /// Rules on the types objects may have: images, samplers, events,
+    /// `half`, `double`, incomplete types.
+    fn object_type_rules(&mut self, q: QualType, span: Span, ctx: Ctx, has_init: bool, what: &str) {
+        let elem = self.strip_arrays(q.ty);
+        match self.types.kind(elem).clone() {
+            TypeKind::Image(..) | TypeKind::Pipe(..) if ctx != Ctx::Param => {
+                let shown = access_words(&self.show(q));
+                self.diags.push(err("E0314", span, format!("type '{shown}' can only be used as a function parameter in OpenCL")));
+            }
+            TypeKind::Opaque(Opaque::Sampler) if ctx == Ctx::File => {
+                if !q.quals.is_const && q.space != AddrSpace::Constant {
+                    self.diags.push(err("E0314", span, "global sampler requires a const or constant address space qualifier"));
+                } else if !has_init && q.space != AddrSpace::Constant {
+                    self.diags.push(err("E0314", span, "program scope sampler must be initialized"));
+                }
+            }
+            TypeKind::Opaque(o @ (Opaque::Event | Opaque::ClkEvent | Opaque::ReserveId | Opaque::Queue)) if ctx == Ctx::File => {
+                let _ = o;
+                self.diags.push(err("E0314", span, format!("the '{}' type cannot be used to declare a program scope variable", self.types.display_qual(q))));
+            }
+            // As in clang, only scalar `half` values are refused.
+            TypeKind::Scalar(Scalar::Half) if !self.opts.fp16 => {
+                let msg = if ctx == Ctx::Param {
+                    format!("declaring function parameter of type '{}' is not allowed; did you forget * ?", self.show(q))
+                } else {
+                    format!("declaring {what} of type '{}' is not allowed", self.show(q))
+                };
+                self.diags.push(err("E0314", span, msg).with_note("half values need '#pragma OPENCL EXTENSION cl_khr_fp16 : enable'; pointers to half are always allowed"));
+            }
+            TypeKind::Void if ctx != Ctx::Param => {
+                self.diags.push(err("E0314", span, format!("{what} has incomplete type 'void'")));
+            }
+            TypeKind::Record(i) if self.types.records[i as usize].fields.is_none() && !matches!(ctx, Ctx::Param) && q.ty == elem => {
+                let d = if ctx == Ctx::Field { self.types.display(q.ty) } else { self.show(q) };
+                let mut diag = err("E0314", span, format!("{what} has incomplete type '{d}'"));
+                if ctx == Ctx::Field {
+                    diag = diag.with_note(format!("definition of '{d}' is not complete until the closing '}}'"));
+                }
+                self.diags.push(diag);
+            }
+            _ => {}
+        }
+        if !self.opts.fp64 && self.mentions_double(q.ty) {
+            self.diags.push(err("E0314", span, "use of type 'double' requires cl_khr_fp64 support"));
+        }
+    }
+
+    fn strip_arrays(&self, mut t: TypeId) -> TypeId {
+        while let TypeKind::Array(e, _) = self.types.kind(t) {
+            t = e.ty;
+        }
+        t
+    }
+
+    fn mentions_double(&self, t: TypeId) -> bool {
+        match self.types.kind(t) {
+            TypeKind::Scalar(Scalar::Double) | TypeKind::Vector(Scalar::Double, _) => true,
+            TypeKind::Pointer(p) | TypeKind::Array(p, _) => self.mentions_double(p.ty),
+            _ => false,
+        }
+    }
+
+    fn function_decl(&mut self, base: &Base, name: &Ident, d: &Declared, attrs: &[&Attribute], defined: bool, _span: Span) {
+        let TypeKind::Function { ret, .. } = self.types.kind(d.ty.ty).clone() else { return };
+        if let Some(s) = d.ret_space {
+            self.diags.push(err("E0310", name.span, "return type cannot be qualified with address space").with_secondary(s, "address space written here"));
+        }
+        if let Some((sc, s)) = base.storage {
+            if matches!(sc, StorageClass::Auto | StorageClass::Register) || self.scopes.len() > 1 && sc == StorageClass::Static {
+                self.diags.push(err("E0311", s, "illegal storage class on function"));
+            }
+        }
+        let overloadable = attrs.iter().any(|a| a.name.name == "overloadable");
+        if base.kernel {
+            if !matches!(self.types.kind(ret.ty), TypeKind::Void) {
+                self.diags.push(err("E0312", name.span, "kernel must have void return type").with_label(format!("returns '{}'", self.types.display_qual(ret))));
+            }
+            for p in d.params.iter().flatten() {
+                self.kernel_param(p);
+            }
+            if self.scopes.len() > 1 {
+                self.diags.push(err("E0312", name.span, "kernel functions must be declared at program scope"));
+            }
+        }
+        self.check_attrs(attrs, base.kernel);
+        if !base.kernel {
+            for a in attrs {
+                if matches!(a.name.name.as_str(), "reqd_work_group_size" | "work_group_size_hint" | "vec_type_hint") {
+                    self.diags.push(err("E0315", a.name.span, format!("'{}' attribute only applies to kernel functions", a.name.name)));
+                }
+            }
+        }
+        let ty = QualType::new(d.ty.ty, AddrSpace::Private);
+        self.declare(name, Sym { kind: SymKind::Func { overloadable, defined }, ty, span: name.span }, Ctx::File);
+        if self.scopes.len() == 1 {
+            if let Some(e) = self.entities.iter_mut().find(|e| e.name == name.name && e.ty.ty == d.ty.ty) {
+                if defined {
+                    e.span = name.span;
+                    e.kind = EntityKind::Function { kernel: base.kernel, defined: true };
+                }
+            } else {
+                self.entities.push(Entity { name: name.name.clone(), span: name.span, ty, kind: EntityKind::Function { kernel: base.kernel, defined } });
+            }
+        }
+    }
+
+    fn kernel_param(&mut self, p: &Param) {
+        let span = p.name.as_ref().map_or(p.span, |n| n.span);
+        let q = p.ty;
+        let bad = |c: &mut Self| {
+            let mut shown = c.show(q);
+            if let Some(w) = &p.written {
+                let canonical = c.types.display(q.ty);
+                if *w != canonical {
+                    shown = shown.replacen(&canonical, w, 1);
+                }
+            }
+            c.diags.push(err("E0312", span, format!("'{shown}' cannot be used as the type of a kernel parameter")));
+        };
+        match self.types.kind(q.ty).clone() {
+            TypeKind::Scalar(Scalar::Bool | Scalar::Size | Scalar::PtrDiff) => bad(self),
+            TypeKind::Scalar(Scalar::Half) if self.opts.fp16 => bad(self),
+            TypeKind::Opaque(Opaque::Event | Opaque::ClkEvent | Opaque::ReserveId) => bad(self),
+            TypeKind::Pointer(pointee) => {
+                if matches!(pointee.space, AddrSpace::Private | AddrSpace::Generic) {
+                    self.diags.push(
+                        err("E0312", span, "pointer arguments to kernel functions must reside in '__global', '__constant' or '__local' address space")
+                            .with_label(format!("'{}' points to the {} address space", p.name.as_ref().map_or("parameter", |n| n.name.as_str()), pointee.space.keyword())),
+                    );
+                } else if let TypeKind::Pointer(_) = self.types.kind(pointee.ty) {
+                    if !self.opts.std.has_generic() {
+                        self.diags.push(err("E0312", span, "kernel parameter cannot be declared as a pointer to a pointer"));
+                    }
+                }
+            }
+            TypeKind::Record(i) if !self.opts.std.has_generic() => {
+                if let Some(f) = self.pointer_field(i) {
+                    self.diags.push(
+                        err("E0312", span, "struct kernel parameters may not contain pointers").with_note(format!("field '{}' has pointer type", f)),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The name of a pointer field in a record (searching nested records).
+    fn pointer_field(&self, i: u32) -> Option<String> {
+        for f in self.types.records[i as usize].fields.iter().flatten() {
+            match self.types.kind(self.strip_arrays(f.ty.ty)) {
+                TypeKind::Pointer(_) => return Some(f.name.clone()),
+                TypeKind::Record(j) => {
+                    if let Some(n) = self.pointer_field(*j) {
+                        return Some(format!("{}.{n}", f.name));
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn check_attrs(&mut self, attrs: &[&Attribute], _kernel: bool) {
+        for a in attrs {
+            match a.name.name.as_str() {
+                "reqd_work_group_size" | "work_group_size_hint" => {
+                    if a.args.len() != 3 {
+                        self.diags.push(err("E0315", a.name.span, format!("'{}' attribute requires exactly 3 arguments", a.name.name)));
+                        continue;
+                    }
+                    for arg in &a.args {
+                        match arg {
+                            AttrArg::Expr(e) => {
+                                self.expr(e);
+                                if let Some(v) = self.ice(e, &format!("an argument of '{}'", a.name.name)) {
+                                    if v.value < 0 {
+                                        let msg = format!("'{}' attribute requires a non-negative integral compile time constant expression", a.name.name);
+                                        self.diags.push(err("E0315", e.span, msg));
+                                    } else if v.value == 0 {
+                                        let msg = format!("'{}' attribute must be greater than 0", a.name.name);
+                                        self.diags.push(err("E0315", a.name.span, msg).with_secondary(e.span, "this is 0"));
+                                    }
+                                }
+                            }
+                            AttrArg::Type(t) => {
+                                self.diags.push(err("E0315", t.span, format!("'{}' attribute requires an integer constant", a.name.name)));
+                            }
+                        }
+                    }
+                }
+                "vec_type_hint" => match a.args.as_slice() {
+                    [AttrArg::Type(t)] => {
+                        if let Some(q) = self.type_name(t) {
+                            let ok = matches!(self.types.kind(q.ty), TypeKind::Scalar(s) | TypeKind::Vector(s, _) if !matches!(s, Scalar::Bool | Scalar::Size | Scalar::PtrDiff));
+                            if !ok {
+                                let msg = "a non-vector or non-vectorizable scalar type is an invalid argument to attribute 'vec_type_hint'";
+                                self.diags.push(err("E0315", a.name.span, msg).with_secondary(t.span, format!("'{}'", self.types.display_qual(q))));
+                            }
+                        }
+                    }
+                    _ => self.diags.push(err("E0315", a.name.span, "'vec_type_hint' attribute requires a type argument")),
+                },
+                "aligned" => {
+                    for arg in &a.args {
+                        if let AttrArg::Expr(e) = arg {
+                            self.expr(e);
+                            if let Some(v) = self.ice(e, "the 'aligned' argument") {
+                                if v.value <= 0 || v.value & (v.value - 1) != 0 {
+                                    self.diags.push(err("E0315", a.name.span, "requested alignment is not a power of 2").with_secondary(e.span, format!("alignment {}", v.value)));
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    for arg in &a.args {
+                        match arg {
+                            AttrArg::Expr(e) => self.expr(e),
+                            AttrArg::Type(t) => {
+                                let _ = self.type_name(t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn function_def(&mut self, f: &FunctionDef) {
+        let Some(base) = self.base(&f.specs, Ctx::File) else { return };
+        let Some(decl) = self.declarator(&base, &f.declarator, Ctx::File) else { return };
+        let Some(name) = f.declarator.name().cloned() else { return };
+        if !matches!(self.types.kind(decl.ty.ty), TypeKind::Function { .. }) {
+            self.diags.push(err("E0305", name.span, format!("'{}' is defined with a body but is not a function", name.name)));
+            return;
+        }
+        let attrs = base.attrs.clone();
+        self.function_decl(&base, &name, &decl, &attrs, true, f.declarator.span);
+        self.func = Some(FuncCtx { name: name.name.clone(), kernel: base.kernel, depth: 0, labels: HashMap::new(), gotos: Vec::new(), after_syntax_error: block_has_error(&f.body) });
+        self.scopes.push(Scope::default());
+        for p in decl.params.into_iter().flatten() {
+            if let Some(n) = &p.name {
+                self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span }, Ctx::Param);
+            }
+        }
+        for s in &f.body.items {
+            self.stmt(s);
+        }
+        self.scopes.pop();
+        let fc = self.func.take().expect("set above");
+        for g in fc.gotos {
+            if !fc.labels.contains_key(&g.name) {
+                self.diags.push(err("E0306", g.span, format!("use of undeclared label '{}'", g.name)));
+            }
+        }
+    }
+
+    // ------------------------------------------------------------- types
+
+    /// Combines declaration specifiers into a base type, resolving typedef
+    /// names and defining tags.
+    fn base<'a>(&mut self, specs: &'a DeclSpecs, ctx: Ctx) -> Option<Base<'a>> {
+        let mut quals = Quals::default();
+        let mut space: Option<(AddrSpace, Span)> = None;
+        let mut access: Option<Access> = None;
+        let mut storage = None;
+        let mut kernel = false;
+        let mut pipe = None;
+        let mut attrs = Vec::new();
+        let mut ok = true;
+        for s in &specs.items {
+            match s {
+                DeclSpec::Storage(sc, sp) => {
+                    if let Some((prev, _)) = storage {
+                        if prev != *sc {
+                            self.diags.push(err("E0311", *sp, "cannot combine with previous storage class specifier"));
+                        }
+                    }
+                    storage = Some((*sc, *sp));
+                }
+                DeclSpec::Qual(q, _) => match q {
+                    TypeQual::Const => quals.is_const = true,
+                    TypeQual::Volatile => quals.is_volatile = true,
+                    TypeQual::Restrict => quals.is_restrict = true,
+                },
+                DeclSpec::AddrSpace(a, sp) => {
+                    let a = convert_space(*a);
+                    if let Some((prev, _)) = space {
+                        if prev != a {
+                            self.diags.push(err("E0310", *sp, "multiple address spaces specified for type").with_label(format!("{} after {}", a.keyword(), prev.keyword())));
+                            ok = false;
+                        }
+                    }
+                    space = Some((a, *sp));
+                }
+                DeclSpec::Access(a, _) => {
+                    access = Some(match a {
+                        AccessQual::ReadOnly => Access::ReadOnly,
+                        AccessQual::WriteOnly => Access::WriteOnly,
+                        AccessQual::ReadWrite => Access::ReadWrite,
+                    })
+                }
+                DeclSpec::FnSpec(FnSpec::Kernel, _) => kernel = true,
+                DeclSpec::FnSpec(FnSpec::Inline, _) => {}
+                DeclSpec::Pipe(sp) => pipe = Some(*sp),
+                DeclSpec::Type(_) => {}
+                DeclSpec::Attr(a) => attrs.push(a),
+            }
+        }
+        let bt = specs::base_type(specs, self.diags)?;
+        let mut ty = match bt {
+            BaseType::Void => Partial { ty: self.types.void(), quals: Quals::default(), space: None },
+            BaseType::Scalar(s) => Partial { ty: self.types.scalar(s), quals: Quals::default(), space: None },
+            BaseType::Builtin(b) => {
+                let t = match b {
+                    BuiltinType::Scalar(s) => TypeKind::Scalar(s),
+                    BuiltinType::Vector(s, n) => TypeKind::Vector(s, n),
+                    BuiltinType::Image(i) => TypeKind::Image(i, access.unwrap_or(Access::ReadOnly)),
+                    BuiltinType::Opaque(o) => TypeKind::Opaque(o),
+                    BuiltinType::Atomic(a) => TypeKind::Atomic(a),
+                };
+                Partial { ty: self.types.intern(t), quals: Quals::default(), space: None }
+            }
+            BaseType::Named(ts) => self.named(ts, specs, ctx)?,
+        };
+        ty.quals.is_const |= quals.is_const;
+        ty.quals.is_volatile |= quals.is_volatile;
+        ty.quals.is_restrict |= quals.is_restrict;
+        if let Some((a, sp)) = space {
+            if let Some(prev) = ty.space {
+                if prev != a {
+                    self.diags.push(err("E0310", sp, "multiple address spaces specified for type").with_note(format!("the typedef already gives {}", prev.keyword())));
+                    ok = false;
+                }
+            }
+            ty.space = Some(a);
+        }
+        if pipe.is_some() {
+            let elem = QualType { ty: ty.ty, quals: ty.quals, space: AddrSpace::Private };
+            ty = Partial { ty: self.types.intern(TypeKind::Pipe(elem, access.unwrap_or(Access::ReadOnly))), quals: Quals::default(), space: ty.space };
+        }
+        if !ok {
+            return None;
+        }
+        Some(Base { ty, space_span: space.map(|s| s.1), storage, kernel, attrs })
+    }
+
+    fn named(&mut self, ts: &TypeSpec, specs: &DeclSpecs, ctx: Ctx) -> Option<Partial> {
+        match &ts.kind {
+            TypeSpecKind::TypedefName(id) => match self.lookup(&id.name) {
+                Some(Sym { kind: SymKind::Typedef, ty, .. }) => {
+                    let ty = *ty;
+                    // A typedef's own space stays only if it was written.
+                    Some(Partial { ty: ty.ty, quals: ty.quals, space: (ty.space != AddrSpace::Private).then_some(ty.space) })
+                }
+                _ => {
+                    self.diags.push(err("E0304", id.span, format!("unknown type name '{}'", id.name)));
+                    None
+                }
+            },
+            TypeSpecKind::Struct(s) => Some(Partial { ty: self.record(s, specs, ctx), quals: Quals::default(), space: None }),
+            TypeSpecKind::Enum(e) => Some(Partial { ty: self.enumeration(e), quals: Quals::default(), space: None }),
+            _ => None,
+        }
+    }
+
+    fn record(&mut self, s: &StructSpec, specs: &DeclSpecs, _ctx: Ctx) -> TypeId {
+        let is_union = s.kind == StructKind::Union;
+        let kw = if is_union { "union" } else { "struct" };
+        // Find or make the record this specifier names.
+        let existing = s.name.as_ref().and_then(|n| {
+            if s.members.is_some() {
+                self.scopes.last().and_then(|sc| sc.tags.get(&n.name)).cloned()
+            } else {
+                self.lookup_tag(&n.name).cloned()
+            }
+        });
+        let ty = match (&existing, &s.name) {
+            (Some(tag), Some(n)) => {
+                let kind_ok = match self.types.kind(tag.ty) {
+                    TypeKind::Record(i) => self.types.records[*i as usize].is_union == is_union,
+                    _ => false,
+                };
+                if !kind_ok {
+                    self.diags.push(
+                        err("E0305", n.span, format!("use of '{}' with tag type that does not match previous declaration", n.name))
+                            .with_note_at(tag.span, "previous use is here"),
+                    );
+                    return self.types.add_record(Record { name: Some(n.name.clone()), is_union, fields: None, packed: false, align: None });
+                }
+                tag.ty
+            }
+            _ => {
+                let ty = self.types.add_record(Record { name: s.name.as_ref().map(|n| n.name.clone()), is_union, fields: None, packed: false, align: None });
+                if let Some(n) = &s.name {
+                    self.scopes.last_mut().expect("scope").tags.insert(n.name.clone(), Tag { ty, span: n.span, is_enum: false });
+                }
+                ty
+            }
+        };
+        let Some(members) = &s.members else { return ty };
+        let TypeKind::Record(idx) = *self.types.kind(ty) else { return ty };
+        if self.types.records[idx as usize].fields.is_some() {
+            let n = s.name.as_ref().expect("only named records are found again");
+            let prev = existing.map_or(n.span, |t| t.span);
+            self.diags.push(err("E0305", n.span, format!("redefinition of '{kw} {}'", n.name)).with_note_at(prev, "previous definition is here"));
+            return ty;
+        }
+        let mut fields: Vec<Field> = Vec::new();
+        let mut spans: HashMap<String, Span> = HashMap::new();
+        for m in members {
+            match m {
+                StructMember::StaticAssert(sa) => self.static_assert(sa),
+                StructMember::Field { specs, declarators, span } => {
+                    let Some(base) = self.base(specs, Ctx::Field) else { continue };
+                    self.storage_rules(&base, Ctx::Field);
+                    if declarators.is_empty() {
+                        // An anonymous struct/union member (C11).
+                        if let TypeKind::Record(_) = self.types.kind(base.ty.ty) {
+                            fields.push(Field { name: String::new(), ty: self.finish(base.ty, AddrSpace::Private), align: None });
+                        } else {
+                            self.diags.push(Diagnostic::warning("missing-declarations", *span, "declaration does not declare anything"));
+                        }
+                        continue;
+                    }
+                    for fd in declarators {
+                        if let Some(w) = &fd.bit_width {
+                            self.expr(w);
+                            let at = fd.declarator.as_ref().and_then(|d| d.name()).map_or(fd.span, |n| n.span);
+                            self.diags.push(err("E0313", at, "bit-fields are not supported in OpenCL").with_secondary(w.span, "bit-field width"));
+                        }
+                        let Some(d) = &fd.declarator else { continue };
+                        let Some(decl) = self.declarator(&base, d, Ctx::Field) else { continue };
+                        let Some(name) = d.name() else { continue };
+                        let q = self.finish(decl.ty, AddrSpace::Private);
+                        if decl.ty.space.is_some_and(|s| s != AddrSpace::Private) {
+                            self.diags.push(err("E0310", name.span, "field may not be qualified with an address space"));
+                        }
+                        match self.types.kind(self.strip_arrays(q.ty)).clone() {
+                            TypeKind::Opaque(Opaque::Event | Opaque::Sampler | Opaque::ClkEvent | Opaque::Queue | Opaque::ReserveId) | TypeKind::Image(..) => {
+                                let shown = access_words(&self.types.display(q.ty));
+                                self.diags.push(err("E0314", name.span, format!("the '{shown}' type cannot be used to declare a structure or union field")));
+                            }
+                            TypeKind::Function { .. } => {
+                                self.diags.push(err("E0317", name.span, format!("field '{}' declared as a function", name.name)));
+                            }
+                            _ => self.object_type_rules(q, name.span, Ctx::Field, false, "field"),
+                        }
+                        if let Some(prev) = spans.get(&name.name) {
+                            self.diags.push(err("E0317", name.span, format!("duplicate member '{}'", name.name)).with_note_at(*prev, "previous declaration is here"));
+                            continue;
+                        }
+                        spans.insert(name.name.clone(), name.span);
+                        let mut fattrs: Vec<&Attribute> = base.attrs.clone();
+                        fattrs.extend(fd.attrs.iter());
+                        self.check_attrs(&fattrs, false);
+                        let align = fattrs.iter().filter(|a| a.name.name == "aligned").filter_map(|a| self.attr_int(a)).max();
+                        fields.push(Field { name: name.name.clone(), ty: q, align });
+                    }
+                }
+            }
+        }
+        // Attributes on the record: inside the specifier or after the
+        // closing brace (`struct S {…} __attribute__((packed))`).
+        let mut all: Vec<&Attribute> = s.attrs.iter().collect();
+        all.extend(specs.items.iter().filter_map(|i| if let DeclSpec::Attr(a) = i { Some(a) } else { None }));
+        self.check_attrs(&s.attrs.iter().collect::<Vec<_>>(), false);
+        let packed = all.iter().any(|a| a.name.name == "packed");
+        let align = all.iter().filter(|a| a.name.name == "aligned").map(|a| self.attr_int(a).unwrap_or(16)).max();
+        let r = &mut self.types.records[idx as usize];
+        r.fields = Some(fields);
+        r.packed = packed;
+        r.align = align;
+        if let Some(n) = &s.name {
+            if let Some(t) = self.scopes.last_mut().expect("scope").tags.get_mut(&n.name) {
+                t.span = n.span;
+            }
+        }
+        ty
+    }
+
+    /// The integer argument of an attribute like `aligned(16)`, quietly.
+    fn attr_int(&mut self, a: &Attribute) -> Option<u64> {
+        match a.args.first() {
+            Some(AttrArg::Expr(e)) => consteval::eval(e, self).ok().and_then(|v| u64::try_from(v.value).ok()),
+            // `aligned` alone is the largest useful alignment.
+            None if a.name.name == "aligned" => Some(128),
+            _ => None,
+        }
+    }
+
+    fn enumeration(&mut self, e: &EnumSpec) -> TypeId {
+        let Some(list) = &e.enumerators else {
+            if let Some(n) = &e.name {
+                if let Some(t) = self.lookup_tag(&n.name).cloned() {
+                    if !t.is_enum {
+                        self.diags.push(
+                            err("E0305", n.span, format!("use of '{}' with tag type that does not match previous declaration", n.name))
+                                .with_note_at(t.span, "previous use is here"),
+                        );
+                    }
+                    return t.ty;
+                }
+                self.diags.push(err("E0304", n.span, format!("ISO C forbids forward references to 'enum' types; 'enum {}' is not defined", n.name)));
+            }
+            return self.types.add_enum(EnumDecl { name: e.name.as_ref().map(|n| n.name.clone()), values: Vec::new() });
+        };
+        if let Some(n) = &e.name {
+            if let Some(t) = self.scopes.last().and_then(|s| s.tags.get(&n.name)).cloned() {
+                self.diags.push(err("E0305", n.span, format!("redefinition of 'enum {}'", n.name)).with_note_at(t.span, "previous definition is here"));
+            }
+        }
+        let ty = self.types.add_enum(EnumDecl { name: e.name.as_ref().map(|n| n.name.clone()), values: Vec::new() });
+        if let Some(n) = &e.name {
+            self.scopes.last_mut().expect("scope").tags.insert(n.name.clone(), Tag { ty, span: n.span, is_enum: true });
+        }
+        let TypeKind::Enum(idx) = *self.types.kind(ty) else { return ty };
+        let mut next: i128 = 0;
+        for en in list {
+            if let Some(v) = &en.value {
+                self.expr(v);
+                if let Some(c) = self.ice(v, "the enumerator value") {
+                    next = c.value;
+                }
+            }
+            let value = next;
+            self.types.enums[idx as usize].values.push((en.name.name.clone(), value as i64));
+            let q = QualType::new(self.types.scalar(Scalar::Int), AddrSpace::Private).with_const();
+            self.declare(&en.name, Sym { kind: SymKind::EnumConst(value), ty: q, span: en.name.span }, Ctx::Local);
+            next = value + 1;
+        }
+        ty
+    }
+
+    /// Applies a declarator to a base type, outermost layer first.
+    fn declarator(&mut self, base: &Base, d: &Declarator, ctx: Ctx) -> Option<Declared> {
+        let default_pointee = if self.opts.std.has_generic() { AddrSpace::Generic } else { AddrSpace::Private };
+        let mut t = base.ty;
+        let mut params = None;
+        let mut ret_space = None;
+        let mut layer = d;
+        let name = d.name().map(|n| n.name.clone()).unwrap_or_default();
+        loop {
+            match &layer.kind {
+                DeclaratorKind::Name(_) => break,
+                DeclaratorKind::Pointer { block, quals, inner } => {
+                    let pointee = QualType { ty: t.ty, quals: t.quals, space: t.space.unwrap_or(default_pointee) };
+                    let kind = self.types.kind(t.ty).clone();
+                    let ty = match kind {
+                        TypeKind::Function { ret, params, .. } if *block => self.types.intern(TypeKind::Block { ret, params }),
+                        TypeKind::Image(..) => {
+                            let shown = access_words(&self.types.display_qual(QualType { space: AddrSpace::Private, ..pointee }));
+                            let at = d.name().map_or(layer.span, |n| n.span);
+                            self.diags.push(err("E0314", at, format!("pointer to type '{shown}' is invalid in OpenCL")));
+                            return None;
+                        }
+                        TypeKind::Function { .. } => {
+                            self.diags.push(err("E0314", layer.span, "pointers to functions are not allowed"));
+                            return None;
+                        }
+                        _ => self.types.pointer(pointee),
+                    };
+                    let mut q = Quals::default();
+                    let mut sp = None;
+                    for s in quals {
+                        match s {
+                            DeclSpec::Qual(TypeQual::Const, _) => q.is_const = true,
+                            DeclSpec::Qual(TypeQual::Volatile, _) => q.is_volatile = true,
+                            DeclSpec::Qual(TypeQual::Restrict, _) => q.is_restrict = true,
+                            DeclSpec::AddrSpace(a, span) => {
+                                let a = convert_space(*a);
+                                if sp.is_some_and(|p| p != a) {
+                                    self.diags.push(err("E0310", *span, "multiple address spaces specified for type"));
+                                    return None;
+                                }
+                                sp = Some(a);
+                            }
+                            _ => {}
+                        }
+                    }
+                    t = Partial { ty, quals: q, space: sp };
+                    layer = inner;
+                }
+                DeclaratorKind::Array { inner, size } => {
+                    let len = match size {
+                        None => None,
+                        Some(e) => {
+                            self.expr(e);
+                            match consteval::eval(e, self) {
+                                Ok(v) if v.value < 0 => {
+                                    let who = if name.is_empty() { "array".to_string() } else { format!("'{name}'") };
+                                    self.diags.push(err("E0308", e.span, format!("{who} declared as an array with a negative size")));
+                                    return None;
+                                }
+                                Ok(v) => Some(v.value as u64),
+                                Err(_) if ctx == Ctx::Local && !matches!(e.kind, ExprKind::FloatLit { .. }) => {
+                                    self.diags.push(
+                                        err("E0308", e.span, "variable length arrays are not supported in OpenCL").with_label("the size is not a constant"),
+                                    );
+                                    return None;
+                                }
+                                Err(_) => {
+                                    if let ExprKind::FloatLit { suffix, .. } = &e.kind {
+                                        let t = float_literal_type(*suffix);
+                                        self.diags.push(err("E0308", e.span, format!("size of array has non-integer type '{t}'")));
+                                    } else {
+                                        let _ = self.ice(e, "the array size");
+                                    }
+                                    return None;
+                                }
+                            }
+                        }
+                    };
+                    let elem = QualType { ty: t.ty, quals: t.quals, space: t.space.unwrap_or(AddrSpace::Private) };
+                    if matches!(self.types.kind(t.ty), TypeKind::Void | TypeKind::Function { .. }) {
+                        let d = self.types.display(t.ty);
+                        self.diags.push(err("E0314", layer.span, format!("array has incomplete element type '{d}'")));
+                        return None;
+                    }
+                    let arr = self.types.intern(TypeKind::Array(elem, len));
+                    if let (Some(n), Some(_), None) = (len, self.types.size_align(t.ty), self.types.size_align(arr)) {
+                        let at = size.as_ref().map_or(layer.span, |e| e.span);
+                        self.diags.push(err("E0308", at, format!("array is too large ({n} elements)")));
+                        return None;
+                    }
+                    t = Partial { ty: arr, quals: Quals::default(), space: t.space };
+                    layer = inner;
+                }
+                DeclaratorKind::Function { inner, params: ps, variadic } => {
+                    if t.space.is_some() && ctx != Ctx::Param {
+                        ret_space = base.space_span.or(Some(layer.span));
+                    }
+                    let ret = QualType { ty: t.ty, quals: t.quals, space: AddrSpace::Private };
+                    let list = self.params(ps);
+                    if *variadic {
+                        self.diags.push(err("E0314", layer.span, "invalid prototype, variadic arguments are not allowed in OpenCL"));
+                    }
+                    let tys = list.iter().map(|p| p.ty).collect();
+                    t = Partial { ty: self.types.intern(TypeKind::Function { ret, params: tys, variadic: *variadic }), quals: Quals::default(), space: None };
+                    params = Some(list);
+                    layer = inner;
+                }
+            }
+        }
+        Some(Declared { ty: t, params, ret_space })
+    }
+
+    fn params(&mut self, ps: &[ParamDecl]) -> Vec<Param> {
+        // `(void)`: no parameters.
+        if let [p] = ps {
+            if p.declarator.as_ref().is_none_or(|d| matches!(d.kind, DeclaratorKind::Name(None))) {
+                if let Some(b) = self.peek_void(&p.specs) {
+                    if b {
+                        return Vec::new();
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        for p in ps {
+            let Some(base) = self.base(&p.specs, Ctx::Param) else { continue };
+            self.storage_rules(&base, Ctx::Param);
+            let decl = match &p.declarator {
+                Some(d) => self.declarator(&base, d, Ctx::Param),
+                None => Some(Declared { ty: base.ty, params: None, ret_space: None }),
+            };
+            let Some(decl) = decl else { continue };
+            let span = p.name().map_or(p.span, |n| n.span);
+            if let Some(sp) = decl.ty.space {
+                if sp != AddrSpace::Private {
+                    self.diags.push(err("E0310", span, "parameter may not be qualified with an address space").with_label(format!("{} on a value parameter", sp.keyword())));
+                }
+            }
+            // Array and function parameters adjust to pointers (C99 6.7.5.3).
+            let mut q = self.finish(decl.ty, AddrSpace::Private);
+            if let TypeKind::Array(elem, _) = self.types.kind(q.ty).clone() {
+                let elem = QualType { space: if decl.ty.space.is_some() { elem.space } else if self.opts.std.has_generic() { AddrSpace::Generic } else { AddrSpace::Private }, ..elem };
+                q = QualType::new(self.types.pointer(elem), AddrSpace::Private);
+            }
+            if matches!(self.types.kind(q.ty), TypeKind::Void) {
+                self.diags.push(err("E0314", span, "parameter has incomplete type 'void'"));
+                continue;
+            }
+            self.object_type_rules(q, span, Ctx::Param, false, "parameter");
+            if let Some(n) = p.name() {
+                if let Some(prev) = seen.get(&n.name) {
+                    self.diags.push(err("E0305", n.span, format!("redefinition of parameter '{}'", n.name)).with_note_at(*prev, "previous declaration is here"));
+                }
+                seen.insert(n.name.clone(), n.span);
+            }
+            let plain = p.declarator.as_ref().is_none_or(|d| matches!(d.kind, DeclaratorKind::Name(_)));
+            let written = p.specs.items.iter().find_map(|s| match s {
+                DeclSpec::Type(TypeSpec { kind: TypeSpecKind::Builtin { name, .. }, .. }) if plain => Some(name.clone()),
+                _ => None,
+            });
+            out.push(Param { name: p.name().cloned(), ty: q, span, written });
+        }
+        out
+    }
+
+    /// Is this specifier list plain `void` (no diagnostics)?
+    fn peek_void(&mut self, specs: &DeclSpecs) -> Option<bool> {
+        let mut scratch = Diagnostics::default();
+        let b = specs::base_type(specs, &mut scratch)?;
+        Some(match b {
+            BaseType::Void => true,
+            BaseType::Named(TypeSpec { kind: TypeSpecKind::TypedefName(id), .. }) => {
+                matches!(self.lookup(&id.name), Some(Sym { kind: SymKind::Typedef, ty, .. }) if matches!(self.types.kind(ty.ty), TypeKind::Void))
+            }
+            _ => false,
+        })
+    }
+
+    fn type_name(&mut self, t: &TypeName) -> Option<QualType> {
+        let base = self.base(&t.specs, Ctx::TypeName)?;
+        let d = match &t.declarator {
+            Some(d) => self.declarator(&base, d, Ctx::TypeName)?,
+            None => Declared { ty: base.ty, params: None, ret_space: None },
+        };
+        Some(self.finish(d.ty, AddrSpace::Private))
+    }
+
+    // -------------------------------------------------------- statements
+
+    fn stmt(&mut self, s: &Stmt) {
+        self.check_attrs(&s.attrs.iter().collect::<Vec<_>>(), false);
+        match &s.kind {
+            StmtKind::Compound(b) => {
+                self.push_scope();
+                for s in &b.items {
+                    self.stmt(s);
+                }
+                self.pop_scope();
+            }
+            StmtKind::Decl(d) => self.decl(d, Ctx::Local),
+            StmtKind::StaticAssert(sa) => self.static_assert(sa),
+            StmtKind::Expr(e) => self.expr(e),
+            StmtKind::Null | StmtKind::Break | StmtKind::Continue | StmtKind::Error | StmtKind::Return(None) => {}
+            StmtKind::Return(Some(e)) => self.expr(e),
+            StmtKind::If { cond, then, else_ } => {
+                self.expr(cond);
+                self.sub_stmt(then);
+                if let Some(e) = else_ {
+                    self.sub_stmt(e);
+                }
+            }
+            StmtKind::Switch { cond, body } | StmtKind::While { cond, body, .. } => {
+                self.expr(cond);
+                self.sub_stmt(body);
+            }
+            StmtKind::DoWhile { body, cond, .. } => {
+                self.sub_stmt(body);
+                self.expr(cond);
+            }
+            StmtKind::Case { value, body } => {
+                self.expr(value);
+                let _ = self.ice(value, "a case value");
+                self.stmt(body);
+            }
+            StmtKind::Default { body } => self.stmt(body),
+            StmtKind::Label { name, body } => {
+                if let Some(f) = &mut self.func {
+                    if let Some(prev) = f.labels.get(&name.name) {
+                        let d = err("E0306", name.span, format!("redefinition of label '{}'", name.name)).with_note_at(*prev, "previous definition is here");
+                        self.diags.push(d);
+                    } else {
+                        f.labels.insert(name.name.clone(), name.span);
+                    }
+                }
+                self.stmt(body);
+            }
+            StmtKind::Goto(l) => {
+                if let Some(f) = &mut self.func {
+                    f.gotos.push(l.clone());
+                }
+            }
+            StmtKind::For { init, cond, step, body, .. } => {
+                self.push_scope();
+                match init {
+                    ForInit::None => {}
+                    ForInit::Expr(e) => self.expr(e),
+                    ForInit::Decl(d) => self.decl(d, Ctx::Local),
+                }
+                if let Some(c) = cond {
+                    self.expr(c);
+                }
+                if let Some(s) = step {
+                    self.expr(s);
+                }
+                self.sub_stmt(body);
+                self.pop_scope();
+            }
+        }
+    }
+
+    /// A statement that is its own scope (C99 6.8.4p3, 6.8.5p5).
+    fn sub_stmt(&mut self, s: &Stmt) {
+        self.push_scope();
+        self.stmt(s);
+        self.pop_scope();
+    }
+
+    fn init(&mut self, init: &Initializer) {
+        match init {
+            Initializer::Expr(e) => self.expr(e),
+            Initializer::List { items, .. } => {
+                for item in items {
+                    for d in &item.designators {
+                        if let Designator::Index(e, _) = d {
+                            self.expr(e);
+                        }
+                    }
+                    self.init(&item.init);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------- expressions
+
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Ident(id) => self.use_name(id, false),
+            ExprKind::IntLit { .. } | ExprKind::FloatLit { .. } | ExprKind::CharLit(_) | ExprKind::StringLit(_) | ExprKind::BoolLit(_) | ExprKind::Error => {}
+            ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::SizeofExpr(_, x) | ExprKind::Member { base: x, .. } => self.expr(x),
+            ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
+            ExprKind::Cond(a, b, c) => {
+                self.expr(a);
+                self.expr(b);
+                self.expr(c);
+            }
+            ExprKind::Cast(t, x) => {
+                let _ = self.type_name(t);
+                self.expr(x);
+            }
+            ExprKind::VectorLiteral(t, xs) => {
+                let _ = self.type_name(t);
+                for x in xs {
+                    self.expr(x);
+                }
+            }
+            ExprKind::CompoundLiteral(t, init) => {
+                let _ = self.type_name(t);
+                self.init(init);
+            }
+            ExprKind::SizeofType(_, t) => {
+                let _ = self.type_name(t);
+            }
+            ExprKind::Call(callee, args) => {
+                if let ExprKind::Ident(id) = &callee.kind {
+                    self.use_name(id, true);
+                } else {
+                    self.expr(callee);
+                }
+                for a in args {
+                    self.expr(a);
+                }
+            }
+            ExprKind::BlockLit(b) => {
+                if let Some(r) = &b.ret {
+                    let _ = self.type_name(r);
+                }
+                self.push_scope();
+                if let Some(ps) = &b.params {
+                    for p in self.params(ps) {
+                        if let Some(n) = &p.name {
+                            self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span }, Ctx::Param);
+                        }
+                    }
+                }
+                for s in &b.body.items {
+                    self.stmt(s);
+                }
+                self.pop_scope();
+            }
+        }
+    }
+
+    /// Resolves a name used in an expression.
+    fn use_name(&mut self, id: &Ident, called: bool) {
+        if let Some(sym) = self.lookup(&id.name) {
+            match sym.kind {
+                // A call into an overload set names no single function
+                // until arguments are typed; the call graph leaves it out.
+                SymKind::Func { overloadable: false, .. } => {
+                    if let Some(f) = &self.func {
+                        self.calls.push((f.name.clone(), id.name.clone(), id.span));
+                    }
+                }
+                SymKind::Typedef => {
+                    self.diags.push(err("E0304", id.span, format!("unexpected type name '{}': expected expression", id.name)));
+                }
+                _ => {}
+            }
+            return;
+        }
+        if clc_builtins::constant(&id.name).is_some() || clc_builtins::functions::is_builtin(&id.name) {
+            return;
+        }
+        if self.func.as_ref().is_some_and(|f| f.after_syntax_error) {
+            return;
+        }
+        self.undeclared.insert(id.span);
+        let mut d = err("E0304", id.span, format!("use of undeclared identifier '{}'", id.name));
+        if called {
+            d = d.with_note("OpenCL C has no implicit function declarations: declare the function before calling it");
+        }
+        if let Some(best) = self.suggest(&id.name, called) {
+            d = d.with_note(format!("did you mean '{best}'?")).with_fixit(id.span, best);
+        }
+        self.diags.push(d);
+    }
+
+    /// The visible name closest to `name`: user names first, then builtins.
+    fn suggest(&self, name: &str, called: bool) -> Option<String> {
+        let limit = (name.chars().count() / 3).max(1);
+        let mut best: Option<(usize, String)> = None;
+        let mut consider = |cand: &str| {
+            if cand == name {
+                return;
+            }
+            let len_gap = cand.len().abs_diff(name.len());
+            if len_gap > limit {
+                return;
+            }
+            let d = edit_distance(name, cand);
+            if d <= limit && d < name.chars().count() && best.as_ref().is_none_or(|(bd, bn)| d < *bd || (d == *bd && cand < bn.as_str())) {
+                best = Some((d, cand.to_string()));
+            }
+        };
+        for s in self.scopes.iter().rev() {
+            for (n, syms) in &s.names {
+                if syms.iter().any(|s| !matches!(s.kind, SymKind::Typedef)) {
+                    consider(n);
+                }
+            }
+        }
+        for n in clc_builtins::functions::names() {
+            consider(n);
+        }
+        if !called {
+            for c in clc_builtins::constants::all_constants() {
+                consider(c.name);
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    // --------------------------------------------------------- recursion
+
+    /// Reports every call that closes a cycle in the call graph of user
+    /// functions.
+    fn check_recursion(&mut self) {
+        let mut graph: HashMap<&str, Vec<(&str, Span)>> = HashMap::new();
+        for (a, b, s) in &self.calls {
+            graph.entry(a.as_str()).or_default().push((b.as_str(), *s));
+        }
+        let mut names: Vec<&str> = graph.keys().copied().collect();
+        names.sort();
+        let mut reported: Vec<Vec<String>> = Vec::new();
+        let mut out = Vec::new();
+        for start in names {
+            // Depth-first search for a path back to `start`.
+            let mut stack: Vec<(&str, usize)> = vec![(start, 0)];
+            let mut path: Vec<(&str, Span)> = Vec::new();
+            let mut visited: Vec<&str> = vec![start];
+            while let Some((node, i)) = stack.pop() {
+                let edges = graph.get(node).map(Vec::as_slice).unwrap_or(&[]);
+                if i >= edges.len() {
+                    path.pop();
+                    continue;
+                }
+                stack.push((node, i + 1));
+                let (next, span) = edges[i];
+                if next == start {
+                    let mut cycle: Vec<String> = path.iter().map(|(n, _)| n.to_string()).collect();
+                    cycle.insert(0, start.to_string());
+                    let mut key = cycle.clone();
+                    key.sort();
+                    if !reported.contains(&key) {
+                        reported.push(key);
+                        let mut d = err("E0316", span, "recursion is not supported in OpenCL C");
+                        if cycle.len() == 1 {
+                            d = d.with_label(format!("'{start}' calls itself"));
+                        } else {
+                            cycle.push(start.to_string());
+                            d = d.with_note(format!("call cycle: {}", cycle.join(" -> ")));
+                        }
+                        out.push(d);
+                    }
+                    continue;
+                }
+                if !visited.contains(&next) {
+                    visited.push(next);
+                    path.push((next, span));
+                    stack.push((next, 0));
+                }
+            }
+        }
+        for d in out {
+            self.diags.push(d);
+        }
+    }
+}
+
+impl consteval::Env for Checker<'_> {
+    fn constant(&mut self, name: &str) -> Option<CInt> {
+        if let Some(sym) = self.lookup(name) {
+            return match sym.kind {
+                SymKind::EnumConst(v) => Some(CInt::int(v)),
+                _ => None,
+            };
+        }
+        let c = clc_builtins::constant(name)?;
+        let clc_builtins::ConstValue::Int(v) = c.value else { return None };
+        let ty = match &c.ty {
+            clc_builtins::Ty::Scalar(s) => int_ty(*s, self.types.pointer_size)?,
+            _ => IntTy::INT,
+        };
+        Some(CInt { value: ty.wrap(v), ty })
+    }
+
+    fn type_query(&mut self, kind: ast::SizeofKind, t: &TypeName) -> Option<u64> {
+        let q = self.type_name(t)?;
+        self.query(kind, q.ty)
+    }
+
+    fn expr_query(&mut self, kind: ast::SizeofKind, e: &Expr) -> Option<u64> {
+        let t = self.expr_type(e)?;
+        self.query(kind, t)
+    }
+
+    fn int_cast(&mut self, t: &TypeName) -> Option<IntTy> {
+        let q = self.type_name(t)?;
+        match self.types.kind(q.ty) {
+            TypeKind::Scalar(s) => int_ty(*s, self.types.pointer_size),
+            TypeKind::Enum(_) => Some(IntTy::INT),
+            _ => None,
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// The type of the simple expressions `sizeof` is applied to in
+    /// constant expressions: names, indexing, dereference, members,
+    /// literals and casts. Full expression typing is the next layer's.
+    fn expr_type(&mut self, e: &Expr) -> Option<TypeId> {
+        match &e.kind {
+            ExprKind::Paren(x) => self.expr_type(x),
+            ExprKind::Ident(id) => match self.lookup(&id.name)? {
+                Sym { kind: SymKind::Var { .. } | SymKind::Param | SymKind::EnumConst(_), ty, .. } => Some(ty.ty),
+                _ => None,
+            },
+            ExprKind::Index(a, _) | ExprKind::Unary(UnOp::Deref, a) => {
+                let t = self.expr_type(a)?;
+                match self.types.kind(t).clone() {
+                    TypeKind::Array(el, _) | TypeKind::Pointer(el) => Some(el.ty),
+                    TypeKind::Vector(s, _) if matches!(e.kind, ExprKind::Index(..)) => Some(self.types.scalar(s)),
+                    _ => None,
+                }
+            }
+            ExprKind::Member { base, arrow, name } => {
+                let mut t = self.expr_type(base)?;
+                if *arrow {
+                    let TypeKind::Pointer(p) = self.types.kind(t) else { return None };
+                    t = p.ty;
+                }
+                let TypeKind::Record(i) = *self.types.kind(t) else { return None };
+                self.field_type(i, &name.name)
+            }
+            ExprKind::IntLit { .. } | ExprKind::CharLit(_) => {
+                let v = consteval::eval(e, self).ok()?;
+                let s = match (v.ty.bits, v.ty.signed) {
+                    (64, true) => Scalar::Long,
+                    (64, false) => Scalar::ULong,
+                    (_, false) => Scalar::UInt,
+                    _ => Scalar::Int,
+                };
+                Some(self.types.scalar(s))
+            }
+            ExprKind::FloatLit { suffix, .. } => Some(self.types.scalar(match suffix {
+                crate::lex::literal::FloatSuffix::F => Scalar::Float,
+                crate::lex::literal::FloatSuffix::H => Scalar::Half,
+                crate::lex::literal::FloatSuffix::None => Scalar::Double,
+            })),
+            ExprKind::Cast(t, _) | ExprKind::VectorLiteral(t, _) | ExprKind::CompoundLiteral(t, _) => self.type_name(t).map(|q| q.ty),
+            _ => None,
+        }
+    }
+
+    /// A member's type, looking into anonymous struct/union members.
+    fn field_type(&self, rec: u32, name: &str) -> Option<TypeId> {
+        for f in self.types.records[rec as usize].fields.iter().flatten() {
+            if f.name == name {
+                return Some(f.ty.ty);
+            }
+            if f.name.is_empty() {
+                if let TypeKind::Record(j) = *self.types.kind(f.ty.ty) {
+                    if let Some(t) = self.field_type(j, name) {
+                        return Some(t);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn query(&mut self, kind: ast::SizeofKind, t: TypeId) -> Option<u64> {
+        match kind {
+            ast::SizeofKind::Sizeof => self.types.size_align(t).map(|s| s.0),
+            ast::SizeofKind::Alignof => self.types.size_align(t).map(|s| s.1),
+            ast::SizeofKind::VecStep => match self.types.kind(t) {
+                TypeKind::Vector(_, 3) => Some(4),
+                TypeKind::Vector(_, n) => Some(*n as u64),
+                TypeKind::Scalar(_) => Some(1),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// Image types as clang spells them in messages: `__read_only image2d_t`.
+fn access_words(s: &str) -> String {
+    s.replacen("read_only", "__read_only", 1).replacen("write_only", "__write_only", 1).replacen("read_write", "__read_write", 1)
+}
+
+fn float_literal_type(s: crate::lex::literal::FloatSuffix) -> &'static str {
+    match s {
+        crate::lex::literal::FloatSuffix::F => "float",
+        crate::lex::literal::FloatSuffix::H => "half",
+        crate::lex::literal::FloatSuffix::None => "double",
+    }
+}
+
+/// Does a syntax error's leftover sit anywhere in `b`?
+fn block_has_error(b: &Block) -> bool {
+    b.items.iter().any(stmt_has_error)
+}
+
+fn stmt_has_error(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Error => true,
+        StmtKind::Compound(b) => block_has_error(b),
+        StmtKind::If { then, else_, .. } => stmt_has_error(then) || else_.as_deref().is_some_and(stmt_has_error),
+        StmtKind::Switch { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::For { body, .. }
+        | StmtKind::Case { body, .. }
+        | StmtKind::Default { body }
+        | StmtKind::Label { body, .. } => stmt_has_error(body),
+        _ => false,
+    }
+}
+
+fn int_ty(s: Scalar, pointer_size: u64) -> Option<IntTy> {
+    let (bits, signed) = match s {
+        Scalar::Bool => (1, false),
+        Scalar::Char => (8, true),
+        Scalar::UChar => (8, false),
+        Scalar::Short => (16, true),
+        Scalar::UShort => (16, false),
+        Scalar::Int => (32, true),
+        Scalar::UInt => (32, false),
+        Scalar::Long => (64, true),
+        Scalar::ULong => (64, false),
+        Scalar::Size => (pointer_size as u32 * 8, false),
+        Scalar::PtrDiff => (pointer_size as u32 * 8, true),
+        Scalar::Half | Scalar::Float | Scalar::Double => return None,
+    };
+    Some(IntTy { bits, signed })
+}
+
+fn convert_space(a: ast::AddrSpace) -> AddrSpace {
+    match a {
+        ast::AddrSpace::Global => AddrSpace::Global,
+        ast::AddrSpace::Local => AddrSpace::Local,
+        ast::AddrSpace::Constant => AddrSpace::Constant,
+        ast::AddrSpace::Private => AddrSpace::Private,
+        ast::AddrSpace::Generic => AddrSpace::Generic,
+    }
+}
+
+/// Edit distance with adjacent transpositions (optimal string alignment).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::edit_distance;
+
+    #[test]
+    fn edit_distance_counts_transpositions_once() {
+        assert_eq!(edit_distance("get_global_idd", "get_global_id"), 1);
+        assert_eq!(edit_distance("ab", "ba"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}
