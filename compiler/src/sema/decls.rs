@@ -1417,7 +1417,7 @@ impl Checker<'_> {
             if len_gap > limit {
                 return;
             }
-            let d = edit_distance(name, cand);
+            let d = clc_builtins::suggest::edit_distance(name, cand);
             if d <= limit && d < name.chars().count() && best.as_ref().is_none_or(|(bd, bn)| d < *bd || (d == *bd && cand < bn.as_str())) {
                 best = Some((d, cand.to_string()));
             }
@@ -1672,41 +1672,5 @@ fn convert_space(a: ast::AddrSpace) -> AddrSpace {
         ast::AddrSpace::Constant => AddrSpace::Constant,
         ast::AddrSpace::Private => AddrSpace::Private,
         ast::AddrSpace::Generic => AddrSpace::Generic,
-    }
-}
-
-/// Edit distance with adjacent transpositions (optimal string alignment).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = v;
-        }
-    }
-    d[a.len()][b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::edit_distance;
-
-    #[test]
-    fn edit_distance_counts_transpositions_once() {
-        assert_eq!(edit_distance("get_global_idd", "get_global_id"), 1);
-        assert_eq!(edit_distance("ab", "ba"), 1);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }
