@@ -7,7 +7,7 @@
 //! (`ATOMIC_VAR_INIT`) and the version macros (`__OPENCL_C_VERSION__`,
 //! which the preprocessor predefines) are not here.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 use crate::functions::{AddrSpace, Extension, Requirement, Ty, Version};

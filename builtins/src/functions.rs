@@ -20,7 +20,7 @@ mod resolve;
 mod table;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 

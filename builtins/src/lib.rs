@@ -3,7 +3,8 @@
 //! their overloads, requirements and lowerings ([`functions`]), and the
 //! constants and macros of clang's OpenCL headers ([`constants`]).
 //!
-//! This crate knows nothing of LLVM, of spans or of the parser: it maps
+//! This crate knows nothing of LLVM, of spans or of the parser (its one
+//! dependency is rustc-hash, for fast name lookups): it maps
 //! names to descriptions, and every other crate asks it.
 
 pub mod constants;

@@ -10,7 +10,7 @@
 //! the types do not say (e.g. `ctz` is 2.0+).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::AddrSpace::{Constant, Generic, Global, Local, Private};
 use super::*;
@@ -164,7 +164,7 @@ impl B {
 }
 
 pub(super) fn build() -> Table {
-    let mut b = B { map: HashMap::new(), req: Requirement::NONE, attrs: EFFECTS };
+    let mut b = B { map: HashMap::default(), req: Requirement::NONE, attrs: EFFECTS };
     work_item(&mut b);
     math(&mut b);
     integer(&mut b);

@@ -52,7 +52,7 @@ use crate::source::{SourceMap, Span};
 use ast::*;
 use lalrpop_util::{ErrorRecovery, ParseError};
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Brackets (`(`, `[`, `{`) may nest this deep, like clang's
 /// `-fbracket-depth` default.
@@ -168,7 +168,7 @@ struct Scopes {
 
 impl Scopes {
     fn new() -> Scopes {
-        Scopes { names: HashMap::new(), stack: vec![Scope { kind: ScopeKind::File, declared: Vec::new() }], params: None }
+        Scopes { names: HashMap::default(), stack: vec![Scope { kind: ScopeKind::File, declared: Vec::new() }], params: None }
     }
 
     fn is_typedef(&self, name: &str) -> bool {

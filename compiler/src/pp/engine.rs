@@ -11,33 +11,11 @@ use super::{PpOptions, PpOutput, Pragma, PragmaKind, Switch};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::lex::{self, flags, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 
 /// Deepest `#include` nesting, as clang's default.
 const MAX_INCLUDE_DEPTH: usize = 200;
-
-/// A small fast hasher for macro names (short strings); the default
-/// SipHash costs more than the lookup on files full of identifiers.
-#[derive(Default)]
-pub(super) struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut buf = [0u8; 8];
-            buf[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
 
 /// The bit of `name` in [`Pp::bloom`].
 pub(super) fn bloom_bit(name: &str) -> (usize, u64) {
@@ -46,7 +24,9 @@ pub(super) fn bloom_bit(name: &str) -> (usize, u64) {
     ((h >> 6) & 3, 1u64 << (h & 63))
 }
 
-pub(super) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+/// Macro names are short strings; FxHash costs less than the lookup
+/// itself, where the default SipHash costs more.
+pub(super) type FxMap<K, V> = HashMap<K, V>;
 
 /// One file being read.
 pub(super) struct FileCtx {
@@ -131,9 +111,9 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
         bloom: [0; 4],
         files: Vec::new(),
         ctxs: Vec::new(),
-        once: HashSet::new(),
-        guards: HashMap::new(),
-        seen_includes: HashSet::new(),
+        once: HashSet::default(),
+        guards: HashMap::default(),
+        seen_includes: HashSet::default(),
         work: 0,
         // Unit tests exercise the limit with less memory.
         work_limit: if cfg!(test) { 1_000_000 } else { 16_000_000 },

@@ -12,7 +12,7 @@
 //! recursion check) and evaluate the integer constant expressions that
 //! declarations need; typing them is the next layer's job.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::consteval::{self, CInt, IntTy, NotConst};
 use super::specs::{self, BaseType};
@@ -148,7 +148,7 @@ struct Checker<'d> {
     entities: Vec<Entity>,
     /// Where undeclared identifiers were reported, so a constant
     /// expression that fails because of one is not reported again.
-    undeclared: std::collections::HashSet<Span>,
+    undeclared: rustc_hash::FxHashSet<Span>,
 }
 
 fn err(code: &'static str, span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -726,7 +726,7 @@ impl Checker<'_> {
         }
         let attrs = base.attrs.clone();
         self.function_decl(&base, &name, &decl, &attrs, true, f.declarator.span);
-        self.func = Some(FuncCtx { name: name.name.clone(), kernel: base.kernel, depth: 0, labels: HashMap::new(), gotos: Vec::new(), after_syntax_error: block_has_error(&f.body) });
+        self.func = Some(FuncCtx { name: name.name.clone(), kernel: base.kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), after_syntax_error: block_has_error(&f.body) });
         self.scopes.push(Scope::default());
         for p in decl.params.into_iter().flatten() {
             if let Some(n) = &p.name {
@@ -897,7 +897,7 @@ impl Checker<'_> {
             return ty;
         }
         let mut fields: Vec<Field> = Vec::new();
-        let mut spans: HashMap<String, Span> = HashMap::new();
+        let mut spans: HashMap<String, Span> = HashMap::default();
         for m in members {
             match m {
                 StructMember::StaticAssert(sa) => self.static_assert(sa),
@@ -1147,7 +1147,7 @@ impl Checker<'_> {
             }
         }
         let mut out = Vec::new();
-        let mut seen: HashMap<String, Span> = HashMap::new();
+        let mut seen: HashMap<String, Span> = HashMap::default();
         for p in ps {
             let Some(base) = self.base(&p.specs, Ctx::Param) else { continue };
             self.storage_rules(&base, Ctx::Param);
@@ -1445,7 +1445,7 @@ impl Checker<'_> {
     /// Reports every call that closes a cycle in the call graph of user
     /// functions.
     fn check_recursion(&mut self) {
-        let mut graph: HashMap<&str, Vec<(&str, Span)>> = HashMap::new();
+        let mut graph: HashMap<&str, Vec<(&str, Span)>> = HashMap::default();
         for (a, b, s) in &self.calls {
             graph.entry(a.as_str()).or_default().push((b.as_str(), *s));
         }

@@ -22,7 +22,7 @@
 //! builtin table ([`clc_builtins::lookup`]: [`Ty::MemoryOrder`],
 //! [`Ty::MemoryScope`], and [`Lowering`]), not from lists of names here.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use clc_builtins::functions::{FenceKind, Group, Lowering, Ty};
 
@@ -63,7 +63,7 @@ pub struct ArgFact {
 /// Checks a translation unit: every call to an atomic, fence or barrier
 /// builtin in every function body.
 pub fn check(tu: &TranslationUnit, std: ClStd, diags: &mut Diagnostics) {
-    let mut cx = Cx { scopes: vec![HashMap::new()], std, out: Vec::new() };
+    let mut cx = Cx { scopes: vec![HashMap::default()], std, out: Vec::new() };
     for item in &tu.items {
         match item {
             ExternalDecl::Decl(d) => cx.decl(d, true),
@@ -72,7 +72,7 @@ pub fn check(tu: &TranslationUnit, std: ClStd, diags: &mut Diagnostics) {
                 if let Some(n) = fd.declarator.name() {
                     cx.scopes[0].insert(n.name.clone(), Sym::other());
                 }
-                cx.scopes.push(HashMap::new());
+                cx.scopes.push(HashMap::default());
                 for p in fd.declarator.function_params().unwrap_or(&[]) {
                     cx.specs_enums(&p.specs);
                     if let Some(d) = &p.declarator
@@ -518,7 +518,7 @@ impl Cx {
     }
 
     fn block(&mut self, b: &Block) {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(HashMap::default());
         for s in &b.items {
             self.stmt(s);
         }
@@ -548,7 +548,7 @@ impl Cx {
             }
             StmtKind::Default { body } | StmtKind::Label { body, .. } => self.stmt(body),
             StmtKind::For { init, cond, step, body, .. } => {
-                self.scopes.push(HashMap::new());
+                self.scopes.push(HashMap::default());
                 match init {
                     ForInit::None => {}
                     ForInit::Expr(e) => self.expr(e),
@@ -598,7 +598,7 @@ impl Cx {
                     e = callee;
                 }
                 ExprKind::BlockLit(b) => {
-                    self.scopes.push(HashMap::new());
+                    self.scopes.push(HashMap::default());
                     for p in b.params.iter().flatten() {
                         if let Some(d) = &p.declarator
                             && let Some(n) = d.name()

@@ -10,7 +10,7 @@
 //! This module knows nothing of the AST or of diagnostics.
 
 use clc_builtins::types::{Image, Opaque, Scalar};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// An interned type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -109,7 +109,7 @@ pub struct Types {
 
 impl Types {
     pub fn new(pointer_bits: u32) -> Types {
-        Types { kinds: Vec::new(), ids: HashMap::new(), records: Vec::new(), enums: Vec::new(), pointer_size: pointer_bits as u64 / 8 }
+        Types { kinds: Vec::new(), ids: HashMap::default(), records: Vec::new(), enums: Vec::new(), pointer_size: pointer_bits as u64 / 8 }
     }
 
     /// Interns a type.
