@@ -446,7 +446,7 @@ fn valid(t: &Ty) -> bool {
 #[test]
 fn table_integrity() {
     let conversions = conversion_overloads();
-    let mut by_name: HashMap<&str, Vec<&Overload>> = HashMap::new();
+    let mut by_name: HashMap<&str, Vec<&Overload>> = HashMap::default();
     for o in all_overloads().chain(conversions.iter()) {
         by_name.entry(&o.name).or_default().push(o);
         for t in o.params.iter().chain([&o.ret]) {
