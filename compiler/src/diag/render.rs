@@ -121,12 +121,24 @@ fn render_clang(sm: &SourceMap, d: &Diagnostic) -> String {
 fn snippet(out: &mut String, sm: &SourceMap, span: Span) {
     let f = sm.file(span.file);
     let (line, col) = f.line_col(span.lo);
-    let text = f.line_text(line);
-    let _ = writeln!(out, "{}", text.replace('\t', " "));
+    let text: Vec<char> = f.line_text(line).chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
     let (end_line, end_col) = f.line_col(span.hi);
-    let width = if end_line == line { (end_col.saturating_sub(col)).max(1) } else { 1 };
-    let _ = writeln!(out, "{}^{}", " ".repeat(col as usize - 1), "~".repeat(width as usize - 1));
+    let width = if end_line == line { (end_col.saturating_sub(col)).max(1) } else { 1 } as usize;
+    let col = col as usize - 1;
+    // A generated or minified line can be thousands of characters long:
+    // show a window around the caret, as clang does.
+    let (start, prefix) = if text.len() > MAX_SNIPPET && col > MAX_SNIPPET / 2 { (col - MAX_SNIPPET / 2, "...") } else { (0, "") };
+    let end = (start + MAX_SNIPPET).min(text.len());
+    let suffix = if end < text.len() { "..." } else { "" };
+    let shown: String = text[start.min(end)..end].iter().collect();
+    let _ = writeln!(out, "{prefix}{shown}{suffix}");
+    let caret_col = col - start + prefix.len();
+    let tildes = width.saturating_sub(1).min(end.saturating_sub(col + 1));
+    let _ = writeln!(out, "{}^{}", " ".repeat(caret_col), "~".repeat(tildes));
 }
+
+/// The widest source line shown in the clang format.
+const MAX_SNIPPET: usize = 160;
 
 fn to_codespan(d: &Diagnostic) -> cs::Diagnostic<FileId> {
     let severity = match d.severity {
@@ -214,6 +226,20 @@ mod tests {
         let d = Diagnostic::error("E0100", Span::new(f, 28, 29), "use of undeclared identifier 'y'");
         let text = render(&sm, &d, Format::Clang);
         assert_eq!(text, "k.cl:2:11: error: use of undeclared identifier 'y'\n  int x = y;\n          ^\n");
+    }
+
+    #[test]
+    fn long_lines_are_windowed_around_the_caret() {
+        let mut sm = SourceMap::new();
+        let line = format!("int x = {}y{};\n", "(".repeat(500), ")".repeat(500));
+        let f = sm.add_virtual("k.cl", line);
+        let d = Diagnostic::error("E0100", Span::new(f, 508, 509), "here");
+        let text = render(&sm, &d, Format::Clang);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[1].starts_with("...(((") && lines[1].ends_with(")))..."), "{}", lines[1]);
+        assert_eq!(lines[1].len(), MAX_SNIPPET + 6);
+        let caret = lines[2].find('^').unwrap();
+        assert_eq!(&lines[1][caret..caret + 1], "y");
     }
 
     #[test]
