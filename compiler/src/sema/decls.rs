@@ -1487,7 +1487,10 @@ impl consteval::Env for Checker<'_> {
     }
 
     fn expr_query(&mut self, kind: ast::SizeofKind, e: &Expr) -> Option<u64> {
-        let t = self.expr_type(e)?;
+        let t = match self.expr_type(e) {
+            Some(t) => t,
+            None => self.type_expr_quiet(e)?,
+        };
         self.query(kind, t)
     }
 

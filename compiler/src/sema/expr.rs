@@ -264,6 +264,17 @@ impl Checker<'_> {
         }
     }
 
+    /// The type of `e` (not converted to a value), without reporting:
+    /// for `sizeof` in constant expressions, whose operand the walk
+    /// types (and reports on) separately.
+    pub(super) fn type_expr_quiet(&mut self, e: &Expr) -> Option<TypeId> {
+        let mut scratch = Diagnostics::default();
+        std::mem::swap(self.diags, &mut scratch);
+        let v = self.type_expr(e);
+        std::mem::swap(self.diags, &mut scratch);
+        v.map(|v| v.ty.ty)
+    }
+
     fn type_name_quiet(&mut self, t: &TypeName) -> Option<QualType> {
         let mut scratch = Diagnostics::default();
         std::mem::swap(self.diags, &mut scratch);
@@ -1260,7 +1271,10 @@ impl Checker<'_> {
                     if *rgba.get_or_insert(is_rgba) != is_rgba {
                         return bad(self, c);
                     }
-                    if i >= n || n > 4 {
+                    // The spec allows `.xyzw` on vectors of up to four
+                    // components; clang accepts them on any vector whose
+                    // width the index is below, and so do we.
+                    if i >= n {
                         self.diags.push(err("E0324", name.span, format!("vector component access exceeds type '{shown}'")));
                         return None;
                     }
