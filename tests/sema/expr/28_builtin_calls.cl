@@ -7,7 +7,7 @@ kernel void ok(global float4 *o, global int4 *io, global float *f)
     size_t gid = get_global_id(0);
     o[1] = clamp(a, 0.0f, 1.0f) + mix(a, a, 0.5f) + fabs(a) + pow(a, 2.0f);
     f[0] = dot(a, a) + length(a) + sqrt(2.0f);
-    io[1] = max(i, i) + abs_diff(i, i).x + mul24(i, 2) + rotate(i, 3);
+    io[1] = max(i, i) + (int)abs_diff(i, i).x + mul24(i, 2) + rotate(i, 3);
     int4 m = isless(a, a);
     float4 v = vload4(0, f);
     vstore4(v, 1, f);
