@@ -8,9 +8,10 @@
 //! belongs to; every identifier an expression uses is looked up. What the
 //! pass learns about program-scope entities goes into the [`Program`].
 //!
-//! Expressions are walked only to resolve names, record calls (for the
-//! recursion check) and evaluate the integer constant expressions that
-//! declarations need; typing them is the next layer's job.
+//! Expressions are typed by the child module `expr` (`sema/expr.rs`) as
+//! the pass meets them, so names resolve in the scope of their use; this
+//! module records calls (for the recursion check) and evaluates the integer
+//! constant expressions that declarations need.
 
 use rustc_hash::FxHashMap as HashMap;
 

@@ -44,14 +44,11 @@ pub(super) struct Val {
 
 /// Where a value is converted to a type, for messages.
 #[derive(Clone, Copy)]
-pub(super) enum Conv<'a> {
+pub(super) enum Conv {
     Assign,
     Init,
     Arg,
     Return,
-    /// A compound assignment's result back into its target.
-    #[allow(dead_code, reason = "kept for symmetry with the message kinds")]
-    Other(&'a str),
 }
 
 fn rv(ty: QualType) -> Option<Val> {
@@ -312,7 +309,7 @@ impl Checker<'_> {
             }
             ExprKind::StringLit(bytes) => {
                 // OpenCL C 2.0 §6.5.3: string literals live in `__constant`.
-                let space = if self.opts.std.has_generic() { AddrSpace::Constant } else { AddrSpace::Constant };
+                let space = AddrSpace::Constant;
                 let ch = QualType::new(self.types.scalar(Scalar::Char), space);
                 let arr = self.types.intern(TypeKind::Array(ch, Some(bytes.len() as u64 + 1)));
                 lv(QualType::new(arr, space))
@@ -384,7 +381,7 @@ impl Checker<'_> {
             };
         }
         let c = clc_builtins::constant(&id.name)?;
-        let q = self.from_ty(&c.ty)?;
+        let q = self.qual_of_builtin(&c.ty)?;
         rv(q)
     }
 
@@ -460,7 +457,7 @@ impl Checker<'_> {
                     return None;
                 }
                 let t = v.ty.ty;
-                let ok = self.arith(t).is_some_and(|s| s != Scalar::Bool || true) || self.vector_of(t).is_some() || self.is_pointer(t);
+                let ok = self.arith(t).is_some() || self.vector_of(t).is_some() || self.is_pointer(t);
                 if !ok {
                     let what = if matches!(op, UnOp::PreInc | UnOp::PostInc) { "increment" } else { "decrement" };
                     self.diags.push(err("E0320", span, format!("cannot {what} value of type '{}'", self.rv_name(t))));
@@ -522,7 +519,6 @@ impl Checker<'_> {
                     self.diags.push(d.with_secondary(span, "assignment here"));
                     return false;
                 }
-                _ if t.space == AddrSpace::Constant => "read-only variable is not assignable".to_string() + "",
                 _ => "read-only variable is not assignable".to_string(),
             }
         } else {
@@ -824,7 +820,6 @@ impl Checker<'_> {
                 Conv::Init => format!("initializing '{to_s}' with an expression of incompatible type '{from_s}'"),
                 Conv::Arg => format!("passing '{from_s}' to parameter of incompatible type '{to_s}'"),
                 Conv::Return => format!("returning '{from_s}' from a function with incompatible result type '{to_s}'"),
-                Conv::Other(w) => format!("{w}: '{from_s}' to '{to_s}'"),
             };
             this.diags.push(err(code, span, msg));
             false
@@ -877,7 +872,6 @@ impl Checker<'_> {
                 Conv::Init => format!("initializing '{ts}' with an expression of type '{fs}' changes address space of pointer"),
                 Conv::Arg => format!("passing '{fs}' to parameter of type '{ts}' changes address space of pointer"),
                 Conv::Return => format!("returning '{fs}' from a function with result type '{ts}' changes address space of pointer"),
-                Conv::Other(w) => format!("{w} '{fs}' to '{ts}' changes address space of pointer"),
             };
             let note = if tp.space == AddrSpace::Generic {
                 "pointers to __constant do not convert to __generic".to_string()
@@ -897,7 +891,6 @@ impl Checker<'_> {
                 Conv::Init => format!("incompatible pointer types initializing '{ts}' with an expression of type '{fs}'"),
                 Conv::Arg => format!("incompatible pointer types passing '{fs}' to parameter of type '{ts}'"),
                 Conv::Return => format!("incompatible pointer types returning '{fs}' from a function with result type '{ts}'"),
-                Conv::Other(w) => format!("{w}: incompatible pointer types '{fs}' and '{ts}'"),
             };
             self.diags.push(err("E0322", span, msg));
             return false;
@@ -1504,7 +1497,7 @@ impl Checker<'_> {
                     let at = args.first().map_or(span, |a| a.span);
                     self.diags.push(err("E0328", at, format!("format string of '{}' must be a string literal", id.name)).with_note("OpenCL C requires printf's format to be a literal string"));
                 }
-                let mut ret = self.from_ty(&o.ret)?;
+                let mut ret = self.qual_of_builtin(&o.ret)?;
                 if o.attrs.special == Special::KeepPointee {
                     if let (Some(p), Some(Some(arg))) = (self.pointee(ret.ty), pointees.first()) {
                         let t = self.types.pointer(QualType { ty: arg.ty, quals: arg.quals, space: p.space });
@@ -1579,13 +1572,13 @@ impl Checker<'_> {
     }
 
     /// A builtin signature's type as a value type.
-    fn from_ty(&mut self, t: &Ty) -> Option<QualType> {
+    fn qual_of_builtin(&mut self, t: &Ty) -> Option<QualType> {
         let id = match t {
             Ty::Void => self.types.void(),
             Ty::Scalar(s) => self.types.scalar(*s),
             Ty::Vector(s, n) => self.types.vector(*s, *n),
             Ty::Pointer(p) => {
-                let inner = self.from_ty(&p.pointee)?;
+                let inner = self.qual_of_builtin(&p.pointee)?;
                 let quals = Quals { is_const: p.is_const, is_volatile: p.is_volatile, is_restrict: false };
                 self.types.pointer(QualType { ty: inner.ty, quals, space: p.space })
             }
