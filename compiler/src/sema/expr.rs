@@ -209,8 +209,22 @@ impl Checker<'_> {
         self.types.display_qual(q)
     }
 
+    /// A value's type as messages name it. A pointer into the private
+    /// space says so (`__private int *`), as clang does: without the
+    /// generic space, `int *` is one.
     fn rv_name(&self, t: TypeId) -> String {
-        self.types.display(t)
+        match self.types.kind(t) {
+            TypeKind::Pointer(p) if p.space == AddrSpace::Private => {
+                let inner = self.types.display_qual(*p);
+                let inner = match inner.strip_prefix("const ") {
+                    Some(rest) => format!("const __private {rest}"),
+                    None => format!("__private {inner}"),
+                };
+                let inner = inner.replacen("__private volatile ", "volatile __private ", 1);
+                format!("{inner} *")
+            }
+            _ => self.types.display(t),
+        }
     }
 
     /// Lvalue conversion (C99 6.3.2.1): arrays decay to a pointer to their
