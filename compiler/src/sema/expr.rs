@@ -40,6 +40,8 @@ pub(super) struct Val {
     /// A swizzle that names a component twice (`v.xx`): an lvalue that
     /// cannot be assigned.
     pub dup: bool,
+    /// A vector component or swizzle, whose address cannot be taken.
+    pub component: bool,
 }
 
 /// Where a value is converted to a type, for messages.
@@ -52,11 +54,11 @@ pub(super) enum Conv {
 }
 
 fn rv(ty: QualType) -> Option<Val> {
-    Some(Val { ty, lvalue: false, dup: false })
+    Some(Val { ty, lvalue: false, dup: false, component: false })
 }
 
 fn lv(ty: QualType) -> Option<Val> {
-    Some(Val { ty, lvalue: true, dup: false })
+    Some(Val { ty, lvalue: true, dup: false, component: false })
 }
 
 fn is_int(s: Scalar) -> bool {
@@ -442,6 +444,10 @@ impl Checker<'_> {
                     self.diags.push(err("E0320", span, "taking address of function is not allowed"));
                     return None;
                 }
+                if v.component {
+                    self.diags.push(err("E0320", span, "address of vector element requested"));
+                    return None;
+                }
                 if !v.lvalue {
                     self.diags.push(err("E0320", span, format!("cannot take the address of an rvalue of type '{}'", self.rv_name(v.ty.ty))));
                     return None;
@@ -557,7 +563,7 @@ impl Checker<'_> {
         let l = self.value(a);
         let r = self.value(b);
         let (l, r) = (l?, r?);
-        self.binary_types(op, l, r, a, b, span).map(|t| Val { ty: t, lvalue: false, dup: false })
+        self.binary_types(op, l, r, a, b, span).map(|t| Val { ty: t, lvalue: false, dup: false, component: false })
     }
 
     /// The type of `l op r` for operand types `l` and `r` (values).
@@ -1137,7 +1143,7 @@ impl Checker<'_> {
                 return None;
             }
             let el = QualType { ty: self.types.scalar(s), ..base.ty };
-            return Some(Val { ty: el, lvalue: base.lvalue, dup: false });
+            return Some(Val { ty: el, lvalue: base.lvalue, dup: false, component: true });
         }
         let bt = self.decay(base, a.span)?;
         let it = idx?;
@@ -1192,7 +1198,7 @@ impl Checker<'_> {
                 };
                 let quals = Quals { is_const: f.quals.is_const || obj.quals.is_const, is_volatile: f.quals.is_volatile || obj.quals.is_volatile, is_restrict: f.quals.is_restrict };
                 let ty = self.respace(f.ty, obj.space);
-                Some(Val { ty: QualType { ty, quals, space: obj.space }, lvalue, dup: false })
+                Some(Val { ty: QualType { ty, quals, space: obj.space }, lvalue, dup: false, component: false })
             }
             TypeKind::Vector(s, n) if !arrow => self.swizzle(obj, lvalue, s, n, name),
             TypeKind::Atomic(_) => {
@@ -1305,7 +1311,7 @@ impl Checker<'_> {
             seen |= 1 << i;
         }
         let ty = if k == 1 { self.types.scalar(s) } else { self.types.vector(s, k) };
-        Some(Val { ty: QualType { ty, ..obj }, lvalue, dup })
+        Some(Val { ty: QualType { ty, ..obj }, lvalue, dup, component: true })
     }
 
     // -------------------------------------------------------------- calls

@@ -22,3 +22,11 @@ kernel void bad(global int *o)
     struct { int a; } s;
     s++;
 }
+
+kernel void components(global float *o)
+{
+    float4 v;
+    float *p = &v.x;
+    float *q = &v[1];
+    float2 *r = &v.xy;
+}
