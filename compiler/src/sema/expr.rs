@@ -1646,6 +1646,10 @@ impl Checker<'_> {
                     TypeKind::Array(el, _) => Some(el),
                     _ => None,
                 };
+                if let TypeKind::Record(r) = *self.types.kind(q.ty) {
+                    self.record_init(r, q, items);
+                    return;
+                }
                 for item in items {
                     for d in &item.designators {
                         if let Designator::Index(e, _) = d {
@@ -1657,6 +1661,44 @@ impl Checker<'_> {
                         (Some(el), Initializer::List { .. }) if item.designators.is_empty() => self.init_as(&item.init, el),
                         _ => self.init(&item.init),
                     }
+                }
+            }
+        }
+    }
+
+    /// A struct or union initializer list. Members are followed in order
+    /// (or by a `.name` designator) while they are scalars or pointers,
+    /// where brace elision cannot shift the items; after the first
+    /// aggregate or vector member, and after index designators, the
+    /// remaining expressions are typed only.
+    fn record_init(&mut self, r: u32, q: QualType, items: &[InitItem]) {
+        let fields: Vec<(String, QualType)> = self.types.records[r as usize].fields.iter().flatten().map(|f| (f.name.clone(), f.ty)).collect();
+        let is_union = self.types.records[r as usize].is_union;
+        let mut next = Some(0usize);
+        for item in items {
+            let mut target = next;
+            for d in &item.designators {
+                match d {
+                    Designator::Field(name) => target = fields.iter().position(|(n, _)| *n == name.name),
+                    Designator::Index(e, _) => {
+                        let _ = self.value(e);
+                        target = None;
+                    }
+                }
+            }
+            if item.designators.len() > 1 {
+                target = None;
+            }
+            let field = target.and_then(|i| fields.get(i)).map(|(_, t)| *t);
+            match field {
+                Some(ft) if self.is_scalar_type(ft.ty) || matches!(item.init, Initializer::List { .. }) => {
+                    let ft = QualType { space: q.space, ..ft };
+                    self.init_as(&item.init, ft);
+                    next = target.map(|i| i + 1).filter(|_| !is_union);
+                }
+                _ => {
+                    self.init(&item.init);
+                    next = None;
                 }
             }
         }
