@@ -235,7 +235,7 @@ impl Checker<'_> {
     /// atomic object this way is an error.
     fn decay(&mut self, v: Val, span: Span) -> Option<QualType> {
         let t = v.ty.ty;
-        let ty = match self.types.kind(t).clone() {
+        let ty = match *self.types.kind(t) {
             TypeKind::Array(elem, _) => self.types.pointer(elem),
             TypeKind::Function { .. } => self.types.pointer(QualType::new(t, AddrSpace::Private)),
             TypeKind::Atomic(_) => {
@@ -1459,16 +1459,14 @@ impl Checker<'_> {
     /// types.
     fn builtin_call(&mut self, id: &Ident, args: &[Expr], span: Span) -> Option<Val> {
         let mut arg_tys = Vec::with_capacity(args.len());
-        let mut pointees = Vec::with_capacity(args.len());
-        let mut shown = Vec::with_capacity(args.len());
+        let mut vals = Vec::with_capacity(args.len());
         let mut ok = true;
         for a in args {
             let Some(v) = self.value(a) else {
                 ok = false;
                 continue;
             };
-            pointees.push(self.pointee(v.ty));
-            shown.push(self.rv_name(v.ty));
+            vals.push(v);
             let Some(ty) = self.to_ty(v) else {
                 ok = false;
                 continue;
@@ -1519,7 +1517,7 @@ impl Checker<'_> {
                 }
                 let mut ret = self.qual_of_builtin(&o.ret)?;
                 if o.attrs.special == Special::KeepPointee {
-                    if let (Some(p), Some(Some(arg))) = (self.pointee(ret.ty), pointees.first()) {
+                    if let (Some(p), Some(arg)) = (self.pointee(ret.ty), vals.first().and_then(|v| self.pointee(v.ty))) {
                         let t = self.types.pointer(QualType { ty: arg.ty, quals: arg.quals, space: p.space });
                         ret = QualType::new(t, AddrSpace::Private);
                     }
@@ -1527,7 +1525,7 @@ impl Checker<'_> {
                 rv(ret)
             }
             Err(ResolveError::NoMatchingOverload { candidates, total, .. }) => {
-                let mut d = err("E0328", span, format!("no matching function for call to '{}'", id.name)).with_label(format!("arguments are ({})", shown.join(", ")));
+                let mut d = err("E0328", span, format!("no matching function for call to '{}'", id.name)).with_label(format!("arguments are ({})", self.arg_list(&vals)));
                 for c in &candidates {
                     d = d.with_note(format!("candidate: {c}"));
                 }
@@ -1538,7 +1536,7 @@ impl Checker<'_> {
                 None
             }
             Err(ResolveError::Ambiguous { candidates, .. }) => {
-                let mut d = err("E0328", span, format!("call to '{}' is ambiguous", id.name)).with_label(format!("arguments are ({})", shown.join(", ")));
+                let mut d = err("E0328", span, format!("call to '{}' is ambiguous", id.name)).with_label(format!("arguments are ({})", self.arg_list(&vals)));
                 for c in &candidates {
                     d = d.with_note(format!("candidate: {c}"));
                 }
@@ -1551,6 +1549,10 @@ impl Checker<'_> {
             }
             Err(ResolveError::NoSuchFunction { .. }) => None,
         }
+    }
+
+    fn arg_list(&self, vals: &[QualType]) -> String {
+        vals.iter().map(|v| self.rv_name(v.ty)).collect::<Vec<_>>().join(", ")
     }
 
     // --------------------------------------------- builtin type language
@@ -1672,14 +1674,13 @@ impl Checker<'_> {
     /// aggregate or vector member, and after index designators, the
     /// remaining expressions are typed only.
     fn record_init(&mut self, r: u32, q: QualType, items: &[InitItem]) {
-        let fields: Vec<(String, QualType)> = self.types.records[r as usize].fields.iter().flatten().map(|f| (f.name.clone(), f.ty)).collect();
         let is_union = self.types.records[r as usize].is_union;
         let mut next = Some(0usize);
         for item in items {
             let mut target = next;
             for d in &item.designators {
                 match d {
-                    Designator::Field(name) => target = fields.iter().position(|(n, _)| *n == name.name),
+                    Designator::Field(name) => target = self.types.records[r as usize].fields.iter().flatten().position(|f| f.name == name.name),
                     Designator::Index(e, _) => {
                         let _ = self.value(e);
                         target = None;
@@ -1689,7 +1690,7 @@ impl Checker<'_> {
             if item.designators.len() > 1 {
                 target = None;
             }
-            let field = target.and_then(|i| fields.get(i)).map(|(_, t)| *t);
+            let field = target.and_then(|i| self.types.records[r as usize].fields.as_ref()?.get(i)).map(|f| f.ty);
             match field {
                 Some(ft) if self.is_scalar_type(ft.ty) || matches!(item.init, Initializer::List { .. }) => {
                     let ft = QualType { space: q.space, ..ft };
