@@ -1356,8 +1356,8 @@ impl Checker<'_> {
 
     /// A call into a set of user `overloadable` functions: the overload
     /// whose parameters the arguments match exactly, else the only one
-    /// they convert to. A call that picks none is left untyped (not
-    /// reported yet).
+    /// they convert to. A call no overload accepts is reported; one that
+    /// several accept equally is left untyped.
     fn overloaded_call(&mut self, id: &Ident, args: &[Expr], span: Span) -> Option<Val> {
         let mut set: Vec<(TypeId, Span)> = Vec::new();
         for s in self.scopes.iter().rev() {
@@ -1374,6 +1374,7 @@ impl Checker<'_> {
         let vals: Vec<QualType> = vals.into_iter().flatten().collect();
         let mut exact = Vec::new();
         let mut viable = Vec::new();
+        let mut any_viable = false;
         for &(fty, decl) in &set {
             let TypeKind::Function { params, variadic, .. } = self.types.kind(fty).clone() else { continue };
             let params: Vec<QualType> = params.into_iter().filter(|p| !matches!(self.types.kind(p.ty), TypeKind::Void)).collect();
@@ -1386,15 +1387,30 @@ impl Checker<'_> {
             }
             let mut scratch = Diagnostics::default();
             std::mem::swap(self.diags, &mut scratch);
-            let ok = params.iter().zip(&vals).zip(args).all(|((p, v), a)| {
-                let kinds_agree = self.vector_of(p.ty).is_some() == self.vector_of(v.ty).is_some();
-                kinds_agree && self.convert(*v, a, *p, Conv::Arg, a.span)
+            let mut kinds_agree = true;
+            let converts = params.iter().zip(&vals).zip(args).all(|((p, v), a)| {
+                kinds_agree &= self.vector_of(p.ty).is_some() == self.vector_of(v.ty).is_some();
+                self.convert(*v, a, *p, Conv::Arg, a.span)
             });
             std::mem::swap(self.diags, &mut scratch);
-            if ok && scratch.error_count() == 0 {
-                viable.push((fty, decl));
+            if converts && scratch.error_count() == 0 {
+                any_viable = true;
+                if kinds_agree {
+                    viable.push((fty, decl));
+                }
             }
         }
+        if exact.is_empty() && !any_viable {
+            let mut d = err("E0323", span, format!("no matching function for call to '{}'", id.name)).with_label(format!("arguments are ({})", self.arg_list(&vals)));
+            for &(fty, decl) in &set {
+                d = d.with_note_at(decl, format!("candidate: {}", self.rv_name(fty).replacen(" (", &format!(" {}(", id.name), 1)));
+            }
+            self.diags.push(d);
+            return None;
+        }
+        // Several candidates convert equally well as far as this check
+        // sees; clang ranks promotions above conversions, which is not
+        // done here, so the call is left untyped rather than reported.
         let chosen = if exact.len() == 1 { exact[0] } else if exact.is_empty() && viable.len() == 1 { viable[0] } else { return None };
         // The call graph is keyed by name, so calls into overload sets stay
         // out of the recursion check (overloads of one name calling each

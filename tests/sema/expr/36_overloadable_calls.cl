@@ -11,3 +11,13 @@ kernel void k(global float *f, global int *i, global float4 *v)
     _Static_assert(sizeof(twice(1)) == 4, "the int overload");
     _Static_assert(sizeof(twice((float4)(1.0f))) == 16, "the float4 overload");
 }
+
+struct S { int a; };
+
+kernel void bad(global float *f)
+{
+    struct S s;
+    f[0] = twice(s);
+    f[1] = twice(1.0f, 2.0f);
+    f[2] = twice('c');      // a promotion picks the int overload in clang
+}
