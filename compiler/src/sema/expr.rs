@@ -571,6 +571,9 @@ impl Checker<'_> {
         use BinOp::*;
         let lv_ = self.vector_of(l.ty);
         let rv_ = self.vector_of(r.ty);
+        if matches!(op, Shl | Shr) && (lv_.is_some() || rv_.is_some()) {
+            return self.vector_shift(l, r, span);
+        }
         if lv_.is_some() || rv_.is_some() {
             return self.vector_binary(op, l, r, span);
         }
@@ -740,6 +743,37 @@ impl Checker<'_> {
         }
     }
 
+    /// `v << n`, `v >> w`: the left operand decides the type; the right is
+    /// any integer scalar (no rank rule) or an integer vector of the same
+    /// width, whatever its element type.
+    fn vector_shift(&mut self, l: QualType, r: QualType, span: Span) -> Option<QualType> {
+        let Some((ls, ln)) = self.vector_of(l.ty) else {
+            self.diags.push(err(
+                "E0320",
+                span,
+                format!("requested shift is a vector of type '{}' but the first operand is not a vector ('{}')", self.rv_name(r.ty), self.rv_name(l.ty)),
+            ));
+            return None;
+        };
+        let (rs, rn) = match (self.vector_of(r.ty), self.arith(r.ty)) {
+            (Some(v), _) => v,
+            (None, Some(s)) => (s, ln),
+            (None, None) => {
+                self.invalid_operands(l, r, span);
+                return None;
+            }
+        };
+        if !is_int(ls) || !is_int(rs) {
+            self.invalid_operands(l, r, span);
+            return None;
+        }
+        if rn != ln {
+            self.diags.push(err("E0326", span, format!("vector operands do not have the same number of elements ('{}' and '{}')", self.rv_name(l.ty), self.rv_name(r.ty))));
+            return None;
+        }
+        Some(QualType::new(l.ty, AddrSpace::Private))
+    }
+
     /// The common vector type of two operands, one of which is a vector.
     fn vector_operands(&mut self, l: QualType, r: QualType, span: Span) -> Option<QualType> {
         match (self.vector_of(l.ty), self.vector_of(r.ty)) {
@@ -811,12 +845,10 @@ impl Checker<'_> {
                 self.convert(rhs, r, lhs.ty, Conv::Assign, r.span);
             }
             Some(op) => {
-                let res = self.binary_types(op, target, rhs, l, r, span)?;
                 // `p += 1` keeps the pointer; `v *= s` keeps the vector;
-                // `i += 1.5f` converts back to `int`.
-                if self.vector_of(res.ty).is_some() && !self.same_unqual(res.ty, target.ty) && !matches!(op, BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne) {
-                    self.convert(res, r, lhs.ty, Conv::Assign, span);
-                }
+                // `i += 1.5f` converts back to `int`; `i += p` does not.
+                let res = self.binary_types(op, target, rhs, l, r, span)?;
+                self.convert(res, r, lhs.ty, Conv::Assign, span);
             }
         }
         rv(target)
