@@ -130,6 +130,46 @@ fn to_unsigned(s: Scalar) -> Scalar {
     }
 }
 
+fn int_size(s: Scalar, ptr: u64) -> u64 {
+    match s {
+        Scalar::Bool | Scalar::Char | Scalar::UChar => 1,
+        Scalar::Short | Scalar::UShort | Scalar::Half => 2,
+        Scalar::Int | Scalar::UInt | Scalar::Float => 4,
+        Scalar::Long | Scalar::ULong | Scalar::Double => 8,
+        Scalar::Size | Scalar::PtrDiff => ptr,
+    }
+}
+
+/// Usual arithmetic conversions (C99 6.3.1.8), with `half` below `float`
+/// and pointer-sized integers of width `ptr` bytes.
+fn usual_arith(a: Scalar, b: Scalar, ptr: u64) -> Scalar {
+    if a == b && rank(a, ptr) >= 3 {
+        return a;
+    }
+    for f in [Scalar::Double, Scalar::Float, Scalar::Half] {
+        if a == f || b == f {
+            return f;
+        }
+    }
+    let (a, b) = (promote(a), promote(b));
+    if a == b {
+        return a;
+    }
+    let (ra, rb) = (rank(a, ptr), rank(b, ptr));
+    let (sa, sb) = (is_signed(a), is_signed(b));
+    if sa == sb {
+        return if ra >= rb { a } else { b };
+    }
+    let (u, s) = if sa { (b, a) } else { (a, b) };
+    if rank(u, ptr) >= rank(s, ptr) {
+        u
+    } else if int_size(s, ptr) > int_size(u, ptr) {
+        s
+    } else {
+        to_unsigned(s)
+    }
+}
+
 fn strip(mut e: &Expr) -> &Expr {
     while let ExprKind::Paren(x) = &e.kind {
         e = x;
@@ -696,32 +736,7 @@ impl Checker<'_> {
 
     /// Usual arithmetic conversions (C99 6.3.1.8).
     fn usual(&self, a: Scalar, b: Scalar) -> Scalar {
-        let p = self.types.pointer_size;
-        if a == b && rank(a, p) >= 3 {
-            return a;
-        }
-        for f in [Scalar::Double, Scalar::Float, Scalar::Half] {
-            if a == f || b == f {
-                return f;
-            }
-        }
-        let (a, b) = (promote(a), promote(b));
-        if a == b {
-            return a;
-        }
-        let (ra, rb) = (rank(a, p), rank(b, p));
-        let (sa, sb) = (is_signed(a), is_signed(b));
-        if sa == sb {
-            return if ra >= rb { a } else { b };
-        }
-        let (u, s) = if sa { (b, a) } else { (a, b) };
-        if rank(u, p) >= rank(s, p) {
-            u
-        } else if self.types.scalar_size(s) > self.types.scalar_size(u) {
-            s
-        } else {
-            to_unsigned(s)
-        }
+        usual_arith(a, b, self.types.pointer_size)
     }
 
     /// A binary operator with a vector operand (OpenCL C §6.3): the other
@@ -1779,5 +1794,32 @@ impl Checker<'_> {
             let kind = if integer { "integer" } else { "scalar" };
             self.diags.push(err("E0320", e.span, format!("statement requires expression of {kind} type ('{}' invalid)", self.rv_name(v.ty))));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usual_arithmetic_conversions() {
+        use Scalar::*;
+        assert_eq!(usual_arith(Char, Short, 8), Int);
+        assert_eq!(usual_arith(Int, UInt, 8), UInt);
+        assert_eq!(usual_arith(UInt, Long, 8), Long);
+        assert_eq!(usual_arith(ULong, Long, 8), ULong);
+        assert_eq!(usual_arith(Int, Float, 8), Float);
+        assert_eq!(usual_arith(Half, Int, 8), Half);
+        assert_eq!(usual_arith(Float, Double, 8), Double);
+        assert_eq!(usual_arith(Size, Int, 8), Size);
+        // 32-bit targets: `size_t` has the rank of `int`.
+        assert_eq!(usual_arith(Size, Long, 4), Long);
+    }
+
+    #[test]
+    fn canonical_pointer_sized_integers() {
+        assert_eq!(canon(Scalar::Size, 8), Scalar::ULong);
+        assert_eq!(canon(Scalar::PtrDiff, 4), Scalar::Int);
+        assert_eq!(signed_of_size(8), Scalar::Long);
     }
 }

@@ -210,6 +210,29 @@ mod tests {
     }
 
     #[test]
+    fn expressions_are_typed() {
+        let (_, errs) = check_src(
+            "kernel void k(global float4 *o, global int *p) { float4 v = o[0]; int4 m = v < v; o[1] = m ? v : v * 2.0f; \
+             float2 h = v.xy + v.s23; _Static_assert(sizeof(v.xyz) == 16, \"\"); _Static_assert(sizeof(p - p) == 8, \"\"); \
+             size_t i = get_global_id(0); o[i] = clamp(v, 0.0f, 1.0f); }",
+        );
+        assert!(errs.is_empty(), "{errs:?}");
+    }
+
+    #[test]
+    fn expression_errors_name_both_types() {
+        let (_, errs) = check_src("kernel void k(global int *g, local int *l) { l = g; float4 f; int4 i = f; g[0] = f + i; }");
+        assert_eq!(
+            errs,
+            [
+                "assigning '__global int *' to '__local int *' changes address space of pointer",
+                "initializing 'int4' with an expression of incompatible type 'float4'",
+                "implicit conversions between vector types ('float4' and 'int4') are not permitted",
+            ]
+        );
+    }
+
+    #[test]
     fn sizeof_and_enums_feed_array_sizes() {
         let (p, errs) = check_src("enum E { A = 3, B }; typedef struct { char c; int i; } S; constant int a[B * sizeof(S)] = {0};");
         assert!(errs.is_empty(), "{errs:?}");
