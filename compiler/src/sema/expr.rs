@@ -669,6 +669,7 @@ impl Checker<'_> {
                     return Some(self.int_ty());
                 }
                 match (lp, rp) {
+                    (Some(_), Some(_)) if self.is_null(a) || self.is_null(b) => return Some(self.int_ty()),
                     (Some(p), Some(q)) => {
                         if !self.spaces_overlap(p.space, q.space) {
                             self.diags.push(err(
@@ -682,13 +683,14 @@ impl Checker<'_> {
                     }
                     (Some(_), None) if self.is_null(b) => return Some(self.int_ty()),
                     (None, Some(_)) if self.is_null(a) => return Some(self.int_ty()),
-                    (Some(_), None) | (None, Some(_)) if ls.is_some() || rs.is_some() => {
-                        self.diags.push(err(
-                            "E0320",
+                    (Some(_), None) | (None, Some(_)) if ls.is_some_and(is_int) || rs.is_some_and(is_int) => {
+                        // A warning in C, as in clang.
+                        self.diags.push(Diagnostic::warning(
+                            "pointer-integer-compare",
                             span,
                             format!("comparison between pointer and integer ('{}' and '{}')", self.rv_name(l.ty), self.rv_name(r.ty)),
                         ));
-                        return None;
+                        return Some(self.int_ty());
                     }
                     _ => {
                         if matches!(op, Eq | Ne) && l.ty == r.ty && matches!(self.types.kind(l.ty), TypeKind::Opaque(_)) {
@@ -899,8 +901,8 @@ impl Checker<'_> {
             (TypeKind::Opaque(Opaque::Event | Opaque::ClkEvent | Opaque::Queue), _) if self.is_null(e) => true,
             (TypeKind::Vector(..), TypeKind::Vector(..)) => self.same_unqual(t, f) || incompatible(self, "E0326"),
             (TypeKind::Vector(..), _) if self.arith(f).is_some() => true,
-            (TypeKind::Pointer(tp), TypeKind::Pointer(fp)) => self.pointer_conv(*tp, *fp, to, from, how, span),
             (TypeKind::Pointer(_), _) if self.is_null(e) => true,
+            (TypeKind::Pointer(tp), TypeKind::Pointer(fp)) => self.pointer_conv(*tp, *fp, to, from, how, span),
             (TypeKind::Pointer(_), _) if self.arith(f).is_some_and(is_int) => {
                 let msg = match how {
                     Conv::Assign => format!("incompatible integer to pointer conversion assigning to '{}' from '{}'", self.rv_name(t), self.rv_name(f)),
@@ -1021,6 +1023,8 @@ impl Checker<'_> {
             return rv(self.sc(s));
         }
         match (self.pointee(at.ty), self.pointee(bt.ty)) {
+            (Some(_), Some(_)) if self.is_null(b) => return rv(at),
+            (Some(_), Some(_)) if self.is_null(a) => return rv(bt),
             (Some(p), Some(q)) => {
                 if !self.spaces_overlap(p.space, q.space) {
                     self.diags.push(err(
