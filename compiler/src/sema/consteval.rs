@@ -129,7 +129,7 @@ fn sized(n: u64) -> CInt {
 
 /// C99 6.4.4.1: the first type in the list for the literal's suffix and
 /// radix that can represent the value.
-fn literal(value: u64, unsigned: bool, long: bool, radix: u32) -> CInt {
+pub fn literal(value: u64, unsigned: bool, long: bool, radix: u32) -> CInt {
     let v = value as i128;
     let candidates: &[IntTy] = match (unsigned, long, radix == 10) {
         (false, false, true) => &[IntTy::INT, IntTy::LONG, IntTy::ULONG],

@@ -8,11 +8,16 @@
 //! belongs to; every identifier an expression uses is looked up. What the
 //! pass learns about program-scope entities goes into the [`Program`].
 //!
-//! Expressions are walked only to resolve names, record calls (for the
-//! recursion check) and evaluate the integer constant expressions that
-//! declarations need; typing them is the next layer's job.
+//! Expressions are typed by the child module `expr` (`sema/expr.rs`) as
+//! the pass meets them, so names resolve in the scope of their use; this
+//! module records calls (for the recursion check) and evaluates the integer
+//! constant expressions that declarations need.
 
 use rustc_hash::FxHashMap as HashMap;
+
+// The expression layer extends this layer's `Checker` and reads its scopes.
+#[path = "expr.rs"]
+mod expr;
 
 use super::consteval::{self, CInt, IntTy, NotConst};
 use super::specs::{self, BaseType};
@@ -34,6 +39,8 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         calls: Vec::new(),
         entities: Vec::new(),
         undeclared: Default::default(),
+        ret: None,
+        poisoned: Default::default(),
     };
     for item in &tu.items {
         match item {
@@ -149,6 +156,13 @@ struct Checker<'d> {
     /// Where undeclared identifiers were reported, so a constant
     /// expression that fails because of one is not reported again.
     undeclared: rustc_hash::FxHashSet<Span>,
+    /// The return type `return` converts to, and whether returns are
+    /// checked against it (not in a block literal without a written
+    /// return type).
+    ret: Option<(QualType, bool)>,
+    /// Names declared after their declaration failed (as `int`, so that
+    /// uses resolve): their uses have no type to check.
+    poisoned: rustc_hash::FxHashSet<Span>,
 }
 
 fn err(code: &'static str, span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -363,7 +377,7 @@ impl Checker<'_> {
                 self.entities.push(Entity { name: name.name.clone(), span: name.span, ty: q, kind: EntityKind::Global });
             }
             if let Some(init) = &id.init {
-                self.init(init);
+                self.init_as(init, q);
             }
         }
     }
@@ -376,6 +390,7 @@ impl Checker<'_> {
             return;
         }
         let ty = QualType::new(self.types.scalar(Scalar::Int), AddrSpace::Private);
+        self.poisoned.insert(name.span);
         self.declare(name, Sym { kind: SymKind::Var { has_init: true }, ty, span: name.span }, ctx);
     }
 
@@ -726,6 +741,10 @@ impl Checker<'_> {
         }
         let attrs = base.attrs.clone();
         self.function_decl(&base, &name, &decl, &attrs, true, f.declarator.span);
+        self.ret = match self.types.kind(decl.ty.ty) {
+            TypeKind::Function { ret, .. } => Some((*ret, true)),
+            _ => None,
+        };
         self.func = Some(FuncCtx { name: name.name.clone(), kernel: base.kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), after_syntax_error: block_has_error(&f.body) });
         self.scopes.push(Scope::default());
         for p in decl.params.into_iter().flatten() {
@@ -737,6 +756,7 @@ impl Checker<'_> {
             self.stmt(s);
         }
         self.scopes.pop();
+        self.ret = None;
         let fc = self.func.take().expect("set above");
         for g in fc.gotos {
             if !fc.labels.contains_key(&g.name) {
@@ -1227,21 +1247,25 @@ impl Checker<'_> {
             StmtKind::StaticAssert(sa) => self.static_assert(sa),
             StmtKind::Expr(e) => self.expr(e),
             StmtKind::Null | StmtKind::Break | StmtKind::Continue | StmtKind::Error | StmtKind::Return(None) => {}
-            StmtKind::Return(Some(e)) => self.expr(e),
+            StmtKind::Return(Some(e)) => self.return_value(e),
             StmtKind::If { cond, then, else_ } => {
-                self.expr(cond);
+                self.condition(cond, false);
                 self.sub_stmt(then);
                 if let Some(e) = else_ {
                     self.sub_stmt(e);
                 }
             }
-            StmtKind::Switch { cond, body } | StmtKind::While { cond, body, .. } => {
-                self.expr(cond);
+            StmtKind::Switch { cond, body } => {
+                self.condition(cond, true);
+                self.sub_stmt(body);
+            }
+            StmtKind::While { cond, body, .. } => {
+                self.condition(cond, false);
                 self.sub_stmt(body);
             }
             StmtKind::DoWhile { body, cond, .. } => {
                 self.sub_stmt(body);
-                self.expr(cond);
+                self.condition(cond, false);
             }
             StmtKind::Case { value, body } => {
                 self.expr(value);
@@ -1273,7 +1297,7 @@ impl Checker<'_> {
                     ForInit::Decl(d) => self.decl(d, Ctx::Local),
                 }
                 if let Some(c) = cond {
-                    self.expr(c);
+                    self.condition(c, false);
                 }
                 if let Some(s) = step {
                     self.expr(s);
@@ -1309,65 +1333,9 @@ impl Checker<'_> {
 
     // ------------------------------------------------------- expressions
 
+    /// Types an expression whose value is not used further.
     fn expr(&mut self, e: &Expr) {
-        match &e.kind {
-            ExprKind::Ident(id) => self.use_name(id, false),
-            ExprKind::IntLit { .. } | ExprKind::FloatLit { .. } | ExprKind::CharLit(_) | ExprKind::StringLit(_) | ExprKind::BoolLit(_) | ExprKind::Error => {}
-            ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::SizeofExpr(_, x) | ExprKind::Member { base: x, .. } => self.expr(x),
-            ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
-                self.expr(a);
-                self.expr(b);
-            }
-            ExprKind::Cond(a, b, c) => {
-                self.expr(a);
-                self.expr(b);
-                self.expr(c);
-            }
-            ExprKind::Cast(t, x) => {
-                let _ = self.type_name(t);
-                self.expr(x);
-            }
-            ExprKind::VectorLiteral(t, xs) => {
-                let _ = self.type_name(t);
-                for x in xs {
-                    self.expr(x);
-                }
-            }
-            ExprKind::CompoundLiteral(t, init) => {
-                let _ = self.type_name(t);
-                self.init(init);
-            }
-            ExprKind::SizeofType(_, t) => {
-                let _ = self.type_name(t);
-            }
-            ExprKind::Call(callee, args) => {
-                if let ExprKind::Ident(id) = &callee.kind {
-                    self.use_name(id, true);
-                } else {
-                    self.expr(callee);
-                }
-                for a in args {
-                    self.expr(a);
-                }
-            }
-            ExprKind::BlockLit(b) => {
-                if let Some(r) = &b.ret {
-                    let _ = self.type_name(r);
-                }
-                self.push_scope();
-                if let Some(ps) = &b.params {
-                    for p in self.params(ps) {
-                        if let Some(n) = &p.name {
-                            self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span }, Ctx::Param);
-                        }
-                    }
-                }
-                for s in &b.body.items {
-                    self.stmt(s);
-                }
-                self.pop_scope();
-            }
-        }
+        let _ = self.type_expr(e);
     }
 
     /// Resolves a name used in an expression.
@@ -1520,7 +1488,10 @@ impl consteval::Env for Checker<'_> {
     }
 
     fn expr_query(&mut self, kind: ast::SizeofKind, e: &Expr) -> Option<u64> {
-        let t = self.expr_type(e)?;
+        let t = match self.expr_type(e) {
+            Some(t) => t,
+            None => self.type_expr_quiet(e)?,
+        };
         self.query(kind, t)
     }
 

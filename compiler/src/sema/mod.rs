@@ -10,13 +10,18 @@
 //! - [`decls`]: scopes, name resolution, declarations to types, and
 //!   OpenCL C's rules on declarations (address spaces, kernels, storage
 //!   classes, restricted types, recursion);
+//! - [`decls`]'s child `expr` (`sema/expr.rs`): the type and value category
+//!   of every expression, implicit conversions (C99 §6.3, OpenCL C 2.0
+//!   §6.2–§6.3), address spaces in pointer conversions (§6.5.5), vectors
+//!   (widening, literals, swizzles, `select`), builtin calls resolved with
+//!   `clc_builtins::resolve`, and atomic objects (§6.13.11);
 //! - [`memory_model`]: the legality of constant `memory_order`,
 //!   `memory_scope` and fence-flag arguments (§6.13.8, §6.13.9, §6.13.11),
 //!   rules clang leaves unchecked;
 //! - [`walk`]: a walk over every declaration-specifier list in the AST.
 //!
 //! [`check`] runs what exists on a translation unit and returns the
-//! [`Program`] table. Expression typing builds on these layers.
+//! [`Program`] table.
 //!
 //! Error codes of this module (stable):
 //! - `E0301`–`E0303`: type-specifier combinations ([`specs`]);
@@ -39,6 +44,21 @@
 //!   `work_group_size_hint`, `vec_type_hint`, `aligned`);
 //! - `E0316`: recursion;
 //! - `E0317`: struct/union members (duplicates, function members);
+//! - `E0320`: invalid operands (operators, indirection, subscripts,
+//!   controlling expressions);
+//! - `E0321`: assignment to what is not a modifiable lvalue (`const`,
+//!   rvalues, arrays, `__constant` objects, swizzles with repeated
+//!   components);
+//! - `E0322`: incompatible types in assignment, initialization, argument
+//!   passing and return;
+//! - `E0323`: calls (callee not a function, argument count);
+//! - `E0324`: member access and swizzles;
+//! - `E0325`: pointer conversions that change the address space;
+//! - `E0326`: vector conversions, scalar widening, vector literals;
+//! - `E0327`: invalid casts;
+//! - `E0328`: builtin calls (no matching overload, ambiguous, not
+//!   available, `printf`'s format);
+//! - `E0329`: atomic objects used other than through atomic functions;
 //! - `E0360`–`E0364`: memory orders, scopes and fence flags
 //!   ([`memory_model`]).
 
@@ -187,6 +207,29 @@ mod tests {
         let (p, errs) = check_src("void f(int *p, local float *q);");
         assert!(errs.is_empty(), "{errs:?}");
         assert_eq!(p.types.display(p.entity("f").unwrap().ty.ty), "void (__generic int *, __local float *)");
+    }
+
+    #[test]
+    fn expressions_are_typed() {
+        let (_, errs) = check_src(
+            "kernel void k(global float4 *o, global int *p) { float4 v = o[0]; int4 m = v < v; o[1] = m ? v : v * 2.0f; \
+             float2 h = v.xy + v.s23; _Static_assert(sizeof(v.xyz) == 16, \"\"); _Static_assert(sizeof(p - p) == 8, \"\"); \
+             size_t i = get_global_id(0); o[i] = clamp(v, 0.0f, 1.0f); }",
+        );
+        assert!(errs.is_empty(), "{errs:?}");
+    }
+
+    #[test]
+    fn expression_errors_name_both_types() {
+        let (_, errs) = check_src("kernel void k(global int *g, local int *l) { l = g; float4 f; int4 i = f; g[0] = f + i; }");
+        assert_eq!(
+            errs,
+            [
+                "assigning '__global int *' to '__local int *' changes address space of pointer",
+                "initializing 'int4' with an expression of incompatible type 'float4'",
+                "implicit conversions between vector types ('float4' and 'int4') are not permitted",
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,1829 @@
+//! The expression layer: gives every expression a type and a value
+//! category, following C99 §6.3 and §6.5 and OpenCL C 2.0 §6.2–§6.3,
+//! §6.5.5 (address spaces in pointer conversions) and §6.13.11 (atomic
+//! objects), and resolves calls of builtin functions through
+//! `clc_builtins::resolve`.
+//!
+//! It is a child of [`super::decls`] (it extends the declaration layer's
+//! `Checker`, whose scopes it reads), and it runs inside that layer's single
+//! pass, so every name is looked up in the scope it is used in.
+//!
+//! An expression whose type cannot be formed has already been reported; it
+//! types as `None`, and everything built on it stays quiet, so one mistake
+//! gives one message.
+//!
+//! Error codes:
+//! - `E0320`: invalid operands (binary and unary operators, indirection,
+//!   subscripts, conditions);
+//! - `E0321`: assignment to something that is not a modifiable lvalue;
+//! - `E0322`: incompatible types in assignment, initialization, argument
+//!   passing and return;
+//! - `E0323`: calls (non-function callee, argument count);
+//! - `E0324`: member access and swizzles;
+//! - `E0325`: pointer conversions that change the address space;
+//! - `E0326`: vector conversions, widening and vector literals;
+//! - `E0327`: invalid casts;
+//! - `E0328`: builtin calls (no matching overload, ambiguity, not
+//!   available, `printf`'s format);
+//! - `E0329`: atomic objects used other than through atomic functions.
+
+use super::*;
+use crate::lex::literal::FloatSuffix;
+use clc_builtins::functions::{Ctx as BCtx, ExtSet, Extension, PointerTy, Special, Ty, Version};
+use clc_builtins::{ArgTy, ResolveError};
+
+/// A typed expression: its type and whether it designates an object.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Val {
+    pub ty: QualType,
+    pub lvalue: bool,
+    /// A swizzle that names a component twice (`v.xx`): an lvalue that
+    /// cannot be assigned.
+    pub dup: bool,
+    /// A vector component or swizzle, whose address cannot be taken.
+    pub component: bool,
+}
+
+/// Where a value is converted to a type, for messages.
+#[derive(Clone, Copy)]
+pub(super) enum Conv {
+    Assign,
+    Init,
+    Arg,
+    Return,
+}
+
+fn rv(ty: QualType) -> Option<Val> {
+    Some(Val { ty, lvalue: false, dup: false, component: false })
+}
+
+fn lv(ty: QualType) -> Option<Val> {
+    Some(Val { ty, lvalue: true, dup: false, component: false })
+}
+
+fn is_int(s: Scalar) -> bool {
+    !matches!(s, Scalar::Half | Scalar::Float | Scalar::Double)
+}
+
+fn is_signed(s: Scalar) -> bool {
+    matches!(s, Scalar::Char | Scalar::Short | Scalar::Int | Scalar::Long | Scalar::PtrDiff)
+}
+
+/// Integer conversion rank (C99 6.3.1.1), with `size_t`/`ptrdiff_t` as
+/// the integer types of their width.
+fn rank(s: Scalar, ptr: u64) -> u8 {
+    match s {
+        Scalar::Bool => 0,
+        Scalar::Char | Scalar::UChar => 1,
+        Scalar::Short | Scalar::UShort => 2,
+        Scalar::Int | Scalar::UInt => 3,
+        Scalar::Long | Scalar::ULong => 4,
+        Scalar::Size | Scalar::PtrDiff => {
+            if ptr == 8 {
+                4
+            } else {
+                3
+            }
+        }
+        Scalar::Half => 5,
+        Scalar::Float => 6,
+        Scalar::Double => 7,
+    }
+}
+
+/// `size_t` and `ptrdiff_t` are typedefs: compare them as what they name.
+fn canon(s: Scalar, ptr: u64) -> Scalar {
+    match (s, ptr) {
+        (Scalar::Size, 8) => Scalar::ULong,
+        (Scalar::PtrDiff, 8) => Scalar::Long,
+        (Scalar::Size, _) => Scalar::UInt,
+        (Scalar::PtrDiff, _) => Scalar::Int,
+        (s, _) => s,
+    }
+}
+
+fn promote(s: Scalar) -> Scalar {
+    match s {
+        Scalar::Bool | Scalar::Char | Scalar::UChar | Scalar::Short | Scalar::UShort => Scalar::Int,
+        s => s,
+    }
+}
+
+/// The signed integer of the same size: what a vector comparison gives.
+fn signed_of_size(size: u64) -> Scalar {
+    match size {
+        1 => Scalar::Char,
+        2 => Scalar::Short,
+        4 => Scalar::Int,
+        _ => Scalar::Long,
+    }
+}
+
+fn to_unsigned(s: Scalar) -> Scalar {
+    match s {
+        Scalar::Char => Scalar::UChar,
+        Scalar::Short => Scalar::UShort,
+        Scalar::Int => Scalar::UInt,
+        Scalar::Long => Scalar::ULong,
+        Scalar::PtrDiff => Scalar::Size,
+        s => s,
+    }
+}
+
+fn int_size(s: Scalar, ptr: u64) -> u64 {
+    match s {
+        Scalar::Bool | Scalar::Char | Scalar::UChar => 1,
+        Scalar::Short | Scalar::UShort | Scalar::Half => 2,
+        Scalar::Int | Scalar::UInt | Scalar::Float => 4,
+        Scalar::Long | Scalar::ULong | Scalar::Double => 8,
+        Scalar::Size | Scalar::PtrDiff => ptr,
+    }
+}
+
+/// Usual arithmetic conversions (C99 6.3.1.8), with `half` below `float`
+/// and pointer-sized integers of width `ptr` bytes.
+fn usual_arith(a: Scalar, b: Scalar, ptr: u64) -> Scalar {
+    if a == b && rank(a, ptr) >= 3 {
+        return a;
+    }
+    for f in [Scalar::Double, Scalar::Float, Scalar::Half] {
+        if a == f || b == f {
+            return f;
+        }
+    }
+    let (a, b) = (promote(a), promote(b));
+    if a == b {
+        return a;
+    }
+    let (ra, rb) = (rank(a, ptr), rank(b, ptr));
+    let (sa, sb) = (is_signed(a), is_signed(b));
+    if sa == sb {
+        return if ra >= rb { a } else { b };
+    }
+    let (u, s) = if sa { (b, a) } else { (a, b) };
+    if rank(u, ptr) >= rank(s, ptr) {
+        u
+    } else if int_size(s, ptr) > int_size(u, ptr) {
+        s
+    } else {
+        to_unsigned(s)
+    }
+}
+
+fn strip(mut e: &Expr) -> &Expr {
+    while let ExprKind::Paren(x) = &e.kind {
+        e = x;
+    }
+    e
+}
+
+fn is_string_literal(e: &Expr) -> bool {
+    matches!(strip(e).kind, ExprKind::StringLit(_))
+}
+
+/// Small enough to try constant evaluation on without making nested
+/// expressions quadratic.
+fn small(e: &Expr, budget: &mut u32) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    match &e.kind {
+        ExprKind::IntLit { .. } | ExprKind::CharLit(_) | ExprKind::BoolLit(_) | ExprKind::Ident(_) => true,
+        ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Cast(_, x) => small(x, budget),
+        ExprKind::Binary(_, a, b) => small(a, budget) && small(b, budget),
+        ExprKind::SizeofType(..) => true,
+        _ => false,
+    }
+}
+
+impl Checker<'_> {
+    // ----------------------------------------------------------- helpers
+
+    fn int_ty(&mut self) -> QualType {
+        QualType::new(self.types.scalar(Scalar::Int), AddrSpace::Private)
+    }
+
+    fn sc(&mut self, s: Scalar) -> QualType {
+        QualType::new(self.types.scalar(s), AddrSpace::Private)
+    }
+
+    fn vec_or_scalar(&mut self, s: Scalar, n: u8) -> QualType {
+        let t = if n == 1 { self.types.scalar(s) } else { self.types.vector(s, n) };
+        QualType::new(t, AddrSpace::Private)
+    }
+
+    /// The scalar an arithmetic type computes as: enums and the
+    /// enumeration-like builtin types are integers.
+    fn arith(&self, t: TypeId) -> Option<Scalar> {
+        match self.types.kind(t) {
+            TypeKind::Scalar(s) => Some(*s),
+            TypeKind::Enum(_) | TypeKind::Opaque(Opaque::MemoryOrder | Opaque::MemoryScope) => Some(Scalar::Int),
+            TypeKind::Opaque(Opaque::MemFenceFlags) => Some(Scalar::UInt),
+            _ => None,
+        }
+    }
+
+    fn vector_of(&self, t: TypeId) -> Option<(Scalar, u8)> {
+        match self.types.kind(t) {
+            TypeKind::Vector(s, n) => Some((*s, *n)),
+            _ => None,
+        }
+    }
+
+    fn is_pointer(&self, t: TypeId) -> bool {
+        matches!(self.types.kind(t), TypeKind::Pointer(_))
+    }
+
+    fn pointee(&self, t: TypeId) -> Option<QualType> {
+        match self.types.kind(t) {
+            TypeKind::Pointer(p) => Some(*p),
+            _ => None,
+        }
+    }
+
+    fn is_scalar_type(&self, t: TypeId) -> bool {
+        self.arith(t).is_some() || self.is_pointer(t) || matches!(self.types.kind(t), TypeKind::Opaque(Opaque::Event | Opaque::ClkEvent | Opaque::Queue))
+    }
+
+    /// How a type is named in messages.
+    fn ty_name(&self, q: QualType) -> String {
+        self.types.display_qual(q)
+    }
+
+    /// A value's type as messages name it. A pointer into the private
+    /// space says so (`__private int *`), as clang does: without the
+    /// generic space, `int *` is one.
+    fn rv_name(&self, t: TypeId) -> String {
+        match self.types.kind(t) {
+            TypeKind::Pointer(p) if p.space == AddrSpace::Private => {
+                let inner = self.types.display_qual(*p);
+                let inner = match inner.strip_prefix("const ") {
+                    Some(rest) => format!("const __private {rest}"),
+                    None => format!("__private {inner}"),
+                };
+                let inner = inner.replacen("__private volatile ", "volatile __private ", 1);
+                format!("{inner} *")
+            }
+            _ => self.types.display(t),
+        }
+    }
+
+    /// Lvalue conversion (C99 6.3.2.1): arrays decay to a pointer to their
+    /// first element, functions to a pointer to themselves, and the value
+    /// loses its qualifiers and its object's address space. Reading an
+    /// atomic object this way is an error.
+    fn decay(&mut self, v: Val, span: Span) -> Option<QualType> {
+        let t = v.ty.ty;
+        let ty = match *self.types.kind(t) {
+            TypeKind::Array(elem, _) => self.types.pointer(elem),
+            TypeKind::Function { .. } => self.types.pointer(QualType::new(t, AddrSpace::Private)),
+            TypeKind::Atomic(_) => {
+                self.atomic_error(span);
+                return None;
+            }
+            _ => t,
+        };
+        Some(QualType::new(ty, AddrSpace::Private))
+    }
+
+    fn atomic_error(&mut self, span: Span) {
+        self.diags.push(err("E0329", span, "atomic objects can only be accessed through atomic functions").with_note("use atomic_load, atomic_store or another atomic_* function"));
+    }
+
+    /// Types `e` and converts it to a value.
+    pub(super) fn value(&mut self, e: &Expr) -> Option<QualType> {
+        let v = self.type_expr(e)?;
+        self.decay(v, e.span)
+    }
+
+    /// Is `e` a null pointer constant: an integer constant 0, or one cast
+    /// to `void *`, or `NULL`?
+    fn is_null(&mut self, e: &Expr) -> bool {
+        let e = strip(e);
+        match &e.kind {
+            ExprKind::IntLit { value, .. } => *value == 0,
+            ExprKind::CharLit(0) => true,
+            ExprKind::Ident(id) if id.name == "NULL" && self.lookup("NULL").is_none() => true,
+            ExprKind::Cast(t, x) => {
+                let Some(q) = self.type_name_quiet(t) else { return false };
+                let void_ptr = self.pointee(q.ty).is_some_and(|p| matches!(self.types.kind(p.ty), TypeKind::Void));
+                void_ptr && self.is_null(x)
+            }
+            _ => {
+                let mut budget = 16;
+                small(e, &mut budget) && consteval::eval(e, self).is_ok_and(|v| v.value == 0)
+            }
+        }
+    }
+
+    /// The type of `e` (not converted to a value), without reporting:
+    /// for `sizeof` in constant expressions, whose operand the walk
+    /// types (and reports on) separately.
+    pub(super) fn type_expr_quiet(&mut self, e: &Expr) -> Option<TypeId> {
+        let mut scratch = Diagnostics::default();
+        std::mem::swap(self.diags, &mut scratch);
+        let v = self.type_expr(e);
+        std::mem::swap(self.diags, &mut scratch);
+        v.map(|v| v.ty.ty)
+    }
+
+    fn type_name_quiet(&mut self, t: &TypeName) -> Option<QualType> {
+        let mut scratch = Diagnostics::default();
+        std::mem::swap(self.diags, &mut scratch);
+        let q = self.type_name(t);
+        std::mem::swap(self.diags, &mut scratch);
+        q
+    }
+
+    // ------------------------------------------------------- expressions
+
+    /// Types an expression.
+    pub(super) fn type_expr(&mut self, e: &Expr) -> Option<Val> {
+        match &e.kind {
+            ExprKind::Error => None,
+            ExprKind::Paren(x) => self.type_expr(x),
+            ExprKind::Ident(id) => self.ident(id),
+            ExprKind::IntLit { value, suffix, radix } => {
+                let c = consteval::literal(*value, suffix.unsigned, suffix.long, *radix);
+                let s = match (c.ty.bits, c.ty.signed) {
+                    (64, true) => Scalar::Long,
+                    (64, false) => Scalar::ULong,
+                    (_, false) => Scalar::UInt,
+                    _ => Scalar::Int,
+                };
+                rv(self.sc(s))
+            }
+            ExprKind::CharLit(_) | ExprKind::BoolLit(_) => rv(self.int_ty()),
+            ExprKind::FloatLit { suffix, .. } => {
+                let s = match suffix {
+                    FloatSuffix::F => Scalar::Float,
+                    FloatSuffix::H => Scalar::Half,
+                    FloatSuffix::None => Scalar::Double,
+                };
+                rv(self.sc(s))
+            }
+            ExprKind::StringLit(bytes) => {
+                // OpenCL C 2.0 §6.5.3: string literals live in `__constant`.
+                let space = AddrSpace::Constant;
+                let ch = QualType::new(self.types.scalar(Scalar::Char), space);
+                let arr = self.types.intern(TypeKind::Array(ch, Some(bytes.len() as u64 + 1)));
+                lv(QualType::new(arr, space))
+            }
+            ExprKind::Unary(op, x) => self.unary(*op, x, e.span),
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span),
+            ExprKind::Assign(op, l, r) => self.assign(*op, l, r, e.span),
+            ExprKind::Cond(c, a, b) => self.cond(c, a, b, e.span),
+            ExprKind::Cast(t, x) => {
+                let to = self.type_name(t);
+                let from = self.value(x);
+                let to = to?;
+                self.cast(to, from?, x, e.span)
+            }
+            ExprKind::VectorLiteral(t, xs) => self.vector_literal(t, xs, e.span),
+            ExprKind::CompoundLiteral(t, init) => {
+                let q = self.type_name(t);
+                match q {
+                    Some(q) => {
+                        self.init_as(init, q);
+                        lv(q)
+                    }
+                    None => {
+                        self.init(init);
+                        None
+                    }
+                }
+            }
+            ExprKind::SizeofExpr(kind, x) => {
+                let v = self.type_expr(x);
+                if let (Some(v), SizeofKind::VecStep) = (v, kind) {
+                    if self.arith(v.ty.ty).is_none() && self.vector_of(v.ty.ty).is_none() {
+                        self.diags.push(err("E0320", x.span, format!("invalid operand of type '{}' to vec_step", self.rv_name(v.ty.ty))));
+                        return None;
+                    }
+                }
+                rv(self.size_query_type(*kind))
+            }
+            ExprKind::SizeofType(kind, t) => {
+                let _ = self.type_name(t);
+                rv(self.size_query_type(*kind))
+            }
+            ExprKind::Index(a, b) => self.index(a, b, e.span),
+            ExprKind::Call(callee, args) => self.call(callee, args, e.span),
+            ExprKind::Member { base, arrow, name } => self.member(base, *arrow, name),
+            ExprKind::BlockLit(b) => self.block_lit(b),
+        }
+    }
+
+    fn size_query_type(&mut self, kind: SizeofKind) -> QualType {
+        match kind {
+            SizeofKind::VecStep => self.int_ty(),
+            _ => self.sc(Scalar::Size),
+        }
+    }
+
+    fn ident(&mut self, id: &Ident) -> Option<Val> {
+        self.use_name(id, false);
+        if let Some(sym) = self.lookup(&id.name) {
+            let (kind, ty) = (sym.kind.clone(), sym.ty);
+            if self.poisoned.contains(&sym.span) {
+                return None;
+            }
+            return match kind {
+                SymKind::Var { .. } | SymKind::Param => lv(ty),
+                SymKind::Func { .. } => rv(ty),
+                SymKind::EnumConst(_) => rv(self.int_ty()),
+                SymKind::Typedef => None,
+            };
+        }
+        let c = clc_builtins::constant(&id.name)?;
+        let q = self.qual_of_builtin(&c.ty)?;
+        rv(q)
+    }
+
+    fn block_lit(&mut self, b: &BlockLit) -> Option<Val> {
+        let ret = match &b.ret {
+            Some(r) => self.type_name(r),
+            None => None,
+        };
+        self.push_scope();
+        let mut ptys = Vec::new();
+        if let Some(ps) = &b.params {
+            for p in self.params(ps) {
+                ptys.push(p.ty);
+                if let Some(n) = &p.name {
+                    self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span }, Ctx::Param);
+                }
+            }
+        }
+        // A block's return type is inferred from its returns when not
+        // written; its returns are not checked against the enclosing
+        // function's.
+        let saved = self.ret.take();
+        self.ret = ret.map(|r| (r, true));
+        for s in &b.body.items {
+            self.stmt(s);
+        }
+        self.ret = saved;
+        self.pop_scope();
+        // `void (^)(void)` (a block's parameter list `(void)` is one
+        // unnamed void parameter).
+        ptys.retain(|p| !matches!(self.types.kind(p.ty), TypeKind::Void));
+        let ret = ret.unwrap_or_else(|| QualType::new(self.types.void(), AddrSpace::Private));
+        let t = self.types.intern(TypeKind::Block { ret, params: ptys });
+        rv(QualType::new(t, AddrSpace::Private))
+    }
+
+    // ------------------------------------------------------------ unary
+
+    fn unary(&mut self, op: UnOp, x: &Expr, span: Span) -> Option<Val> {
+        match op {
+            UnOp::AddrOf => {
+                let v = self.type_expr(x)?;
+                if matches!(self.types.kind(v.ty.ty), TypeKind::Function { .. }) {
+                    self.diags.push(err("E0320", span, "taking address of function is not allowed"));
+                    return None;
+                }
+                if v.component {
+                    self.diags.push(err("E0320", span, "address of vector element requested"));
+                    return None;
+                }
+                if !v.lvalue {
+                    self.diags.push(err("E0320", span, format!("cannot take the address of an rvalue of type '{}'", self.rv_name(v.ty.ty))));
+                    return None;
+                }
+                let p = self.types.pointer(v.ty);
+                rv(QualType::new(p, AddrSpace::Private))
+            }
+            UnOp::Deref => {
+                let t = self.value(x)?;
+                match self.types.kind(t.ty).clone() {
+                    TypeKind::Pointer(p) => {
+                        if matches!(self.types.kind(p.ty), TypeKind::Void) {
+                            return rv(QualType::new(p.ty, AddrSpace::Private));
+                        }
+                        lv(p)
+                    }
+                    _ => {
+                        self.diags.push(err("E0320", span, format!("indirection requires pointer operand ('{}' invalid)", self.rv_name(t.ty))));
+                        None
+                    }
+                }
+            }
+            UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
+                let v = self.type_expr(x)?;
+                if matches!(self.types.kind(v.ty.ty), TypeKind::Atomic(_)) {
+                    self.atomic_error(span);
+                    return None;
+                }
+                let t = v.ty.ty;
+                let ok = self.arith(t).is_some() || self.vector_of(t).is_some() || self.is_pointer(t);
+                if !ok {
+                    let what = if matches!(op, UnOp::PreInc | UnOp::PostInc) { "increment" } else { "decrement" };
+                    self.diags.push(err("E0320", span, format!("cannot {what} value of type '{}'", self.rv_name(t))));
+                    return None;
+                }
+                if !self.modifiable(v, x, span) {
+                    return None;
+                }
+                rv(QualType::new(t, AddrSpace::Private))
+            }
+            UnOp::Plus | UnOp::Neg | UnOp::BitNot | UnOp::Not => {
+                let t = self.value(x)?;
+                if let Some((s, n)) = self.vector_of(t.ty) {
+                    return match op {
+                        UnOp::BitNot if !is_int(s) => self.bad_unary(op, t, span),
+                        UnOp::Not => {
+                            let size = self.types.scalar_size(s);
+                            rv(self.vec_or_scalar(signed_of_size(size), n))
+                        }
+                        _ => rv(t),
+                    };
+                }
+                if op == UnOp::Not {
+                    if !self.is_scalar_type(t.ty) {
+                        return self.bad_unary(op, t, span);
+                    }
+                    return rv(self.int_ty());
+                }
+                match self.arith(t.ty) {
+                    Some(s) if op != UnOp::BitNot || is_int(s) => rv(self.sc(promote(s))),
+                    _ => self.bad_unary(op, t, span),
+                }
+            }
+        }
+    }
+
+    fn bad_unary(&mut self, op: UnOp, t: QualType, span: Span) -> Option<Val> {
+        self.diags.push(err("E0320", span, format!("invalid argument type '{}' to unary expression", self.rv_name(t.ty))).with_label(format!("operator '{}'", op.text())));
+        None
+    }
+
+    /// Is `v` (from `e`) a modifiable lvalue? Reports when it is not.
+    fn modifiable(&mut self, v: Val, e: &Expr, span: Span) -> bool {
+        let t = v.ty;
+        let msg = if !v.lvalue {
+            "expression is not assignable".to_string()
+        } else if v.dup {
+            "vector is not assignable (contains duplicate components)".to_string()
+        } else if matches!(self.types.kind(t.ty), TypeKind::Array(..)) {
+            format!("array type '{}' is not assignable", self.rv_name(t.ty))
+        } else if t.quals.is_const || t.space == AddrSpace::Constant {
+            match &strip(e).kind {
+                ExprKind::Ident(id) if t.quals.is_const => {
+                    let d = err("E0321", e.span, format!("cannot assign to variable '{}' with const-qualified type '{}'", id.name, self.ty_name(t)));
+                    let d = match self.lookup(&id.name) {
+                        Some(s) => d.with_note_at(s.span, format!("variable '{}' declared const here", id.name)),
+                        None => d,
+                    };
+                    self.diags.push(d.with_secondary(span, "assignment here"));
+                    return false;
+                }
+                _ => "read-only variable is not assignable".to_string(),
+            }
+        } else {
+            return true;
+        };
+        let mut d = err("E0321", e.span, msg);
+        if t.space == AddrSpace::Constant && v.lvalue && !v.dup {
+            d = d.with_note("objects in the __constant address space are read-only");
+        }
+        self.diags.push(d);
+        false
+    }
+
+    // ----------------------------------------------------------- binary
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) -> Option<Val> {
+        if op == BinOp::Comma {
+            let _ = self.type_expr(a).map(|v| self.decay(v, a.span));
+            let r = self.value(b)?;
+            return rv(r);
+        }
+        let l = self.value(a);
+        let r = self.value(b);
+        let (l, r) = (l?, r?);
+        self.binary_types(op, l, r, a, b, span).map(|t| Val { ty: t, lvalue: false, dup: false, component: false })
+    }
+
+    /// The type of `l op r` for operand types `l` and `r` (values).
+    fn binary_types(&mut self, op: BinOp, l: QualType, r: QualType, a: &Expr, b: &Expr, span: Span) -> Option<QualType> {
+        use BinOp::*;
+        let lv_ = self.vector_of(l.ty);
+        let rv_ = self.vector_of(r.ty);
+        if matches!(op, Shl | Shr) && (lv_.is_some() || rv_.is_some()) {
+            return self.vector_shift(l, r, span);
+        }
+        if lv_.is_some() || rv_.is_some() {
+            return self.vector_binary(op, l, r, span);
+        }
+        let ls = self.arith(l.ty);
+        let rs = self.arith(r.ty);
+        let lp = self.pointee(l.ty);
+        let rp = self.pointee(r.ty);
+        match op {
+            Mul | Div | Rem | BitAnd | BitOr | BitXor => {
+                if let (Some(x), Some(y)) = (ls, rs) {
+                    let int_only = matches!(op, Rem | BitAnd | BitOr | BitXor);
+                    if !int_only || (is_int(x) && is_int(y)) {
+                        let s = self.usual(x, y);
+                        return Some(self.sc(s));
+                    }
+                }
+            }
+            Add | Sub => {
+                if let (Some(x), Some(y)) = (ls, rs) {
+                    let s = self.usual(x, y);
+                    return Some(self.sc(s));
+                }
+                match (lp, rp, ls, rs) {
+                    (Some(_), None, _, Some(y)) if is_int(y) => return Some(QualType::new(l.ty, AddrSpace::Private)),
+                    (None, Some(_), Some(x), _) if is_int(x) && op == Add => return Some(QualType::new(r.ty, AddrSpace::Private)),
+                    (Some(p), Some(q), _, _) if op == Sub => {
+                        if !self.spaces_overlap(p.space, q.space) {
+                            self.diags.push(err(
+                                "E0325",
+                                span,
+                                format!("arithmetic operation with operands of type ('{}' and '{}') which are pointers to non-overlapping address spaces", self.rv_name(l.ty), self.rv_name(r.ty)),
+                            ));
+                            return None;
+                        }
+                        if !self.same_unqual(p.ty, q.ty) {
+                            self.diags.push(err("E0320", span, format!("'{}' and '{}' are not pointers to compatible types", self.rv_name(l.ty), self.rv_name(r.ty))));
+                            return None;
+                        }
+                        return Some(self.sc(Scalar::PtrDiff));
+                    }
+                    _ => {}
+                }
+            }
+            Shl | Shr => {
+                if let (Some(x), Some(y)) = (ls, rs) {
+                    if is_int(x) && is_int(y) {
+                        return Some(self.sc(promote(x)));
+                    }
+                }
+            }
+            Lt | Gt | Le | Ge | Eq | Ne => {
+                if ls.is_some() && rs.is_some() {
+                    return Some(self.int_ty());
+                }
+                match (lp, rp) {
+                    (Some(_), Some(_)) if self.is_null(a) || self.is_null(b) => return Some(self.int_ty()),
+                    (Some(p), Some(q)) => {
+                        if !self.spaces_overlap(p.space, q.space) {
+                            self.diags.push(err(
+                                "E0325",
+                                span,
+                                format!("comparison between ('{}' and '{}') which are pointers to non-overlapping address spaces", self.rv_name(l.ty), self.rv_name(r.ty)),
+                            ));
+                            return None;
+                        }
+                        return Some(self.int_ty());
+                    }
+                    (Some(_), None) if self.is_null(b) => return Some(self.int_ty()),
+                    (None, Some(_)) if self.is_null(a) => return Some(self.int_ty()),
+                    (Some(_), None) | (None, Some(_)) if ls.is_some_and(is_int) || rs.is_some_and(is_int) => {
+                        // A warning in C, as in clang.
+                        self.diags.push(Diagnostic::warning(
+                            "pointer-integer-compare",
+                            span,
+                            format!("comparison between pointer and integer ('{}' and '{}')", self.rv_name(l.ty), self.rv_name(r.ty)),
+                        ));
+                        return Some(self.int_ty());
+                    }
+                    _ => {
+                        if matches!(op, Eq | Ne) && l.ty == r.ty && matches!(self.types.kind(l.ty), TypeKind::Opaque(_)) {
+                            return Some(self.int_ty());
+                        }
+                    }
+                }
+            }
+            And | Or => {
+                if self.is_scalar_type(l.ty) && self.is_scalar_type(r.ty) {
+                    return Some(self.int_ty());
+                }
+            }
+            Comma => return Some(r),
+        }
+        self.invalid_operands(l, r, span);
+        None
+    }
+
+    fn invalid_operands(&mut self, l: QualType, r: QualType, span: Span) {
+        self.diags.push(err("E0320", span, format!("invalid operands to binary expression ('{}' and '{}')", self.rv_name(l.ty), self.rv_name(r.ty))));
+    }
+
+    /// Do pointers into these spaces point into a common space?
+    fn spaces_overlap(&self, a: AddrSpace, b: AddrSpace) -> bool {
+        a == b || a.converts_implicitly_to(b) || b.converts_implicitly_to(a)
+    }
+
+    /// Are two types the same, after `size_t`/`ptrdiff_t` are resolved
+    /// to what they name?
+    fn same_unqual(&self, a: TypeId, b: TypeId) -> bool {
+        if a == b {
+            return true;
+        }
+        let p = self.types.pointer_size;
+        match (self.types.kind(a), self.types.kind(b)) {
+            (TypeKind::Scalar(x), TypeKind::Scalar(y)) => canon(*x, p) == canon(*y, p),
+            (TypeKind::Vector(x, n), TypeKind::Vector(y, m)) => n == m && canon(*x, p) == canon(*y, p),
+            (TypeKind::Enum(_), TypeKind::Scalar(Scalar::Int | Scalar::UInt)) | (TypeKind::Scalar(Scalar::Int | Scalar::UInt), TypeKind::Enum(_)) => true,
+            (TypeKind::Pointer(x), TypeKind::Pointer(y)) => x.space == y.space && x.quals == y.quals && self.same_unqual(x.ty, y.ty),
+            (TypeKind::Array(x, n), TypeKind::Array(y, m)) => (n == m || n.is_none() || m.is_none()) && self.same_unqual(x.ty, y.ty),
+            _ => false,
+        }
+    }
+
+    /// Usual arithmetic conversions (C99 6.3.1.8).
+    fn usual(&self, a: Scalar, b: Scalar) -> Scalar {
+        usual_arith(a, b, self.types.pointer_size)
+    }
+
+    /// A binary operator with a vector operand (OpenCL C §6.3): the other
+    /// operand is the same vector type or a scalar that widens to it.
+    fn vector_binary(&mut self, op: BinOp, l: QualType, r: QualType, span: Span) -> Option<QualType> {
+        use BinOp::*;
+        let vt = self.vector_operands(l, r, span)?;
+        let (s, n) = self.vector_of(vt.ty).expect("a vector");
+        match op {
+            Rem | BitAnd | BitOr | BitXor | Shl | Shr if !is_int(s) => {
+                self.invalid_operands(l, r, span);
+                None
+            }
+            Lt | Gt | Le | Ge | Eq | Ne | And | Or => {
+                let size = self.types.scalar_size(s);
+                Some(self.vec_or_scalar(signed_of_size(size), n))
+            }
+            _ => Some(vt),
+        }
+    }
+
+    /// `v << n`, `v >> w`: the left operand decides the type; the right is
+    /// any integer scalar (no rank rule) or an integer vector of the same
+    /// width, whatever its element type.
+    fn vector_shift(&mut self, l: QualType, r: QualType, span: Span) -> Option<QualType> {
+        let Some((ls, ln)) = self.vector_of(l.ty) else {
+            self.diags.push(err(
+                "E0320",
+                span,
+                format!("requested shift is a vector of type '{}' but the first operand is not a vector ('{}')", self.rv_name(r.ty), self.rv_name(l.ty)),
+            ));
+            return None;
+        };
+        let (rs, rn) = match (self.vector_of(r.ty), self.arith(r.ty)) {
+            (Some(v), _) => v,
+            (None, Some(s)) => (s, ln),
+            (None, None) => {
+                self.invalid_operands(l, r, span);
+                return None;
+            }
+        };
+        if !is_int(ls) || !is_int(rs) {
+            self.invalid_operands(l, r, span);
+            return None;
+        }
+        if rn != ln {
+            self.diags.push(err("E0326", span, format!("vector operands do not have the same number of elements ('{}' and '{}')", self.rv_name(l.ty), self.rv_name(r.ty))));
+            return None;
+        }
+        Some(QualType::new(l.ty, AddrSpace::Private))
+    }
+
+    /// The common vector type of two operands, one of which is a vector.
+    fn vector_operands(&mut self, l: QualType, r: QualType, span: Span) -> Option<QualType> {
+        match (self.vector_of(l.ty), self.vector_of(r.ty)) {
+            (Some(_), Some(_)) => {
+                if self.same_unqual(l.ty, r.ty) {
+                    Some(QualType::new(l.ty, AddrSpace::Private))
+                } else {
+                    self.diags.push(err(
+                        "E0326",
+                        span,
+                        format!("implicit conversions between vector types ('{}' and '{}') are not permitted", self.rv_name(l.ty), self.rv_name(r.ty)),
+                    ));
+                    None
+                }
+            }
+            (Some((es, _)), None) => self.widen(l, es, r, span),
+            (None, Some((es, _))) => self.widen(r, es, l, span),
+            (None, None) => None,
+        }
+    }
+
+    /// Widens scalar `s` to vector `v` with elements `es`: the scalar
+    /// converts to the element type, which must not lose range (clang's
+    /// rule: the scalar's rank may not exceed the element's).
+    fn widen(&mut self, v: QualType, es: Scalar, s: QualType, span: Span) -> Option<QualType> {
+        let Some(ss) = self.arith(s.ty) else {
+            self.invalid_operands(v, s, span);
+            return None;
+        };
+        let p = self.types.pointer_size;
+        let (ce, cs) = (canon(es, p), canon(ss, p));
+        let ok = if is_int(ce) && is_int(cs) {
+            rank(cs, p) < rank(ce, p) || (rank(cs, p) == rank(ce, p) && (is_signed(cs) || !is_signed(ce))) || cs == Scalar::Bool
+        } else if !is_int(ce) && !is_int(cs) {
+            rank(cs, p) <= rank(ce, p)
+        } else {
+            // An integer widens to a floating vector; a floating scalar
+            // never widens to an integer vector.
+            is_int(cs)
+        };
+        if !ok {
+            self.diags.push(err(
+                "E0326",
+                span,
+                format!("scalar operand type has greater rank than the type of the vector element ('{}' and '{}')", self.rv_name(v.ty), self.rv_name(s.ty)),
+            ));
+            return None;
+        }
+        Some(QualType::new(v.ty, AddrSpace::Private))
+    }
+
+    // ------------------------------------------------------- assignment
+
+    fn assign(&mut self, op: Option<BinOp>, l: &Expr, r: &Expr, span: Span) -> Option<Val> {
+        let lhs = self.type_expr(l);
+        let rhs = self.value(r);
+        let lhs = lhs?;
+        if matches!(self.types.kind(lhs.ty.ty), TypeKind::Atomic(_)) {
+            self.atomic_error(span);
+            return None;
+        }
+        if !self.modifiable(lhs, l, span) {
+            return None;
+        }
+        let target = QualType::new(lhs.ty.ty, AddrSpace::Private);
+        let rhs = rhs?;
+        match op {
+            None => {
+                self.convert(rhs, r, lhs.ty, Conv::Assign, r.span);
+            }
+            Some(op) => {
+                // `p += 1` keeps the pointer; `v *= s` keeps the vector;
+                // `i += 1.5f` converts back to `int`; `i += p` does not.
+                let res = self.binary_types(op, target, rhs, l, r, span)?;
+                self.convert(res, r, lhs.ty, Conv::Assign, span);
+            }
+        }
+        rv(target)
+    }
+
+    /// Checks the implicit conversion of value `from` (of expression `e`)
+    /// to `to` (C99 6.5.16.1, OpenCL C §6.2.1, §6.5.5). Returns whether it
+    /// is allowed; reports when it is not.
+    pub(super) fn convert(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span) -> bool {
+        let (f, t) = (from.ty, to.ty);
+        if f == t {
+            return true;
+        }
+        let tk = self.types.kind(t).clone();
+        let fk = self.types.kind(f).clone();
+        let incompatible = |this: &mut Self, code: &'static str| {
+            let (to_s, from_s) = (this.ty_name(QualType { space: AddrSpace::Private, ..to }), this.rv_name(f));
+            let to_s = to_s.trim_start_matches("const ").to_string();
+            let msg = match how {
+                Conv::Assign => format!("assigning to '{to_s}' from incompatible type '{from_s}'"),
+                Conv::Init => format!("initializing '{to_s}' with an expression of incompatible type '{from_s}'"),
+                Conv::Arg => format!("passing '{from_s}' to parameter of incompatible type '{to_s}'"),
+                Conv::Return => format!("returning '{from_s}' from a function with incompatible result type '{to_s}'"),
+            };
+            this.diags.push(err(code, span, msg));
+            false
+        };
+        match (&tk, &fk) {
+            (TypeKind::Scalar(_) | TypeKind::Enum(_), _) if self.arith(f).is_some() => true,
+            (TypeKind::Scalar(Scalar::Bool), TypeKind::Pointer(_)) => true,
+            (TypeKind::Opaque(_), _) if self.arith(t).is_some() && self.arith(f).is_some() => true,
+            (TypeKind::Opaque(Opaque::Sampler), _) if self.arith(f).is_some_and(is_int) => true,
+            (TypeKind::Opaque(Opaque::Event | Opaque::ClkEvent | Opaque::Queue), _) if self.is_null(e) => true,
+            (TypeKind::Vector(..), TypeKind::Vector(..)) => self.same_unqual(t, f) || incompatible(self, "E0326"),
+            (TypeKind::Vector(..), _) if self.arith(f).is_some() => true,
+            (TypeKind::Pointer(_), _) if self.is_null(e) => true,
+            (TypeKind::Pointer(tp), TypeKind::Pointer(fp)) => self.pointer_conv(*tp, *fp, to, from, how, span),
+            (TypeKind::Pointer(_), _) if self.arith(f).is_some_and(is_int) => {
+                let msg = match how {
+                    Conv::Assign => format!("incompatible integer to pointer conversion assigning to '{}' from '{}'", self.rv_name(t), self.rv_name(f)),
+                    Conv::Init => format!("incompatible integer to pointer conversion initializing '{}' with an expression of type '{}'", self.rv_name(t), self.rv_name(f)),
+                    Conv::Arg => format!("incompatible integer to pointer conversion passing '{}' to parameter of type '{}'", self.rv_name(f), self.rv_name(t)),
+                    _ => format!("incompatible integer to pointer conversion returning '{}' from a function with result type '{}'", self.rv_name(f), self.rv_name(t)),
+                };
+                self.diags.push(err("E0322", span, msg));
+                false
+            }
+            (TypeKind::Scalar(_), TypeKind::Pointer(_)) if self.arith(t).is_some_and(is_int) => {
+                let msg = match how {
+                    Conv::Assign => format!("incompatible pointer to integer conversion assigning to '{}' from '{}'", self.rv_name(t), self.rv_name(f)),
+                    Conv::Init => format!("incompatible pointer to integer conversion initializing '{}' with an expression of type '{}'", self.rv_name(t), self.rv_name(f)),
+                    Conv::Arg => format!("incompatible pointer to integer conversion passing '{}' to parameter of type '{}'", self.rv_name(f), self.rv_name(t)),
+                    _ => format!("incompatible pointer to integer conversion returning '{}' from a function with result type '{}'", self.rv_name(f), self.rv_name(t)),
+                };
+                self.diags.push(err("E0322", span, msg));
+                false
+            }
+            (TypeKind::Block { .. }, TypeKind::Block { .. }) => true,
+            (TypeKind::Pipe(..), TypeKind::Pipe(..)) | (TypeKind::Image(..), TypeKind::Image(..)) => true,
+            _ if self.same_unqual(t, f) => true,
+            _ => incompatible(self, "E0322"),
+        }
+    }
+
+    /// Pointer to pointer conversion: the address space must convert
+    /// implicitly (§6.5.5), the pointee types must agree (or one be
+    /// `void`), and qualifiers may be added but not dropped.
+    fn pointer_conv(&mut self, tp: QualType, fp: QualType, to: QualType, from: QualType, how: Conv, span: Span) -> bool {
+        let (ts, fs) = (self.rv_name(to.ty), self.rv_name(from.ty));
+        if !fp.space.converts_implicitly_to(tp.space) {
+            let msg = match how {
+                Conv::Assign => format!("assigning '{fs}' to '{ts}' changes address space of pointer"),
+                Conv::Init => format!("initializing '{ts}' with an expression of type '{fs}' changes address space of pointer"),
+                Conv::Arg => format!("passing '{fs}' to parameter of type '{ts}' changes address space of pointer"),
+                Conv::Return => format!("returning '{fs}' from a function with result type '{ts}' changes address space of pointer"),
+            };
+            let note = if tp.space == AddrSpace::Generic {
+                "pointers to __constant do not convert to __generic".to_string()
+            } else if fp.space == AddrSpace::Generic {
+                format!("a __generic pointer converts to {} only by an explicit cast", tp.space.keyword())
+            } else {
+                format!("{} and {} are disjoint address spaces", fp.space.keyword(), tp.space.keyword())
+            };
+            self.diags.push(err("E0325", span, msg).with_note(note));
+            return false;
+        }
+        let tv = matches!(self.types.kind(tp.ty), TypeKind::Void);
+        let fv = matches!(self.types.kind(fp.ty), TypeKind::Void);
+        if !tv && !fv && !self.same_unqual(tp.ty, fp.ty) {
+            let msg = match how {
+                Conv::Assign => format!("incompatible pointer types assigning to '{ts}' from '{fs}'"),
+                Conv::Init => format!("incompatible pointer types initializing '{ts}' with an expression of type '{fs}'"),
+                Conv::Arg => format!("incompatible pointer types passing '{fs}' to parameter of type '{ts}'"),
+                Conv::Return => format!("incompatible pointer types returning '{fs}' from a function with result type '{ts}'"),
+            };
+            self.diags.push(err("E0322", span, msg));
+            return false;
+        }
+        if (fp.quals.is_const && !tp.quals.is_const) || (fp.quals.is_volatile && !tp.quals.is_volatile) {
+            let msg = match how {
+                Conv::Assign => format!("assigning to '{ts}' from '{fs}' discards qualifiers"),
+                Conv::Init => format!("initializing '{ts}' with an expression of type '{fs}' discards qualifiers"),
+                Conv::Arg => format!("passing '{fs}' to parameter of type '{ts}' discards qualifiers"),
+                _ => format!("returning '{fs}' from a function with result type '{ts}' discards qualifiers"),
+            };
+            self.diags.push(Diagnostic::warning("incompatible-pointer-types-discards-qualifiers", span, msg));
+        }
+        true
+    }
+
+    // ---------------------------------------------------- conditional
+
+    fn cond(&mut self, c: &Expr, a: &Expr, b: &Expr, span: Span) -> Option<Val> {
+        let ct = self.value(c);
+        let at = self.value(a);
+        let bt = self.value(b);
+        let (ct, at, bt) = (ct?, at?, bt?);
+        if let Some((cs, cn)) = self.vector_of(ct.ty) {
+            // `select` semantics (§6.3.i): an integer vector condition, and
+            // operands of the same width.
+            if !is_int(cs) {
+                self.diags.push(err("E0320", c.span, format!("used type '{}' where floating point type is not allowed", self.rv_name(ct.ty))));
+                return None;
+            }
+            let rt = if self.vector_of(at.ty).is_some() || self.vector_of(bt.ty).is_some() {
+                self.vector_operands(at, bt, span)?
+            } else {
+                let (Some(x), Some(y)) = (self.arith(at.ty), self.arith(bt.ty)) else {
+                    self.invalid_operands(at, bt, span);
+                    return None;
+                };
+                let s = self.usual(x, y);
+                self.vec_or_scalar(s, cn)
+            };
+            let (rs, rn) = self.vector_of(rt.ty).expect("a vector");
+            if rn != cn || self.types.scalar_size(rs) != self.types.scalar_size(cs) {
+                self.diags.push(err(
+                    "E0326",
+                    span,
+                    format!("vector condition type '{}' and result type '{}' do not have the same number of elements and element size", self.rv_name(ct.ty), self.rv_name(rt.ty)),
+                ));
+                return None;
+            }
+            return rv(rt);
+        }
+        if !self.is_scalar_type(ct.ty) {
+            self.diags.push(err("E0320", c.span, format!("used type '{}' where arithmetic or pointer type is required", self.rv_name(ct.ty))));
+            return None;
+        }
+        if self.vector_of(at.ty).is_some() || self.vector_of(bt.ty).is_some() {
+            return rv(self.vector_operands(at, bt, span)?);
+        }
+        if let (Some(x), Some(y)) = (self.arith(at.ty), self.arith(bt.ty)) {
+            let s = self.usual(x, y);
+            return rv(self.sc(s));
+        }
+        match (self.pointee(at.ty), self.pointee(bt.ty)) {
+            (Some(_), Some(_)) if self.is_null(b) => return rv(at),
+            (Some(_), Some(_)) if self.is_null(a) => return rv(bt),
+            (Some(p), Some(q)) => {
+                if !self.spaces_overlap(p.space, q.space) {
+                    self.diags.push(err(
+                        "E0325",
+                        span,
+                        format!(
+                            "conditional operator with the second and third operands of type ('{}' and '{}') which are pointers to non-overlapping address spaces",
+                            self.rv_name(at.ty),
+                            self.rv_name(bt.ty)
+                        ),
+                    ));
+                    return None;
+                }
+                let space = if p.space == q.space { p.space } else { AddrSpace::Generic };
+                let quals = Quals { is_const: p.quals.is_const || q.quals.is_const, is_volatile: p.quals.is_volatile || q.quals.is_volatile, is_restrict: false };
+                let pty = if matches!(self.types.kind(p.ty), TypeKind::Void) || !self.same_unqual(p.ty, q.ty) && matches!(self.types.kind(q.ty), TypeKind::Void) {
+                    self.types.void()
+                } else {
+                    p.ty
+                };
+                let t = self.types.pointer(QualType { ty: pty, quals, space });
+                return rv(QualType::new(t, AddrSpace::Private));
+            }
+            (Some(_), None) if self.is_null(b) => return rv(at),
+            (None, Some(_)) if self.is_null(a) => return rv(bt),
+            _ => {}
+        }
+        if self.same_unqual(at.ty, bt.ty) {
+            return rv(at);
+        }
+        self.diags.push(err("E0320", span, format!("incompatible operand types ('{}' and '{}')", self.rv_name(at.ty), self.rv_name(bt.ty))));
+        None
+    }
+
+    // --------------------------------------------------------------- casts
+
+    fn cast(&mut self, to: QualType, from: QualType, x: &Expr, span: Span) -> Option<Val> {
+        let (t, f) = (to.ty, from.ty);
+        let res = QualType::new(t, AddrSpace::Private);
+        if t == f || matches!(self.types.kind(t), TypeKind::Void) {
+            return rv(res);
+        }
+        let ta = self.arith(t);
+        let fa = self.arith(f);
+        let tk = self.types.kind(t).clone();
+        let fk = self.types.kind(f).clone();
+        match (&tk, &fk) {
+            _ if ta.is_some() && fa.is_some() => rv(res),
+            (TypeKind::Pointer(tp), TypeKind::Pointer(fp)) => {
+                if !fp.space.casts_explicitly_to(tp.space) {
+                    self.diags.push(
+                        err("E0325", span, format!("casting '{}' to type '{}' changes address space of pointer", self.rv_name(f), self.rv_name(t)))
+                            .with_note("only a __generic pointer may be cast to a named address space, and never to __constant"),
+                    );
+                    return None;
+                }
+                rv(res)
+            }
+            (TypeKind::Pointer(_), _) if fa.is_some_and(is_int) => rv(res),
+            (TypeKind::Pointer(_), _) if fa.is_some() => {
+                self.diags.push(err("E0327", span, format!("operand of type '{}' cannot be cast to a pointer type", self.rv_name(f))));
+                None
+            }
+            (_, TypeKind::Pointer(_)) if ta.is_some_and(is_int) => rv(res),
+            (_, TypeKind::Pointer(_)) if ta.is_some() => {
+                self.diags.push(err("E0327", span, format!("pointer cannot be cast to type '{}'", self.rv_name(t))));
+                None
+            }
+            (TypeKind::Vector(..), TypeKind::Vector(..)) => {
+                if self.same_unqual(t, f) {
+                    return rv(res);
+                }
+                let name = self.rv_name(t);
+                self.diags.push(
+                    err("E0326", span, format!("invalid conversion between vector types '{}' and '{}'", self.rv_name(f), name))
+                        .with_note(format!("use convert_{name}() to convert the values or as_{name}() to reinterpret the bits")),
+                );
+                None
+            }
+            (TypeKind::Vector(..), _) if fa.is_some() => rv(res),
+            (_, TypeKind::Vector(..)) if ta.is_some() => {
+                self.diags.push(err("E0326", span, format!("invalid conversion between vector type '{}' and scalar type '{}'", self.rv_name(f), self.rv_name(t))));
+                None
+            }
+            (TypeKind::Opaque(_) | TypeKind::Image(..) | TypeKind::Pipe(..) | TypeKind::Block { .. } | TypeKind::Atomic(_), _)
+            | (_, TypeKind::Opaque(_) | TypeKind::Image(..) | TypeKind::Pipe(..) | TypeKind::Block { .. }) => rv(res),
+            _ if self.same_unqual(t, f) => rv(res),
+            (TypeKind::Record(_) | TypeKind::Array(..), _) => {
+                let _ = x;
+                self.diags.push(err("E0327", span, format!("used type '{}' where arithmetic or pointer type is required", self.rv_name(t))));
+                None
+            }
+            _ => {
+                self.diags.push(err("E0327", span, format!("operand of type '{}' where arithmetic or pointer type is required", self.rv_name(f))));
+                None
+            }
+        }
+    }
+
+    // ------------------------------------------------------ vector literals
+
+    fn vector_literal(&mut self, t: &TypeName, xs: &[Expr], span: Span) -> Option<Val> {
+        let to = self.type_name(t);
+        let vec = to.and_then(|q| self.vector_of(q.ty));
+        let Some((es, n)) = vec else {
+            // `(T)(a, b)` for a non-vector `T`: a cast of a comma
+            // expression.
+            let mut last = None;
+            for x in xs {
+                last = self.value(x);
+            }
+            let (to, from) = (to?, last?);
+            return self.cast(to, from, xs.last()?, span);
+        };
+        let to = to?;
+        if xs.len() == 1 {
+            let from = self.value(&xs[0])?;
+            return self.cast(to, from, &xs[0], span);
+        }
+        let p = self.types.pointer_size;
+        let mut count = 0usize;
+        let mut bad = false;
+        for x in xs {
+            let Some(v) = self.value(x) else {
+                bad = true;
+                continue;
+            };
+            if self.arith(v.ty).is_some() {
+                count += 1;
+            } else if let Some((s, m)) = self.vector_of(v.ty) {
+                if canon(s, p) != canon(es, p) {
+                    let el = es.name();
+                    self.diags.push(err("E0326", x.span, format!("initializing '{el}' with an expression of incompatible type '{}'", self.rv_name(v.ty))));
+                    bad = true;
+                }
+                count += m as usize;
+            } else {
+                let el = es.name();
+                self.diags.push(err("E0326", x.span, format!("initializing '{el}' with an expression of incompatible type '{}'", self.rv_name(v.ty))));
+                bad = true;
+            }
+            if count > n as usize && !bad {
+                self.diags.push(err("E0326", x.span, "excess elements in vector initializer").with_note(format!("'{}' has {n} components", self.rv_name(to.ty))));
+                return None;
+            }
+        }
+        if bad {
+            return None;
+        }
+        if count < n as usize {
+            self.diags.push(err("E0326", span, format!("too few elements in vector initialization (expected {n} elements, have {count})")));
+            return None;
+        }
+        rv(QualType::new(to.ty, AddrSpace::Private))
+    }
+
+    // ----------------------------------------------------- index, members
+
+    fn index(&mut self, a: &Expr, b: &Expr, span: Span) -> Option<Val> {
+        let base = self.type_expr(a);
+        let idx = self.value(b);
+        let base = base?;
+        if let Some((s, _)) = self.vector_of(base.ty.ty) {
+            let idx = idx?;
+            if !self.arith(idx.ty).is_some_and(is_int) {
+                self.diags.push(err("E0320", b.span, "array subscript is not an integer"));
+                return None;
+            }
+            let el = QualType { ty: self.types.scalar(s), ..base.ty };
+            return Some(Val { ty: el, lvalue: base.lvalue, dup: false, component: true });
+        }
+        let bt = self.decay(base, a.span)?;
+        let it = idx?;
+        let (ptr, int) = if self.is_pointer(bt.ty) {
+            (bt, it)
+        } else if self.is_pointer(it.ty) {
+            (it, bt)
+        } else {
+            self.diags.push(err("E0320", span, format!("subscripted value is not an array, pointer, or vector ('{}' invalid)", self.rv_name(bt.ty))));
+            return None;
+        };
+        if !self.arith(int.ty).is_some_and(is_int) {
+            self.diags.push(err("E0320", b.span, "array subscript is not an integer"));
+            return None;
+        }
+        let p = self.pointee(ptr.ty).expect("a pointer");
+        if matches!(self.types.kind(p.ty), TypeKind::Void | TypeKind::Function { .. }) {
+            self.diags.push(err("E0320", span, format!("subscript of pointer to incomplete type '{}'", self.rv_name(p.ty))));
+            return None;
+        }
+        lv(p)
+    }
+
+    fn member(&mut self, base: &Expr, arrow: bool, name: &Ident) -> Option<Val> {
+        let b = self.type_expr(base)?;
+        let (obj, lvalue) = if arrow {
+            let t = self.decay(b, base.span)?;
+            match self.pointee(t.ty) {
+                Some(p) => (p, true),
+                None => {
+                    self.diags.push(err("E0324", name.span, format!("member reference type '{}' is not a pointer", self.rv_name(t.ty))));
+                    return None;
+                }
+            }
+        } else {
+            (b.ty, b.lvalue)
+        };
+        match self.types.kind(obj.ty).clone() {
+            TypeKind::Record(i) => {
+                let Some(f) = self.find_field(i, &name.name) else {
+                    let rec = self.rv_name(obj.ty);
+                    if self.types.records[i as usize].fields.is_none() {
+                        self.diags.push(err("E0324", name.span, format!("incomplete definition of type '{rec}'")));
+                        return None;
+                    }
+                    let mut d = err("E0324", name.span, format!("no member named '{}' in '{rec}'", name.name));
+                    if let Some(best) = self.suggest_field(i, &name.name) {
+                        d = d.with_note(format!("did you mean '{best}'?")).with_fixit(name.span, best);
+                    }
+                    self.diags.push(d);
+                    return None;
+                };
+                let quals = Quals { is_const: f.quals.is_const || obj.quals.is_const, is_volatile: f.quals.is_volatile || obj.quals.is_volatile, is_restrict: f.quals.is_restrict };
+                let ty = self.respace(f.ty, obj.space);
+                Some(Val { ty: QualType { ty, quals, space: obj.space }, lvalue, dup: false, component: false })
+            }
+            TypeKind::Vector(s, n) if !arrow => self.swizzle(obj, lvalue, s, n, name),
+            TypeKind::Atomic(_) => {
+                self.atomic_error(name.span);
+                None
+            }
+            _ => {
+                let shown = if arrow { self.rv_name(obj.ty) + " *" } else { self.rv_name(obj.ty) };
+                self.diags.push(err("E0324", base.span, format!("member reference base type '{shown}' is not a structure or union")));
+                None
+            }
+        }
+    }
+
+    fn find_field(&self, rec: u32, name: &str) -> Option<QualType> {
+        for f in self.types.records[rec as usize].fields.iter().flatten() {
+            if f.name == name {
+                return Some(f.ty);
+            }
+            if f.name.is_empty() {
+                if let TypeKind::Record(j) = *self.types.kind(f.ty.ty) {
+                    if let Some(t) = self.find_field(j, name) {
+                        return Some(t);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn suggest_field(&self, rec: u32, name: &str) -> Option<String> {
+        let limit = (name.chars().count() / 3).max(1);
+        self.types.records[rec as usize]
+            .fields
+            .iter()
+            .flatten()
+            .filter(|f| !f.name.is_empty())
+            .map(|f| (clc_builtins::suggest::edit_distance(name, &f.name), &f.name))
+            .filter(|(d, _)| *d <= limit)
+            .min()
+            .map(|(_, n)| n.clone())
+    }
+
+    /// A vector component access (OpenCL C §6.1.7).
+    fn swizzle(&mut self, obj: QualType, lvalue: bool, s: Scalar, n: u8, name: &Ident) -> Option<Val> {
+        let text = name.name.as_str();
+        let shown = self.rv_name(obj.ty);
+        let mut idx: Vec<u8> = Vec::with_capacity(16);
+        let bad = |this: &mut Self, c: char| {
+            this.diags.push(err("E0324", name.span, format!("illegal vector component name '{c}'")));
+            None
+        };
+        let half = |n: u8| n.div_ceil(2);
+        match text {
+            "lo" => idx.extend(0..half(n)),
+            "hi" => idx.extend(half(n)..half(n) * 2),
+            "even" => idx.extend((0..half(n)).map(|i| i * 2)),
+            "odd" => idx.extend((0..half(n)).map(|i| i * 2 + 1)),
+            _ if (text.starts_with('s') || text.starts_with('S')) && text.len() > 1 => {
+                for c in text[1..].chars() {
+                    let Some(d) = c.to_digit(16) else { return bad(self, c) };
+                    if d as u8 >= n {
+                        self.diags.push(err("E0324", name.span, format!("vector component access exceeds type '{shown}'")));
+                        return None;
+                    }
+                    idx.push(d as u8);
+                }
+            }
+            _ => {
+                let mut rgba = None;
+                for c in text.chars() {
+                    let (i, is_rgba) = match c {
+                        'x' => (0, false),
+                        'y' => (1, false),
+                        'z' => (2, false),
+                        'w' => (3, false),
+                        'r' => (0, true),
+                        'g' => (1, true),
+                        'b' => (2, true),
+                        'a' => (3, true),
+                        _ => return bad(self, c),
+                    };
+                    if *rgba.get_or_insert(is_rgba) != is_rgba {
+                        return bad(self, c);
+                    }
+                    // The spec allows `.xyzw` on vectors of up to four
+                    // components; clang accepts them on any vector whose
+                    // width the index is below, and so do we.
+                    if i >= n {
+                        self.diags.push(err("E0324", name.span, format!("vector component access exceeds type '{shown}'")));
+                        return None;
+                    }
+                    idx.push(i);
+                }
+                if rgba == Some(true) && self.opts.std < crate::options::ClStd::Cl30 {
+                    let c = text.chars().next().unwrap_or('r');
+                    self.diags.push(Diagnostic::warning("opencl-unsupported-rgba", name.span, format!("vector component name '{c}' is a feature from OpenCL version 3.0 onwards")));
+                }
+            }
+        }
+        let k = idx.len() as u8;
+        if !matches!(k, 1 | 2 | 3 | 4 | 8 | 16) {
+            self.diags.push(err("E0324", name.span, format!("vector component access has invalid length {k}")).with_note("a swizzle selects 1, 2, 3, 4, 8 or 16 components"));
+            return None;
+        }
+        let mut seen = 0u16;
+        let mut dup = false;
+        for &i in &idx {
+            dup |= seen & (1 << i) != 0;
+            seen |= 1 << i;
+        }
+        let ty = if k == 1 { self.types.scalar(s) } else { self.types.vector(s, k) };
+        Some(Val { ty: QualType { ty, ..obj }, lvalue, dup, component: true })
+    }
+
+    // -------------------------------------------------------------- calls
+
+    fn call(&mut self, callee: &Expr, args: &[Expr], span: Span) -> Option<Val> {
+        if let ExprKind::Ident(id) = &callee.kind {
+            let sym = self.lookup(&id.name).map(|s| (s.kind.clone(), s.ty, s.span));
+            match sym {
+                None if clc_builtins::functions::is_builtin(&id.name) => return self.builtin_call(id, args, span),
+                None => {
+                    self.use_name(id, true);
+                    for a in args {
+                        let _ = self.type_expr(a);
+                    }
+                    return None;
+                }
+                Some((SymKind::Func { overloadable, .. }, ty, decl_span)) => {
+                    self.use_name(id, true);
+                    let overloaded = overloadable && self.scopes.iter().filter_map(|s| s.names.get(&id.name)).map(|v| v.len()).sum::<usize>() > 1;
+                    if overloaded {
+                        return self.overloaded_call(id, args, span);
+                    }
+                    return self.call_prototype(&id.name, Some(decl_span), ty.ty, args, span);
+                }
+                Some(_) => {}
+            }
+        }
+        let f = self.value(callee);
+        let f = f?;
+        match self.types.kind(f.ty).clone() {
+            TypeKind::Block { .. } => self.call_prototype("block", None, f.ty, args, span),
+            TypeKind::Pointer(p) if matches!(self.types.kind(p.ty), TypeKind::Function { .. }) => self.call_prototype("function", None, p.ty, args, span),
+            _ => {
+                for a in args {
+                    let _ = self.value(a);
+                }
+                self.diags.push(err("E0323", callee.span, format!("called object type '{}' is not a function or function pointer", self.rv_name(f.ty))));
+                None
+            }
+        }
+    }
+
+    /// A call into a set of user `overloadable` functions: the overload
+    /// whose parameters the arguments match exactly, else the only one
+    /// they convert to. A call no overload accepts is reported; one that
+    /// several accept equally is left untyped.
+    fn overloaded_call(&mut self, id: &Ident, args: &[Expr], span: Span) -> Option<Val> {
+        let mut set: Vec<(TypeId, Span)> = Vec::new();
+        for s in self.scopes.iter().rev() {
+            for sym in s.names.get(&id.name).into_iter().flatten() {
+                if matches!(sym.kind, SymKind::Func { .. }) && !set.iter().any(|(t, _)| *t == sym.ty.ty) {
+                    set.push((sym.ty.ty, sym.span));
+                }
+            }
+        }
+        let vals: Vec<Option<QualType>> = args.iter().map(|a| self.value(a)).collect();
+        if vals.iter().any(Option::is_none) {
+            return None;
+        }
+        let vals: Vec<QualType> = vals.into_iter().flatten().collect();
+        let mut exact = Vec::new();
+        let mut viable = Vec::new();
+        let mut any_viable = false;
+        for &(fty, decl) in &set {
+            let TypeKind::Function { params, variadic, .. } = self.types.kind(fty).clone() else { continue };
+            let params: Vec<QualType> = params.into_iter().filter(|p| !matches!(self.types.kind(p.ty), TypeKind::Void)).collect();
+            if vals.len() < params.len() || (vals.len() > params.len() && !variadic) {
+                continue;
+            }
+            if params.iter().zip(&vals).all(|(p, v)| self.same_unqual(p.ty, v.ty)) {
+                exact.push((fty, decl));
+                continue;
+            }
+            let mut scratch = Diagnostics::default();
+            std::mem::swap(self.diags, &mut scratch);
+            let mut kinds_agree = true;
+            let converts = params.iter().zip(&vals).zip(args).all(|((p, v), a)| {
+                kinds_agree &= self.vector_of(p.ty).is_some() == self.vector_of(v.ty).is_some();
+                self.convert(*v, a, *p, Conv::Arg, a.span)
+            });
+            std::mem::swap(self.diags, &mut scratch);
+            if converts && scratch.error_count() == 0 {
+                any_viable = true;
+                if kinds_agree {
+                    viable.push((fty, decl));
+                }
+            }
+        }
+        if exact.is_empty() && !any_viable {
+            let mut d = err("E0323", span, format!("no matching function for call to '{}'", id.name)).with_label(format!("arguments are ({})", self.arg_list(&vals)));
+            for &(fty, decl) in &set {
+                d = d.with_note_at(decl, format!("candidate: {}", self.rv_name(fty).replacen(" (", &format!(" {}(", id.name), 1)));
+            }
+            self.diags.push(d);
+            return None;
+        }
+        // Several candidates convert equally well as far as this check
+        // sees; clang ranks promotions above conversions, which is not
+        // done here, so the call is left untyped rather than reported.
+        let chosen = if exact.len() == 1 { exact[0] } else if exact.is_empty() && viable.len() == 1 { viable[0] } else { return None };
+        // The call graph is keyed by name, so calls into overload sets stay
+        // out of the recursion check (overloads of one name calling each
+        // other are not recursion).
+        let _ = span;
+        let TypeKind::Function { ret, .. } = self.types.kind(chosen.0).clone() else { return None };
+        rv(QualType::new(ret.ty, AddrSpace::Private))
+    }
+
+    /// A call of a user function (or block) with a prototype.
+    fn call_prototype(&mut self, name: &str, decl: Option<Span>, fty: TypeId, args: &[Expr], span: Span) -> Option<Val> {
+        let (ret, params, variadic) = match self.types.kind(fty).clone() {
+            TypeKind::Function { ret, params, variadic } => (ret, params, variadic),
+            TypeKind::Block { ret, params } => (ret, params, false),
+            _ => return None,
+        };
+        let params: Vec<QualType> = params.into_iter().filter(|p| !matches!(self.types.kind(p.ty), TypeKind::Void)).collect();
+        let vals: Vec<Option<QualType>> = args.iter().map(|a| self.value(a)).collect();
+        if args.len() < params.len() || (args.len() > params.len() && !variadic) {
+            let few = args.len() < params.len();
+            let what = if few { "few" } else { "many" };
+            let expected = if variadic { "at least " } else { "" };
+            let mut d = err("E0323", span, format!("too {what} arguments to function call, expected {expected}{}, have {}", params.len(), args.len()));
+            if let Some(s) = decl {
+                d = d.with_note_at(s, format!("'{name}' declared here"));
+            }
+            self.diags.push(d);
+        } else {
+            for ((a, v), p) in args.iter().zip(&vals).zip(&params) {
+                if let Some(v) = v {
+                    self.convert(*v, a, *p, Conv::Arg, a.span);
+                }
+            }
+        }
+        rv(QualType::new(ret.ty, AddrSpace::Private))
+    }
+
+    fn builtin_ctx(&self) -> BCtx {
+        use crate::options::ClStd;
+        let version = match self.opts.std {
+            ClStd::Cl10 => Version::Cl10,
+            ClStd::Cl11 => Version::Cl11,
+            ClStd::Cl12 => Version::Cl12,
+            ClStd::Cl20 => Version::Cl20,
+            ClStd::Cl30 => Version::Cl30,
+        };
+        let mut ctx = BCtx::new(version);
+        for e in ExtSet::all().iter() {
+            let on = match e {
+                Extension::Fp16 => self.opts.fp16,
+                Extension::Fp64 => self.opts.fp64,
+                _ => true,
+            };
+            if on {
+                ctx = ctx.with(e);
+            }
+        }
+        ctx
+    }
+
+    /// A call of a builtin function: overload resolution on the argument
+    /// types.
+    fn builtin_call(&mut self, id: &Ident, args: &[Expr], span: Span) -> Option<Val> {
+        let mut arg_tys = Vec::with_capacity(args.len());
+        let mut vals = Vec::with_capacity(args.len());
+        let mut ok = true;
+        for a in args {
+            let Some(v) = self.value(a) else {
+                ok = false;
+                continue;
+            };
+            vals.push(v);
+            let Some(ty) = self.to_ty(v) else {
+                ok = false;
+                continue;
+            };
+            let mut at = ArgTy::of(ty);
+            if is_string_literal(a) {
+                at = ArgTy::string_literal();
+            } else if self.arith(v.ty).is_some_and(is_int) {
+                let mut budget = 16;
+                if small(a, &mut budget) {
+                    if let Ok(c) = consteval::eval(a, self) {
+                        at.int_constant = Some(c.value);
+                    }
+                }
+            } else if self.is_pointer(v.ty) && self.is_null(a) {
+                at.null_pointer = true;
+            }
+            arg_tys.push(at);
+        }
+        if !ok {
+            return None;
+        }
+        let ctx = self.builtin_ctx();
+        let mut result = clc_builtins::resolve(&id.name, &arg_tys, &ctx);
+        if matches!(result, Err(ResolveError::NoMatchingOverload { .. })) {
+            // As in clang, a scalar argument widens to the vector type of
+            // the call's vector arguments (`pow(v, 2.0f)`, `rotate(v, 3)`)
+            // when the table has no scalar form.
+            let vec = arg_tys.iter().find_map(|a| match a.ty {
+                Ty::Vector(s, n) => Some((s, n)),
+                _ => None,
+            });
+            if let Some((s, n)) = vec {
+                let same_width = arg_tys.iter().all(|a| !matches!(a.ty, Ty::Vector(_, m) if m != n));
+                if same_width {
+                    let widened: Vec<ArgTy> = arg_tys.iter().map(|a| if matches!(a.ty, Ty::Scalar(_)) { ArgTy::of(Ty::Vector(s, n)) } else { a.clone() }).collect();
+                    if let Ok(o) = clc_builtins::resolve(&id.name, &widened, &ctx) {
+                        result = Ok(o);
+                    }
+                }
+            }
+        }
+        match result {
+            Ok(o) => {
+                if o.attrs.special == Special::FormatLiteral && !args.first().is_some_and(is_string_literal) {
+                    let at = args.first().map_or(span, |a| a.span);
+                    self.diags.push(err("E0328", at, format!("format string of '{}' must be a string literal", id.name)).with_note("OpenCL C requires printf's format to be a literal string"));
+                }
+                let mut ret = self.qual_of_builtin(&o.ret)?;
+                if o.attrs.special == Special::KeepPointee {
+                    if let (Some(p), Some(arg)) = (self.pointee(ret.ty), vals.first().and_then(|v| self.pointee(v.ty))) {
+                        let t = self.types.pointer(QualType { ty: arg.ty, quals: arg.quals, space: p.space });
+                        ret = QualType::new(t, AddrSpace::Private);
+                    }
+                }
+                rv(ret)
+            }
+            Err(ResolveError::NoMatchingOverload { candidates, total, .. }) => {
+                let mut d = err("E0328", span, format!("no matching function for call to '{}'", id.name)).with_label(format!("arguments are ({})", self.arg_list(&vals)));
+                for c in &candidates {
+                    d = d.with_note(format!("candidate: {c}"));
+                }
+                if total > candidates.len() {
+                    d = d.with_note(format!("and {} more overloads", total - candidates.len()));
+                }
+                self.diags.push(d);
+                None
+            }
+            Err(ResolveError::Ambiguous { candidates, .. }) => {
+                let mut d = err("E0328", span, format!("call to '{}' is ambiguous", id.name)).with_label(format!("arguments are ({})", self.arg_list(&vals)));
+                for c in &candidates {
+                    d = d.with_note(format!("candidate: {c}"));
+                }
+                self.diags.push(d);
+                None
+            }
+            Err(ResolveError::NotAvailable { missing, .. }) => {
+                self.diags.push(err("E0328", span, format!("'{}' with these arguments {missing}", id.name)));
+                None
+            }
+            Err(ResolveError::NoSuchFunction { .. }) => None,
+        }
+    }
+
+    fn arg_list(&self, vals: &[QualType]) -> String {
+        vals.iter().map(|v| self.rv_name(v.ty)).collect::<Vec<_>>().join(", ")
+    }
+
+    // --------------------------------------------- builtin type language
+
+    /// The builtins' view of a value type.
+    fn to_ty(&self, q: QualType) -> Option<Ty> {
+        Some(match self.types.kind(q.ty) {
+            TypeKind::Void => Ty::Void,
+            TypeKind::Scalar(s) => Ty::Scalar(*s),
+            TypeKind::Enum(_) => Ty::INT,
+            TypeKind::Vector(s, n) => Ty::Vector(*s, *n),
+            TypeKind::Pointer(p) => {
+                let pointee = match self.types.kind(p.ty) {
+                    // Pointers to aggregates only ever meet `void *`
+                    // parameters (`prefetch`, `async_work_group_copy` take
+                    // typed pointers): pass them as `char` pointers.
+                    TypeKind::Record(_) | TypeKind::Array(..) => Ty::Scalar(Scalar::Char),
+                    _ => self.to_ty(QualType::new(p.ty, AddrSpace::Private))?,
+                };
+                Ty::Pointer(Box::new(PointerTy { pointee, space: p.space, is_const: p.quals.is_const, is_volatile: p.quals.is_volatile }))
+            }
+            TypeKind::Image(i, a) => Ty::Image(*i, *a),
+            TypeKind::Opaque(o) => match o {
+                Opaque::Sampler => Ty::Sampler,
+                Opaque::Event => Ty::Event,
+                Opaque::Queue => Ty::Queue,
+                Opaque::NdRange => Ty::NdRange,
+                Opaque::ClkEvent => Ty::ClkEvent,
+                Opaque::ReserveId => Ty::ReserveId,
+                Opaque::MemFenceFlags => Ty::UINT,
+                Opaque::MemoryOrder => Ty::MemoryOrder,
+                Opaque::MemoryScope => Ty::MemoryScope,
+            },
+            TypeKind::Pipe(_, a) => Ty::Pipe(*a),
+            TypeKind::Atomic(s) => Ty::Atomic(*s),
+            TypeKind::Block { .. } => Ty::Block,
+            TypeKind::Array(..) | TypeKind::Function { .. } | TypeKind::Record(_) => return None,
+        })
+    }
+
+    /// A builtin signature's type as a value type.
+    fn qual_of_builtin(&mut self, t: &Ty) -> Option<QualType> {
+        let id = match t {
+            Ty::Void => self.types.void(),
+            Ty::Scalar(s) => self.types.scalar(*s),
+            Ty::Vector(s, n) => self.types.vector(*s, *n),
+            Ty::Pointer(p) => {
+                let inner = self.qual_of_builtin(&p.pointee)?;
+                let quals = Quals { is_const: p.is_const, is_volatile: p.is_volatile, is_restrict: false };
+                self.types.pointer(QualType { ty: inner.ty, quals, space: p.space })
+            }
+            Ty::Image(i, a) => self.types.intern(TypeKind::Image(*i, *a)),
+            Ty::Sampler => self.types.intern(TypeKind::Opaque(Opaque::Sampler)),
+            Ty::Event => self.types.intern(TypeKind::Opaque(Opaque::Event)),
+            Ty::Queue => self.types.intern(TypeKind::Opaque(Opaque::Queue)),
+            Ty::NdRange => self.types.intern(TypeKind::Opaque(Opaque::NdRange)),
+            Ty::ClkEvent => self.types.intern(TypeKind::Opaque(Opaque::ClkEvent)),
+            Ty::ReserveId => self.types.intern(TypeKind::Opaque(Opaque::ReserveId)),
+            Ty::MemoryOrder => self.types.intern(TypeKind::Opaque(Opaque::MemoryOrder)),
+            Ty::MemoryScope => self.types.intern(TypeKind::Opaque(Opaque::MemoryScope)),
+            Ty::Atomic(s) => self.types.intern(TypeKind::Atomic(*s)),
+            Ty::Pipe(_) | Ty::Block => return None,
+        };
+        Some(QualType::new(id, AddrSpace::Private))
+    }
+
+    // ------------------------------------------------------ initializers
+
+    /// Checks an initializer against the type of the object it
+    /// initializes.
+    pub(super) fn init_as(&mut self, init: &Initializer, q: QualType) {
+        match init {
+            Initializer::Expr(e) => {
+                let target_kind = self.types.kind(q.ty).clone();
+                match target_kind {
+                    // `char s[] = "…"` and `int a[2] = other` (an error C
+                    // reports elsewhere); aggregates from expressions are
+                    // typed only.
+                    TypeKind::Array(..) => {
+                        let _ = self.type_expr(e);
+                    }
+                    _ => {
+                        let Some(v) = self.value(e) else { return };
+                        self.convert(v, e, q, Conv::Init, e.span);
+                    }
+                }
+            }
+            Initializer::List { items, .. } => {
+                // Element types are followed for arrays without
+                // designators; other aggregates have their expressions
+                // typed only.
+                let elem = match self.types.kind(q.ty).clone() {
+                    TypeKind::Array(el, _) => Some(el),
+                    _ => None,
+                };
+                if let TypeKind::Record(r) = *self.types.kind(q.ty) {
+                    self.record_init(r, q, items);
+                    return;
+                }
+                for item in items {
+                    for d in &item.designators {
+                        if let Designator::Index(e, _) = d {
+                            let _ = self.value(e);
+                        }
+                    }
+                    match (elem, &item.init) {
+                        (Some(el), _) if item.designators.is_empty() && self.is_scalar_type(el.ty) => self.init_as(&item.init, el),
+                        (Some(el), Initializer::List { .. }) if item.designators.is_empty() => self.init_as(&item.init, el),
+                        _ => self.init(&item.init),
+                    }
+                }
+            }
+        }
+    }
+
+    /// A struct or union initializer list. Members are followed in order
+    /// (or by a `.name` designator) while they are scalars or pointers,
+    /// where brace elision cannot shift the items; after the first
+    /// aggregate or vector member, and after index designators, the
+    /// remaining expressions are typed only.
+    fn record_init(&mut self, r: u32, q: QualType, items: &[InitItem]) {
+        let is_union = self.types.records[r as usize].is_union;
+        let mut next = Some(0usize);
+        for item in items {
+            let mut target = next;
+            for d in &item.designators {
+                match d {
+                    Designator::Field(name) => target = self.types.records[r as usize].fields.iter().flatten().position(|f| f.name == name.name),
+                    Designator::Index(e, _) => {
+                        let _ = self.value(e);
+                        target = None;
+                    }
+                }
+            }
+            if item.designators.len() > 1 {
+                target = None;
+            }
+            let field = target.and_then(|i| self.types.records[r as usize].fields.as_ref()?.get(i)).map(|f| f.ty);
+            match field {
+                Some(ft) if self.is_scalar_type(ft.ty) || matches!(item.init, Initializer::List { .. }) => {
+                    let ft = QualType { space: q.space, ..ft };
+                    self.init_as(&item.init, ft);
+                    next = target.map(|i| i + 1).filter(|_| !is_union);
+                }
+                _ => {
+                    self.init(&item.init);
+                    next = None;
+                }
+            }
+        }
+    }
+
+    /// Checks `return e;` against the function's return type.
+    pub(super) fn return_value(&mut self, e: &Expr) {
+        let v = self.value(e);
+        let Some((ret, checked)) = self.ret else { return };
+        let Some(v) = v else { return };
+        if !checked {
+            return;
+        }
+        if matches!(self.types.kind(ret.ty), TypeKind::Void) {
+            if !matches!(self.types.kind(v.ty), TypeKind::Void) {
+                let name = self.func.as_ref().map(|f| f.name.clone()).unwrap_or_default();
+                self.diags.push(err("E0322", e.span, format!("void function '{name}' should not return a value")));
+            }
+            return;
+        }
+        self.convert(v, e, ret, Conv::Return, e.span);
+    }
+
+    /// A controlling expression (`if`, loops, `?:`): a scalar.
+    pub(super) fn condition(&mut self, e: &Expr, integer: bool) {
+        let Some(v) = self.value(e) else { return };
+        let ok = if integer { self.arith(v.ty).is_some_and(is_int) } else { self.is_scalar_type(v.ty) };
+        if !ok {
+            let kind = if integer { "integer" } else { "scalar" };
+            self.diags.push(err("E0320", e.span, format!("statement requires expression of {kind} type ('{}' invalid)", self.rv_name(v.ty))));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usual_arithmetic_conversions() {
+        use Scalar::*;
+        assert_eq!(usual_arith(Char, Short, 8), Int);
+        assert_eq!(usual_arith(Int, UInt, 8), UInt);
+        assert_eq!(usual_arith(UInt, Long, 8), Long);
+        assert_eq!(usual_arith(ULong, Long, 8), ULong);
+        assert_eq!(usual_arith(Int, Float, 8), Float);
+        assert_eq!(usual_arith(Half, Int, 8), Half);
+        assert_eq!(usual_arith(Float, Double, 8), Double);
+        assert_eq!(usual_arith(Size, Int, 8), Size);
+        // 32-bit targets: `size_t` has the rank of `int`.
+        assert_eq!(usual_arith(Size, Long, 4), Long);
+    }
+
+    #[test]
+    fn canonical_pointer_sized_integers() {
+        assert_eq!(canon(Scalar::Size, 8), Scalar::ULong);
+        assert_eq!(canon(Scalar::PtrDiff, 4), Scalar::Int);
+        assert_eq!(signed_of_size(8), Scalar::Long);
+    }
+}
