@@ -42,6 +42,9 @@ const TABLE: &[(&str, Option<&str>, When)] = &[
     ("__IMAGE_SUPPORT__", Some("1"), When::Always),
     ("FP_FAST_FMA", Some("1"), When::Always),
     ("FP_FAST_FMAF", Some("1"), When::Always),
+    // The one function-like macro of clang's opencl-c-base.h that kernels
+    // use (the header's `as_T` macros are builtins here).
+    ("ATOMIC_VAR_INIT(x)", Some("(x)"), When::From(ClStd::Cl20)),
     ("__kernel_exec(X, typen)", Some(KERNEL_EXEC), When::Always),
     ("kernel_exec(X, typen)", Some(KERNEL_EXEC), When::Always),
     // Extensions, as clang defines them for a full-profile device.

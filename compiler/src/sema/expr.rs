@@ -1701,6 +1701,27 @@ impl Checker<'_> {
                     TypeKind::Array(..) => {
                         let _ = self.type_expr(e);
                     }
+                    // OpenCL C 2.0 §6.13.11.1: an atomic object is
+                    // initialized by `ATOMIC_VAR_INIT` at program scope,
+                    // and by `atomic_init` everywhere else.
+                    TypeKind::Atomic(inner) => {
+                        // (`__local` objects take no initializer at all:
+                        // the declaration layer reports that.)
+                        if q.space != AddrSpace::Global {
+                            let _ = self.type_expr(e);
+                            if q.space != AddrSpace::Private {
+                                return;
+                            }
+                            self.diags.push(
+                                err("E0329", e.span, "an atomic object can be initialized in its declaration only at program scope")
+                                    .with_note("OpenCL C 2.0 §6.13.11.1: use ATOMIC_VAR_INIT for program-scope atomics and atomic_init(&object, value) for others"),
+                            );
+                            return;
+                        }
+                        let Some(v) = self.value(e) else { return };
+                        let scalar = self.types.scalar(inner.unwrap_or(Scalar::Int));
+                        self.convert(v, e, QualType { ty: scalar, ..q }, Conv::Init, e.span);
+                    }
                     _ => {
                         let Some(v) = self.value(e) else { return };
                         self.convert(v, e, q, Conv::Init, e.span);
