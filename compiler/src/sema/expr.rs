@@ -1015,6 +1015,15 @@ impl Checker<'_> {
             self.diags.push(err("E0320", c.span, format!("used type '{}' where arithmetic or pointer type is required", self.rv_name(ct.ty))));
             return None;
         }
+        // §6.3.i: the condition "can be a scalar or vector result except
+        // float" (clang reads this as any floating-point type).
+        if matches!(self.types.kind(ct.ty), TypeKind::Scalar(Scalar::Float | Scalar::Double | Scalar::Half)) {
+            self.diags.push(
+                err("E0320", c.span, format!("used type '{}' where floating point type is not allowed", self.rv_name(ct.ty)))
+                    .with_note("OpenCL C 2.0 §6.3.i: the condition of ?: may not be a floating-point value; compare it explicitly (x != 0.0f)"),
+            );
+            return None;
+        }
         if self.vector_of(at.ty).is_some() || self.vector_of(bt.ty).is_some() {
             return rv(self.vector_operands(at, bt, span)?);
         }
