@@ -60,3 +60,22 @@ pub fn cl_files(dir: &str) -> Vec<PathBuf> {
 pub fn rel(path: &Path) -> String {
     path.strip_prefix(root()).unwrap_or(path).display().to_string()
 }
+
+/// The transcript of `clc -fsyntax-only -ferror-limit=0 [flags] FILE`,
+/// where the flags come from a first line `// RUN: <flags>` of the file
+/// (text after ` — ` on that line is a comment). For the sema snapshot
+/// tests, whose inputs pick their dialect.
+pub fn check_transcript(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).expect("readable input");
+    let extra: Vec<String> = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// RUN: "))
+        .map(|flags| flags.split(" — ").next().unwrap_or("").split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default();
+    let path = rel(path);
+    let mut args = vec!["-fsyntax-only", "-ferror-limit=0"];
+    args.extend(extra.iter().map(String::as_str));
+    args.push(&path);
+    transcript(&args)
+}

@@ -125,14 +125,9 @@ pub enum TypeQual {
     Restrict,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AddrSpace {
-    Global,
-    Local,
-    Constant,
-    Private,
-    Generic,
-}
+/// Address-space qualifiers name the same `AddrSpace` sema and the
+/// builtins table use.
+pub use clc_builtins::AddrSpace;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AccessQual {

@@ -524,7 +524,7 @@ fn specs_string(specs: &DeclSpecs) -> String {
         let w: String = match s {
             DeclSpec::Storage(c, _) => format!("{c:?}").to_lowercase(),
             DeclSpec::Qual(q, _) => format!("{q:?}").to_lowercase(),
-            DeclSpec::AddrSpace(a, _) => format!("__{}", format!("{a:?}").to_lowercase()),
+            DeclSpec::AddrSpace(a, _) => a.keyword().to_string(),
             DeclSpec::Access(a, _) => match a {
                 AccessQual::ReadOnly => "__read_only".into(),
                 AccessQual::WriteOnly => "__write_only".into(),

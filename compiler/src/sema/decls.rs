@@ -794,7 +794,7 @@ impl Checker<'_> {
                     TypeQual::Restrict => quals.is_restrict = true,
                 },
                 DeclSpec::AddrSpace(a, sp) => {
-                    let a = convert_space(*a);
+                    let a = *a;
                     if let Some((prev, _)) = space {
                         if prev != a {
                             self.diags.push(err("E0310", *sp, "multiple address spaces specified for type").with_label(format!("{} after {}", a.keyword(), prev.keyword())));
@@ -1078,7 +1078,7 @@ impl Checker<'_> {
                             DeclSpec::Qual(TypeQual::Volatile, _) => q.is_volatile = true,
                             DeclSpec::Qual(TypeQual::Restrict, _) => q.is_restrict = true,
                             DeclSpec::AddrSpace(a, span) => {
-                                let a = convert_space(*a);
+                                let a = *a;
                                 if sp.is_some_and(|p| p != a) {
                                     self.diags.push(err("E0310", *span, "multiple address spaces specified for type"));
                                     return None;
@@ -1636,12 +1636,3 @@ fn int_ty(s: Scalar, pointer_size: u64) -> Option<IntTy> {
     Some(IntTy { bits, signed })
 }
 
-fn convert_space(a: ast::AddrSpace) -> AddrSpace {
-    match a {
-        ast::AddrSpace::Global => AddrSpace::Global,
-        ast::AddrSpace::Local => AddrSpace::Local,
-        ast::AddrSpace::Constant => AddrSpace::Constant,
-        ast::AddrSpace::Private => AddrSpace::Private,
-        ast::AddrSpace::Generic => AddrSpace::Generic,
-    }
-}

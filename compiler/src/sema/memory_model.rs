@@ -407,7 +407,7 @@ impl Sym {
 
     fn of(specs: &DeclSpecs, d: &Declarator, value: Option<i64>) -> Sym {
         let space = specs.items.iter().find_map(|s| match s {
-            DeclSpec::AddrSpace(a, _) => Some(convert_space(*a)),
+            DeclSpec::AddrSpace(a, _) => Some(*a),
             _ => None,
         });
         match &d.kind {
@@ -430,15 +430,6 @@ fn only_arrays(d: &Declarator) -> bool {
     }
 }
 
-fn convert_space(a: ast::AddrSpace) -> AddrSpace {
-    match a {
-        ast::AddrSpace::Global => AddrSpace::Global,
-        ast::AddrSpace::Local => AddrSpace::Local,
-        ast::AddrSpace::Constant => AddrSpace::Constant,
-        ast::AddrSpace::Private => AddrSpace::Private,
-        ast::AddrSpace::Generic => AddrSpace::Generic,
-    }
-}
 
 struct Cx {
     scopes: Vec<HashMap<String, Sym>>,
@@ -706,7 +697,7 @@ impl Cx {
             ExprKind::Cast(t, _) => match &t.declarator {
                 Some(Declarator { kind: DeclaratorKind::Pointer { block: false, inner, .. }, .. }) if inner.name().is_none() && matches!(inner.kind, DeclaratorKind::Name(_)) => {
                     t.specs.items.iter().find_map(|s| match s {
-                        DeclSpec::AddrSpace(a, _) => Some(convert_space(*a)),
+                        DeclSpec::AddrSpace(a, _) => Some(*a),
                         _ => None,
                     })
                 }

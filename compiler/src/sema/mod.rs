@@ -18,7 +18,6 @@
 //! - [`memory_model`]: the legality of constant `memory_order`,
 //!   `memory_scope` and fence-flag arguments (§6.13.8, §6.13.9, §6.13.11),
 //!   rules clang leaves unchecked;
-//! - [`walk`]: a walk over every declaration-specifier list in the AST.
 //!
 //! [`check`] runs what exists on a translation unit and returns the
 //! [`Program`] table.
@@ -67,7 +66,6 @@ pub mod decls;
 pub mod memory_model;
 pub mod specs;
 pub mod types;
-pub mod walk;
 
 use crate::diag::Diagnostics;
 use crate::options::{ClStd, Target};
