@@ -17,7 +17,7 @@
 //!   `clc_builtins::resolve`, and atomic objects (§6.13.11);
 //! - [`memory_model`]: the legality of constant `memory_order`,
 //!   `memory_scope` and fence-flag arguments (§6.13.8, §6.13.9, §6.13.11),
-//!   rules clang leaves unchecked;
+//!   rules clang leaves unchecked.
 //!
 //! [`check`] runs what exists on a translation unit and returns the
 //! [`Program`] table.
