@@ -822,6 +822,21 @@ impl Checker<'_> {
             BaseType::Void => Partial { ty: self.types.void(), quals: Quals::default(), space: None },
             BaseType::Scalar(s) => Partial { ty: self.types.scalar(s), quals: Quals::default(), space: None },
             BaseType::Builtin(b) => {
+                if !self.opts.std.has_generic() && needs_cl20(b) {
+                    let (span, name) = specs
+                        .items
+                        .iter()
+                        .find_map(|s| match s {
+                            DeclSpec::Type(TypeSpec { kind: TypeSpecKind::Builtin { name, .. }, span }) => Some((*span, name.as_str())),
+                            _ => None,
+                        })
+                        .unwrap_or((specs.span, "this type"));
+                    self.diags.push(
+                        err("E0314", span, format!("'{name}' requires OpenCL C 2.0"))
+                            .with_note(format!("the program is compiled as OpenCL C {}; use -cl-std=CL2.0 or later", self.opts.std.name().trim_start_matches("CL"))),
+                    );
+                    return None;
+                }
                 let t = match b {
                     BuiltinType::Scalar(s) => TypeKind::Scalar(s),
                     BuiltinType::Vector(s, n) => TypeKind::Vector(s, n),
@@ -1636,3 +1651,12 @@ fn int_ty(s: Scalar, pointer_size: u64) -> Option<IntTy> {
     Some(IntTy { bits, signed })
 }
 
+/// Builtin types that OpenCL C 2.0 introduced: atomics, device-side
+/// enqueue, pipes' reservations, and the memory-model enums.
+fn needs_cl20(b: BuiltinType) -> bool {
+    matches!(
+        b,
+        BuiltinType::Atomic(_)
+            | BuiltinType::Opaque(Opaque::Queue | Opaque::NdRange | Opaque::ClkEvent | Opaque::ReserveId | Opaque::MemoryOrder | Opaque::MemoryScope)
+    )
+}
