@@ -24,6 +24,8 @@ pub enum Action {
     DumpAst,
     /// `--emit=tokens`: the token stream after preprocessing, one per line.
     DumpTokens,
+    /// `--emit=typed`: the typed program sema hands to code generation.
+    DumpTyped,
     /// `-c`, `-S`, `-emit-llvm` or no action flag: generate code.
     #[default]
     Compile,
@@ -112,7 +114,7 @@ const OPTIONS: &[(&str, Arity, &str)] = &[
     ("-c", Arity::Flag, "compile to an object file (native) or SPIR-V binary"),
     ("-S", Arity::Flag, "compile to assembly"),
     ("-emit-llvm", Arity::Flag, "with -S or -c, emit LLVM IR (.ll) or bitcode (.bc)"),
-    ("--emit=", Arity::Joined, "print an internal form: ast, tokens"),
+    ("--emit=", Arity::Joined, "print an internal form: ast, tokens, typed"),
     ("-Xclang", Arity::Separate, "clang compatibility: -Xclang -ast-dump"),
     ("--target=", Arity::Joined, "target triple: x86_64-unknown-linux-gnu (default: host), spirv64, spirv32"),
     ("-target", Arity::Separate, "same as --target="),
@@ -219,8 +221,9 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
                 explicit_action = Some(match value.as_str() {
                     "ast" => Action::DumpAst,
                     "tokens" => Action::DumpTokens,
+                    "typed" => Action::DumpTyped,
                     "pp" | "preprocessed" => Action::Preprocess,
-                    _ => return Err(UsageError(format!("invalid value '{value}' in '--emit='; valid values are ast, tokens, pp"))),
+                    _ => return Err(UsageError(format!("invalid value '{value}' in '--emit='; valid values are ast, tokens, typed, pp"))),
                 })
             }
             "-Xclang" => match value.as_str() {

@@ -194,11 +194,14 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
                 text_out.push_str(&format!("{:?} '{}' {}\n", t.kind, sm.text(t.spelling), sm.describe(t.span)));
             }
         }
-        Action::SyntaxOnly | Action::DumpAst | Action::Compile => {
+        Action::SyntaxOnly | Action::DumpAst | Action::DumpTyped | Action::Compile => {
             let tu = crate::parse::parse(&sm, &pp_out, inv.std, &mut diags);
             if inv.action != Action::DumpAst {
                 let sema_opts = crate::sema::SemaOptions::new(inv.std, inv.target.clone(), &pp_out.pragmas);
-                let _program = crate::sema::check(&tu, &sema_opts, &mut diags);
+                let program = crate::sema::check(&tu, &sema_opts, &mut diags);
+                if inv.action == Action::DumpTyped && !diags.has_errors() {
+                    text_out = crate::sema::hir::dump(&program);
+                }
             }
             if inv.action == Action::DumpAst {
                 text_out = crate::parse::dump(&sm, &tu);

@@ -41,6 +41,7 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         undeclared: Default::default(),
         ret: None,
         poisoned: Default::default(),
+        facts: Default::default(),
     };
     for item in &tu.items {
         match item {
@@ -50,7 +51,10 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         }
     }
     c.check_recursion();
-    Program { types: c.types, entities: c.entities }
+    // The typed program is built only for a unit without errors (see
+    // `Program::functions`).
+    let (globals, functions) = if c.diags.has_errors() { (Vec::new(), Vec::new()) } else { c.build_hir(tu) };
+    Program { types: c.types, entities: c.entities, globals, functions }
 }
 
 /// Where a declaration appears.
@@ -163,6 +167,8 @@ struct Checker<'d> {
     /// Names declared after their declaration failed (as `int`, so that
     /// uses resolve): their uses have no type to check.
     poisoned: rustc_hash::FxHashSet<Span>,
+    /// What typing learned, for building the typed program.
+    facts: expr::lower::Facts,
 }
 
 fn err(code: &'static str, span: Span, msg: impl Into<String>) -> Diagnostic {
@@ -201,6 +207,9 @@ impl Checker<'_> {
 
     /// Enters `name` into the innermost scope, reporting redefinitions.
     fn declare(&mut self, name: &Ident, sym: Sym, ctx: Ctx) {
+        if matches!(sym.kind, SymKind::Var { .. } | SymKind::Param) {
+            self.facts.decls.insert(name.span, sym.ty);
+        }
         let file_scope = self.scopes.len() == 1;
         let prev = self.scopes.last().and_then(|s| s.names.get(&name.name)).and_then(|v| v.last()).cloned();
         if let Some(prev) = prev {

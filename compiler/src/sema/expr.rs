@@ -32,6 +32,11 @@ use crate::lex::literal::FloatSuffix;
 use clc_builtins::functions::{Ctx as BCtx, ExtSet, Extension, PointerTy, Special, Ty, Version};
 use clc_builtins::{ArgTy, ResolveError};
 
+// Builds the typed program from the facts this module records.
+#[path = "lower.rs"]
+pub(super) mod lower;
+use lower::addr;
+
 /// A typed expression: its type and whether it designates an object.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Val {
@@ -338,8 +343,14 @@ impl Checker<'_> {
 
     // ------------------------------------------------------- expressions
 
-    /// Types an expression.
+    /// Types an expression, recording its type for the typed program.
     pub(super) fn type_expr(&mut self, e: &Expr) -> Option<Val> {
+        let v = self.type_expr_inner(e)?;
+        self.facts.ty.insert(addr(e), (v.ty, v.lvalue));
+        Some(v)
+    }
+
+    fn type_expr_inner(&mut self, e: &Expr) -> Option<Val> {
         match &e.kind {
             ExprKind::Error => None,
             ExprKind::Paren(x) => self.type_expr(x),
@@ -429,6 +440,7 @@ impl Checker<'_> {
             if self.poisoned.contains(&sym.span) {
                 return None;
             }
+            self.facts.names.insert(addr(id), sym.span);
             return match kind {
                 SymKind::Var { .. } | SymKind::Param => lv(ty),
                 SymKind::Func { .. } => rv(ty),
@@ -875,6 +887,14 @@ impl Checker<'_> {
     /// to `to` (C99 6.5.16.1, OpenCL C §6.2.1, §6.5.5). Returns whether it
     /// is allowed; reports when it is not.
     pub(super) fn convert(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span) -> bool {
+        let ok = self.convert_inner(from, e, to, how, span);
+        if ok {
+            self.facts.conv.insert(addr(e), to);
+        }
+        ok
+    }
+
+    fn convert_inner(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span) -> bool {
         let (f, t) = (from.ty, to.ty);
         if f == t {
             return true;
@@ -1371,6 +1391,7 @@ impl Checker<'_> {
             seen |= 1 << i;
         }
         let ty = if k == 1 { self.types.scalar(s) } else { self.types.vector(s, k) };
+        self.facts.lanes.insert(addr(name), idx);
         Some(Val { ty: QualType { ty, ..obj }, lvalue, dup, component: true })
     }
 
@@ -1394,6 +1415,7 @@ impl Checker<'_> {
                     if overloaded {
                         return self.overloaded_call(id, args, span);
                     }
+                    self.facts.callee.insert(addr(id), ty.ty);
                     return self.call_prototype(&id.name, Some(decl_span), ty.ty, args, span);
                 }
                 Some(_) => {}
@@ -1476,6 +1498,7 @@ impl Checker<'_> {
         // out of the recursion check (overloads of one name calling each
         // other are not recursion).
         let _ = span;
+        self.facts.callee.insert(addr(id), chosen.0);
         let TypeKind::Function { ret, .. } = self.types.kind(chosen.0).clone() else { return None };
         rv(QualType::new(ret.ty, AddrSpace::Private))
     }
@@ -1587,6 +1610,7 @@ impl Checker<'_> {
         }
         match result {
             Ok(o) => {
+                self.facts.builtins.insert(addr(id), o.clone().into_owned());
                 if o.attrs.special == Special::FormatLiteral && !args.first().is_some_and(is_string_literal) {
                     let at = args.first().map_or(span, |a| a.span);
                     self.diags.push(err("E0328", at, format!("format string of '{}' must be a string literal", id.name)).with_note("OpenCL C requires printf's format to be a literal string"));

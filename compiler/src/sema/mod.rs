@@ -63,6 +63,7 @@
 
 pub mod consteval;
 pub mod decls;
+pub mod hir;
 pub mod memory_model;
 pub mod specs;
 pub mod types;
@@ -124,6 +125,13 @@ impl SemaOptions {
 pub struct Program {
     pub types: Types,
     pub entities: Vec<Entity>,
+    /// The program-scope variables with their initializers, typed
+    /// ([`hir`]). Empty when the check found errors.
+    pub globals: Vec<hir::Global>,
+    /// Every function with a body, typed ([`hir`]): what code generation
+    /// lowers. Built only when the check found no errors; empty otherwise
+    /// (so a program with errors cannot be lowered).
+    pub functions: Vec<hir::Function>,
 }
 
 impl Program {
@@ -159,12 +167,16 @@ pub enum EntityKind {
 /// Checks a translation unit, reporting into `diags`.
 pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) -> Program {
     let errors_before = diags.error_count();
-    let program = decls::check(tu, opts, diags);
+    let mut program = decls::check(tu, opts, diags);
     // The memory-model rules read constant arguments through declarations;
     // after a declaration error those may be wrong, and the messages would
     // be noise.
     if diags.error_count() == errors_before {
         memory_model::check(tu, opts.std, diags);
+    }
+    if diags.error_count() != errors_before {
+        program.functions.clear();
+        program.globals.clear();
     }
     program
 }

@@ -1,0 +1,781 @@
+//! Builds the typed program ([`super::super::hir`]) from the AST and the
+//! facts the checker recorded while typing it (a child of `expr`, so it
+//! reuses the checker's type rules). Runs only after a check with no
+//! errors, so every fact it reads is there; where one is missing it
+//! degrades (no conversion) rather than panicking.
+
+use super::*;
+use crate::sema::hir::{self, CaseId, ConvKind, ExprId, LaneConv, LocalId};
+
+/// What typing learned, keyed by AST node address (the AST is borrowed
+/// for the whole check, so addresses are stable) or declaration span.
+#[derive(Default)]
+pub(crate) struct Facts {
+    /// Every typed expression: its type and whether it is an lvalue.
+    pub ty: HashMap<usize, (QualType, bool)>,
+    /// The type an expression was implicitly converted to.
+    pub conv: HashMap<usize, QualType>,
+    /// What an identifier expression names: the declaration's span.
+    pub names: HashMap<usize, Span>,
+    /// The function type a call's callee identifier resolved to.
+    pub callee: HashMap<usize, TypeId>,
+    /// The overload a builtin call's identifier resolved to.
+    pub builtins: HashMap<usize, clc_builtins::Overload>,
+    /// Swizzle lanes, by the member name's address.
+    pub lanes: HashMap<usize, Vec<u8>>,
+    /// The type of every declared variable and parameter, by name span.
+    pub decls: HashMap<Span, QualType>,
+}
+
+pub(crate) fn addr<T>(x: &T) -> usize {
+    x as *const T as usize
+}
+
+pub(crate) struct Lower<'c, 'd> {
+    pub c: &'c mut Checker<'d>,
+    pub exprs: Vec<hir::Expr>,
+    pub locals: Vec<hir::Local>,
+    pub local_ids: HashMap<Span, LocalId>,
+    pub global_ids: HashMap<Span, hir::GlobalId>,
+    pub func_ids: HashMap<(String, TypeId), hir::FuncId>,
+    pub cases: Vec<Vec<(i128, CaseId)>>,
+    pub defaults: Vec<Option<CaseId>>,
+    pub next_case: u32,
+}
+
+impl Lower<'_, '_> {
+    fn push(&mut self, kind: hir::ExprKind, ty: QualType, lvalue: bool, span: Span) -> ExprId {
+        self.exprs.push(hir::Expr { kind, ty, lvalue, span });
+        ExprId(self.exprs.len() as u32 - 1)
+    }
+
+    fn ty(&self, id: ExprId) -> QualType {
+        self.exprs[id.0 as usize].ty
+    }
+
+    fn private(t: TypeId) -> QualType {
+        QualType::new(t, AddrSpace::Private)
+    }
+
+    /// The value of an expression (lvalue conversion and decay).
+    pub fn rvalue(&mut self, e: &Expr) -> ExprId {
+        let id = self.expr(e);
+        self.load(id)
+    }
+
+    fn load(&mut self, id: ExprId) -> ExprId {
+        let x = &self.exprs[id.0 as usize];
+        let (ty, span, lvalue) = (x.ty, x.span, x.lvalue);
+        match self.c.types.kind(ty.ty).clone() {
+            TypeKind::Array(elem, _) => {
+                let p = self.c.types.pointer(elem);
+                self.push(hir::ExprKind::Convert { kind: ConvKind::ArrayDecay, expr: id }, Self::private(p), false, span)
+            }
+            TypeKind::Function { .. } => {
+                let p = self.c.types.pointer(QualType::new(ty.ty, AddrSpace::Private));
+                self.push(hir::ExprKind::Convert { kind: ConvKind::FuncToPtr, expr: id }, Self::private(p), false, span)
+            }
+            _ if lvalue => self.push(hir::ExprKind::Load(id), Self::private(ty.ty), false, span),
+            _ => id,
+        }
+    }
+
+    /// The value of `e`, converted as the checker recorded (if it did).
+    fn value_conv(&mut self, e: &Expr) -> ExprId {
+        let id = self.rvalue(e);
+        match self.c.facts.conv.get(&addr(e)).copied() {
+            Some(to) => self.coerce(id, to, is_null_expr(e)),
+            None => id,
+        }
+    }
+
+    /// Converts value `id` to the type `to` with explicit nodes.
+    pub fn coerce(&mut self, id: ExprId, to: QualType, null: bool) -> ExprId {
+        let from = self.ty(id);
+        let (f, t) = (from.ty, to.ty);
+        let span = self.exprs[id.0 as usize].span;
+        if f == t || self.c.same_unqual(f, t) {
+            return id;
+        }
+        let to = Self::private(t);
+        let fk = self.c.types.kind(f).clone();
+        let tk = self.c.types.kind(t).clone();
+        let kind = match (&tk, &fk) {
+            (TypeKind::Vector(ts, tn), TypeKind::Vector(fs, fn_)) if tn == fn_ => match scalar_conv(*fs, *ts) {
+                Some(ConvKind::IntResize { signed }) => ConvKind::Lanes(LaneConv::IntResize { signed }),
+                Some(ConvKind::IntToFloat { signed }) => ConvKind::Lanes(LaneConv::IntToFloat { signed }),
+                Some(ConvKind::FloatToInt { signed }) => ConvKind::Lanes(LaneConv::FloatToInt { signed }),
+                Some(ConvKind::FloatResize) => ConvKind::Lanes(LaneConv::FloatResize),
+                _ => ConvKind::Bitcast,
+            },
+            (TypeKind::Vector(ts, _), _) if self.c.arith(f).is_some() => {
+                let el = self.c.sc(*ts);
+                let x = self.coerce(id, el, false);
+                return self.push(hir::ExprKind::Convert { kind: ConvKind::Splat, expr: x }, to, false, span);
+            }
+            (TypeKind::Pointer(_), _) if null => ConvKind::NullToPtr,
+            (TypeKind::Pointer(tp), TypeKind::Pointer(fp)) => {
+                if tp.space != fp.space {
+                    ConvKind::AddrSpaceCast
+                } else {
+                    ConvKind::PtrCast
+                }
+            }
+            (TypeKind::Pointer(_), _) if self.c.arith(f).is_some() => ConvKind::IntToPtr,
+            (TypeKind::Scalar(Scalar::Bool), _) => ConvKind::ToBool,
+            (_, TypeKind::Pointer(_)) if self.c.arith(t).is_some() => ConvKind::PtrToInt,
+            _ => match (self.c.arith(f), self.c.arith(t)) {
+                (Some(a), Some(b)) => scalar_conv(a, b).unwrap_or(ConvKind::Bitcast),
+                _ => ConvKind::Bitcast,
+            },
+        };
+        // A pointer changing both pointee type and space: cast the space
+        // first, then the pointee.
+        if kind == ConvKind::AddrSpaceCast {
+            if let (TypeKind::Pointer(tp), TypeKind::Pointer(fp)) = (&tk, &fk) {
+                if !self.c.same_unqual(tp.ty, fp.ty) {
+                    let mid = self.c.types.pointer(QualType { space: tp.space, ..*fp });
+                    let x = self.push(hir::ExprKind::Convert { kind, expr: id }, Self::private(mid), false, span);
+                    return self.push(hir::ExprKind::Convert { kind: ConvKind::PtrCast, expr: x }, to, false, span);
+                }
+            }
+        }
+        self.push(hir::ExprKind::Convert { kind, expr: id }, to, false, span)
+    }
+
+    fn ptrdiff(&mut self) -> QualType {
+        self.c.sc(Scalar::PtrDiff)
+    }
+
+    /// Lowers an expression as typed (an lvalue stays an lvalue).
+    pub fn expr(&mut self, e: &Expr) -> ExprId {
+        use hir::ExprKind as K;
+        let (ty, lvalue) = match self.c.facts.ty.get(&addr(e)).copied() {
+            Some(t) => t,
+            None => (Self::private(self.c.types.void()), false),
+        };
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Paren(x) => self.expr(x),
+            ExprKind::Error => self.push(K::Int(0), ty, false, span),
+            ExprKind::IntLit { value, .. } => self.push(K::Int(*value as i128), ty, false, span),
+            ExprKind::CharLit(v) => self.push(K::Int(*v as i128), ty, false, span),
+            ExprKind::BoolLit(b) => self.push(K::Int(*b as i128), ty, false, span),
+            ExprKind::FloatLit { value, .. } => self.push(K::Float(*value), ty, false, span),
+            ExprKind::StringLit(b) => self.push(K::Str(b.clone()), ty, true, span),
+            ExprKind::Ident(id) => {
+                let decl = self.c.facts.names.get(&addr(id)).copied();
+                if let Some(d) = decl {
+                    if let Some(l) = self.local_ids.get(&d) {
+                        return self.push(K::Local(*l), ty, lvalue, span);
+                    }
+                    if let Some(g) = self.global_ids.get(&d) {
+                        return self.push(K::Global(*g), ty, lvalue, span);
+                    }
+                    if matches!(self.c.types.kind(ty.ty), TypeKind::Function { .. }) {
+                        return self.push(K::Func(id.name.clone()), ty, false, span);
+                    }
+                }
+                match consteval::eval(e, self.c) {
+                    Ok(v) if self.c.arith(ty.ty).is_some_and(is_int) => self.push(K::Int(v.value), ty, false, span),
+                    _ => self.push(K::BuiltinConst(id.name.clone()), ty, lvalue, span),
+                }
+            }
+            ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => {
+                let v = consteval::eval(e, self.c).map(|v| v.value).unwrap_or(0);
+                self.push(K::Int(v), ty, false, span)
+            }
+            ExprKind::Unary(op, x) => match op {
+                UnOp::AddrOf => {
+                    let x = self.expr(x);
+                    self.push(K::AddrOf(x), ty, false, span)
+                }
+                UnOp::Deref => {
+                    let x = self.rvalue(x);
+                    self.push(K::Deref(x), ty, lvalue, span)
+                }
+                UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
+                    let x = self.expr(x);
+                    let inc = matches!(op, UnOp::PreInc | UnOp::PostInc);
+                    let prefix = matches!(op, UnOp::PreInc | UnOp::PreDec);
+                    self.push(K::IncDec { inc, prefix, expr: x }, ty, false, span)
+                }
+                UnOp::Not => {
+                    let x = self.rvalue(x);
+                    self.push(K::Unary { op: *op, expr: x }, ty, false, span)
+                }
+                _ => {
+                    let x = self.rvalue(x);
+                    let x = self.coerce(x, ty, false);
+                    self.push(K::Unary { op: *op, expr: x }, ty, false, span)
+                }
+            },
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, ty, span),
+            ExprKind::Assign(op, l, r) => {
+                let lhs = self.expr(l);
+                let lt = self.ty(lhs);
+                let rhs = self.rvalue(r);
+                match op {
+                    None => {
+                        let rhs = self.coerce(rhs, lt, is_null_expr(r));
+                        self.push(K::Assign { lhs, rhs }, ty, false, span)
+                    }
+                    Some(op) => {
+                        let rt = self.ty(rhs);
+                        let (comp, rhs) = if self.c.is_pointer(lt.ty) {
+                            let pd = self.ptrdiff();
+                            (Self::private(lt.ty), self.coerce(rhs, pd, false))
+                        } else {
+                            let comp = self.op_type(Self::private(lt.ty), rt, *op);
+                            (comp, self.coerce(rhs, comp, false))
+                        };
+                        self.push(K::CompoundAssign { op: *op, lhs, rhs, comp_ty: comp }, ty, false, span)
+                    }
+                }
+            }
+            ExprKind::Cond(c, a, b) => {
+                let cond = self.rvalue(c);
+                let then = self.rvalue(a);
+                let then = self.coerce(then, ty, is_null_expr(a));
+                let else_ = self.rvalue(b);
+                let else_ = self.coerce(else_, ty, is_null_expr(b));
+                self.push(K::Cond { cond, then, else_ }, ty, false, span)
+            }
+            ExprKind::Cast(_, x) => {
+                let v = self.rvalue(x);
+                if matches!(self.c.types.kind(ty.ty), TypeKind::Void) {
+                    return v;
+                }
+                let null = is_null_expr(x);
+                self.coerce(v, ty, null)
+            }
+            ExprKind::VectorLiteral(_, xs) => {
+                let el = self.c.vector_of(ty.ty).map(|(s, _)| s).unwrap_or(Scalar::Int);
+                let mut ids = Vec::new();
+                for x in xs {
+                    let v = self.rvalue(x);
+                    let vt = self.ty(v);
+                    let v = match self.c.vector_of(vt.ty) {
+                        Some((_, n)) => {
+                            let t = self.c.vec_or_scalar(el, n);
+                            self.coerce(v, t, false)
+                        }
+                        None => {
+                            let t = self.c.sc(el);
+                            self.coerce(v, t, false)
+                        }
+                    };
+                    ids.push(v);
+                }
+                if ids.len() == 1 && self.c.vector_of(self.ty(ids[0]).ty).is_none() {
+                    return self.push(K::Convert { kind: ConvKind::Splat, expr: ids[0] }, ty, false, span);
+                }
+                self.push(K::VectorLiteral(ids), ty, false, span)
+            }
+            ExprKind::CompoundLiteral(_, init) => {
+                let i = self.init(init, ty);
+                self.push(K::CompoundLiteral(i), ty, true, span)
+            }
+            ExprKind::Index(a, b) => {
+                let at = self.c.facts.ty.get(&addr(&**a)).map(|t| t.0.ty);
+                let a_is_vec = at.is_some_and(|t| self.c.vector_of(t).is_some());
+                let (base, idx) = if a_is_vec {
+                    (self.expr(a), b)
+                } else {
+                    let av = self.rvalue(a);
+                    if self.c.is_pointer(self.ty(av).ty) {
+                        (av, b)
+                    } else {
+                        (self.rvalue(b), a)
+                    }
+                };
+                let i = self.rvalue(idx);
+                let pd = self.ptrdiff();
+                let i = self.coerce(i, pd, false);
+                self.push(K::Index { base, index: i }, ty, lvalue, span)
+            }
+            ExprKind::Member { base, arrow, name } => {
+                let b = if *arrow {
+                    let p = self.rvalue(base);
+                    let pt = self.ty(p);
+                    let obj = self.c.pointee(pt.ty).unwrap_or(pt);
+                    self.push(K::Deref(p), obj, true, base.span)
+                } else {
+                    self.expr(base)
+                };
+                if let Some(lanes) = self.c.facts.lanes.get(&addr(name)).cloned() {
+                    return self.push(K::Swizzle { base: b, lanes }, ty, lvalue, span);
+                }
+                let bt = self.ty(b);
+                let field = match self.c.types.kind(bt.ty) {
+                    TypeKind::Record(r) => self.c.types.records[*r as usize].fields.iter().flatten().position(|f| f.name == name.name).unwrap_or(0) as u32,
+                    _ => 0,
+                };
+                self.push(K::Member { base: b, field }, ty, lvalue, span)
+            }
+            ExprKind::Call(callee, args) => self.call(callee, args, ty, span),
+            ExprKind::BlockLit(_) => self.push(K::BlockLiteral, ty, false, span),
+        }
+    }
+
+    /// The type both operands of arithmetic `op` convert to.
+    fn op_type(&mut self, l: QualType, r: QualType, op: BinOp) -> QualType {
+        if self.c.vector_of(l.ty).is_some() {
+            return Self::private(l.ty);
+        }
+        if self.c.vector_of(r.ty).is_some() {
+            return Self::private(r.ty);
+        }
+        match (self.c.arith(l.ty), self.c.arith(r.ty)) {
+            (Some(x), Some(_)) if matches!(op, BinOp::Shl | BinOp::Shr) => self.c.sc(promote(x)),
+            (Some(x), Some(y)) => {
+                let s = self.c.usual(x, y);
+                self.c.sc(s)
+            }
+            _ => Self::private(l.ty),
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, ty: QualType, span: Span) -> ExprId {
+        use hir::ExprKind as K;
+        if op == BinOp::Comma {
+            let l = self.rvalue(a);
+            let r = self.rvalue(b);
+            return self.push(K::Comma { lhs: l, rhs: r }, ty, false, span);
+        }
+        let l = self.rvalue(a);
+        let r = self.rvalue(b);
+        let (lt, rt) = (self.ty(l), self.ty(r));
+        if matches!(op, BinOp::And | BinOp::Or) && self.c.vector_of(lt.ty).is_none() && self.c.vector_of(rt.ty).is_none() {
+            return self.push(K::Binary { op, lhs: l, rhs: r, op_ty: ty }, ty, false, span);
+        }
+        let (lp, rp) = (self.c.is_pointer(lt.ty), self.c.is_pointer(rt.ty));
+        if lp || rp {
+            let pd = self.ptrdiff();
+            match op {
+                BinOp::Add | BinOp::Sub if lp && !rp => {
+                    let off = self.coerce(r, pd, false);
+                    return self.push(K::PtrOffset { ptr: l, offset: off, sub: op == BinOp::Sub }, ty, false, span);
+                }
+                BinOp::Add if rp && !lp => {
+                    let off = self.coerce(l, pd, false);
+                    return self.push(K::PtrOffset { ptr: r, offset: off, sub: false }, ty, false, span);
+                }
+                BinOp::Sub => return self.push(K::PtrDiff { lhs: l, rhs: r }, ty, false, span),
+                _ => {
+                    // A comparison: both sides to the pointer type (the
+                    // `__generic` one when the spaces differ).
+                    let target = if !lp {
+                        rt
+                    } else if !rp {
+                        lt
+                    } else {
+                        let (ps, qs) = (self.c.pointee(lt.ty).map(|p| p.space), self.c.pointee(rt.ty).map(|p| p.space));
+                        if ps != qs && qs == Some(AddrSpace::Generic) { rt } else { lt }
+                    };
+                    let l = self.coerce(l, target, is_null_expr(a));
+                    let r = self.coerce(r, target, is_null_expr(b));
+                    return self.push(K::Binary { op, lhs: l, rhs: r, op_ty: target }, ty, false, span);
+                }
+            }
+        }
+        let op_ty = self.op_type(lt, rt, op);
+        let l = self.coerce(l, op_ty, false);
+        let r = self.coerce(r, op_ty, false);
+        self.push(K::Binary { op, lhs: l, rhs: r, op_ty }, ty, false, span)
+    }
+
+    fn call(&mut self, callee: &Expr, args: &[Expr], ty: QualType, span: Span) -> ExprId {
+        use hir::ExprKind as K;
+        if let ExprKind::Ident(id) = &callee.kind {
+            if let Some(o) = self.c.facts.builtins.get(&addr(id)).cloned() {
+                let mut ids = Vec::new();
+                for (i, a) in args.iter().enumerate() {
+                    let v = self.rvalue(a);
+                    let v = match o.params.get(i).and_then(|p| self.c.qual_of_builtin(p)) {
+                        Some(p) if !is_string_literal(a) => self.coerce(v, p, is_null_expr(a)),
+                        _ => v,
+                    };
+                    ids.push(v);
+                }
+                return self.push(K::BuiltinCall { name: id.name.clone(), overload: Box::new(o), args: ids }, ty, false, span);
+            }
+            if let Some(fty) = self.c.facts.callee.get(&addr(id)).copied() {
+                let params = match self.c.types.kind(fty).clone() {
+                    TypeKind::Function { params, .. } => params,
+                    _ => Vec::new(),
+                };
+                let params: Vec<QualType> = params.into_iter().filter(|p| !matches!(self.c.types.kind(p.ty), TypeKind::Void)).collect();
+                let mut ids = Vec::new();
+                for (i, a) in args.iter().enumerate() {
+                    let v = self.rvalue(a);
+                    let v = match params.get(i) {
+                        Some(p) => self.coerce(v, *p, is_null_expr(a)),
+                        None => v,
+                    };
+                    ids.push(v);
+                }
+                let func = self.func_ids.get(&(id.name.clone(), fty)).copied();
+                return self.push(K::Call { name: id.name.clone(), func, args: ids }, ty, false, span);
+            }
+        }
+        let f = self.rvalue(callee);
+        let ids = args.iter().map(|a| self.value_conv(a)).collect();
+        self.push(K::CallValue { callee: f, args: ids }, ty, false, span)
+    }
+
+    /// Lowers an initializer of an object of type `q`.
+    pub fn init(&mut self, init: &Initializer, q: QualType) -> hir::Init {
+        match init {
+            Initializer::Expr(e) => {
+                if matches!(self.c.types.kind(q.ty), TypeKind::Array(..)) {
+                    return hir::Init::Expr(self.expr(e));
+                }
+                let v = self.rvalue(e);
+                let target = match self.c.types.kind(q.ty) {
+                    TypeKind::Atomic(inner) => self.c.sc(inner.unwrap_or(Scalar::Int)),
+                    _ => q,
+                };
+                hir::Init::Expr(self.coerce(v, target, is_null_expr(e)))
+            }
+            Initializer::List { items, .. } => {
+                let elem = match self.c.types.kind(q.ty).clone() {
+                    TypeKind::Array(el, _) => Some(el),
+                    TypeKind::Vector(s, _) => Some(self.c.sc(s)),
+                    _ => None,
+                };
+                let rec = match *self.c.types.kind(q.ty) {
+                    TypeKind::Record(r) => Some(r),
+                    _ => None,
+                };
+                let mut out = Vec::new();
+                let mut next = 0usize;
+                for item in items {
+                    let mut ds = Vec::new();
+                    let mut cur = q;
+                    let mut pos = next;
+                    for (k, d) in item.designators.iter().enumerate() {
+                        match d {
+                            Designator::Field(n) => {
+                                if let TypeKind::Record(r) = *self.c.types.kind(cur.ty) {
+                                    let fs = self.c.types.records[r as usize].fields.clone().unwrap_or_default();
+                                    let i = fs.iter().position(|f| f.name == n.name).unwrap_or(0);
+                                    if k == 0 {
+                                        pos = i;
+                                    }
+                                    cur = fs.get(i).map(|f| QualType { space: q.space, ..f.ty }).unwrap_or(cur);
+                                    ds.push(hir::Designator::Field(i as u32));
+                                }
+                            }
+                            Designator::Index(e, _) => {
+                                let v = consteval::eval(e, self.c).map(|v| v.value).unwrap_or(0);
+                                if k == 0 {
+                                    pos = v as usize;
+                                }
+                                if let TypeKind::Array(el, _) = self.c.types.kind(cur.ty).clone() {
+                                    cur = el;
+                                }
+                                ds.push(hir::Designator::Index(v));
+                            }
+                        }
+                    }
+                    if item.designators.is_empty() {
+                        cur = match (elem, rec) {
+                            (Some(el), _) => el,
+                            (_, Some(r)) => self.c.types.records[r as usize].fields.as_ref().and_then(|fs| fs.get(pos)).map(|f| QualType { space: q.space, ..f.ty }).unwrap_or(q),
+                            _ => q,
+                        };
+                    }
+                    next = pos + 1;
+                    let i = match &item.init {
+                        Initializer::Expr(e) if !self.c.is_scalar_type(cur.ty) && self.c.vector_of(cur.ty).is_none() && !matches!(self.c.types.kind(cur.ty), TypeKind::Array(..)) => hir::Init::Expr(self.rvalue(e)),
+                        _ => self.init(&item.init, cur),
+                    };
+                    out.push((ds, i));
+                }
+                hir::Init::List(out)
+            }
+        }
+    }
+
+    /// Lowers a statement into `out`.
+    pub fn stmt(&mut self, s: &Stmt, out: &mut Vec<hir::Stmt>) {
+        use hir::Stmt as S;
+        match &s.kind {
+            StmtKind::Compound(b) => {
+                let mut v = Vec::new();
+                for s in &b.items {
+                    self.stmt(s, &mut v);
+                }
+                out.push(S::Block(v));
+            }
+            StmtKind::Decl(d) => self.local_decl(d, out),
+            StmtKind::StaticAssert(_) | StmtKind::Null | StmtKind::Error => {}
+            StmtKind::Expr(e) => {
+                let x = self.expr(e);
+                out.push(S::Expr(x));
+            }
+            StmtKind::If { cond, then, else_ } => {
+                let c = self.rvalue(cond);
+                let t = self.sub(then);
+                let e = else_.as_ref().map(|e| self.sub(e));
+                out.push(S::If { cond: c, then: t, else_: e });
+            }
+            StmtKind::Switch { cond, body } => {
+                let c = self.rvalue(cond);
+                let ct = self.ty(c);
+                let pt = match self.c.arith(ct.ty) {
+                    Some(s) => self.c.sc(promote(s)),
+                    None => ct,
+                };
+                let c = self.coerce(c, pt, false);
+                self.cases.push(Vec::new());
+                self.defaults.push(None);
+                let b = self.sub(body);
+                let cases = self.cases.pop().unwrap_or_default();
+                let default = self.defaults.pop().flatten();
+                out.push(S::Switch { cond: c, cases, default, body: b });
+            }
+            StmtKind::Case { value, body } => {
+                let v = consteval::eval(value, self.c).map(|v| v.value).unwrap_or(0);
+                let id = CaseId(self.next_case);
+                self.next_case += 1;
+                if let Some(cs) = self.cases.last_mut() {
+                    cs.push((v, id));
+                }
+                out.push(S::Case(id));
+                self.stmt(body, out);
+            }
+            StmtKind::Default { body } => {
+                let id = CaseId(self.next_case);
+                self.next_case += 1;
+                if let Some(d) = self.defaults.last_mut() {
+                    *d = Some(id);
+                }
+                out.push(S::Case(id));
+                self.stmt(body, out);
+            }
+            StmtKind::Label { name, body } => {
+                out.push(S::Label(name.name.clone()));
+                self.stmt(body, out);
+            }
+            StmtKind::While { cond, body, .. } => {
+                let c = self.rvalue(cond);
+                let b = self.sub(body);
+                out.push(S::While { cond: c, body: b });
+            }
+            StmtKind::DoWhile { body, cond, .. } => {
+                let b = self.sub(body);
+                let c = self.rvalue(cond);
+                out.push(S::DoWhile { body: b, cond: c });
+            }
+            StmtKind::For { init, cond, step, body, .. } => {
+                let mut i = Vec::new();
+                match init {
+                    ForInit::None => {}
+                    ForInit::Expr(e) => {
+                        let x = self.expr(e);
+                        i.push(S::Expr(x));
+                    }
+                    ForInit::Decl(d) => self.local_decl(d, &mut i),
+                }
+                let c = cond.as_ref().map(|c| self.rvalue(c));
+                let st = step.as_ref().map(|s| self.expr(s));
+                let b = self.sub(body);
+                out.push(S::For { init: i, cond: c, step: st, body: b });
+            }
+            StmtKind::Goto(l) => out.push(S::Goto(l.name.clone())),
+            StmtKind::Break => out.push(S::Break),
+            StmtKind::Continue => out.push(S::Continue),
+            StmtKind::Return(None) => out.push(S::Return(None)),
+            StmtKind::Return(Some(e)) => {
+                let v = self.rvalue(e);
+                let v = match self.c.facts.conv.get(&addr(e)).copied() {
+                    Some(to) => self.coerce(v, to, is_null_expr(e)),
+                    None => v,
+                };
+                out.push(S::Return(Some(v)));
+            }
+        }
+    }
+
+    fn sub(&mut self, s: &Stmt) -> Vec<hir::Stmt> {
+        let mut v = Vec::new();
+        self.stmt(s, &mut v);
+        v
+    }
+
+    pub fn new_local(&mut self, name: &str, ty: QualType, span: Span) -> LocalId {
+        self.locals.push(hir::Local { name: name.to_string(), ty, span });
+        let id = LocalId(self.locals.len() as u32 - 1);
+        self.local_ids.insert(span, id);
+        id
+    }
+
+    fn local_decl(&mut self, d: &Decl, out: &mut Vec<hir::Stmt>) {
+        if d.is_typedef() {
+            return;
+        }
+        for id in &d.declarators {
+            let Some(name) = id.declarator.name() else { continue };
+            let Some(ty) = self.c.facts.decls.get(&name.span).copied() else { continue };
+            let l = self.new_local(&name.name, ty, name.span);
+            let init = id.init.as_ref().map(|i| self.init(i, ty));
+            out.push(hir::Stmt::Local { local: l, init });
+        }
+    }
+}
+
+fn is_null_expr(e: &Expr) -> bool {
+    match &strip(e).kind {
+        ExprKind::IntLit { value: 0, .. } | ExprKind::CharLit(0) => true,
+        ExprKind::Ident(id) => id.name == "NULL",
+        ExprKind::Cast(_, x) => is_null_expr(x),
+        _ => false,
+    }
+}
+
+/// The conversion between two arithmetic scalars.
+fn scalar_conv(from: Scalar, to: Scalar) -> Option<ConvKind> {
+    let fi = is_int(from);
+    let ti = is_int(to);
+    Some(match (fi, ti) {
+        _ if to == Scalar::Bool => ConvKind::ToBool,
+        (true, true) => ConvKind::IntResize { signed: is_signed(from) },
+        (true, false) => ConvKind::IntToFloat { signed: is_signed(from) },
+        (false, true) => ConvKind::FloatToInt { signed: is_signed(to) },
+        (false, false) => ConvKind::FloatResize,
+    })
+}
+
+/// The parameters of the function declarator that declares the name.
+fn fn_params(d: &Declarator) -> Option<&Vec<ParamDecl>> {
+    match &d.kind {
+        DeclaratorKind::Name(_) => None,
+        DeclaratorKind::Pointer { inner, .. } | DeclaratorKind::Array { inner, .. } => fn_params(inner),
+        DeclaratorKind::Function { inner, params, .. } => match &inner.kind {
+            DeclaratorKind::Name(_) => Some(params),
+            _ => fn_params(inner),
+        },
+    }
+}
+
+impl<'d> Checker<'d> {
+    /// Builds the typed program's globals and functions (after a check
+    /// without errors).
+    pub(in crate::sema) fn build_hir(&mut self, tu: &TranslationUnit) -> (Vec<hir::Global>, Vec<hir::Function>) {
+        let mut l = Lower {
+            c: self,
+            exprs: Vec::new(),
+            locals: Vec::new(),
+            local_ids: HashMap::default(),
+            global_ids: HashMap::default(),
+            func_ids: HashMap::default(),
+            cases: Vec::new(),
+            defaults: Vec::new(),
+            next_case: 0,
+        };
+        // Functions are numbered first, so calls can name later ones.
+        let mut defs = Vec::new();
+        for item in &tu.items {
+            if let ExternalDecl::FunctionDef(f) = item {
+                let Some(name) = f.declarator.name() else { continue };
+                let ent = l.c.entities.iter().find(|e| e.name == name.name && e.span == name.span).or_else(|| l.c.entities.iter().find(|e| e.name == name.name && matches!(e.kind, EntityKind::Function { defined: true, .. })));
+                let Some(ent) = ent.cloned() else { continue };
+                l.func_ids.insert((name.name.clone(), ent.ty.ty), hir::FuncId(defs.len() as u32));
+                defs.push((f, ent));
+            }
+        }
+        let mut globals: Vec<hir::Global> = Vec::new();
+        let mut functions = Vec::new();
+        let mut def_iter = defs.into_iter();
+        for item in &tu.items {
+            match item {
+                ExternalDecl::Decl(d) if !d.is_typedef() => {
+                    for id in &d.declarators {
+                        let Some(name) = id.declarator.name() else { continue };
+                        let Some(ty) = l.c.facts.decls.get(&name.span).copied() else { continue };
+                        let gid = match globals.iter().position(|g| g.name == name.name) {
+                            Some(i) => hir::GlobalId(i as u32),
+                            None => {
+                                globals.push(hir::Global { name: name.name.clone(), ty, span: name.span, init: None, init_exprs: Vec::new() });
+                                hir::GlobalId(globals.len() as u32 - 1)
+                            }
+                        };
+                        l.global_ids.insert(name.span, gid);
+                        if let Some(init) = &id.init {
+                            l.exprs.clear();
+                            let i = l.init(init, ty);
+                            let g = &mut globals[gid.0 as usize];
+                            g.init = Some(i);
+                            g.ty = ty;
+                            g.init_exprs = std::mem::take(&mut l.exprs);
+                        }
+                    }
+                }
+                ExternalDecl::FunctionDef(_) => {
+                    let Some((f, ent)) = def_iter.next() else { continue };
+                    l.exprs.clear();
+                    l.locals.clear();
+                    l.local_ids.clear();
+                    l.next_case = 0;
+                    let ptys: Vec<QualType> = match l.c.types.kind(ent.ty.ty).clone() {
+                        TypeKind::Function { params, .. } => params.into_iter().filter(|p| !matches!(l.c.types.kind(p.ty), TypeKind::Void)).collect(),
+                        _ => Vec::new(),
+                    };
+                    let pdecls = fn_params(&f.declarator).cloned().unwrap_or_default();
+                    let mut params = Vec::new();
+                    for (i, pty) in ptys.iter().enumerate() {
+                        let named = pdecls.get(i).and_then(|p| p.name()).cloned();
+                        let (n, span, ty) = match &named {
+                            Some(n) => (n.name.clone(), n.span, l.c.facts.decls.get(&n.span).copied().unwrap_or(*pty)),
+                            None => (String::new(), pdecls.get(i).map_or(f.span, |p| p.span), *pty),
+                        };
+                        params.push(l.new_local(&n, ty, span));
+                    }
+                    let mut body = Vec::new();
+                    for s in &f.body.items {
+                        l.stmt(s, &mut body);
+                    }
+                    let (mut reqd, mut hint, mut vth) = (None, None, None);
+                    for s in &f.specs.items {
+                        let DeclSpec::Attr(a) = s else { continue };
+                        let three = |l: &mut Lower| -> Option<[u64; 3]> {
+                            let mut v = [0u64; 3];
+                            for (k, arg) in a.args.iter().enumerate().take(3) {
+                                let AttrArg::Expr(e) = arg else { return None };
+                                v[k] = consteval::eval(e, l.c).ok().and_then(|c| u64::try_from(c.value).ok())?;
+                            }
+                            Some(v)
+                        };
+                        match a.name.name.as_str() {
+                            "reqd_work_group_size" => reqd = three(&mut l),
+                            "work_group_size_hint" => hint = three(&mut l),
+                            "vec_type_hint" => {
+                                if let Some(AttrArg::Type(t)) = a.args.first() {
+                                    vth = l.c.type_name(t).map(|q| l.c.types.display(q.ty));
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    functions.push(hir::Function {
+                        name: ent.name.clone(),
+                        ty: ent.ty,
+                        kernel: matches!(ent.kind, EntityKind::Function { kernel: true, .. }),
+                        span: ent.span,
+                        reqd_work_group_size: reqd,
+                        work_group_size_hint: hint,
+                        vec_type_hint: vth,
+                        params,
+                        locals: std::mem::take(&mut l.locals),
+                        exprs: std::mem::take(&mut l.exprs),
+                        body,
+                    });
+                }
+                _ => {}
+            }
+        }
+        (globals, functions)
+    }
+}
