@@ -103,8 +103,10 @@ pub enum ConvKind {
     FuncToPtr,
     /// A null pointer constant to a pointer type.
     NullToPtr,
-    /// Reinterpret the bits (same-size types, opaque types such as a
-    /// sampler from an integer).
+    /// An integer to an opaque value: a sampler from its constant
+    /// encoding, `0` to a null `event_t`/`clk_event_t`/`queue_t`.
+    IntToOpaque,
+    /// Reinterpret the bits (same-size types).
     Bitcast,
 }
 
@@ -495,9 +497,57 @@ impl Dumper<'_> {
             ExprKind::BlockLiteral => "BlockLiteral (body not lowered)".into(),
         };
         pad(out, depth);
-        let _ = writeln!(out, "{head} : {ty}{lv}");
+        let problem = self.problem(e);
+        let mark = problem.map(|p| format!("  !! {p}")).unwrap_or_default();
+        let _ = writeln!(out, "{head} : {ty}{lv}{mark}");
         for k in kids {
             self.expr(out, k, depth + 1);
+        }
+    }
+}
+
+impl Dumper<'_> {
+    /// What is wrong with a node, if anything: the invariants code
+    /// generation relies on (values are loaded, operands already have the
+    /// operation's type). The dump marks a violation with `!!`, which no
+    /// typed program may contain.
+    fn problem(&self, e: &Expr) -> Option<String> {
+        let x = |id: &ExprId| &self.exprs[id.0 as usize];
+        let value = |id: &ExprId, what: &str| if x(id).lvalue { Some(format!("{what} is an unloaded lvalue")) } else { None };
+        match &e.kind {
+            ExprKind::Load(v) if !x(v).lvalue => Some("Load of a value".into()),
+            ExprKind::Convert { kind: ConvKind::ArrayDecay, expr } if !x(expr).lvalue => Some("ArrayDecay of a value".into()),
+            ExprKind::Convert { kind, expr } if !matches!(kind, ConvKind::ArrayDecay | ConvKind::FuncToPtr) => value(expr, "converted operand"),
+            ExprKind::Binary { op, lhs, rhs, op_ty } => {
+                value(lhs, "left operand").or_else(|| value(rhs, "right operand")).or_else(|| {
+                    let same = x(lhs).ty.ty == op_ty.ty && x(rhs).ty.ty == op_ty.ty;
+                    (!same && !matches!(op, BinOp::And | BinOp::Or)).then(|| "operands not of the operation type".to_string())
+                })
+            }
+            ExprKind::Assign { lhs, rhs } => {
+                if !x(lhs).lvalue {
+                    Some("assignment to a value".into())
+                } else if x(rhs).ty.ty != x(lhs).ty.ty {
+                    Some("assigned value not of the object's type".into())
+                } else {
+                    value(rhs, "assigned value")
+                }
+            }
+            ExprKind::CompoundAssign { lhs, rhs, .. } => if x(lhs).lvalue { value(rhs, "operand") } else { Some("assignment to a value".into()) },
+            ExprKind::IncDec { expr, .. } if !x(expr).lvalue => Some("increment of a value".into()),
+            ExprKind::AddrOf(v) if !x(v).lvalue => Some("address of a value".into()),
+            ExprKind::Unary { expr, .. } | ExprKind::Deref(expr) => value(expr, "operand"),
+            ExprKind::PtrOffset { ptr, offset, .. } => value(ptr, "pointer").or_else(|| value(offset, "offset")),
+            ExprKind::PtrDiff { lhs, rhs } => value(lhs, "left operand").or_else(|| value(rhs, "right operand")),
+            ExprKind::Cond { cond, then, else_ } => value(cond, "condition").or_else(|| value(then, "operand")).or_else(|| value(else_, "operand")).or_else(|| {
+                (x(then).ty.ty != e.ty.ty || x(else_).ty.ty != e.ty.ty).then(|| "operands not of the result type".to_string())
+            }),
+            ExprKind::Call { args, .. } | ExprKind::BuiltinCall { args, .. } | ExprKind::CallValue { args, .. } | ExprKind::VectorLiteral(args) => {
+                args.iter().find_map(|a| value(a, "argument"))
+            }
+            ExprKind::Comma { rhs, .. } => value(rhs, "operand"),
+            ExprKind::Int(_) | ExprKind::Float(_) if e.lvalue => Some("constant lvalue".into()),
+            _ => None,
         }
     }
 }
@@ -518,6 +568,7 @@ fn kind_name(k: &ConvKind) -> &'static str {
         ConvKind::ArrayDecay => "ArrayDecay",
         ConvKind::FuncToPtr => "FuncToPtr",
         ConvKind::NullToPtr => "NullToPtr",
+        ConvKind::IntToOpaque => "IntToOpaque",
         ConvKind::Bitcast => "Bitcast",
     }
 }

@@ -94,7 +94,10 @@ impl Lower<'_, '_> {
         let from = self.ty(id);
         let (f, t) = (from.ty, to.ty);
         let span = self.exprs[id.0 as usize].span;
-        if f == t || self.c.same_unqual(f, t) {
+        // Distinct types of one representation (`size_t` and `ulong`, an
+        // enum and `int`, pointers differing in qualifiers) still get a
+        // (no-op) node, so every operand has exactly its operation's type.
+        if f == t || (matches!(self.c.types.kind(t), TypeKind::Record(_)) && self.c.same_unqual(f, t)) {
             return id;
         }
         let to = Self::private(t);
@@ -123,6 +126,7 @@ impl Lower<'_, '_> {
             }
             (TypeKind::Pointer(_), _) if self.c.arith(f).is_some() => ConvKind::IntToPtr,
             (TypeKind::Scalar(Scalar::Bool), _) => ConvKind::ToBool,
+            (TypeKind::Opaque(_), _) if self.c.arith(f).is_some() && self.c.arith(t).is_none() => ConvKind::IntToOpaque,
             (_, TypeKind::Pointer(_)) if self.c.arith(t).is_some() => ConvKind::PtrToInt,
             _ => match (self.c.arith(f), self.c.arith(t)) {
                 (Some(a), Some(b)) => scalar_conv(a, b).unwrap_or(ConvKind::Bitcast),
