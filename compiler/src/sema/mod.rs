@@ -19,8 +19,13 @@
 //!   `memory_scope` and fence-flag arguments (§6.13.8, §6.13.9, §6.13.11),
 //!   rules clang leaves unchecked.
 //!
+//! - [`hir`]: the typed program code generation takes (every expression
+//!   typed, every implicit conversion an explicit node), built by
+//!   `expr`'s child `lower` (`sema/lower.rs`) from the facts typing
+//!   records, only for a unit without errors.
+//!
 //! [`check`] runs what exists on a translation unit and returns the
-//! [`Program`] table.
+//! [`Program`] table with the typed program.
 //!
 //! Error codes of this module (stable):
 //! - `E0301`–`E0303`: type-specifier combinations ([`specs`]);
@@ -240,6 +245,37 @@ mod tests {
                 "implicit conversions between vector types ('float4' and 'int4') are not permitted",
             ]
         );
+    }
+
+    #[test]
+    fn typed_program_makes_conversions_explicit() {
+        let (p, errs) = check_src("kernel void k(global float *o, local int *l, int i) { int *g = l; o[0] = i + 1.5f; }");
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(p.functions.len(), 1);
+        let f = &p.functions[0];
+        assert!(f.kernel);
+        assert_eq!(f.params.len(), 3);
+        let kinds: Vec<hir::ConvKind> = f
+            .exprs
+            .iter()
+            .filter_map(|e| match e.kind {
+                hir::ExprKind::Convert { kind, .. } => Some(kind),
+                _ => None,
+            })
+            .collect();
+        assert!(kinds.contains(&hir::ConvKind::AddrSpaceCast), "{kinds:?}");
+        assert!(kinds.contains(&hir::ConvKind::IntToFloat { signed: true }), "{kinds:?}");
+        let dump = hir::dump(&p);
+        assert!(dump.contains("Convert IntToFloat signed (int -> float) : float"), "{dump}");
+        assert!(!dump.contains("!!"), "{dump}");
+    }
+
+    #[test]
+    fn no_typed_program_after_errors() {
+        let (p, errs) = check_src("global int g = 1; kernel void k(global int *o) { o[0] = undeclared; }");
+        assert!(!errs.is_empty());
+        assert!(p.functions.is_empty() && p.globals.is_empty());
+        assert!(p.entity("g").is_some());
     }
 
     #[test]
