@@ -185,8 +185,10 @@ pub enum ExprKind {
     Deref(ExprId),
     /// `(T){ init }` (lvalue).
     CompoundLiteral(Init),
-    /// A block literal (`^{ ... }`): its body is not lowered yet.
-    BlockLiteral,
+    /// A block literal (`^(params){ body }`): its parameters are locals of
+    /// the enclosing function's arena, and captured variables are the
+    /// enclosing function's locals, used by [`LocalId`] in the body.
+    BlockLiteral { params: Vec<LocalId>, body: Vec<Stmt> },
 }
 
 /// An initializer.
@@ -237,7 +239,7 @@ pub fn dump(p: &super::Program) -> String {
     for g in &p.globals {
         let _ = writeln!(out, "global {}: {}", g.name, p.types.display_qual(g.ty));
         if let Some(i) = &g.init {
-            let d = Dumper { types: &p.types, exprs: &g.init_exprs, locals: &[], globals: &p.globals };
+            let d = Dumper { types: &p.types, exprs: &g.init_exprs, locals: &[], globals: &p.globals, functions: &p.functions, ret: None };
             let mut s = String::new();
             d.init(&mut s, i, 1);
             out.push_str(&s);
@@ -258,7 +260,11 @@ pub fn dump(p: &super::Program) -> String {
             let what = if f.params.contains(&LocalId(i as u32)) { "param" } else { "local" };
             let _ = writeln!(out, "  {what} %{i} {}: {}", l.name, p.types.display_qual(l.ty));
         }
-        let d = Dumper { types: &p.types, exprs: &f.exprs, locals: &f.locals, globals: &p.globals };
+        let ret = match p.types.kind(f.ty.ty) {
+            super::types::TypeKind::Function { ret, .. } => Some(*ret),
+            _ => None,
+        };
+        let d = Dumper { types: &p.types, exprs: &f.exprs, locals: &f.locals, globals: &p.globals, functions: &p.functions, ret };
         for s in &f.body {
             d.stmt(&mut out, s, 1);
         }
@@ -271,6 +277,9 @@ struct Dumper<'a> {
     exprs: &'a [Expr],
     locals: &'a [Local],
     globals: &'a [Global],
+    functions: &'a [Function],
+    /// The return type of the function being dumped.
+    ret: Option<QualType>,
 }
 
 fn pad(out: &mut String, depth: usize) {
@@ -351,7 +360,11 @@ impl Dumper<'_> {
             Stmt::Break => line(out, "Break"),
             Stmt::Continue => line(out, "Continue"),
             Stmt::Return(e) => {
-                line(out, "Return");
+                let wrong = match (e, self.ret) {
+                    (Some(e), Some(r)) => !matches!(self.types.kind(r.ty), super::types::TypeKind::Void) && self.exprs[e.0 as usize].ty.ty != r.ty,
+                    _ => false,
+                };
+                line(out, if wrong { "Return  !! value not of the return type" } else { "Return" });
                 if let Some(e) = e {
                     self.expr(out, *e, depth + 1);
                 }
@@ -494,7 +507,15 @@ impl Dumper<'_> {
                 self.init(out, i, depth + 1);
                 return;
             }
-            ExprKind::BlockLiteral => "BlockLiteral (body not lowered)".into(),
+            ExprKind::BlockLiteral { params, body } => {
+                pad(out, depth);
+                let ps: Vec<String> = params.iter().map(|p| format!("%{}", p.0)).collect();
+                let _ = writeln!(out, "BlockLiteral ({}) : {ty}", ps.join(", "));
+                for s in body {
+                    self.stmt(out, s, depth + 1);
+                }
+                return;
+            }
         };
         pad(out, depth);
         let problem = self.problem(e);
@@ -542,9 +563,21 @@ impl Dumper<'_> {
             ExprKind::Cond { cond, then, else_ } => value(cond, "condition").or_else(|| value(then, "operand")).or_else(|| value(else_, "operand")).or_else(|| {
                 (x(then).ty.ty != e.ty.ty || x(else_).ty.ty != e.ty.ty).then(|| "operands not of the result type".to_string())
             }),
-            ExprKind::Call { args, .. } | ExprKind::BuiltinCall { args, .. } | ExprKind::CallValue { args, .. } | ExprKind::VectorLiteral(args) => {
-                args.iter().find_map(|a| value(a, "argument"))
-            }
+            ExprKind::Call { args, func, .. } => args.iter().find_map(|a| value(a, "argument")).or_else(|| {
+                let f = self.functions.get(func.as_ref()?.0 as usize)?;
+                let super::types::TypeKind::Function { params, .. } = self.types.kind(f.ty.ty) else { return None };
+                let params = params.iter().filter(|p| !matches!(self.types.kind(p.ty), super::types::TypeKind::Void));
+                params.zip(args).any(|(p, a)| x(a).ty.ty != p.ty).then(|| "argument not of the parameter type".to_string())
+            }),
+            ExprKind::BuiltinCall { args, overload, .. } => args.iter().find_map(|a| value(a, "argument")).or_else(|| {
+                // Scalar and vector parameters: the argument has exactly
+                // the parameter's type.
+                let bad = overload.params.iter().zip(args).any(|(p, a)| {
+                    matches!(p, clc_builtins::Ty::Scalar(_) | clc_builtins::Ty::Vector(..)) && p.to_string() != self.types.display(x(a).ty.ty)
+                });
+                bad.then(|| "argument not of the parameter type".to_string())
+            }),
+            ExprKind::CallValue { args, .. } | ExprKind::VectorLiteral(args) => args.iter().find_map(|a| value(a, "argument")),
             ExprKind::Comma { rhs, .. } => value(rhs, "operand"),
             ExprKind::Int(_) | ExprKind::Float(_) if e.lvalue => Some("constant lvalue".into()),
             _ => None,

@@ -318,7 +318,20 @@ impl Lower<'_, '_> {
                 self.push(K::Member { base: b, field }, ty, lvalue, span)
             }
             ExprKind::Call(callee, args) => self.call(callee, args, ty, span),
-            ExprKind::BlockLit(_) => self.push(K::BlockLiteral, ty, false, span),
+            ExprKind::BlockLit(b) => {
+                let mut params = Vec::new();
+                for p in b.params.iter().flatten() {
+                    let Some(n) = p.name() else { continue };
+                    if let Some(t) = self.c.facts.decls.get(&n.span).copied() {
+                        params.push(self.new_local(&n.name, t, n.span));
+                    }
+                }
+                let mut body = Vec::new();
+                for s in &b.body.items {
+                    self.stmt(s, &mut body);
+                }
+                self.push(K::BlockLiteral { params, body }, ty, false, span)
+            }
         }
     }
 
