@@ -187,7 +187,9 @@ pub enum ExprKind {
     CompoundLiteral(Init),
     /// A block literal (`^(params){ body }`): its parameters are locals of
     /// the enclosing function's arena, and captured variables are the
-    /// enclosing function's locals, used by [`LocalId`] in the body.
+    /// enclosing function's locals, used by [`LocalId`] in the body. One
+    /// without a written return type has the block type it converts to
+    /// (`void (^)(...)` where it is not converted).
     BlockLiteral { params: Vec<LocalId>, body: Vec<Stmt> },
 }
 

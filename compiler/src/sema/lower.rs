@@ -101,6 +101,13 @@ impl Lower<'_, '_> {
             return id;
         }
         let to = Self::private(t);
+        // A block literal whose return type is not written has the type it
+        // converts to (the checker types it `void (^)(...)`, not inferring
+        // the return type).
+        if matches!(self.c.types.kind(t), TypeKind::Block { .. }) && matches!(self.exprs[id.0 as usize].kind, hir::ExprKind::BlockLiteral { .. }) {
+            self.exprs[id.0 as usize].ty = to;
+            return id;
+        }
         let fk = self.c.types.kind(f).clone();
         let tk = self.c.types.kind(t).clone();
         let kind = match (&tk, &fk) {
