@@ -688,6 +688,16 @@ impl<'d> Checker<'d> {
     /// Builds the typed program's globals and functions (after a check
     /// without errors).
     pub(in crate::sema) fn build_hir(&mut self, tu: &TranslationUnit) -> (Vec<hir::Global>, Vec<hir::Function>) {
+        // Folding constants may type expressions again; what that would
+        // report was reported by the check.
+        let mut scratch = Diagnostics::default();
+        std::mem::swap(self.diags, &mut scratch);
+        let r = self.build_hir_quiet(tu);
+        std::mem::swap(self.diags, &mut scratch);
+        r
+    }
+
+    fn build_hir_quiet(&mut self, tu: &TranslationUnit) -> (Vec<hir::Global>, Vec<hir::Function>) {
         let mut l = Lower {
             c: self,
             exprs: Vec::new(),
