@@ -782,6 +782,7 @@ impl Checker<'_> {
         let mut quals = Quals::default();
         let mut space: Option<(AddrSpace, Span)> = None;
         let mut access: Option<Access> = None;
+        let mut access_span: Option<Span> = None;
         let mut storage = None;
         let mut kernel = false;
         let mut pipe = None;
@@ -812,7 +813,8 @@ impl Checker<'_> {
                     }
                     space = Some((a, *sp));
                 }
-                DeclSpec::Access(a, _) => {
+                DeclSpec::Access(a, sp) => {
+                    access_span = Some(*sp);
                     access = Some(match a {
                         AccessQual::ReadOnly => Access::ReadOnly,
                         AccessQual::WriteOnly => Access::WriteOnly,
@@ -868,6 +870,16 @@ impl Checker<'_> {
                 }
             }
             ty.space = Some(a);
+        }
+        // §6.6: access qualifiers belong to images and pipes only.
+        if let Some(sp) = access_span {
+            if pipe.is_none() && !matches!(self.types.kind(ty.ty), TypeKind::Image(..)) {
+                self.diags.push(
+                    err("E0314", sp, "access qualifier can only be used for pipe and image type")
+                        .with_note("OpenCL C 2.0 §6.6: __read_only, __write_only and __read_write qualify image and pipe objects; for a buffer use 'const' (or nothing)"),
+                );
+                // The declaration is still usable: no follow-on errors.
+            }
         }
         if pipe.is_some() {
             let elem = QualType { ty: ty.ty, quals: ty.quals, space: AddrSpace::Private };
@@ -1167,7 +1179,18 @@ impl Checker<'_> {
                     let ret = QualType { ty: t.ty, quals: t.quals, space: AddrSpace::Private };
                     let list = self.params(ps);
                     if *variadic {
-                        self.diags.push(err("E0314", layer.span, "invalid prototype, variadic arguments are not allowed in OpenCL"));
+                        // §6.9(e) bans variadic functions except printf,
+                        // which is a builtin: a prototype of it (copied
+                        // from C) conflicts with the builtin's.
+                        let name = inner.name().map(|n| n.name.as_str());
+                        if name == Some("printf") {
+                            self.diags.push(
+                                err("E0305", layer.span, "conflicting types for 'printf'")
+                                    .with_note("printf is a builtin of OpenCL C: int printf(constant char *restrict format, ...); remove this declaration"),
+                            );
+                        } else {
+                            self.diags.push(err("E0314", layer.span, "invalid prototype, variadic arguments are not allowed in OpenCL"));
+                        }
                     }
                     let tys = list.iter().map(|p| p.ty).collect();
                     t = Partial { ty: self.types.intern(TypeKind::Function { ret, params: tys, variadic: *variadic }), quals: Quals::default(), space: None };
@@ -1201,8 +1224,12 @@ impl Checker<'_> {
             };
             let Some(decl) = decl else { continue };
             let span = p.name().map_or(p.span, |n| n.span);
+            // `global uint a[4]` qualifies the elements: the parameter is a
+            // `global uint *` after the array adjustment below, so only a
+            // value parameter may not carry an address space.
+            let is_array = matches!(self.types.kind(decl.ty.ty), TypeKind::Array(..));
             if let Some(sp) = decl.ty.space {
-                if sp != AddrSpace::Private {
+                if sp != AddrSpace::Private && !is_array {
                     self.diags.push(err("E0310", span, "parameter may not be qualified with an address space").with_label(format!("{} on a value parameter", sp.keyword())));
                 }
             }
