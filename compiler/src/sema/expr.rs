@@ -1731,8 +1731,15 @@ impl Checker<'_> {
                     // `char s[] = "…"` and `int a[2] = other` (an error C
                     // reports elsewhere); aggregates from expressions are
                     // typed only.
-                    TypeKind::Array(..) => {
+                    TypeKind::Array(el, len) => {
                         let _ = self.type_expr(e);
+                        // `char s[2] = "abc"`: C allows dropping only the NUL.
+                        if let (ExprKind::StringLit(bytes), Some(n)) = (&e.kind, len) {
+                            let is_char = matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar));
+                            if is_char && bytes.len() as u64 > n {
+                                self.diags.push(Diagnostic::warning("excess-initializers", e.span, "initializer-string for char array is too long"));
+                            }
+                        }
                     }
                     // OpenCL C 2.0 §6.13.11.1: an atomic object is
                     // initialized by `ATOMIC_VAR_INIT` at program scope,
@@ -1762,6 +1769,7 @@ impl Checker<'_> {
                 }
             }
             Initializer::List { items, .. } => {
+                self.excess_elements(q, items);
                 // Element types are followed for arrays without
                 // designators; other aggregates have their expressions
                 // typed only.
@@ -1789,6 +1797,33 @@ impl Checker<'_> {
         }
     }
 
+    /// More positional items in a braced list than an array or vector has
+    /// elements. Counted only where brace elision cannot apply: every item
+    /// is a scalar expression for a scalar element, or every item is a
+    /// braced list; designators make the count positional no longer.
+    fn excess_elements(&mut self, q: QualType, items: &[InitItem]) {
+        if items.iter().any(|i| !i.designators.is_empty()) {
+            return;
+        }
+        let (len, elem_scalar, vector) = match self.types.kind(q.ty).clone() {
+            TypeKind::Array(el, Some(n)) => (n, self.is_scalar_type(el.ty), false),
+            TypeKind::Vector(_, n) => (n as u64, true, true),
+            _ => return,
+        };
+        let all_braced = items.iter().all(|i| matches!(i.init, Initializer::List { .. }));
+        let all_plain = items.iter().all(|i| matches!(i.init, Initializer::Expr(_)));
+        if !(all_braced || (all_plain && elem_scalar)) || items.len() as u64 <= len {
+            return;
+        }
+        let span = items[len as usize].init.span();
+        if vector {
+            // clang makes this one an error: a vector has no room to spare.
+            self.diags.push(err("E0326", span, "excess elements in vector initializer"));
+        } else {
+            self.diags.push(Diagnostic::warning("excess-initializers", span, "excess elements in array initializer"));
+        }
+    }
+
     /// A struct or union initializer list. Members are followed in order
     /// (or by a `.name` designator) while they are scalars or pointers,
     /// where brace elision cannot shift the items; after the first
@@ -1799,9 +1834,26 @@ impl Checker<'_> {
         let mut next = Some(0usize);
         for item in items {
             let mut target = next;
-            for d in &item.designators {
+            if item.designators.is_empty() {
+                let count = self.types.records[r as usize].fields.as_ref().map_or(usize::MAX, Vec::len);
+                if target.is_some_and(|i| i >= count) {
+                    let kind = if is_union { "union" } else { "struct" };
+                    self.diags.push(Diagnostic::warning("excess-initializers", item.init.span(), format!("excess elements in {kind} initializer")));
+                    target = None;
+                }
+            }
+            for (k, d) in item.designators.iter().enumerate() {
                 match d {
-                    Designator::Field(name) => target = self.types.records[r as usize].fields.iter().flatten().position(|f| f.name == name.name),
+                    // Only the first designator names a member of this
+                    // record (`.pos.y`: `y` is a member of `pos`).
+                    Designator::Field(_) if k > 0 => target = None,
+                    Designator::Field(name) => {
+                        target = self.types.records[r as usize].fields.iter().flatten().position(|f| f.name == name.name);
+                        if target.is_none() && self.types.records[r as usize].fields.is_some() {
+                            let shown = self.types.display(q.ty);
+                            self.diags.push(err("E0324", name.span, format!("field designator '{}' does not refer to any field in type '{shown}'", name.name)));
+                        }
+                    }
                     Designator::Index(e, _) => {
                         let _ = self.value(e);
                         target = None;
