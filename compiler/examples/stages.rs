@@ -21,11 +21,17 @@ fn main() {
         let t2 = std::time::Instant::now();
         let tu = clc::parse::parse(&sm, &out, clc::options::ClStd::Cl20, &mut diags);
         let t3 = std::time::Instant::now();
-        let _ = clc::sema::check(&tu, &clc::sema::SemaOptions::new(clc::options::ClStd::Cl20, clc::options::Target::Host, &out.pragmas), &mut diags);
+        let mut opts = clc::sema::SemaOptions::new(clc::options::ClStd::Cl20, clc::options::Target::Host, &out.pragmas);
+        opts.build_program = false;
+        let _ = clc::sema::check(&tu, &opts, &mut diags);
+        let t3b = std::time::Instant::now();
+        opts.build_program = true;
+        let program = clc::sema::check(&tu, &opts, &mut diags);
+        println!("sema with the typed program: {:?} ({} functions)", t3b.elapsed(), program.functions.len());
         let t4 = std::time::Instant::now();
         drop(tu);
         let t5 = std::time::Instant::now();
-        println!("lex {:?} ({lexed} tokens) | pp {:?} ({} tokens, {} files) | parse {:?} | sema {:?} | drop {:?} | {} diags",
-            t1 - t0, t2 - t1, out.tokens.len(), sm.len(), t3 - t2, t4 - t3, t5 - t4, diags.len());
+        println!("lex {:?} ({lexed} tokens) | pp {:?} ({} tokens, {} files) | parse {:?} | sema check-only {:?} | drop {:?} | {} diags",
+            t1 - t0, t2 - t1, out.tokens.len(), sm.len(), t3 - t2, t3b - t3, t5 - t4, diags.len());
     }
 }

@@ -197,7 +197,9 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
         Action::SyntaxOnly | Action::DumpAst | Action::DumpTyped | Action::Compile => {
             let tu = crate::parse::parse(&sm, &pp_out, inv.std, &mut diags);
             if inv.action != Action::DumpAst {
-                let sema_opts = crate::sema::SemaOptions::new(inv.std, inv.target.clone(), &pp_out.pragmas);
+                let mut sema_opts = crate::sema::SemaOptions::new(inv.std, inv.target.clone(), &pp_out.pragmas);
+                // Checking alone does not need the typed program.
+                sema_opts.build_program = inv.action != Action::SyntaxOnly;
                 let program = crate::sema::check(&tu, &sema_opts, &mut diags);
                 if inv.action == Action::DumpTyped && !diags.has_errors() {
                     text_out = crate::sema::hir::dump(&program);

@@ -41,7 +41,7 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         undeclared: Default::default(),
         ret: None,
         poisoned: Default::default(),
-        facts: Default::default(),
+        facts: expr::lower::Facts { enabled: opts.build_program, ..Default::default() },
     };
     for item in &tu.items {
         match item {
@@ -53,7 +53,8 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
     c.check_recursion();
     // The typed program is built only for a unit without errors (see
     // `Program::functions`).
-    let (globals, functions) = if c.diags.has_errors() { (Vec::new(), Vec::new()) } else { c.build_hir(tu) };
+    let wanted = opts.build_program && !c.diags.has_errors();
+    let (globals, functions) = if wanted { c.build_hir(tu) } else { (Vec::new(), Vec::new()) };
     Program { types: c.types, entities: c.entities, globals, functions }
 }
 
@@ -208,7 +209,9 @@ impl Checker<'_> {
     /// Enters `name` into the innermost scope, reporting redefinitions.
     fn declare(&mut self, name: &Ident, sym: Sym, ctx: Ctx) {
         if matches!(sym.kind, SymKind::Var { .. } | SymKind::Param) {
-            self.facts.decls.insert(name.span, sym.ty);
+            if self.facts.enabled {
+                self.facts.decls.insert(name.span, sym.ty);
+            }
         }
         let file_scope = self.scopes.len() == 1;
         let prev = self.scopes.last().and_then(|s| s.names.get(&name.name)).and_then(|v| v.last()).cloned();

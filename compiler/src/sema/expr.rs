@@ -346,7 +346,9 @@ impl Checker<'_> {
     /// Types an expression, recording its type for the typed program.
     pub(super) fn type_expr(&mut self, e: &Expr) -> Option<Val> {
         let v = self.type_expr_inner(e)?;
-        self.facts.ty.insert(addr(e), (v.ty, v.lvalue));
+        if self.facts.enabled {
+            self.facts.ty.insert(addr(e), (v.ty, v.lvalue));
+        }
         Some(v)
     }
 
@@ -440,7 +442,9 @@ impl Checker<'_> {
             if self.poisoned.contains(&sym.span) {
                 return None;
             }
-            self.facts.names.insert(addr(id), sym.span);
+            if self.facts.enabled {
+                self.facts.names.insert(addr(id), sym.span);
+            }
             return match kind {
                 SymKind::Var { .. } | SymKind::Param => lv(ty),
                 SymKind::Func { .. } => rv(ty),
@@ -889,7 +893,9 @@ impl Checker<'_> {
     pub(super) fn convert(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span) -> bool {
         let ok = self.convert_inner(from, e, to, how, span);
         if ok {
-            self.facts.conv.insert(addr(e), to);
+            if self.facts.enabled {
+                self.facts.conv.insert(addr(e), to);
+            }
         }
         ok
     }
@@ -1391,7 +1397,9 @@ impl Checker<'_> {
             seen |= 1 << i;
         }
         let ty = if k == 1 { self.types.scalar(s) } else { self.types.vector(s, k) };
-        self.facts.lanes.insert(addr(name), idx);
+        if self.facts.enabled {
+            self.facts.lanes.insert(addr(name), idx);
+        }
         Some(Val { ty: QualType { ty, ..obj }, lvalue, dup, component: true })
     }
 
@@ -1415,7 +1423,9 @@ impl Checker<'_> {
                     if overloaded {
                         return self.overloaded_call(id, args, span);
                     }
-                    self.facts.callee.insert(addr(id), ty.ty);
+                    if self.facts.enabled {
+                        self.facts.callee.insert(addr(id), ty.ty);
+                    }
                     return self.call_prototype(&id.name, Some(decl_span), ty.ty, args, span);
                 }
                 Some(_) => {}
@@ -1498,7 +1508,9 @@ impl Checker<'_> {
         // out of the recursion check (overloads of one name calling each
         // other are not recursion).
         let _ = span;
-        self.facts.callee.insert(addr(id), chosen.0);
+        if self.facts.enabled {
+            self.facts.callee.insert(addr(id), chosen.0);
+        }
         let TypeKind::Function { ret, .. } = self.types.kind(chosen.0).clone() else { return None };
         rv(QualType::new(ret.ty, AddrSpace::Private))
     }
@@ -1610,7 +1622,9 @@ impl Checker<'_> {
         }
         match result {
             Ok(o) => {
-                self.facts.builtins.insert(addr(id), o.clone().into_owned());
+                if self.facts.enabled {
+                    self.facts.builtins.insert(addr(id), o.clone().into_owned());
+                }
                 if o.attrs.special == Special::FormatLiteral && !args.first().is_some_and(is_string_literal) {
                     let at = args.first().map_or(span, |a| a.span);
                     self.diags.push(err("E0328", at, format!("format string of '{}' must be a string literal", id.name)).with_note("OpenCL C requires printf's format to be a literal string"));

@@ -11,6 +11,9 @@ use crate::sema::hir::{self, CaseId, ConvKind, ExprId, LaneConv, LocalId};
 /// for the whole check, so addresses are stable) or declaration span.
 #[derive(Default)]
 pub(crate) struct Facts {
+    /// Record at all? Off when no typed program is wanted
+    /// (`-fsyntax-only`), so checking alone pays nothing for it.
+    pub enabled: bool,
     /// Every typed expression: its type and whether it is an lvalue.
     pub ty: HashMap<usize, (QualType, bool)>,
     /// The type an expression was implicitly converted to.

@@ -93,11 +93,15 @@ pub struct SemaOptions {
     /// OpenCL C 1.2 and later (where a `disable` pragma changes nothing,
     /// as in clang); before 1.2 it takes an `enable` pragma.
     pub fp64: bool,
+    /// Build the typed program ([`Program::functions`], [`Program::globals`])?
+    /// Default: `true`. `-fsyntax-only` turns it off: checking is complete
+    /// without it, and building it costs about as much as checking.
+    pub build_program: bool,
 }
 
 impl Default for SemaOptions {
     fn default() -> SemaOptions {
-        SemaOptions { std: ClStd::default(), target: Target::default(), fp16: false, fp64: true }
+        SemaOptions { std: ClStd::default(), target: Target::default(), fp16: false, fp64: true, build_program: true }
     }
 }
 
@@ -106,7 +110,7 @@ impl SemaOptions {
     /// pragmas of the unit set. The state is taken per unit, not per
     /// position: a pragma anywhere applies to the whole unit.
     pub fn new(std: ClStd, target: Target, pragmas: &[crate::pp::Pragma]) -> SemaOptions {
-        let mut o = SemaOptions { std, target, fp16: false, fp64: std >= ClStd::Cl12 };
+        let mut o = SemaOptions { std, target, fp16: false, fp64: std >= ClStd::Cl12, build_program: true };
         for p in pragmas {
             if let crate::pp::PragmaKind::Extension { name, enable } = &p.kind {
                 match name.as_str() {
