@@ -1629,6 +1629,9 @@ impl Checker<'_> {
                     let at = args.first().map_or(span, |a| a.span);
                     self.diags.push(err("E0328", at, format!("format string of '{}' must be a string literal", id.name)).with_note("OpenCL C requires printf's format to be a literal string"));
                 }
+                if o.attrs.special == Special::PipePacket {
+                    self.pipe_packet(&id.name, &vals, args);
+                }
                 let mut ret = self.qual_of_builtin(&o.ret)?;
                 if o.attrs.special == Special::KeepPointee {
                     if let (Some(p), Some(arg)) = (self.pointee(ret.ty), vals.first().and_then(|v| self.pointee(v.ty))) {
@@ -1731,6 +1734,21 @@ impl Checker<'_> {
             Ty::Pipe(_) | Ty::Block => return None,
         };
         Some(QualType::new(id, AddrSpace::Private))
+    }
+
+    /// `read_pipe(p, ptr)` and friends: the pointer must point to the
+    /// pipe's packet type (§6.13.16.2), which the builtins table erases.
+    fn pipe_packet(&mut self, name: &str, vals: &[QualType], args: &[Expr]) {
+        let Some(TypeKind::Pipe(packet, _)) = vals.first().map(|v| self.types.kind(v.ty).clone()) else { return };
+        let Some((i, pointee)) = vals.iter().enumerate().rev().find_map(|(i, v)| self.pointee(v.ty).map(|p| (i, p))) else { return };
+        if pointee.ty != packet.ty {
+            let expected = self.types.display(packet.ty);
+            let having = self.rv_name(vals[i].ty);
+            self.diags.push(
+                err("E0328", args[i].span, format!("invalid argument type to function '{name}' (expecting a pointer to '{expected}', having '{having}')"))
+                    .with_note("OpenCL C 2.0 §6.13.16.2: the pointer argument of a pipe function points to the pipe's packet type"),
+            );
+        }
     }
 
     // ------------------------------------------------------ initializers
