@@ -892,10 +892,8 @@ impl Checker<'_> {
     /// is allowed; reports when it is not.
     pub(super) fn convert(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span) -> bool {
         let ok = self.convert_inner(from, e, to, how, span);
-        if ok {
-            if self.facts.enabled {
-                self.facts.conv.insert(addr(e), to);
-            }
+        if ok && self.facts.enabled {
+            self.facts.conv.insert(addr(e), to);
         }
         ok
     }
@@ -1632,6 +1630,9 @@ impl Checker<'_> {
                 if o.attrs.special == Special::PipePacket {
                     self.pipe_packet(&id.name, &vals, args);
                 }
+                if o.attrs.special == Special::Block && id.name == "enqueue_kernel" {
+                    self.enqueue_block(&vals, args);
+                }
                 let mut ret = self.qual_of_builtin(&o.ret)?;
                 if o.attrs.special == Special::KeepPointee {
                     if let (Some(p), Some(arg)) = (self.pointee(ret.ty), vals.first().and_then(|v| self.pointee(v.ty))) {
@@ -1748,6 +1749,30 @@ impl Checker<'_> {
                 err("E0328", args[i].span, format!("invalid argument type to function '{name}' (expecting a pointer to '{expected}', having '{having}')"))
                     .with_note("OpenCL C 2.0 §6.13.16.2: the pointer argument of a pipe function points to the pipe's packet type"),
             );
+        }
+    }
+
+    /// `enqueue_kernel(…, block[, size0, size1, …])`: the block takes no
+    /// parameters, or one `__local void *` per local-size argument
+    /// (§6.13.17.2).
+    fn enqueue_block(&mut self, vals: &[QualType], args: &[Expr]) {
+        let Some(b) = vals.iter().position(|v| matches!(self.types.kind(v.ty), TypeKind::Block { .. })) else { return };
+        let TypeKind::Block { params, .. } = self.types.kind(vals[b].ty).clone() else { return };
+        let sizes = vals.len() - b - 1;
+        let rule = "OpenCL C 2.0 §6.13.17.2: the block takes no parameters, or one 'local void *' parameter per local-size argument";
+        if params.len() != sizes {
+            self.diags.push(
+                err("E0328", args[b].span, format!("the block takes {} but {} passed to enqueue_kernel", plural(params.len(), "parameter", "parameters"), plural(sizes, "local-size argument is", "local-size arguments are")))
+                    .with_note(rule),
+            );
+            return;
+        }
+        for (k, p) in params.iter().enumerate() {
+            let local_void = self.pointee(p.ty).is_some_and(|q| q.space == AddrSpace::Local && matches!(self.types.kind(q.ty), TypeKind::Void));
+            if !local_void {
+                let shown = self.types.display_qual(*p);
+                self.diags.push(err("E0328", args[b].span, format!("block parameter {} has type '{shown}'; enqueue_kernel needs 'local void *'", k + 1)).with_note(rule));
+            }
         }
     }
 
@@ -1937,6 +1962,11 @@ impl Checker<'_> {
             self.diags.push(err("E0320", e.span, format!("statement requires expression of {kind} type ('{}' invalid)", self.rv_name(v.ty))));
         }
     }
+}
+
+/// `1 parameter`, `2 parameters`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]
