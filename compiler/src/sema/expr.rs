@@ -1444,10 +1444,10 @@ impl Checker<'_> {
         }
     }
 
-    /// A call into a set of user `overloadable` functions: the overload
-    /// whose parameters the arguments match exactly, else the only one
-    /// they convert to. A call no overload accepts is reported; one that
-    /// several accept equally is left untyped.
+    /// A call into a set of user `overloadable` functions: the best of the
+    /// overloads the arguments convert to (exact, then promotion, then
+    /// conversion, argument by argument). A call no overload accepts, or
+    /// several accept equally well, is reported.
     fn overloaded_call(&mut self, id: &Ident, args: &[Expr], span: Span) -> Option<Val> {
         let mut set: Vec<(TypeId, Span)> = Vec::new();
         for s in self.scopes.iter().rev() {
@@ -1464,6 +1464,7 @@ impl Checker<'_> {
         let vals: Vec<QualType> = vals.into_iter().flatten().collect();
         let mut exact = Vec::new();
         let mut viable = Vec::new();
+        let mut all_viable = Vec::new();
         let mut any_viable = false;
         for &(fty, decl) in &set {
             let TypeKind::Function { params, variadic, .. } = self.types.kind(fty).clone() else { continue };
@@ -1485,6 +1486,7 @@ impl Checker<'_> {
             std::mem::swap(self.diags, &mut scratch);
             if converts && scratch.error_count() == 0 {
                 any_viable = true;
+                all_viable.push((fty, decl));
                 if kinds_agree {
                     viable.push((fty, decl));
                 }
@@ -1498,10 +1500,35 @@ impl Checker<'_> {
             self.diags.push(d);
             return None;
         }
-        // Several candidates convert equally well as far as this check
-        // sees; clang ranks promotions above conversions, which is not
-        // done here, so the call is left untyped rather than reported.
-        let chosen = if exact.len() == 1 { exact[0] } else if exact.is_empty() && viable.len() == 1 { viable[0] } else { return None };
+        // Otherwise rank the candidates as clang does for `overloadable`:
+        // per argument an exact match beats a promotion (small integers to
+        // `int`, `float` to `double`), which beats any other conversion; a
+        // candidate wins when no other is better for any argument.
+        let pool = if !exact.is_empty() {
+            exact
+        } else if !viable.is_empty() {
+            viable
+        } else {
+            all_viable
+        };
+        let ranks: Vec<Vec<u8>> = pool
+            .iter()
+            .map(|&(fty, _)| match self.types.kind(fty).clone() {
+                TypeKind::Function { params, .. } => params.iter().zip(&vals).map(|(p, v)| self.conversion_rank(*v, *p)).collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        let beats = |a: &Vec<u8>, b: &Vec<u8>| a.iter().zip(b).all(|(x, y)| x <= y) && a.iter().zip(b).any(|(x, y)| x < y);
+        let winner = (0..pool.len()).find(|&i| (0..pool.len()).all(|j| j == i || beats(&ranks[i], &ranks[j])));
+        let Some(w) = winner else {
+            let mut d = err("E0323", span, format!("call to '{}' is ambiguous", id.name)).with_label(format!("arguments are ({})", self.arg_list(&vals)));
+            for &(fty, decl) in &pool {
+                d = d.with_note_at(decl, format!("candidate: {}", self.rv_name(fty).replacen(" (", &format!(" {}(", id.name), 1)));
+            }
+            self.diags.push(d);
+            return None;
+        };
+        let chosen = pool[w];
         // The call graph is keyed by name, so calls into overload sets stay
         // out of the recursion check (overloads of one name calling each
         // other are not recursion).
@@ -1511,6 +1538,20 @@ impl Checker<'_> {
         }
         let TypeKind::Function { ret, .. } = self.types.kind(chosen.0).clone() else { return None };
         rv(QualType::new(ret.ty, AddrSpace::Private))
+    }
+
+    /// How well a value of type `from` matches a parameter of type `to`:
+    /// 0 exactly, 1 by promotion, 2 by another implicit conversion.
+    fn conversion_rank(&self, from: QualType, to: QualType) -> u8 {
+        if self.same_unqual(from.ty, to.ty) {
+            return 0;
+        }
+        let promotes = match (self.types.kind(from.ty), self.types.kind(to.ty)) {
+            (TypeKind::Scalar(Scalar::Bool | Scalar::Char | Scalar::UChar | Scalar::Short | Scalar::UShort), TypeKind::Scalar(Scalar::Int)) => true,
+            (TypeKind::Scalar(Scalar::Float), TypeKind::Scalar(Scalar::Double)) => true,
+            _ => false,
+        };
+        if promotes { 1 } else { 2 }
     }
 
     /// A call of a user function (or block) with a prototype.
