@@ -102,6 +102,10 @@ struct Scope {
 /// The function whose body is being checked.
 struct FuncCtx {
     name: String,
+    /// The function's node in the call graph: its name, or for an
+    /// `overloadable` function its name and type (overloads calling each
+    /// other are not recursion).
+    graph_key: String,
     kernel: bool,
     /// 0 in the outermost block of the body.
     depth: usize,
@@ -755,7 +759,10 @@ impl Checker<'_> {
             TypeKind::Function { ret, .. } => Some((*ret, true)),
             _ => None,
         };
-        self.func = Some(FuncCtx { name: name.name.clone(), kernel: base.kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), after_syntax_error: block_has_error(&f.body) });
+        let overloadable = attrs.iter().any(|a| a.name.name == "overloadable")
+            || matches!(self.lookup(&name.name), Some(Sym { kind: SymKind::Func { overloadable: true, .. }, .. }));
+        let graph_key = graph_key(&name.name, overloadable.then_some(decl.ty.ty));
+        self.func = Some(FuncCtx { name: name.name.clone(), graph_key, kernel: base.kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), after_syntax_error: block_has_error(&f.body) });
         self.scopes.push(Scope::default());
         for p in decl.params.into_iter().flatten() {
             if let Some(n) = &p.name {
@@ -1395,10 +1402,11 @@ impl Checker<'_> {
         if let Some(sym) = self.lookup(&id.name) {
             match sym.kind {
                 // A call into an overload set names no single function
-                // until arguments are typed; the call graph leaves it out.
+                // until arguments are typed: `expr::overloaded_call` adds
+                // its edge once it has chosen the overload.
                 SymKind::Func { overloadable: false, .. } => {
                     if let Some(f) = &self.func {
-                        self.calls.push((f.name.clone(), id.name.clone(), id.span));
+                        self.calls.push((f.graph_key.clone(), id.name.clone(), id.span));
                     }
                 }
                 SymKind::Typedef => {
@@ -1487,17 +1495,18 @@ impl Checker<'_> {
                 stack.push((node, i + 1));
                 let (next, span) = edges[i];
                 if next == start {
-                    let mut cycle: Vec<String> = path.iter().map(|(n, _)| n.to_string()).collect();
-                    cycle.insert(0, start.to_string());
+                    let shown = |n: &str| n.split('#').next().unwrap_or(n).to_string();
+                    let mut cycle: Vec<String> = path.iter().map(|(n, _)| shown(n)).collect();
+                    cycle.insert(0, shown(start));
                     let mut key = cycle.clone();
                     key.sort();
                     if !reported.contains(&key) {
                         reported.push(key);
                         let mut d = err("E0316", span, "recursion is not supported in OpenCL C");
                         if cycle.len() == 1 {
-                            d = d.with_label(format!("'{start}' calls itself"));
+                            d = d.with_label(format!("'{}' calls itself", shown(start)));
                         } else {
-                            cycle.push(start.to_string());
+                            cycle.push(shown(start));
                             d = d.with_note(format!("call cycle: {}", cycle.join(" -> ")));
                         }
                         out.push(d);
@@ -1696,4 +1705,13 @@ fn needs_cl20(b: BuiltinType) -> bool {
         BuiltinType::Atomic(_)
             | BuiltinType::Opaque(Opaque::Queue | Opaque::NdRange | Opaque::ClkEvent | Opaque::ReserveId | Opaque::MemoryOrder | Opaque::MemoryScope)
     )
+}
+
+/// A node of the call graph: `name`, or `name#type` for one overload of
+/// an `overloadable` set.
+fn graph_key(name: &str, overload: Option<TypeId>) -> String {
+    match overload {
+        Some(t) => format!("{name}#{t:?}"),
+        None => name.to_string(),
+    }
 }

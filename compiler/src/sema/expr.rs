@@ -1421,6 +1421,13 @@ impl Checker<'_> {
                     if overloaded {
                         return self.overloaded_call(id, args, span);
                     }
+                    // A lone `overloadable` function: `use_name` left its
+                    // call-graph edge to the overload-aware path.
+                    if overloadable {
+                        if let Some(f) = &self.func {
+                            self.calls.push((f.graph_key.clone(), super::graph_key(&id.name, Some(ty.ty)), id.span));
+                        }
+                    }
                     if self.facts.enabled {
                         self.facts.callee.insert(addr(id), ty.ty);
                     }
@@ -1529,10 +1536,9 @@ impl Checker<'_> {
             return None;
         };
         let chosen = pool[w];
-        // The call graph is keyed by name, so calls into overload sets stay
-        // out of the recursion check (overloads of one name calling each
-        // other are not recursion).
-        let _ = span;
+        if let Some(f) = &self.func {
+            self.calls.push((f.graph_key.clone(), super::graph_key(&id.name, Some(chosen.0)), id.span));
+        }
         if self.facts.enabled {
             self.facts.callee.insert(addr(id), chosen.0);
         }
