@@ -1552,11 +1552,11 @@ impl Checker<'_> {
         if self.same_unqual(from.ty, to.ty) {
             return 0;
         }
-        let promotes = match (self.types.kind(from.ty), self.types.kind(to.ty)) {
-            (TypeKind::Scalar(Scalar::Bool | Scalar::Char | Scalar::UChar | Scalar::Short | Scalar::UShort), TypeKind::Scalar(Scalar::Int)) => true,
-            (TypeKind::Scalar(Scalar::Float), TypeKind::Scalar(Scalar::Double)) => true,
-            _ => false,
-        };
+        let promotes = matches!(
+            (self.types.kind(from.ty), self.types.kind(to.ty)),
+            (TypeKind::Scalar(Scalar::Bool | Scalar::Char | Scalar::UChar | Scalar::Short | Scalar::UShort), TypeKind::Scalar(Scalar::Int))
+                | (TypeKind::Scalar(Scalar::Float), TypeKind::Scalar(Scalar::Double))
+        );
         if promotes { 1 } else { 2 }
     }
 
