@@ -538,7 +538,7 @@ impl Checker<'_> {
                 self.diags.push(err("E0314", span, format!("the '{}' type cannot be used to declare a program scope variable", self.types.display_qual(q))));
             }
             // As in clang, only scalar `half` values are refused.
-            TypeKind::Scalar(Scalar::Half) if !self.opts.fp16 => {
+            TypeKind::Scalar(Scalar::Half) if !self.opts.fp16_at(span) => {
                 let msg = if ctx == Ctx::Param {
                     format!("declaring function parameter of type '{}' is not allowed; did you forget * ?", self.show(q))
                 } else {
@@ -559,7 +559,7 @@ impl Checker<'_> {
             }
             _ => {}
         }
-        if !self.opts.fp64 && self.mentions_double(q.ty) {
+        if !self.opts.fp64_at(span) && self.mentions_double(q.ty) {
             self.diags.push(err("E0314", span, "use of type 'double' requires cl_khr_fp64 support"));
         }
     }
@@ -638,7 +638,7 @@ impl Checker<'_> {
         };
         match self.types.kind(q.ty).clone() {
             TypeKind::Scalar(Scalar::Bool | Scalar::Size | Scalar::PtrDiff) => bad(self),
-            TypeKind::Scalar(Scalar::Half) if self.opts.fp16 => bad(self),
+            TypeKind::Scalar(Scalar::Half) if self.opts.fp16_at(span) => bad(self),
             TypeKind::Opaque(Opaque::Event | Opaque::ClkEvent | Opaque::ReserveId) => bad(self),
             TypeKind::Pointer(pointee) => {
                 if matches!(pointee.space, AddrSpace::Private | AddrSpace::Generic) {

@@ -1588,7 +1588,7 @@ impl Checker<'_> {
         rv(QualType::new(ret.ty, AddrSpace::Private))
     }
 
-    fn builtin_ctx(&self) -> BCtx {
+    fn builtin_ctx(&self, at: Span) -> BCtx {
         use crate::options::ClStd;
         let version = match self.opts.std {
             ClStd::Cl10 => Version::Cl10,
@@ -1600,8 +1600,8 @@ impl Checker<'_> {
         let mut ctx = BCtx::new(version);
         for e in ExtSet::all().iter() {
             let on = match e {
-                Extension::Fp16 => self.opts.fp16,
-                Extension::Fp64 => self.opts.fp64,
+                Extension::Fp16 => self.opts.fp16_at(at),
+                Extension::Fp64 => self.opts.fp64_at(at),
                 _ => true,
             };
             if on {
@@ -1645,7 +1645,7 @@ impl Checker<'_> {
         if !ok {
             return None;
         }
-        let ctx = self.builtin_ctx();
+        let ctx = self.builtin_ctx(span);
         let mut result = clc_builtins::resolve(&id.name, &arg_tys, &ctx);
         if matches!(result, Err(ResolveError::NoMatchingOverload { .. })) {
             // As in clang, a scalar argument widens to the vector type of

@@ -86,13 +86,18 @@ pub struct SemaOptions {
     pub std: ClStd,
     /// The target (pointer width). Default: [`Target::Host`].
     pub target: Target,
-    /// Is `cl_khr_fp16` enabled (`#pragma OPENCL EXTENSION cl_khr_fp16 :
-    /// enable` anywhere in the unit)? Default: `false`.
+    /// Is `cl_khr_fp16` enabled at the start of the unit? Default:
+    /// `false`; `#pragma OPENCL EXTENSION cl_khr_fp16 : enable` turns it on
+    /// from where it appears (see [`SemaOptions::extension_events`]).
     pub fp16: bool,
-    /// Is `cl_khr_fp64` enabled? Default: `true`, as clang enables it for
-    /// OpenCL C 1.2 and later (where a `disable` pragma changes nothing,
-    /// as in clang); before 1.2 it takes an `enable` pragma.
+    /// Is `cl_khr_fp64` enabled at the start of the unit? Default: `true`,
+    /// as clang enables it for OpenCL C 1.2 and later (where a `disable`
+    /// pragma changes nothing, as in clang); before 1.2 it takes an
+    /// `enable` pragma.
     pub fp64: bool,
+    /// `#pragma OPENCL EXTENSION` for fp16/fp64 in source order: where,
+    /// which (`cl_khr_fp16`, `cl_khr_fp64`, `all`), enable or disable.
+    pub extension_events: Vec<(Span, String, bool)>,
     /// Build the typed program ([`Program::functions`], [`Program::globals`])?
     /// Default: `true`. `-fsyntax-only` turns it off: checking is complete
     /// without it, and building it costs about as much as checking.
@@ -101,30 +106,52 @@ pub struct SemaOptions {
 
 impl Default for SemaOptions {
     fn default() -> SemaOptions {
-        SemaOptions { std: ClStd::default(), target: Target::default(), fp16: false, fp64: true, build_program: true }
+        SemaOptions { std: ClStd::default(), target: Target::default(), fp16: false, fp64: true, extension_events: Vec::new(), build_program: true }
     }
 }
 
 impl SemaOptions {
-    /// Options for `std` and `target`, with the extension state the
-    /// pragmas of the unit set. The state is taken per unit, not per
-    /// position: a pragma anywhere applies to the whole unit.
+    /// Options for `std` and `target`, with the extension pragmas of the
+    /// unit (they take effect from where they appear).
     pub fn new(std: ClStd, target: Target, pragmas: &[crate::pp::Pragma]) -> SemaOptions {
-        let mut o = SemaOptions { std, target, fp16: false, fp64: std >= ClStd::Cl12, build_program: true };
+        let mut o = SemaOptions { std, target, fp16: false, fp64: std >= ClStd::Cl12, extension_events: Vec::new(), build_program: true };
         for p in pragmas {
             if let crate::pp::PragmaKind::Extension { name, enable } = &p.kind {
-                match name.as_str() {
-                    "cl_khr_fp16" => o.fp16 = *enable,
-                    "cl_khr_fp64" => o.fp64 |= *enable,
-                    "all" => {
-                        o.fp16 = *enable;
-                        o.fp64 |= *enable;
-                    }
-                    _ => {}
+                if matches!(name.as_str(), "cl_khr_fp16" | "cl_khr_fp64" | "all") {
+                    o.extension_events.push((p.span, name.clone(), *enable));
                 }
             }
         }
         o
+    }
+
+    /// Is `cl_khr_fp16` enabled at `at`?
+    pub fn fp16_at(&self, at: Span) -> bool {
+        self.extension_at("cl_khr_fp16", self.fp16, at)
+    }
+
+    /// Is `cl_khr_fp64` enabled at `at`? From OpenCL C 1.2 it cannot be
+    /// disabled (as in clang).
+    pub fn fp64_at(&self, at: Span) -> bool {
+        self.fp64 || self.extension_at("cl_khr_fp64", self.fp64, at)
+    }
+
+    /// Replays the pragmas before `at`. A pragma in the same file counts
+    /// when it comes earlier; one in another file (a header) cannot be
+    /// placed relative to `at` by spans alone, so only its `enable` is
+    /// taken, which never makes a valid program invalid.
+    fn extension_at(&self, name: &str, start: bool, at: Span) -> bool {
+        let mut on = start;
+        for (span, ext, enable) in &self.extension_events {
+            if ext != name && ext != "all" {
+                continue;
+            }
+            let before = if span.file == at.file { span.lo < at.lo } else { *enable };
+            if before {
+                on = *enable;
+            }
+        }
+        on
     }
 }
 
