@@ -90,6 +90,18 @@ impl Target {
     }
 }
 
+/// Floating-point options (`-cl-*-math`), recorded for code generation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct FpOptions {
+    pub mad_enable: bool,
+    pub fast_relaxed_math: bool,
+    pub finite_math_only: bool,
+    pub no_signed_zeros: bool,
+    pub unsafe_math: bool,
+    pub denorms_are_zero: bool,
+    pub single_precision_constant: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,7 @@
 
 use crate::diag::render::Format;
 use crate::diag::{WarningPolicy, WarningState};
+pub use crate::options::FpOptions;
 use crate::options::{ClStd, Target};
 use crate::pp::CmdMacro;
 use std::path::PathBuf;
@@ -41,17 +42,6 @@ pub enum Emit {
     LlvmBitcode,
 }
 
-/// Floating-point options (`-cl-*-math`), recorded for code generation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct FpOptions {
-    pub mad_enable: bool,
-    pub fast_relaxed_math: bool,
-    pub finite_math_only: bool,
-    pub no_signed_zeros: bool,
-    pub unsafe_math: bool,
-    pub denorms_are_zero: bool,
-    pub single_precision_constant: bool,
-}
 
 /// Everything one `clc` invocation was asked to do.
 #[derive(Clone, Debug, Default)]
