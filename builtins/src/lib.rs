@@ -9,6 +9,7 @@
 
 pub mod constants;
 pub mod functions;
+pub mod mangle;
 pub mod suggest;
 pub mod types;
 
