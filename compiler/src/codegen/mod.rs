@@ -28,6 +28,9 @@ pub struct CodegenOptions {
     /// `-fspirv-version=1.x`: the SPIR-V version (minor) to produce; 0 by
     /// default for the widest consumer support.
     pub spirv_minor: u8,
+    /// `#pragma OPENCL FP_CONTRACT OFF` was given: no `a * b + c`
+    /// contraction (it is on by default in OpenCL C).
+    pub fp_contract_off: bool,
 }
 
 /// A bug in clc found while generating code (an LLVM verifier failure, a

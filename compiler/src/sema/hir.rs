@@ -209,7 +209,7 @@ pub enum Designator {
     Index(i128),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CaseId(pub u32);
 
 #[derive(Clone, Debug)]

@@ -123,6 +123,11 @@ impl Types {
         id
     }
 
+    /// The id of a type already interned, without interning it.
+    pub fn find(&self, kind: &TypeKind) -> Option<TypeId> {
+        self.ids.get(kind).copied()
+    }
+
     pub fn kind(&self, id: TypeId) -> &TypeKind {
         &self.kinds[id.0 as usize]
     }

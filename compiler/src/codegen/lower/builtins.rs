@@ -1,0 +1,837 @@
+//! Builtin function calls, by their [`Lowering`] (never by name).
+
+use super::expr::{int_bits, is_float, is_signed};
+use super::{Gen, R, ice};
+use crate::sema::hir::{ConvKind, ExprId, ExprKind};
+use crate::sema::types::{TypeId, TypeKind};
+use clc_builtins::functions::{AtomicOp, EnqueueOp, FenceKind, Lowering, OpenClStd, Overload, Purity, Rounding, Ty};
+use clc_builtins::mangle::{PointerWidth, mangle_for};
+use clc_builtins::types::Scalar;
+use inkwell::llvm_sys::core as llvm;
+use inkwell::llvm_sys::{LLVMAtomicOrdering as AO, LLVMAtomicRMWBinOp as RMW, LLVMIntPredicate as IP, LLVMOpcode as Op};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
+use inkwell::values::{AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, PointerValue};
+
+/// `memory_order` values (clang's `opencl-c-base.h`).
+const ORDERS: [(i128, AO); 5] = [
+    (0, AO::LLVMAtomicOrderingMonotonic),
+    (2, AO::LLVMAtomicOrderingAcquire),
+    (3, AO::LLVMAtomicOrderingRelease),
+    (4, AO::LLVMAtomicOrderingAcquireRelease),
+    (5, AO::LLVMAtomicOrderingSequentiallyConsistent),
+];
+
+/// `memory_scope` values and LLVM's sync-scope names for them (as clang
+/// emits them for SPIR; the SPIR-V back end maps them to SPIR-V scopes).
+const SCOPES: [(i128, &str); 5] = [(0, "singlethread"), (1, "workgroup"), (2, "device"), (3, ""), (4, "subgroup")];
+
+/// What an atomic instruction is, apart from its order and scope.
+#[derive(Clone, Copy)]
+enum AtomicKind {
+    Rmw(RMW),
+    Load,
+    Store,
+    CmpXchg { weak: bool },
+}
+
+impl<'a, 'ctx> Gen<'a, 'ctx> {
+    pub(super) fn builtin_call(&mut self, id: ExprId, o: &Overload, args: &[ExprId]) -> R<Option<BasicValueEnum<'ctx>>> {
+        let e = self.expr_info(id);
+        let ty = e.ty.ty;
+        match o.lowering {
+            Lowering::AtomicRmw(op) => self.atomic_rmw(o, op, args, ty).map(Some),
+            Lowering::AtomicLoad => self.atomic_c11(o, AtomicKind::Load, args, ty),
+            Lowering::AtomicStore => self.atomic_c11(o, AtomicKind::Store, args, ty),
+            Lowering::AtomicInit => {
+                let p = self.value(args[0])?.into_pointer_value();
+                let v = self.value(args[1])?;
+                let t = self.pointee(self.expr_info(args[0]).ty.ty)?;
+                self.store_value(p, t, v, false)?;
+                Ok(None)
+            }
+            Lowering::AtomicCompareExchange { weak } => self.atomic_c11(o, AtomicKind::CmpXchg { weak }, args, ty),
+            Lowering::AtomicCmpxchgOld => {
+                let p = self.pointer_arg(args[0])?;
+                let cmp = self.value(args[1])?;
+                let new = self.value(args[2])?;
+                let seq = AO::LLVMAtomicOrderingSequentiallyConsistent;
+                let pair = self.cmpxchg(p, cmp, new, seq, seq, "device", false);
+                Ok(Some(self.b.build_extract_value(pair.into_struct_value(), 0, "")?))
+            }
+            Lowering::AtomicFlagTestAndSet => {
+                let p = self.pointer_arg(args[0])?;
+                let (order, scope) = self.order_scope(o, args)?;
+                let one = self.ctx.i32_type().const_int(1, false).into();
+                let old = self.atomic_dyn(AtomicKind::Rmw(RMW::LLVMAtomicRMWBinOpXchg), p, Some(one), None, order, scope)?;
+                let z = self.ctx.i32_type().const_zero().into();
+                Ok(Some(self.icmp(IP::LLVMIntNE, old, z)))
+            }
+            Lowering::AtomicFlagClear => {
+                let p = self.pointer_arg(args[0])?;
+                let (order, scope) = self.order_scope(o, args)?;
+                let z = self.ctx.i32_type().const_zero().into();
+                self.atomic_dyn(AtomicKind::Store, p, Some(z), None, order, scope)?;
+                Ok(None)
+            }
+            Lowering::Fence(FenceKind::ReadWrite | FenceKind::Read | FenceKind::Write) if !self.spirv() => {
+                // On the CPU every fence orders all memory: a sequentially
+                // consistent fence at work-group scope.
+                self.fence(AO::LLVMAtomicOrderingSequentiallyConsistent, "workgroup");
+                Ok(None)
+            }
+            Lowering::AsType => {
+                let v = self.value(args[0])?;
+                self.as_type(v, ty).map(Some)
+            }
+            Lowering::VecStep => {
+                let at = self.expr_info(args[0]).ty.ty;
+                let n = match self.lanes_of(at) {
+                    Some(3) => 4,
+                    Some(n) => n as i128,
+                    None => 1,
+                };
+                let t = self.vty(ty)?;
+                Ok(Some(self.const_int(t, n)))
+            }
+            Lowering::Convert { sat, rounding } => self.convert_builtin(o, args, ty, sat, rounding),
+            Lowering::VLoad { n, half, aligned } => self.vload(o, args, ty, n, half, aligned),
+            Lowering::VStore { n, half, aligned, rounding } => self.vstore(o, args, n, half, aligned, rounding),
+            Lowering::Shuffle | Lowering::Shuffle2 => self.shuffle(args, ty).map(Some),
+            Lowering::Ext(op) if !self.spirv() => match native_intrinsic(op) {
+                Some(name) => self.native_ext(name, args, ty),
+                None => self.mangled_call(o, args, ty),
+            },
+            Lowering::AddrSpaceCast(_) if !self.spirv() => {
+                // One address space on the CPU: the cast keeps the address.
+                let v = self.value(args[0])?;
+                let t = self.vty(ty)?;
+                Ok(Some(self.cast(Op::LLVMAddrSpaceCast, v, t)))
+            }
+            Lowering::Printf => self.printf(args),
+            Lowering::Image(_) => {
+                self.unsupported(e.span, "an image function");
+                self.zero_of(ty)
+            }
+            Lowering::Pipe(_) => {
+                self.unsupported(e.span, "a pipe function");
+                self.zero_of(ty)
+            }
+            Lowering::Enqueue(EnqueueOp::NdRange { .. }) | Lowering::Enqueue(_) => {
+                self.unsupported(e.span, "device-side enqueue");
+                self.zero_of(ty)
+            }
+            _ => self.mangled_call(o, args, ty),
+        }
+    }
+
+    fn zero_of(&mut self, t: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+        Ok(self.value_ty(t)?.map(|t| t.const_zero()))
+    }
+
+    /// A pointer argument in the address space it had before sema widened
+    /// it to the parameter's `__generic`, so an atomic on a `__global`
+    /// object stays a global-memory access.
+    fn pointer_arg(&mut self, a: ExprId) -> R<PointerValue<'ctx>> {
+        if let ExprKind::Convert { kind: ConvKind::AddrSpaceCast, expr } = &self.expr_info(a).kind {
+            return Ok(self.value(*expr)?.into_pointer_value());
+        }
+        Ok(self.value(a)?.into_pointer_value())
+    }
+
+    /// Calls the builtin by its mangled name, declared with the LLVM types
+    /// of the (converted) arguments and of the result.
+    fn mangled_call(&mut self, o: &Overload, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+        let width = if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 };
+        let name = mangle_for(&o.name, &o.params, width);
+        let mut vals: Vec<BasicMetadataValueEnum> = Vec::with_capacity(args.len());
+        let mut tys: Vec<BasicMetadataTypeEnum> = Vec::with_capacity(args.len());
+        for &a in args {
+            let v = self.value(a)?;
+            tys.push(v.get_type().into());
+            vals.push(v.into());
+        }
+        let ret = self.value_ty(ty)?;
+        let f = self.declare(&name, ret, &tys, o.variadic, o.attrs.convergent, o.attrs.purity);
+        let call = self.b.build_call(f, &vals, "")?;
+        call.set_call_convention(f.get_call_conventions());
+        Ok(call.try_as_basic_value().basic())
+    }
+
+    /// Declares an external function once.
+    fn declare(
+        &mut self,
+        name: &str,
+        ret: Option<BasicTypeEnum<'ctx>>,
+        params: &[BasicMetadataTypeEnum<'ctx>],
+        variadic: bool,
+        convergent: bool,
+        purity: Purity,
+    ) -> inkwell::values::FunctionValue<'ctx> {
+        if let Some(f) = self.declared.get(name) {
+            return *f;
+        }
+        let fty = match ret {
+            Some(r) => r.fn_type(params, variadic),
+            None => self.ctx.void_type().fn_type(params, variadic),
+        };
+        let f = self.module.get_function(name).unwrap_or_else(|| self.module.add_function(name, fty, None));
+        if self.spirv() {
+            f.set_call_conventions(super::CC_SPIR_FUNC);
+        }
+        self.add_fn_attr(f, "nounwind");
+        if convergent {
+            self.add_fn_attr(f, "convergent");
+        }
+        if purity == Purity::Const && !convergent {
+            self.add_fn_attr(f, "willreturn");
+            let kind = inkwell::attributes::Attribute::get_named_enum_kind_id("memory");
+            f.add_attribute(inkwell::attributes::AttributeLoc::Function, self.ctx.create_enum_attribute(kind, 0));
+        }
+        self.declared.insert(name.to_string(), f);
+        f
+    }
+
+    fn native_ext(&mut self, name: &str, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+        let t = self.vty(ty)?;
+        let lanes = self.lanes_of(ty);
+        let mut vals = Vec::new();
+        for &a in args {
+            let v = self.value(a)?;
+            // `fmin(float4, float)`: the intrinsic takes the vector type.
+            let v = match lanes {
+                Some(n) if !v.is_vector_value() => self.splat(v, n as u32),
+                _ => v,
+            };
+            vals.push(v);
+        }
+        match name {
+            "llvm.ctlz" | "llvm.cttz" | "llvm.abs" => {
+                let f = self.ctx.bool_type().const_zero().into();
+                vals.push(f);
+                self.intrinsic(name, &[t], &vals)
+            }
+            "llvm.fshl" => {
+                // rotate(x, n) = fshl(x, x, n)
+                let (x, n) = (vals[0], vals[1]);
+                self.intrinsic(name, &[t], &[x, x, n])
+            }
+            _ => self.intrinsic(name, &[t], &vals),
+        }
+    }
+
+    // -----------------------------------------------------------------
+    // Atomics
+    // -----------------------------------------------------------------
+
+    /// The order and scope arguments of an atomic call: constants where
+    /// the arguments are, else values. C11 forms default to `seq_cst` and
+    /// `device`; the 1.x forms (non-atomic pointee) are `seq_cst`.
+    fn order_scope(&mut self, o: &Overload, args: &[ExprId]) -> R<(Order<'ctx>, Order<'ctx>)> {
+        let mut order = Order::Const(5);
+        let mut scope = Order::Const(2);
+        let mut seen_order = false;
+        for (i, p) in o.params.iter().enumerate() {
+            let Some(&a) = args.get(i) else { break };
+            match p {
+                Ty::MemoryOrder if !seen_order => {
+                    order = self.order_arg(a)?;
+                    seen_order = true;
+                }
+                Ty::MemoryScope => scope = self.order_arg(a)?,
+                _ => {}
+            }
+        }
+        Ok((order, scope))
+    }
+
+    /// The failure order of a compare-exchange (the second order argument),
+    /// or the success order when absent.
+    fn failure_order(&mut self, o: &Overload, args: &[ExprId], success: Order<'ctx>) -> R<Order<'ctx>> {
+        let idx: Vec<usize> = o.params.iter().enumerate().filter(|(_, p)| **p == Ty::MemoryOrder).map(|(i, _)| i).collect();
+        match idx.get(1).and_then(|&i| args.get(i)) {
+            Some(&a) => self.order_arg(a),
+            None => Ok(success),
+        }
+    }
+
+    fn order_arg(&mut self, a: ExprId) -> R<Order<'ctx>> {
+        if let Some(v) = self.const_arg(a) {
+            return Ok(Order::Const(v));
+        }
+        let v = self.value(a)?;
+        Ok(Order::Dyn(self.int_resize(v, self.ctx.i32_type().into(), false).into_int_value()))
+    }
+
+    /// The value of an argument that is a constant in the typed program.
+    fn const_arg(&self, a: ExprId) -> Option<i128> {
+        match &self.expr_info(a).kind {
+            ExprKind::Int(v) => Some(*v),
+            ExprKind::BuiltinConst(name) => match clc_builtins::constants::constant(name)?.value {
+                clc_builtins::constants::ConstValue::Int(v) => Some(v),
+                _ => None,
+            },
+            ExprKind::Convert { expr, .. } => self.const_arg(*expr),
+            _ => None,
+        }
+    }
+
+    fn atomic_rmw(&mut self, o: &Overload, op: AtomicOp, args: &[ExprId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+        let p = self.pointer_arg(args[0])?;
+        let (order, scope) = self.order_scope(o, args)?;
+        let t = self.vty(ty)?;
+        let s = self.elem_scalar(ty).unwrap_or(Scalar::Int);
+        let float = is_float(s);
+        let signed = is_signed(s);
+        let v = match op {
+            AtomicOp::Inc | AtomicOp::Dec => self.const_int(t, 1),
+            _ => self.value(args[1])?,
+        };
+        let rmw = match op {
+            AtomicOp::Add | AtomicOp::Inc if float => RMW::LLVMAtomicRMWBinOpFAdd,
+            AtomicOp::Sub if float => RMW::LLVMAtomicRMWBinOpFSub,
+            AtomicOp::Min if float => RMW::LLVMAtomicRMWBinOpFMin,
+            AtomicOp::Max if float => RMW::LLVMAtomicRMWBinOpFMax,
+            AtomicOp::Add | AtomicOp::Inc => RMW::LLVMAtomicRMWBinOpAdd,
+            AtomicOp::Sub | AtomicOp::Dec => RMW::LLVMAtomicRMWBinOpSub,
+            AtomicOp::Xchg => RMW::LLVMAtomicRMWBinOpXchg,
+            AtomicOp::Min if signed => RMW::LLVMAtomicRMWBinOpMin,
+            AtomicOp::Max if signed => RMW::LLVMAtomicRMWBinOpMax,
+            AtomicOp::Min => RMW::LLVMAtomicRMWBinOpUMin,
+            AtomicOp::Max => RMW::LLVMAtomicRMWBinOpUMax,
+            AtomicOp::And => RMW::LLVMAtomicRMWBinOpAnd,
+            AtomicOp::Or => RMW::LLVMAtomicRMWBinOpOr,
+            AtomicOp::Xor => RMW::LLVMAtomicRMWBinOpXor,
+        };
+        self.atomic_dyn(AtomicKind::Rmw(rmw), p, Some(v), None, order, scope)
+    }
+
+    /// `atomic_load`, `atomic_store`, `atomic_compare_exchange_*`.
+    fn atomic_c11(&mut self, o: &Overload, kind: AtomicKind, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+        let p = self.pointer_arg(args[0])?;
+        let (order, scope) = self.order_scope(o, args)?;
+        match kind {
+            AtomicKind::Load => {
+                let t = self.vty(ty)?;
+                let v = self.atomic_dyn(AtomicKind::Load, p, None, Some(t), order, scope)?;
+                Ok(Some(v))
+            }
+            AtomicKind::Store => {
+                let v = self.value(args[1])?;
+                self.atomic_dyn(AtomicKind::Store, p, Some(v), None, order, scope)?;
+                Ok(None)
+            }
+            AtomicKind::CmpXchg { weak } => {
+                let expected_ptr = self.value(args[1])?.into_pointer_value();
+                let desired = self.value(args[2])?;
+                let expected = self.b.build_load(desired.get_type(), expected_ptr, "")?;
+                let failure = self.failure_order(o, args, order)?;
+                let pair = self.atomic_cases(order, scope, |g, ao, sc| {
+                    // A run-time failure order takes the success order's
+                    // strongest legal failure order.
+                    let fail = match failure {
+                        Order::Const(c) => order_of(c),
+                        Order::Dyn(_) => ao,
+                    };
+                    Ok(g.cmpxchg(p, expected, desired, ao, fail, sc, weak))
+                })?;
+                let pair = pair.into_struct_value();
+                let old = self.b.build_extract_value(pair, 0, "")?;
+                let ok = self.b.build_extract_value(pair, 1, "")?.into_int_value();
+                // On failure C11 writes the value found back to `*expected`.
+                let f = self.fs().llfn;
+                let store_bb = self.ctx.append_basic_block(f, "cmpxchg.store_expected");
+                let end = self.ctx.append_basic_block(f, "cmpxchg.end");
+                self.b.build_conditional_branch(ok, end, store_bb)?;
+                self.b.position_at_end(store_bb);
+                self.b.build_store(expected_ptr, old)?;
+                self.b.build_unconditional_branch(end)?;
+                self.b.position_at_end(end);
+                let _ = ty;
+                Ok(Some(ok.into()))
+            }
+            AtomicKind::Rmw(_) => ice("read-modify-write through atomic_c11"),
+        }
+    }
+
+    /// Emits an atomic with orders and a scope that may be run-time values:
+    /// a switch over the possible values, one instruction per case.
+    fn atomic_dyn(
+        &mut self,
+        kind: AtomicKind,
+        p: PointerValue<'ctx>,
+        v: Option<BasicValueEnum<'ctx>>,
+        load_ty: Option<BasicTypeEnum<'ctx>>,
+        order: Order<'ctx>,
+        scope: Order<'ctx>,
+    ) -> R<BasicValueEnum<'ctx>> {
+        self.atomic_cases(order, scope, |g, ao, sc| {
+            Ok(match kind {
+                AtomicKind::Rmw(op) => g.rmw(op, p, v.expect("rmw value"), ao, sc),
+                AtomicKind::Load => g.atomic_load(p, load_ty.expect("load type"), legal_load(ao), sc),
+                AtomicKind::Store => g.atomic_store(p, v.expect("store value"), legal_store(ao), sc),
+                AtomicKind::CmpXchg { .. } => return ice("compare-exchange has its own path"),
+            })
+        })
+    }
+
+    /// Emits `emit` for the order and scope: once when both are constants,
+    /// else under nested switches over their possible values, the results
+    /// merged by a phi.
+    fn atomic_cases(
+        &mut self,
+        order: Order<'ctx>,
+        scope: Order<'ctx>,
+        mut emit: impl FnMut(&mut Self, AO, &str) -> R<BasicValueEnum<'ctx>>,
+    ) -> R<BasicValueEnum<'ctx>> {
+        let orders: Vec<(i128, AO)> = match order {
+            Order::Const(c) => vec![(c, order_of(c))],
+            Order::Dyn(_) => ORDERS.to_vec(),
+        };
+        let scopes: Vec<(i128, &str)> = match scope {
+            Order::Const(c) => vec![(c, scope_of(c))],
+            Order::Dyn(_) => SCOPES.to_vec(),
+        };
+        if orders.len() == 1 && scopes.len() == 1 {
+            return emit(self, orders[0].1, scopes[0].1);
+        }
+        let f = self.fs().llfn;
+        let end = self.ctx.append_basic_block(f, "atomic.end");
+        let mut incoming: Vec<(BasicValueEnum<'ctx>, inkwell::basic_block::BasicBlock<'ctx>)> = Vec::new();
+        let order_v = match order {
+            Order::Dyn(x) => Some(x),
+            Order::Const(_) => None,
+        };
+        let scope_v = match scope {
+            Order::Dyn(x) => Some(x),
+            Order::Const(_) => None,
+        };
+        let order_blocks = self.switch_on(order_v, &orders)?;
+        for (ob, ao) in order_blocks {
+            self.b.position_at_end(ob);
+            let scope_blocks = self.switch_on(scope_v, &scopes)?;
+            for (sb, sc) in scope_blocks {
+                self.b.position_at_end(sb);
+                let r = emit(self, ao, sc)?;
+                incoming.push((r, self.b.get_insert_block().expect("positioned")));
+                self.b.build_unconditional_branch(end)?;
+            }
+        }
+        self.b.position_at_end(end);
+        let phi = self.b.build_phi(incoming[0].0.get_type(), "")?;
+        for (v, bb) in &incoming {
+            phi.add_incoming(&[(v, *bb)]);
+        }
+        Ok(phi.as_basic_value())
+    }
+
+    /// Branches on `v` to one block per case (the last case is also the
+    /// default); returns the blocks with their payloads. With no value,
+    /// the current block is the only case.
+    fn switch_on<T: Copy>(&mut self, v: Option<inkwell::values::IntValue<'ctx>>, cases: &[(i128, T)]) -> R<Vec<(inkwell::basic_block::BasicBlock<'ctx>, T)>> {
+        let here = self.b.get_insert_block().expect("positioned");
+        let Some(v) = v else { return Ok(vec![(here, cases[0].1)]) };
+        let f = self.fs().llfn;
+        let blocks: Vec<_> = cases.iter().map(|(_, t)| (self.ctx.append_basic_block(f, "atomic.case"), *t)).collect();
+        let arms: Vec<_> = cases.iter().zip(&blocks).take(cases.len() - 1).map(|((c, _), (bb, _))| (v.get_type().const_int(*c as u64, false), *bb)).collect();
+        let default = blocks.last().expect("cases").0;
+        self.b.build_switch(v, default, &arms)?;
+        Ok(blocks)
+    }
+
+    fn ssid(&self, scope: &str) -> u32 {
+        // SAFETY: the context is live; the name is a byte string.
+        unsafe { llvm::LLVMGetSyncScopeID(llvm::LLVMGetModuleContext(self.module.as_mut_ptr()), scope.as_ptr().cast(), scope.len()) }
+    }
+
+    fn rmw(&mut self, op: RMW, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>, ao: AO, scope: &str) -> BasicValueEnum<'ctx> {
+        let ssid = self.ssid(scope);
+        // SAFETY: positioned builder; `p` points to a value of v's type.
+        let r = unsafe { llvm::LLVMBuildAtomicRMWSyncScope(self.b.as_mut_ptr(), op, p.as_value_ref(), v.as_value_ref(), ao, ssid) };
+        self.raw(r)
+    }
+
+    fn cmpxchg(&mut self, p: PointerValue<'ctx>, cmp: BasicValueEnum<'ctx>, new: BasicValueEnum<'ctx>, ok: AO, fail: AO, scope: &str, weak: bool) -> BasicValueEnum<'ctx> {
+        let ssid = self.ssid(scope);
+        let fail = legal_failure(ok, fail);
+        // SAFETY: as for `rmw`.
+        unsafe {
+            let r = llvm::LLVMBuildAtomicCmpXchgSyncScope(self.b.as_mut_ptr(), p.as_value_ref(), cmp.as_value_ref(), new.as_value_ref(), ok, fail, ssid);
+            llvm::LLVMSetWeak(r, weak as i32);
+            self.raw(r)
+        }
+    }
+
+    fn atomic_load(&mut self, p: PointerValue<'ctx>, t: BasicTypeEnum<'ctx>, ao: AO, scope: &str) -> BasicValueEnum<'ctx> {
+        let v = self.b.build_load(t, p, "").expect("positioned builder");
+        let size = self.type_bytes(t);
+        // SAFETY: `v` is a load instruction just built.
+        unsafe {
+            llvm::LLVMSetOrdering(v.as_value_ref(), ao);
+            llvm::LLVMSetAtomicSyncScopeID(v.as_value_ref(), self.ssid(scope));
+            llvm::LLVMSetAlignment(v.as_value_ref(), size);
+        }
+        v
+    }
+
+    fn atomic_store(&mut self, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>, ao: AO, scope: &str) -> BasicValueEnum<'ctx> {
+        let s = self.b.build_store(p, v).expect("positioned builder");
+        let size = self.type_bytes(v.get_type());
+        // SAFETY: `s` is a store instruction just built.
+        unsafe {
+            llvm::LLVMSetOrdering(s.as_value_ref(), ao);
+            llvm::LLVMSetAtomicSyncScopeID(s.as_value_ref(), self.ssid(scope));
+            llvm::LLVMSetAlignment(s.as_value_ref(), size);
+        }
+        v
+    }
+
+    fn fence(&mut self, ao: AO, scope: &str) {
+        let ssid = self.ssid(scope);
+        // SAFETY: positioned builder.
+        unsafe {
+            llvm::LLVMBuildFenceSyncScope(self.b.as_mut_ptr(), ao, ssid, c"".as_ptr());
+        }
+    }
+
+    fn type_bytes(&self, t: BasicTypeEnum<'ctx>) -> u32 {
+        match t {
+            BasicTypeEnum::IntType(i) => i.get_bit_width().div_ceil(8),
+            BasicTypeEnum::FloatType(_) => match super::expr::float_bits_of(t) {
+                16 => 2,
+                32 => 4,
+                _ => 8,
+            },
+            BasicTypeEnum::PointerType(_) => self.size_bits() / 8,
+            _ => 8,
+        }
+    }
+
+    // -----------------------------------------------------------------
+    // Conversions and reinterpretation
+    // -----------------------------------------------------------------
+
+    fn as_type(&mut self, v: BasicValueEnum<'ctx>, to: TypeId) -> R<BasicValueEnum<'ctx>> {
+        let tt = self.vty(to)?;
+        let from_lanes = match v.get_type() {
+            BasicTypeEnum::VectorType(vt) => vt.get_size(),
+            _ => 1,
+        };
+        let to_lanes = self.lanes_of(to).map_or(1, |n| n as u32);
+        // A 3-element vector occupies 4 elements' storage: widen it first,
+        // or narrow the result (OpenCL C 6.2.4.2).
+        let v = if from_lanes == 3 { self.resize_vector(v, 4)? } else { v };
+        if to_lanes == 3 {
+            let wide = match tt {
+                BasicTypeEnum::VectorType(vt) => match vt.get_element_type() {
+                    BasicTypeEnum::IntType(i) => i.vec_type(4).as_basic_type_enum(),
+                    BasicTypeEnum::FloatType(f) => f.vec_type(4).as_basic_type_enum(),
+                    other => other,
+                },
+                other => other,
+            };
+            let w = self.cast(Op::LLVMBitCast, v, wide);
+            return self.resize_vector(w, 3);
+        }
+        Ok(self.cast(Op::LLVMBitCast, v, tt))
+    }
+
+    /// Keeps or pads the first lanes of a vector to `n` lanes.
+    fn resize_vector(&mut self, v: BasicValueEnum<'ctx>, n: u32) -> R<BasicValueEnum<'ctx>> {
+        let vv = v.into_vector_value();
+        let have = vv.get_type().get_size();
+        let mask: Vec<_> = (0..n).map(|i| self.ctx.i32_type().const_int(if i < have { i as u64 } else { have as u64 }, false)).collect();
+        let mask = inkwell::types::VectorType::const_vector(&mask);
+        Ok(self.b.build_shuffle_vector(vv, vv.get_type().get_poison(), mask, "")?.into())
+    }
+
+    fn convert_builtin(&mut self, o: &Overload, args: &[ExprId], ty: TypeId, sat: bool, rounding: Option<Rounding>) -> R<Option<BasicValueEnum<'ctx>>> {
+        let from = self.expr_info(args[0]).ty.ty;
+        let (Some(fs), Some(ts)) = (self.elem_scalar(from), self.elem_scalar(ty)) else { return ice("convert_ of a non-arithmetic type") };
+        let (ff, tf) = (is_float(fs), is_float(ts));
+        let default_rounding = match rounding {
+            None => true,
+            // The default of each kind of conversion: to zero for float to
+            // integer, to nearest even otherwise.
+            Some(Rounding::Rtz) => ff && !tf,
+            Some(Rounding::Rte) => tf,
+            Some(_) => !ff && !tf,
+        };
+        let t = self.vty(ty)?;
+        let v = self.value(args[0])?;
+        match (ff, tf) {
+            (false, false) => {
+                if !sat {
+                    return Ok(Some(self.int_resize(v, t, is_signed(fs))));
+                }
+                Ok(Some(self.int_saturate(v, fs, ts, t)))
+            }
+            (true, false) if !self.spirv() || (default_rounding && !sat) => {
+                let v = match rounding {
+                    Some(Rounding::Rte) => self.intrinsic("llvm.roundeven", &[v.get_type()], &[v])?.expect("value"),
+                    Some(Rounding::Rtp) => self.intrinsic("llvm.ceil", &[v.get_type()], &[v])?.expect("value"),
+                    Some(Rounding::Rtn) => self.intrinsic("llvm.floor", &[v.get_type()], &[v])?.expect("value"),
+                    _ => v,
+                };
+                if sat {
+                    // NaN to 0, out of range clamped (llvm.fpto[su]i.sat).
+                    let name = if is_signed(ts) { "llvm.fptosi.sat" } else { "llvm.fptoui.sat" };
+                    return self.intrinsic(name, &[t, v.get_type()], &[v]);
+                }
+                Ok(Some(self.cast(if is_signed(ts) { Op::LLVMFPToSI } else { Op::LLVMFPToUI }, v, t)))
+            }
+            (false, true) if default_rounding => Ok(Some(self.cast(if is_signed(fs) { Op::LLVMSIToFP } else { Op::LLVMUIToFP }, v, t))),
+            (true, true) if default_rounding || int_bits(t) == 0 && self.float_widens(v, t) => Ok(Some(self.convert_types(v, from, ty)?)),
+            // Directed rounding of int→float and of narrowing float
+            // conversions: by the builtin library (or the SPIR-V consumer).
+            _ => {
+                let _ = v;
+                self.mangled_call(o, args, ty)
+            }
+        }
+    }
+
+    fn float_widens(&self, v: BasicValueEnum<'ctx>, t: BasicTypeEnum<'ctx>) -> bool {
+        super::expr::float_bits_of(v.get_type()) <= super::expr::float_bits_of(t)
+    }
+
+    /// Integer conversion with saturation: clamp to the destination's range
+    /// in the source type, then resize.
+    fn int_saturate(&mut self, v: BasicValueEnum<'ctx>, fs: Scalar, ts: Scalar, t: BasicTypeEnum<'ctx>) -> BasicValueEnum<'ctx> {
+        let fb = int_bits(v.get_type());
+        let tb = int_bits(t);
+        let range = |bits: u32, signed: bool| -> (i128, i128) {
+            if signed { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) } else { (0, (1i128 << bits) - 1) }
+        };
+        let (slo, shi) = range(fb, is_signed(fs));
+        let (dlo, dhi) = range(tb, is_signed(ts));
+        let signed = is_signed(fs);
+        let mut x = v;
+        if dlo > slo {
+            let lo = self.const_int(v.get_type(), dlo);
+            let below = self.icmp(if signed { IP::LLVMIntSLT } else { IP::LLVMIntULT }, x, lo);
+            x = self.select(below, lo, x);
+        }
+        if dhi < shi {
+            let hi = self.const_int(v.get_type(), dhi);
+            let above = self.icmp(if signed { IP::LLVMIntSGT } else { IP::LLVMIntUGT }, x, hi);
+            x = self.select(above, hi, x);
+        }
+        self.int_resize(x, t, signed)
+    }
+
+    // -----------------------------------------------------------------
+    // Vector data
+    // -----------------------------------------------------------------
+
+    /// `vload<n>(offset, p)` and the half forms.
+    fn vload(&mut self, o: &Overload, args: &[ExprId], ty: TypeId, n: u8, half: bool, aligned: bool) -> R<Option<BasicValueEnum<'ctx>>> {
+        let offset = self.value(args[0])?.into_int_value();
+        let p = self.value(args[1])?.into_pointer_value();
+        let pt = self.expr_info(args[1]).ty.ty;
+        let elem = self.pointee(pt)?;
+        let et = self.mem_ty(elem)?;
+        // vloada_half3 steps by 4 elements, as the data are 4-aligned.
+        let stride = if aligned && n == 3 { 4 } else { n as u64 };
+        let stride_v = offset.get_type().const_int(stride, false);
+        let idx = self.b.build_int_mul(offset, stride_v, "")?;
+        let addr = self.gep(elem, p, idx)?;
+        let lt = if n == 1 { et } else { vec_of(et, n as u32) };
+        let loaded = self.b.build_load(lt, addr, "")?;
+        let align = if aligned { self.type_bytes(et) * if n == 3 { 4 } else { n as u32 } } else { self.type_bytes(et) };
+        if let Some(i) = loaded.as_instruction_value() {
+            let _ = i.set_alignment(align);
+        }
+        if half {
+            let t = self.vty(ty)?;
+            return Ok(Some(self.cast(Op::LLVMFPExt, loaded, t)));
+        }
+        let _ = o;
+        Ok(Some(loaded))
+    }
+
+    fn vstore(&mut self, o: &Overload, args: &[ExprId], n: u8, half: bool, aligned: bool, rounding: Option<Rounding>) -> R<Option<BasicValueEnum<'ctx>>> {
+        if half && !matches!(rounding, None | Some(Rounding::Rte)) {
+            // Directed rounding to half: the builtin library's.
+            return self.mangled_call(o, args, self.void_type_id());
+        }
+        let data = self.value(args[0])?;
+        let offset = self.value(args[1])?.into_int_value();
+        let p = self.value(args[2])?.into_pointer_value();
+        let pt = self.expr_info(args[2]).ty.ty;
+        let elem = self.pointee(pt)?;
+        let et = self.mem_ty(elem)?;
+        let stride = if aligned && n == 3 { 4 } else { n as u64 };
+        let stride_v = offset.get_type().const_int(stride, false);
+        let idx = self.b.build_int_mul(offset, stride_v, "")?;
+        let addr = self.gep(elem, p, idx)?;
+        let data = if half {
+            let lt = if n == 1 { et } else { vec_of(et, n as u32) };
+            self.cast(Op::LLVMFPTrunc, data, lt)
+        } else {
+            data
+        };
+        let s = self.b.build_store(addr, data)?;
+        let align = if aligned { self.type_bytes(et) * if n == 3 { 4 } else { n as u32 } } else { self.type_bytes(et) };
+        let _ = s.set_alignment(align);
+        Ok(None)
+    }
+
+    fn void_type_id(&self) -> TypeId {
+        self.program.types.find(&TypeKind::Void).expect("void is interned")
+    }
+
+    /// `shuffle(x, mask)`, `shuffle2(x, y, mask)`: lane `i` of the result
+    /// is lane `mask[i]` (its low bits only) of `x` (then `y`).
+    fn shuffle(&mut self, args: &[ExprId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+        let x = self.value(args[0])?.into_vector_value();
+        let two = args.len() == 3;
+        let y = if two { Some(self.value(args[1])?.into_vector_value()) } else { None };
+        let mask = self.value(args[args.len() - 1])?.into_vector_value();
+        let n = x.get_type().get_size() as u64;
+        let out_lanes = self.lanes_of(ty).unwrap_or(1) as u32;
+        let rt = self.vty(ty)?.into_vector_type();
+        let mut acc = rt.get_poison();
+        let mt = mask.get_type().get_element_type().into_int_type();
+        let i32t = self.ctx.i32_type();
+        for i in 0..out_lanes {
+            let m = self.b.build_extract_element(mask, i32t.const_int(i as u64, false), "")?.into_int_value();
+            let total = if two { 2 * n } else { n };
+            let m = self.b.build_and(m, mt.const_int(total - 1, false), "")?;
+            let lane = match y {
+                Some(y) => {
+                    let in_x = self.b.build_int_compare(inkwell::IntPredicate::ULT, m, mt.const_int(n, false), "")?;
+                    let mx = self.b.build_and(m, mt.const_int(n - 1, false), "")?;
+                    let a = self.b.build_extract_element(x, mx, "")?;
+                    let b = self.b.build_extract_element(y, mx, "")?;
+                    self.select(in_x.into(), a, b)
+                }
+                None => self.b.build_extract_element(x, m, "")?,
+            };
+            acc = self.b.build_insert_element(acc, lane, i32t.const_int(i as u64, false), "")?;
+        }
+        Ok(acc.into())
+    }
+
+    // -----------------------------------------------------------------
+    // printf
+    // -----------------------------------------------------------------
+
+    /// `printf(format, ...)`: the format is a `__constant` string. SPIR-V
+    /// consumers implement `printf` from the OpenCL.std instruction; on the
+    /// CPU it is the C library's (OpenCL's vector conversions are the
+    /// builtin library's business).
+    fn printf(&mut self, args: &[ExprId]) -> R<Option<BasicValueEnum<'ctx>>> {
+        let mut vals: Vec<BasicMetadataValueEnum> = Vec::new();
+        for (i, &a) in args.iter().enumerate() {
+            let mut v = self.value(a)?;
+            if i == 0 && !self.spirv() {
+                let p0 = self.ptr_ty(clc_builtins::functions::AddrSpace::Private).into();
+                v = self.cast(Op::LLVMAddrSpaceCast, v, p0);
+            }
+            vals.push(v.into());
+        }
+        let fmt_space = if self.spirv() { clc_builtins::functions::AddrSpace::Constant } else { clc_builtins::functions::AddrSpace::Private };
+        let fmt_ty = self.ptr_ty(fmt_space).into();
+        let f = self.declare("printf", Some(self.ctx.i32_type().into()), &[fmt_ty], true, false, Purity::Effects);
+        let call = self.b.build_call(f, &vals, "")?;
+        call.set_call_convention(f.get_call_conventions());
+        Ok(call.try_as_basic_value().basic())
+    }
+}
+
+/// An order or scope argument.
+#[derive(Clone, Copy)]
+enum Order<'ctx> {
+    Const(i128),
+    Dyn(inkwell::values::IntValue<'ctx>),
+}
+
+fn order_of(v: i128) -> AO {
+    ORDERS.iter().find(|(k, _)| *k == v).map_or(AO::LLVMAtomicOrderingSequentiallyConsistent, |(_, o)| *o)
+}
+
+fn scope_of(v: i128) -> &'static str {
+    SCOPES.iter().find(|(k, _)| *k == v).map_or("device", |(_, s)| *s)
+}
+
+/// A load cannot release: `release` becomes relaxed, `acq_rel` acquire
+/// (only reachable with run-time orders, which sema cannot check).
+fn legal_load(o: AO) -> AO {
+    match o {
+        AO::LLVMAtomicOrderingRelease => AO::LLVMAtomicOrderingMonotonic,
+        AO::LLVMAtomicOrderingAcquireRelease => AO::LLVMAtomicOrderingAcquire,
+        o => o,
+    }
+}
+
+fn legal_store(o: AO) -> AO {
+    match o {
+        AO::LLVMAtomicOrderingAcquire => AO::LLVMAtomicOrderingMonotonic,
+        AO::LLVMAtomicOrderingAcquireRelease => AO::LLVMAtomicOrderingRelease,
+        o => o,
+    }
+}
+
+/// A compare-exchange failure order may be neither `release` nor
+/// `acq_rel` nor stronger than the success order.
+fn legal_failure(ok: AO, fail: AO) -> AO {
+    let rank = |o: AO| match o {
+        AO::LLVMAtomicOrderingMonotonic => 0,
+        AO::LLVMAtomicOrderingAcquire => 1,
+        AO::LLVMAtomicOrderingSequentiallyConsistent => 2,
+        _ => 0,
+    };
+    let fail = match fail {
+        AO::LLVMAtomicOrderingRelease => AO::LLVMAtomicOrderingMonotonic,
+        AO::LLVMAtomicOrderingAcquireRelease => AO::LLVMAtomicOrderingAcquire,
+        o => o,
+    };
+    let cap = match ok {
+        AO::LLVMAtomicOrderingSequentiallyConsistent => AO::LLVMAtomicOrderingSequentiallyConsistent,
+        AO::LLVMAtomicOrderingAcquire | AO::LLVMAtomicOrderingAcquireRelease => AO::LLVMAtomicOrderingAcquire,
+        _ => AO::LLVMAtomicOrderingMonotonic,
+    };
+    if rank(fail) > rank(cap) { cap } else { fail }
+}
+
+fn vec_of(t: BasicTypeEnum<'_>, n: u32) -> BasicTypeEnum<'_> {
+    match t {
+        BasicTypeEnum::IntType(i) => i.vec_type(n).into(),
+        BasicTypeEnum::FloatType(f) => f.vec_type(n).into(),
+        other => other,
+    }
+}
+
+/// OpenCL.std functions that an LLVM intrinsic computes exactly (on native
+/// targets; the rest are calls into the builtin library).
+fn native_intrinsic(op: OpenClStd) -> Option<&'static str> {
+    use OpenClStd as E;
+    Some(match op {
+        E::Sqrt | E::NativeSqrt => "llvm.sqrt",
+        E::Fabs => "llvm.fabs",
+        E::Floor => "llvm.floor",
+        E::Ceil => "llvm.ceil",
+        E::Trunc => "llvm.trunc",
+        E::Rint => "llvm.roundeven",
+        E::Round => "llvm.round",
+        E::Fma => "llvm.fma",
+        E::Mad => "llvm.fmuladd",
+        E::Fmin | E::FminCommon => "llvm.minnum",
+        E::Fmax | E::FmaxCommon => "llvm.maxnum",
+        E::Copysign => "llvm.copysign",
+        E::SMax => "llvm.smax",
+        E::UMax => "llvm.umax",
+        E::SMin => "llvm.smin",
+        E::UMin => "llvm.umin",
+        E::Popcount => "llvm.ctpop",
+        E::Clz => "llvm.ctlz",
+        E::Ctz => "llvm.cttz",
+        E::SAddSat => "llvm.sadd.sat",
+        E::UAddSat => "llvm.uadd.sat",
+        E::SSubSat => "llvm.ssub.sat",
+        E::USubSat => "llvm.usub.sat",
+        E::Rotate => "llvm.fshl",
+        E::SAbs => "llvm.abs",
+        _ => return None,
+    })
+}

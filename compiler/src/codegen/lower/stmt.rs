@@ -1,0 +1,232 @@
+//! Statements and control flow.
+
+use super::{Gen, R, ice};
+use crate::sema::hir::{ExprId, Stmt};
+use clc_builtins::functions::AddrSpace;
+use inkwell::basic_block::BasicBlock;
+
+impl<'a, 'ctx> Gen<'a, 'ctx> {
+    pub(super) fn stmts(&mut self, body: &'a [Stmt]) -> R<()> {
+        for s in body {
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
+    /// A block for a label, made on first mention (`goto` may come first).
+    fn label_block(&mut self, name: &str) -> BasicBlock<'ctx> {
+        if let Some(b) = self.fs().labels.get(name) {
+            return *b;
+        }
+        let b = self.ctx.append_basic_block(self.fs().llfn, &format!("label.{name}"));
+        self.fs_mut().labels.insert(name.to_string(), b);
+        b
+    }
+
+    /// Branches to `to` unless the current block already ended.
+    fn jump(&mut self, to: BasicBlock<'ctx>) -> R<()> {
+        if self.current_block_open() {
+            self.b.build_unconditional_branch(to)?;
+        }
+        Ok(())
+    }
+
+    /// A condition as `i1`.
+    fn truth(&mut self, cond: ExprId) -> R<inkwell::values::IntValue<'ctx>> {
+        let t = self.expr_info(cond).ty.ty;
+        let v = self.value(cond)?;
+        Ok(self.is_nonzero(v, t)?.into_int_value())
+    }
+
+    fn stmt(&mut self, s: &'a Stmt) -> R<()> {
+        let f = self.fs().llfn;
+        match s {
+            Stmt::Expr(e) => {
+                self.rvalue(*e)?;
+            }
+            Stmt::Local { local, init } => {
+                let info = self.local_info(*local);
+                let ptr = self.local_ptr(*local)?;
+                if let Some(init) = init {
+                    match info.ty.space {
+                        AddrSpace::Private | AddrSpace::Generic => self.init_local(ptr, info.ty, init)?,
+                        AddrSpace::Local => return ice("an initialized __local variable"),
+                        _ => {
+                            // A `__constant` (or static) variable: its
+                            // initializer is a constant, set once.
+                            let v = self.const_value(init, info.ty)?;
+                            let name = format!("{}.{}", self.fs().name, info.name);
+                            if let Some(g) = self.module.get_global(&name) {
+                                let g = self.set_global_init(g, v);
+                                self.fs_mut().locals[local.0 as usize] = Some(g.as_pointer_value());
+                            }
+                        }
+                    }
+                }
+            }
+            Stmt::Block(b) => self.stmts(b)?,
+            Stmt::If { cond, then, else_ } => {
+                let c = self.truth(*cond)?;
+                let tb = self.ctx.append_basic_block(f, "if.then");
+                let end = self.ctx.append_basic_block(f, "if.end");
+                let eb = if else_.is_some() { self.ctx.append_basic_block(f, "if.else") } else { end };
+                self.b.build_conditional_branch(c, tb, eb)?;
+                self.b.position_at_end(tb);
+                self.stmts(then)?;
+                self.jump(end)?;
+                if let Some(e) = else_ {
+                    self.b.position_at_end(eb);
+                    self.stmts(e)?;
+                    self.jump(end)?;
+                }
+                end.move_after(self.b.get_insert_block().expect("positioned")).ok();
+                self.b.position_at_end(end);
+            }
+            Stmt::While { cond, body } => {
+                let head = self.ctx.append_basic_block(f, "while.cond");
+                let bb = self.ctx.append_basic_block(f, "while.body");
+                let end = self.ctx.append_basic_block(f, "while.end");
+                self.jump(head)?;
+                self.b.position_at_end(head);
+                let c = self.truth(*cond)?;
+                self.b.build_conditional_branch(c, bb, end)?;
+                self.b.position_at_end(bb);
+                self.loop_body(body, end, head)?;
+                self.jump(head)?;
+                self.b.position_at_end(end);
+            }
+            Stmt::DoWhile { body, cond } => {
+                let bb = self.ctx.append_basic_block(f, "do.body");
+                let cb = self.ctx.append_basic_block(f, "do.cond");
+                let end = self.ctx.append_basic_block(f, "do.end");
+                self.jump(bb)?;
+                self.b.position_at_end(bb);
+                self.loop_body(body, end, cb)?;
+                self.jump(cb)?;
+                self.b.position_at_end(cb);
+                let c = self.truth(*cond)?;
+                self.b.build_conditional_branch(c, bb, end)?;
+                self.b.position_at_end(end);
+            }
+            Stmt::For { init, cond, step, body } => {
+                self.stmts(init)?;
+                let head = self.ctx.append_basic_block(f, "for.cond");
+                let bb = self.ctx.append_basic_block(f, "for.body");
+                let inc = self.ctx.append_basic_block(f, "for.inc");
+                let end = self.ctx.append_basic_block(f, "for.end");
+                self.jump(head)?;
+                self.b.position_at_end(head);
+                match cond {
+                    Some(c) => {
+                        let c = self.truth(*c)?;
+                        self.b.build_conditional_branch(c, bb, end)?;
+                    }
+                    None => {
+                        self.b.build_unconditional_branch(bb)?;
+                    }
+                }
+                self.b.position_at_end(bb);
+                self.loop_body(body, end, inc)?;
+                self.jump(inc)?;
+                self.b.position_at_end(inc);
+                if let Some(s) = step {
+                    self.rvalue(*s)?;
+                }
+                self.jump(head)?;
+                self.b.position_at_end(end);
+            }
+            Stmt::Switch { cond, cases, default, body } => {
+                let v = self.value(*cond)?.into_int_value();
+                let end = self.ctx.append_basic_block(f, "sw.end");
+                let mut arms = Vec::with_capacity(cases.len());
+                for (value, id) in cases {
+                    let bb = self.ctx.append_basic_block(f, "sw.case");
+                    self.fs_mut().cases.insert(*id, bb);
+                    arms.push((v.get_type().const_int(*value as u64, true), bb));
+                }
+                let default_bb = match default {
+                    Some(id) => {
+                        let bb = self.ctx.append_basic_block(f, "sw.default");
+                        self.fs_mut().cases.insert(*id, bb);
+                        bb
+                    }
+                    None => end,
+                };
+                self.b.build_switch(v, default_bb, &arms)?;
+                // Code before the first label is unreachable.
+                self.continue_in_new_block("sw.body");
+                self.fs_mut().jumps.push((end, None));
+                let r = self.stmts(body);
+                self.fs_mut().jumps.pop();
+                r?;
+                self.jump(end)?;
+                end.move_after(self.b.get_insert_block().expect("positioned")).ok();
+                self.b.position_at_end(end);
+            }
+            Stmt::Case(id) => {
+                let Some(bb) = self.fs().cases.get(id).copied() else { return ice("a case label outside its switch") };
+                self.jump(bb)?;
+                self.b.position_at_end(bb);
+            }
+            Stmt::Label(name) => {
+                let bb = self.label_block(name);
+                self.jump(bb)?;
+                self.b.position_at_end(bb);
+            }
+            Stmt::Goto(name) => {
+                let bb = self.label_block(name);
+                self.jump(bb)?;
+                self.continue_in_new_block("after.goto");
+            }
+            Stmt::Break => {
+                let Some(&(to, _)) = self.fs().jumps.last() else { return ice("break outside a loop or switch") };
+                self.jump(to)?;
+                self.continue_in_new_block("after.break");
+            }
+            Stmt::Continue => {
+                let Some(to) = self.fs().jumps.iter().rev().find_map(|j| j.1) else { return ice("continue outside a loop") };
+                self.jump(to)?;
+                self.continue_in_new_block("after.continue");
+            }
+            Stmt::Return(v) => {
+                self.emit_return(*v)?;
+                self.continue_in_new_block("after.return");
+            }
+        }
+        Ok(())
+    }
+
+    fn loop_body(&mut self, body: &'a [Stmt], brk: BasicBlock<'ctx>, cont: BasicBlock<'ctx>) -> R<()> {
+        self.fs_mut().jumps.push((brk, Some(cont)));
+        let r = self.stmts(body);
+        self.fs_mut().jumps.pop();
+        r
+    }
+
+    fn emit_return(&mut self, v: Option<ExprId>) -> R<()> {
+        let Some(e) = v else {
+            if self.fs().ret.is_some() {
+                return self.emit_default_return();
+            }
+            self.b.build_return(None)?;
+            return Ok(());
+        };
+        let t = self.expr_info(e).ty.ty;
+        if let Some(sret) = self.fs().sret {
+            let src = self.aggregate_ptr(e)?;
+            self.copy_object(sret, src, t)?;
+            self.b.build_return(None)?;
+            return Ok(());
+        }
+        match self.rvalue(e)? {
+            Some(val) if self.fs().ret.is_some() => {
+                self.b.build_return(Some(&val))?;
+            }
+            _ => {
+                // `return f();` with `void f()` in a void function.
+                self.b.build_return(None)?;
+            }
+        }
+        Ok(())
+    }
+}
