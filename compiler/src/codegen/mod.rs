@@ -1,17 +1,22 @@
 //! Code generation through LLVM (inkwell). The only module that may use
 //! inkwell; version-specific LLVM details live in [`llvm`].
 //!
-//! [`lower`] turns the typed program (sema's HIR) into an LLVM module for
-//! one target; `emit` optimises it and writes LLVM IR, bitcode, assembly,
-//! a native object or a SPIR-V binary.
+//! [`configure`] sets a module's target; [`lower`] turns the typed program
+//! (sema's HIR) into an LLVM module for that target; [`verify`],
+//! [`optimize`] and [`emit`] (in `emit.rs`) check it, optimise it and write
+//! LLVM IR, bitcode, assembly, a native object or a SPIR-V binary.
 
+mod emit;
 pub mod llvm;
 mod lower;
 
+pub use emit::{OutputKind, SPIRV_MAX_MINOR, check_target, configure, emit, emit_final, optimize, target_triple, verify};
 pub use llvm::{llvm_version, target_available};
 pub use lower::lower;
 
 use crate::options::{ClStd, FpOptions, Target};
+use crate::sema::Program;
+use crate::source::SourceMap;
 
 /// What code generation needs to know beyond the program.
 #[derive(Clone, Debug, Default)]
@@ -50,4 +55,19 @@ impl std::fmt::Display for InternalError {
             None => f.write_str(&self.message),
         }
     }
+}
+
+/// The whole back end for one program: lower it, set the module's target
+/// ([`configure`]: the lowering may already have done so, with the same
+/// result), verify it (always: a module the verifier rejects is a bug in
+/// clc and must not reach LLVM's back ends, which may crash on it),
+/// optimise it and write it as `kind`. `name` names the module (the input
+/// file).
+pub fn compile(program: &Program, sm: &SourceMap, name: &str, opts: &CodegenOptions, kind: OutputKind) -> Result<Vec<u8>, InternalError> {
+    let ctx = inkwell::context::Context::create();
+    let module = lower(&ctx, program, sm, name, opts)?;
+    let tm = configure(&module, opts)?;
+    verify(&module)?;
+    optimize(&module, &tm, opts.opt_level)?;
+    emit_final(module, &tm, kind)
 }

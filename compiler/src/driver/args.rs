@@ -66,6 +66,8 @@ pub struct Invocation {
     pub fp: FpOptions,
     pub kernel_arg_info: bool,
     pub debug_info: bool,
+    /// `-fspirv-version=1.N`: N, 0 to 6 (default 0: SPIR-V 1.0).
+    pub spirv_minor: u8,
     pub show_help: bool,
     pub show_version: bool,
     /// Skip freeing the syntax tree: set by the `clc` binary, which exits
@@ -101,13 +103,14 @@ const OPTIONS: &[(&str, Arity, &str)] = &[
     ("-x", Arity::GluedOrSeparate, "input language (only `cl`)"),
     ("-fsyntax-only", Arity::Flag, "check the program and report diagnostics, generate nothing"),
     ("-E", Arity::Flag, "preprocess only, print the result"),
-    ("-c", Arity::Flag, "compile to an object file (native) or SPIR-V binary"),
+    ("-c", Arity::Flag, "compile to an object file (native) or SPIR-V binary (the default action)"),
     ("-S", Arity::Flag, "compile to assembly"),
     ("-emit-llvm", Arity::Flag, "with -S or -c, emit LLVM IR (.ll) or bitcode (.bc)"),
     ("--emit=", Arity::Joined, "print an internal form: ast, tokens, typed"),
     ("-Xclang", Arity::Separate, "clang compatibility: -Xclang -ast-dump"),
     ("--target=", Arity::Joined, "target triple: x86_64-unknown-linux-gnu (default: host), spirv64, spirv32"),
     ("-target", Arity::Separate, "same as --target="),
+    ("-fspirv-version=", Arity::Joined, "SPIR-V version for spirv32/spirv64: 1.0 (default) to 1.6"),
     ("-O0", Arity::Flag, "no optimisation"),
     ("-O1", Arity::Flag, "optimisation level 1"),
     ("-O2", Arity::Flag, "optimisation level 2 (default)"),
@@ -222,6 +225,14 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
                 _ => return Err(UsageError(format!("unsupported option '-Xclang {value}'; clc knows -Xclang -ast-dump"))),
             },
             "--target=" | "-target" => inv.target = Target::parse(&value),
+            "-fspirv-version=" => {
+                inv.spirv_minor = value
+                    .strip_prefix("1.")
+                    .filter(|m| m.len() == 1)
+                    .and_then(|m| m.parse::<u8>().ok())
+                    .filter(|&m| m <= crate::codegen::SPIRV_MAX_MINOR)
+                    .ok_or_else(|| UsageError(format!("invalid value '{value}' in '{arg}'; valid values are 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6")))?
+            }
             "-O0" | "-cl-opt-disable" => inv.opt_level = 0,
             "-O1" => inv.opt_level = 1,
             "-O2" | "-O" | "-Os" | "-Oz" => inv.opt_level = 2,
@@ -371,6 +382,21 @@ mod tests {
         assert_eq!(p(&["-cl-opt-disable", "a.cl"]).unwrap().opt_level, 0);
         assert_eq!(p(&["-Xclang", "-ast-dump", "a.cl"]).unwrap().action, Action::DumpAst);
         assert_eq!(p(&["--emit=ast", "a.cl"]).unwrap().action, Action::DumpAst);
+        // No -c/-S: compile to an object, as -c (clc does not link).
+        let plain = p(&["a.cl"]).unwrap();
+        assert_eq!((plain.action, plain.emit), (Action::Compile, Emit::Object));
+    }
+
+    #[test]
+    fn spirv_version() {
+        assert_eq!(p(&["a.cl"]).unwrap().spirv_minor, 0);
+        assert_eq!(p(&["-fspirv-version=1.2", "a.cl"]).unwrap().spirv_minor, 2);
+        assert_eq!(p(&["-fspirv-version=1.6", "a.cl"]).unwrap().spirv_minor, 6);
+        for bad in ["2.9", "1.7", "1", "1.", "1.-1", "1.+1", "v1.0", ""] {
+            let e = p(&[&format!("-fspirv-version={bad}"), "a.cl"]).unwrap_err().0;
+            assert!(e.contains("invalid value") && e.contains("1.0, 1.1"), "{bad}: {e}");
+        }
+        assert_eq!(p(&["-fspirv-versoin=1.2", "a.cl"]).unwrap_err().0, "unknown argument '-fspirv-versoin=1.2'; did you mean '-fspirv-version='?");
     }
 
     #[test]

@@ -5,6 +5,15 @@
 //! exit statuses (0 success, 1 errors in the program, 2 usage errors, 3 an
 //! internal compiler error). Stages never print.
 //!
+//! Generating code (`-c`, `-S`, `-emit-llvm`, or no action flag: clc does
+//! not link, so plain `clc foo.cl` is `clc -c foo.cl`) runs
+//! `codegen::compile`: lower, verify, optimise, emit. The result goes to
+//! `-o FILE` (`-o -`: standard output) or to clang's default name in the
+//! current directory: `foo.o` (`-c`; a SPIR-V binary for `--target=spirv*`),
+//! `foo.s` (`-S`), `foo.ll` (`-S -emit-llvm`), `foo.bc` (`-c -emit-llvm`).
+//! An error from code generation (a verifier failure, say) is an internal
+//! compiler error naming the function: exit status 3.
+//!
 //! A panic anywhere in the pipeline is a bug in clc: it is caught and
 //! reported as an internal compiler error with the panic's message, never
 //! as an abort. The pipeline runs on a thread with a large stack so that
@@ -13,21 +22,25 @@
 
 pub mod args;
 
+use crate::codegen::{CodegenOptions, InternalError, OutputKind};
 use crate::diag::render::{self, Format};
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::pp::{self, PpOptions};
 use crate::source::SourceMap;
-use args::{Action, Invocation};
+use args::{Action, Emit, Invocation};
 use codespan_reporting::term::termcolor::{ColorChoice, NoColor, StandardStream, WriteColor};
 use std::io::{IsTerminal, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_ERRORS: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
 pub const EXIT_INTERNAL: i32 = 3;
+
+/// The line after every internal compiler error.
+const BUG_REPORT: &str = "clc: this is a bug in clc; please report it with the input that caused it";
 
 /// Stack for the pipeline thread. Recursive stages stop at their own
 /// nesting limits long before this is used up.
@@ -106,7 +119,7 @@ fn guarded(work: impl FnOnce() -> i32 + Send) -> i32 {
         Ok(code) => code,
         Err(_) => {
             let msg = panic_message.lock().map(|m| m.clone()).unwrap_or_default();
-            eprintln!("clc: internal compiler error: {msg}\nclc: this is a bug in clc; please report it with the input that caused it");
+            eprintln!("clc: internal compiler error: {msg}\n{BUG_REPORT}");
             EXIT_INTERNAL
         }
     }
@@ -147,11 +160,58 @@ fn install_panic_capture() -> &'static Mutex<String> {
 }
 
 fn run_inputs(inv: &Invocation, format: Format, out: &mut dyn Write, err: &mut dyn WriteColor) -> i32 {
+    if inv.action == Action::Compile {
+        // An unknown --target= is the user's mistake: say so before doing
+        // any work, as clang does.
+        if let Err(reason) = crate::codegen::check_target(&codegen_options(inv)) {
+            let _ = writeln!(err, "clc: error: unknown target triple '{}': {reason}", crate::codegen::target_triple(&codegen_options(inv)));
+            return EXIT_USAGE;
+        }
+    }
     let mut status = EXIT_OK;
     for input in &inv.inputs {
         status = status.max(run_one(inv, input, format, out, err));
     }
     status
+}
+
+/// What code generation needs from the command line.
+pub fn codegen_options(inv: &Invocation) -> CodegenOptions {
+    CodegenOptions {
+        target: inv.target.clone(),
+        std: inv.std,
+        opt_level: inv.opt_level,
+        fp: inv.fp,
+        kernel_arg_info: inv.kernel_arg_info,
+        debug_info: inv.debug_info,
+        spirv_minor: inv.spirv_minor,
+    }
+}
+
+fn output_kind(emit: Emit) -> OutputKind {
+    match emit {
+        Emit::Object => OutputKind::Object,
+        Emit::Assembly => OutputKind::Assembly,
+        Emit::LlvmIr => OutputKind::LlvmIr,
+        Emit::LlvmBitcode => OutputKind::Bitcode,
+    }
+}
+
+/// clang's output name for generated code: the input's file name with the
+/// output kind's extension, in the current directory (`-` reads standard
+/// input and writes `-.o`, as clang does).
+fn default_output(input: &Path, emit: Emit) -> PathBuf {
+    let stem = input.file_stem().map(|s| s.to_os_string()).unwrap_or_else(|| "-".into());
+    let ext = match emit {
+        Emit::Object => "o",
+        Emit::Assembly => "s",
+        Emit::LlvmIr => "ll",
+        Emit::LlvmBitcode => "bc",
+    };
+    let mut name = stem;
+    name.push(".");
+    name.push(ext);
+    PathBuf::from(name)
 }
 
 /// Reads the main file (or standard input for `-`) into the source map.
@@ -187,6 +247,8 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
     };
     let pp_out = pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
     let mut text_out = String::new();
+    // Generated code, or the internal error that stopped code generation.
+    let mut code: Option<Result<Vec<u8>, InternalError>> = None;
     match inv.action {
         Action::Preprocess => text_out = pp::print(&sm, &pp_out),
         Action::DumpTokens => {
@@ -204,6 +266,10 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
                 if inv.action == Action::DumpTyped && !diags.has_errors() {
                     text_out = crate::sema::hir::dump(&program);
                 }
+                if inv.action == Action::Compile && !diags.has_errors() {
+                    let name = if input == Path::new("-") { "<stdin>".to_string() } else { input.display().to_string() };
+                    code = Some(crate::codegen::compile(&program, &sm, &name, &codegen_options(inv), output_kind(inv.emit)));
+                }
             }
             if inv.action == Action::DumpAst {
                 text_out = crate::parse::dump(&sm, &tu);
@@ -214,30 +280,31 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
                 // (clang's -disable-free does the same).
                 std::mem::forget(tu);
             }
-            if inv.action == Action::Compile && !diags.has_errors() {
-                // Code generation is the next stage to be built; until it is,
-                // say so plainly instead of writing an empty output.
-                let span = pp_out.tokens.first().map(|t| t.span).unwrap_or(crate::source::Span::new(main, 0, 0));
-                diags.push(
-                    Diagnostic::error("E0900", span, "generating code is not supported by this version of clc")
-                        .with_note("use -fsyntax-only to check the program, -E to preprocess it, or -Xclang -ast-dump to see its syntax tree"),
-                );
-            }
         }
     }
     let printed_errors = emit_diagnostics(&sm, diags.iter(), inv.error_limit, format, err);
-    if !text_out.is_empty() {
-        match &inv.output {
-            Some(path) if path != Path::new("-") => {
-                if let Err(e) = std::fs::write(path, &text_out) {
-                    let _ = writeln!(err, "clc: error: cannot write '{}': {e}", path.display());
-                    return EXIT_ERRORS;
-                }
-            }
-            _ => {
-                let _ = out.write_all(text_out.as_bytes());
+    let (bytes, path) = match code {
+        Some(Err(e)) => {
+            let _ = writeln!(err, "clc: internal compiler error: {e}\n{BUG_REPORT}");
+            return EXIT_INTERNAL;
+        }
+        // Generated code goes to -o, or to clang's default name; `-o -` is
+        // standard output.
+        Some(Ok(bytes)) => (bytes, Some(inv.output.clone().unwrap_or_else(|| default_output(input, inv.emit)))),
+        None if text_out.is_empty() => (Vec::new(), None),
+        None => (text_out.into_bytes(), Some(inv.output.clone().unwrap_or_else(|| PathBuf::from("-")))),
+    };
+    match path {
+        Some(path) if path != Path::new("-") => {
+            if let Err(e) = std::fs::write(&path, &bytes) {
+                let _ = writeln!(err, "clc: error: cannot write '{}': {e}", path.display());
+                return EXIT_ERRORS;
             }
         }
+        Some(_) => {
+            let _ = out.write_all(&bytes);
+        }
+        None => {}
     }
     if let Some(summary) = render::summary(printed_errors, diags.warning_count()) {
         let _ = writeln!(err, "{summary}");
@@ -278,6 +345,16 @@ mod tests {
         let msg = install_panic_capture().lock().unwrap().clone();
         assert!(msg.starts_with("deliberate at "), "{msg}");
         assert_eq!(guarded(|| 7), 7);
+    }
+
+    #[test]
+    fn default_output_names_follow_clang() {
+        let name = |input: &str, emit| default_output(Path::new(input), emit);
+        assert_eq!(name("dir/foo.cl", Emit::Object), PathBuf::from("foo.o"));
+        assert_eq!(name("foo.cl", Emit::Assembly), PathBuf::from("foo.s"));
+        assert_eq!(name("foo.cl", Emit::LlvmIr), PathBuf::from("foo.ll"));
+        assert_eq!(name("/abs/foo.bar.cl", Emit::LlvmBitcode), PathBuf::from("foo.bar.bc"));
+        assert_eq!(name("-", Emit::Object), PathBuf::from("-.o"));
     }
 
     #[test]

@@ -1,0 +1,476 @@
+//! The output half of code generation: the target (triple, data layout,
+//! target machine), the verifier, the optimisation pipeline, and writing
+//! the module as LLVM IR, bitcode, assembly, a native object or a SPIR-V
+//! binary.
+//!
+//! The order the driver follows: [`configure`] (before lowering, so type
+//! sizes and alignments match the target) → `lower` → [`verify`] (always:
+//! a module that fails the verifier is a bug in clc, reported as an
+//! internal compiler error, and LLVM's back ends may crash on one) →
+//! [`optimize`] → [`emit`] or [`emit_final`].
+//!
+//! Targets:
+//! - `Target::Host`: LLVM's default triple (the machine clc runs on;
+//!   `x86_64-pc-linux-gnu` with Debian's LLVM), CPU `x86-64` (the
+//!   baseline every x86-64 machine runs, no extra features) so an object
+//!   built on one machine runs on another; other architectures get their
+//!   `generic` CPU.
+//! - `Target::Native(triple)`: the triple as given, same CPU choice.
+//! - `Target::Spirv64`/`Spirv32`: `spirv64v1.N-unknown-unknown`: LLVM 22's
+//!   SPIR-V back end takes the SPIR-V version from the triple's sub-arch
+//!   (`spirv64-unknown-unknown` without one produces SPIR-V 1.4). The OS
+//!   part `unknown` selects the OpenCL environment (kernels, `Physical64`
+//!   addressing), as opposed to `vulkan`.
+//!
+//! Native objects use position-independent code, so they can be linked into
+//! shared objects (which is how the CPU runtime loads kernels).
+//!
+//! LLVM 22's SPIR-V back end keeps its module analysis in a static
+//! (`SPIRVModuleAnalysis::MAI`, llvm/llvm-project#160613, fixed after 22.1
+//! by #160956): two SPIR-V code generations in one process can share
+//! state. Concurrently they race; one after another, a later one
+//! sometimes writes a binary with duplicate ids (spirv-val: "Id 2 is
+//! defined more than once"; about a third of the time in a loop of small
+//! compilations). The cause: `MAI.BBNumToRegMap`, keyed by
+//! `MachineFunction` address, is never cleared, so a new function allocated
+//! where an old one was gets the old one's label ids. The `clc` command
+//! compiles once per process and is not affected. In-process, clc
+//! serialises SPIR-V code generation behind a process-wide lock and never
+//! frees SPIR-V target machines ([`Machine`]; about 0.7 MB each), which
+//! makes the address reuse rare (measured: 1 bad binary in 1 200
+//! compilations in one process, against 1 in 3 without) but not impossible:
+//! a program that compiles to SPIR-V many times in one process should
+//! validate the binaries or use one process per compilation until LLVM
+//! ships the fix. A target machine also must not be reused for another module:
+//! its SPIR-V registry keeps pointers into the first module's context
+//! (reusing one across contexts crashes), so [`configure`] makes one per
+//! module.
+
+use super::{CodegenOptions, InternalError};
+use crate::options::Target;
+use inkwell::OptimizationLevel;
+use inkwell::module::Module;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target as LlvmTarget, TargetMachine, TargetTriple};
+use std::mem::ManuallyDrop;
+use std::sync::{Mutex, Once};
+
+/// Held while LLVM generates SPIR-V (see the module documentation).
+static SPIRV_CODEGEN: Mutex<()> = Mutex::new(());
+
+/// The target machine [`configure`] makes for one module: dereferences to
+/// inkwell's `TargetMachine`. Native machines are freed on drop; SPIR-V
+/// machines are deliberately leaked, to work around LLVM 22's SPIR-V state
+/// bug (see the module documentation).
+#[derive(Debug)]
+pub struct Machine {
+    tm: ManuallyDrop<TargetMachine>,
+    spirv: bool,
+}
+
+impl std::ops::Deref for Machine {
+    type Target = TargetMachine;
+    fn deref(&self) -> &TargetMachine {
+        &self.tm
+    }
+}
+
+impl Drop for Machine {
+    fn drop(&mut self) {
+        if !self.spirv {
+            // SAFETY: dropped once, here, and never used afterwards.
+            unsafe { ManuallyDrop::drop(&mut self.tm) }
+        }
+    }
+}
+
+/// The highest SPIR-V minor version `-fspirv-version=1.N` accepts (1.6).
+pub const SPIRV_MAX_MINOR: u8 = 6;
+
+/// What [`emit`] writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OutputKind {
+    /// LLVM IR as text (`.ll`).
+    LlvmIr,
+    /// LLVM bitcode (`.bc`).
+    Bitcode,
+    /// Target assembly (`.s`); for SPIR-V targets, LLVM's SPIR-V assembly
+    /// text.
+    Assembly,
+    /// A native object (`.o`) or, for SPIR-V targets, the SPIR-V binary.
+    #[default]
+    Object,
+}
+
+fn initialize_targets() {
+    static INIT: Once = Once::new();
+    INIT.call_once(|| LlvmTarget::initialize_all(&InitializationConfig::default()));
+}
+
+/// The LLVM target triple for `opts.target` (and `opts.spirv_minor` for
+/// SPIR-V targets).
+pub fn target_triple(opts: &CodegenOptions) -> String {
+    match &opts.target {
+        Target::Host => {
+            let default = TargetMachine::get_default_triple();
+            TargetMachine::normalize_triple(&default).as_str().to_string_lossy().into_owned()
+        }
+        Target::Native(triple) => triple.clone(),
+        Target::Spirv64 => format!("spirv64v1.{}-unknown-unknown", opts.spirv_minor),
+        Target::Spirv32 => format!("spirv32v1.{}-unknown-unknown", opts.spirv_minor),
+    }
+}
+
+/// Checks that this LLVM can generate code for `opts.target`: `Err` holds
+/// LLVM's reason, for the driver to report as a usage error before any
+/// work is done (an unknown `--target=` is the user's mistake, not clc's).
+pub fn check_target(opts: &CodegenOptions) -> Result<(), String> {
+    initialize_targets();
+    let triple = TargetTriple::create(&target_triple(opts));
+    LlvmTarget::from_triple(&triple).map(|_| ()).map_err(|e| e.to_string())
+}
+
+/// The CPU a triple is compiled for: the x86-64 baseline for x86-64 (see
+/// the module documentation), `generic` elsewhere (SPIR-V included).
+fn cpu_for(triple: &str) -> &'static str {
+    match triple.split('-').next().unwrap_or("") {
+        "x86_64" | "amd64" => "x86-64",
+        _ => "generic",
+    }
+}
+
+fn optimization_level(opt_level: u8) -> OptimizationLevel {
+    match opt_level {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    }
+}
+
+/// Sets the triple and data layout of `module` for `opts.target` and
+/// returns the target machine that [`optimize`] and [`emit`] use. The
+/// lowering calls this first, so that the sizes and alignments it asks
+/// LLVM for are the target's.
+///
+/// The machine: CPU per [`cpu_for`] (no extra features), code-generation
+/// level from `opts.opt_level`, relocation model PIC for native targets,
+/// default code model.
+pub fn configure(module: &Module, opts: &CodegenOptions) -> Result<Machine, InternalError> {
+    if opts.target.is_spirv() && opts.spirv_minor > SPIRV_MAX_MINOR {
+        return Err(InternalError { function: None, message: format!("SPIR-V version 1.{} is not supported (1.0 to 1.{SPIRV_MAX_MINOR})", opts.spirv_minor) });
+    }
+    initialize_targets();
+    let triple_text = target_triple(opts);
+    let triple = TargetTriple::create(&triple_text);
+    let target = LlvmTarget::from_triple(&triple).map_err(|e| InternalError { function: None, message: format!("no LLVM target for '{triple_text}': {e}") })?;
+    let reloc = if opts.target.is_spirv() { RelocMode::Default } else { RelocMode::PIC };
+    let tm = target
+        .create_target_machine(&triple, cpu_for(&triple_text), "", optimization_level(opts.opt_level), reloc, CodeModel::Default)
+        .ok_or_else(|| InternalError { function: None, message: format!("LLVM cannot create a target machine for '{triple_text}'") })?;
+    module.set_triple(&triple);
+    module.set_data_layout(&tm.get_target_data().get_data_layout());
+    Ok(Machine { tm: ManuallyDrop::new(tm), spirv: opts.target.is_spirv() })
+}
+
+/// Runs LLVM's verifier. A failure is a bug in clc: the error carries the
+/// verifier's message and, when one function fails on its own, its name.
+pub fn verify(module: &Module) -> Result<(), InternalError> {
+    module.verify().map_err(|message| {
+        let function = module.get_functions().find(|f| !f.verify(false)).map(|f| f.get_name().to_string_lossy().into_owned());
+        InternalError { function, message: format!("the LLVM verifier rejected the generated code: {}", message.to_string_lossy().trim_end()) }
+    })
+}
+
+/// Optimises `module` with the new pass manager's standard pipeline
+/// `default<O0>` … `default<O3>`, tuned as clang tunes it (loop and SLP
+/// vectorisation and interleaving from O2, unrolling from O1). O0 still
+/// runs its pipeline, which includes the always-inliner, so functions
+/// marked `always_inline` are inlined at every level.
+pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8) -> Result<(), InternalError> {
+    let level = opt_level.min(3);
+    let options = PassBuilderOptions::create();
+    options.set_loop_vectorization(level >= 2);
+    options.set_loop_slp_vectorization(level >= 2);
+    options.set_loop_interleaving(level >= 2);
+    options.set_loop_unrolling(level >= 1);
+    module
+        .run_passes(&format!("default<O{level}>"), tm, options)
+        .map_err(|e| InternalError { function: None, message: format!("the LLVM optimiser failed: {}", e.to_string_lossy()) })
+}
+
+/// Writes `module` as `kind`, leaving it unchanged.
+///
+/// LLVM's code generators run IR passes on the module they emit and change
+/// it in place; the SPIR-V back end in particular rewrites it heavily
+/// (types, intrinsics, added functions), so the module could not be printed
+/// or emitted again afterwards. For assembly and objects this function
+/// therefore generates code from a copy; use [`emit_final`] when the module
+/// is not needed afterwards, to save the copy.
+pub fn emit(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result<Vec<u8>, InternalError> {
+    match kind {
+        OutputKind::LlvmIr | OutputKind::Bitcode => emit_ir(module, kind),
+        OutputKind::Assembly | OutputKind::Object => {
+            // `Module::clone` asserts that the module verifies (cloning an
+            // invalid one can crash LLVM): check first, to return an error
+            // instead of panicking.
+            verify(module)?;
+            machine_code(&module.clone(), tm, kind)
+        }
+    }
+}
+
+/// Writes `module` as `kind`, consuming it: what the driver does with the
+/// one module of a compilation (no copy, see [`emit`]).
+pub fn emit_final(module: Module, tm: &TargetMachine, kind: OutputKind) -> Result<Vec<u8>, InternalError> {
+    match kind {
+        OutputKind::LlvmIr | OutputKind::Bitcode => emit_ir(&module, kind),
+        OutputKind::Assembly | OutputKind::Object => machine_code(&module, tm, kind),
+    }
+}
+
+fn emit_ir(module: &Module, kind: OutputKind) -> Result<Vec<u8>, InternalError> {
+    Ok(match kind {
+        OutputKind::Bitcode => module.write_bitcode_to_memory().as_slice().to_vec(),
+        _ => module.print_to_string().to_bytes().to_vec(),
+    })
+}
+
+fn machine_code(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result<Vec<u8>, InternalError> {
+    let file_type = if kind == OutputKind::Assembly { FileType::Assembly } else { FileType::Object };
+    let spirv = tm.get_triple().as_str().to_bytes().starts_with(b"spirv");
+    // A panic elsewhere while holding the lock leaves nothing half-done
+    // that matters here: take the lock even if poisoned.
+    let _guard = spirv.then(|| SPIRV_CODEGEN.lock().unwrap_or_else(|e| e.into_inner()));
+    tm.write_to_memory_buffer(module, file_type).map(|buffer| buffer.as_slice().to_vec()).map_err(|e| InternalError {
+        function: None,
+        message: format!("LLVM could not generate code for '{}': {}", tm.get_triple().as_str().to_string_lossy(), e.to_string_lossy()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use inkwell::context::Context;
+    use inkwell::memory_buffer::MemoryBuffer;
+
+    /// A kernel as clang-22 writes it for OpenCL C 2.0 (the data layout and
+    /// triple come from [`configure`]).
+    const KERNEL: &str = r#"
+define spir_kernel void @scale(ptr addrspace(1) %p, float %f) !kernel_arg_addr_space !1 !kernel_arg_access_qual !2 !kernel_arg_type !3 !kernel_arg_base_type !3 !kernel_arg_type_qual !4 {
+entry:
+  %v = load float, ptr addrspace(1) %p, align 4
+  %m = fmul float %v, %f
+  store float %m, ptr addrspace(1) %p, align 4
+  ret void
+}
+!opencl.ocl.version = !{!0}
+!0 = !{i32 2, i32 0}
+!1 = !{i32 1, i32 0}
+!2 = !{!"none", !"none"}
+!3 = !{!"float*", !"float"}
+!4 = !{!"", !""}
+"#;
+
+    /// `ret i32` from a `void` function: the verifier must reject it.
+    const BROKEN: &str = r#"
+define spir_kernel void @broken(ptr addrspace(1) %p) {
+entry:
+  ret i32 0
+}
+"#;
+
+    fn parse<'ctx>(ctx: &'ctx Context, ir: &str) -> Module<'ctx> {
+        let buffer = MemoryBuffer::create_from_memory_range_copy(ir.as_bytes(), "test.ll");
+        ctx.create_module_from_ir(buffer).unwrap_or_else(|e| panic!("{}", e.to_string_lossy()))
+    }
+
+    fn options(target: Target, spirv_minor: u8) -> CodegenOptions {
+        CodegenOptions { target, opt_level: 2, spirv_minor, ..Default::default() }
+    }
+
+    /// The kernel, configured for `opts`, verified, optimised and emitted as
+    /// `kind`.
+    fn compile(opts: &CodegenOptions, kind: OutputKind) -> Vec<u8> {
+        let ctx = Context::create();
+        let module = parse(&ctx, KERNEL);
+        let tm = configure(&module, opts).unwrap();
+        verify(&module).unwrap();
+        optimize(&module, &tm, opts.opt_level).unwrap();
+        emit_final(module, &tm, kind).unwrap()
+    }
+
+    /// spirv-val is required: `cargo xtask test` installs it (Debian
+    /// package spirv-tools). Missing, the test fails and says so rather than
+    /// passing without having checked anything.
+    fn spirv_val(binary: &[u8], env: &str) {
+        static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("clc-emit-{}-{n}.spv", std::process::id()));
+        std::fs::write(&path, binary).unwrap();
+        let out = std::process::Command::new("spirv-val").arg("--target-env").arg(env).arg(&path).output();
+        let _ = std::fs::remove_file(&path);
+        match out {
+            Ok(out) => assert!(
+                out.status.success(),
+                "spirv-val --target-env {env} rejected the SPIR-V: {}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ),
+            Err(e) => panic!("cannot run spirv-val ({e}); it is required to check SPIR-V output: run `cargo xtask setup` or `apt-get install spirv-tools`"),
+        }
+    }
+
+    fn word(bytes: &[u8], index: usize) -> u32 {
+        u32::from_le_bytes(bytes[index * 4..index * 4 + 4].try_into().unwrap())
+    }
+
+    #[test]
+    fn triples() {
+        assert_eq!(target_triple(&options(Target::Spirv64, 0)), "spirv64v1.0-unknown-unknown");
+        assert_eq!(target_triple(&options(Target::Spirv32, 3)), "spirv32v1.3-unknown-unknown");
+        assert_eq!(target_triple(&options(Target::Native("x86_64-unknown-linux-gnu".into()), 0)), "x86_64-unknown-linux-gnu");
+        assert!(check_target(&options(Target::Host, 0)).is_ok());
+        assert!(check_target(&options(Target::Native("nonsense-unknown-none".into()), 0)).is_err());
+        assert_eq!(cpu_for("x86_64-pc-linux-gnu"), "x86-64");
+        assert_eq!(cpu_for("spirv64v1.0-unknown-unknown"), "generic");
+    }
+
+    #[test]
+    fn configure_sets_triple_and_layout() {
+        let ctx = Context::create();
+        let module = parse(&ctx, KERNEL);
+        let tm = configure(&module, &options(Target::Spirv64, 0)).unwrap();
+        assert_eq!(module.get_triple().as_str().to_str().unwrap(), "spirv64v1.0-unknown-unknown");
+        let layout = module.get_data_layout().as_str().to_str().unwrap().to_string();
+        // The layout clang-22 uses for spirv64 (globals in address space 1).
+        assert_eq!(layout, "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64-G1");
+        assert_eq!(tm.get_target_data().get_pointer_byte_size(None), 8);
+
+        let module = parse(&ctx, KERNEL);
+        let tm = configure(&module, &options(Target::Spirv32, 0)).unwrap();
+        assert_eq!(tm.get_target_data().get_pointer_byte_size(None), 4);
+
+        let module = parse(&ctx, KERNEL);
+        configure(&module, &options(Target::Native("x86_64-unknown-linux-gnu".into()), 0)).unwrap();
+        assert_eq!(module.get_data_layout().as_str().to_str().unwrap(), "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128");
+        assert!(configure(&parse(&ctx, KERNEL), &options(Target::Spirv64, 7)).is_err());
+    }
+
+    #[test]
+    fn verifier_failure_is_an_error_naming_the_function() {
+        let ctx = Context::create();
+        let module = parse(&ctx, KERNEL);
+        assert_eq!(verify(&module), Ok(()));
+        // The IR parser checks types, so break a parsed module by hand: a
+        // block without a terminator.
+        let module = ctx.create_module("broken");
+        let void = ctx.void_type();
+        let f = module.add_function("broken", void.fn_type(&[], false), None);
+        let entry = ctx.append_basic_block(f, "entry");
+        let builder = ctx.create_builder();
+        builder.position_at_end(entry);
+        builder.build_alloca(ctx.i32_type(), "x").unwrap();
+        let err = verify(&module).unwrap_err();
+        assert_eq!(err.function.as_deref(), Some("broken"), "{err}");
+        assert!(err.message.contains("verifier"), "{err}");
+        // emit refuses it (instead of crashing in the back end or panicking
+        // in Module::clone).
+        let tm = configure(&module, &options(Target::Host, 0)).unwrap();
+        assert!(emit(&module, &tm, OutputKind::Object).is_err());
+        // The text parser rejects what it can see is ill-typed.
+        let buffer = MemoryBuffer::create_from_memory_range_copy(BROKEN.as_bytes(), "broken.ll");
+        assert!(ctx.create_module_from_ir(buffer).is_err());
+    }
+
+    #[test]
+    fn native_object_assembly_bitcode_and_text() {
+        let host = options(Target::Native("x86_64-unknown-linux-gnu".into()), 0);
+        let object = compile(&host, OutputKind::Object);
+        assert_eq!(&object[..4], b"\x7fELF");
+        assert_eq!(object[4], 2, "64-bit ELF");
+        assert_eq!(u16::from_le_bytes([object[18], object[19]]), 62, "EM_X86_64");
+        let asm = String::from_utf8(compile(&host, OutputKind::Assembly)).unwrap();
+        assert!(asm.contains("scale:") && asm.contains("mulss"), "{asm}");
+        let bitcode = compile(&host, OutputKind::Bitcode);
+        assert_eq!(&bitcode[..4], b"BC\xc0\xde");
+        let text = String::from_utf8(compile(&host, OutputKind::LlvmIr)).unwrap();
+        assert!(text.contains("target triple = \"x86_64-unknown-linux-gnu\""), "{text}");
+        assert!(text.contains("define spir_kernel void @scale"), "{text}");
+        // The host target works too.
+        let object = compile(&options(Target::Host, 0), OutputKind::Object);
+        assert_eq!(&object[..4], b"\x7fELF");
+    }
+
+    #[test]
+    fn emit_leaves_the_module_unchanged() {
+        let ctx = Context::create();
+        let module = parse(&ctx, KERNEL);
+        let tm = configure(&module, &options(Target::Spirv64, 0)).unwrap();
+        let before = module.print_to_string().to_string();
+        let spirv = emit(&module, &tm, OutputKind::Object).unwrap();
+        assert_eq!(word(&spirv, 0), 0x0723_0203);
+        assert_eq!(module.print_to_string().to_string(), before);
+        // And it can be emitted again, identically.
+        assert_eq!(emit(&module, &tm, OutputKind::Object).unwrap(), spirv);
+    }
+
+    /// Compiles the kernel for SPIR-V in a fresh process (this test binary,
+    /// running [`child_compile`]): LLVM 22's SPIR-V back end can corrupt a
+    /// binary when it is not the first SPIR-V compilation in its process
+    /// (see the module documentation), and this test checks the binaries
+    /// with spirv-val.
+    fn compile_in_child(target: &Target, minor: u8, opt_level: u8) -> Vec<u8> {
+        static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let out = std::env::temp_dir().join(format!("clc-emit-child-{}-{n}.spv", std::process::id()));
+        let bits = if *target == Target::Spirv32 { 32 } else { 64 };
+        let status = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "codegen::emit::tests::child_compile", "--test-threads=1", "--quiet"])
+            .env("CLC_EMIT_CHILD", format!("{bits}:{minor}:{opt_level}:{}", out.display()))
+            .stdout(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "the child compilation failed");
+        let bytes = std::fs::read(&out).unwrap();
+        let _ = std::fs::remove_file(&out);
+        bytes
+    }
+
+    /// The child half of [`compile_in_child`]; does nothing in a normal run.
+    #[test]
+    fn child_compile() {
+        let Ok(spec) = std::env::var("CLC_EMIT_CHILD") else { return };
+        let mut parts = spec.splitn(4, ':');
+        let target = if parts.next() == Some("32") { Target::Spirv32 } else { Target::Spirv64 };
+        let minor = parts.next().unwrap().parse().unwrap();
+        let mut opts = options(target, minor);
+        opts.opt_level = parts.next().unwrap().parse().unwrap();
+        std::fs::write(parts.next().unwrap(), compile(&opts, OutputKind::Object)).unwrap();
+    }
+
+    #[test]
+    fn spirv_binary_has_the_requested_version_and_validates() {
+        for target in [Target::Spirv64, Target::Spirv32] {
+            for minor in 0..=SPIRV_MAX_MINOR {
+                let spirv = compile_in_child(&target, minor, 2);
+                assert_eq!(word(&spirv, 0), 0x0723_0203, "SPIR-V magic");
+                assert_eq!(word(&spirv, 1), 0x0001_0000 | (minor as u32) << 8, "{target:?} 1.{minor}: version word");
+                // OpenCL 2.0 environments take SPIR-V 1.0 exactly; later
+                // versions are validated with that version's universal rules.
+                let env = if minor == 0 { "opencl2.0".to_string() } else { format!("spv1.{minor}") };
+                spirv_val(&spirv, &env);
+            }
+        }
+    }
+
+    #[test]
+    fn spirv_at_o0_and_assembly() {
+        let mut opts = options(Target::Spirv64, 0);
+        opts.opt_level = 0;
+        let spirv = compile_in_child(&Target::Spirv64, 0, 0);
+        spirv_val(&spirv, "opencl2.0");
+        let asm = String::from_utf8(compile(&opts, OutputKind::Assembly)).unwrap();
+        assert!(asm.contains("OpEntryPoint Kernel"), "{asm}");
+    }
+}
