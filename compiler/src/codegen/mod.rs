@@ -33,9 +33,18 @@ pub struct CodegenOptions {
     /// `-fspirv-version=1.x`: the SPIR-V version (minor) to produce; 0 by
     /// default for the widest consumer support.
     pub spirv_minor: u8,
-    /// `#pragma OPENCL FP_CONTRACT OFF` was given: no `a * b + c`
-    /// contraction (it is on by default in OpenCL C).
-    pub fp_contract_off: bool,
+    /// `#pragma OPENCL FP_CONTRACT ON|OFF` in source order: where each
+    /// pragma is and whether it enables contraction of `a * b + c` (on by
+    /// default in OpenCL C). A pragma applies to the code after it in the
+    /// same file.
+    pub fp_contract: Vec<(crate::source::Span, bool)>,
+}
+
+impl CodegenOptions {
+    /// May `a * b + c` at `at` be contracted?
+    pub fn contract_at(&self, at: crate::source::Span) -> bool {
+        self.fp_contract.iter().filter(|(p, _)| p.file == at.file && p.lo <= at.lo).last().is_none_or(|(_, on)| *on)
+    }
 }
 
 /// A bug in clc found while generating code (an LLVM verifier failure, a
@@ -63,11 +72,25 @@ impl std::fmt::Display for InternalError {
 /// clc and must not reach LLVM's back ends, which may crash on it),
 /// optimise it and write it as `kind`. `name` names the module (the input
 /// file).
-pub fn compile(program: &Program, sm: &SourceMap, name: &str, opts: &CodegenOptions, kind: OutputKind) -> Result<Vec<u8>, InternalError> {
+///
+/// Constructs the target cannot compile are reported into `diags`; the
+/// result is then `Ok(None)`.
+pub fn compile(
+    program: &Program,
+    sm: &SourceMap,
+    name: &str,
+    opts: &CodegenOptions,
+    kind: OutputKind,
+    diags: &mut crate::diag::Diagnostics,
+) -> Result<Option<Vec<u8>>, InternalError> {
     let ctx = inkwell::context::Context::create();
-    let module = lower(&ctx, program, sm, name, opts)?;
+    let errors = diags.error_count();
+    let module = lower(&ctx, program, sm, name, opts, diags)?;
+    if diags.error_count() > errors {
+        return Ok(None);
+    }
     let tm = configure(&module, opts)?;
     verify(&module)?;
     optimize(&module, &tm, opts.opt_level)?;
-    emit_final(module, &tm, kind)
+    emit_final(module, &tm, kind).map(Some)
 }

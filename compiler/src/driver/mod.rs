@@ -185,6 +185,7 @@ pub fn codegen_options(inv: &Invocation) -> CodegenOptions {
         kernel_arg_info: inv.kernel_arg_info,
         debug_info: inv.debug_info,
         spirv_minor: inv.spirv_minor,
+        fp_contract: Vec::new(),
     }
 }
 
@@ -268,7 +269,16 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
                 }
                 if inv.action == Action::Compile && !diags.has_errors() {
                     let name = if input == Path::new("-") { "<stdin>".to_string() } else { input.display().to_string() };
-                    code = Some(crate::codegen::compile(&program, &sm, &name, &codegen_options(inv), output_kind(inv.emit)));
+                    let mut opts = codegen_options(inv);
+                    opts.fp_contract = pp_out
+                        .pragmas
+                        .iter()
+                        .filter_map(|p| match p.kind {
+                            pp::PragmaKind::FpContract(s) => Some((p.span, s != pp::Switch::Off)),
+                            _ => None,
+                        })
+                        .collect();
+                    code = crate::codegen::compile(&program, &sm, &name, &opts, output_kind(inv.emit), &mut diags).transpose();
                 }
             }
             if inv.action == Action::DumpAst {

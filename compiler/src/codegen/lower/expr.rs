@@ -617,7 +617,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // `a * b + c` in one expression may be contracted (FP_CONTRACT is
         // on by default in OpenCL C): llvm.fmuladd, which LLVM fuses where
         // the target has FMA.
-        if matches!(op, BinOp::Add | BinOp::Sub) && self.elem_scalar(op_ty).is_some_and(is_float) && self.contract_enabled() {
+        if matches!(op, BinOp::Add | BinOp::Sub) && self.elem_scalar(op_ty).is_some_and(is_float) && self.opts.contract_at(self.expr_info(lhs).span) {
             if let Some(v) = self.try_fmuladd(op, lhs, rhs)? {
                 return Ok(v);
             }
@@ -739,10 +739,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let short = self.ctx.bool_type().const_int(u64::from(op == BinOp::Or), false);
         phi.add_incoming(&[(&short, start), (&b.into_int_value(), rhs_end)]);
         self.bool_result(phi.as_basic_value(), ty)
-    }
-
-    fn contract_enabled(&self) -> bool {
-        !self.opts.fp_contract_off
     }
 
     /// `a * b ± c` or `c + a * b` as `llvm.fmuladd`.

@@ -1,0 +1,279 @@
+//! Native execution tests: kernels compiled at -O2 for the host, loaded
+//! with LLVM's JIT in-process and called once per work-item (until the
+//! runtime's launcher exists), their results checked against values
+//! computed here in Rust.
+//!
+//! The work-item functions are provided by this harness from a
+//! thread-local work-item position; `barrier` is a no-op (one work-item
+//! runs at a time, and no kernel here depends on others' writes).
+
+use super::{CodegenOptions, configure, optimize};
+use crate::diag::Diagnostics;
+use crate::options::{ClStd, Target};
+use crate::sema::{SemaOptions, check};
+use crate::source::SourceMap;
+use inkwell::OptimizationLevel;
+use inkwell::context::Context;
+use std::cell::Cell;
+
+thread_local! {
+    static GID: Cell<[usize; 3]> = const { Cell::new([0; 3]) };
+    static GSIZE: Cell<[usize; 3]> = const { Cell::new([1; 3]) };
+}
+
+extern "C" fn get_global_id(d: u32) -> usize {
+    GID.with(|g| g.get().get(d as usize).copied().unwrap_or(0))
+}
+extern "C" fn get_global_size(d: u32) -> usize {
+    GSIZE.with(|g| g.get().get(d as usize).copied().unwrap_or(1))
+}
+extern "C" fn get_group_id(_d: u32) -> usize {
+    0
+}
+extern "C" fn get_num_groups(_d: u32) -> usize {
+    1
+}
+extern "C" fn get_work_dim() -> u32 {
+    1
+}
+extern "C" fn barrier(_flags: u32) {}
+
+/// Compiles `src` for the host at -O2, JIT-loads it and runs `f` with a
+/// function that looks kernels up by name.
+fn with_kernels(src: &str, f: impl FnOnce(&dyn Fn(&str) -> usize)) {
+    let mut sm = SourceMap::new();
+    let main = sm.add_virtual("jit.cl", src.to_string());
+    let mut diags = Diagnostics::default();
+    let out = crate::pp::preprocess(&mut sm, main, &crate::pp::PpOptions::default(), &mut diags);
+    let tu = crate::parse::parse(&sm, &out, ClStd::Cl20, &mut diags);
+    let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
+    assert!(!diags.has_errors(), "{:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
+    let ctx = Context::create();
+    let opts = CodegenOptions { opt_level: 2, ..Default::default() };
+    let m = super::lower(&ctx, &p, &sm, "jit", &opts, &mut diags).unwrap();
+    assert!(!diags.has_errors());
+    let tm = configure(&m, &opts).unwrap();
+    m.verify().unwrap();
+    optimize(&m, &tm, 2).unwrap();
+    let ee = m.create_jit_execution_engine(OptimizationLevel::Default).unwrap();
+    let provided: [(&str, usize); 8] = [
+        ("_Z13get_global_idj", get_global_id as usize),
+        ("_Z15get_global_sizej", get_global_size as usize),
+        ("_Z12get_local_idj", get_global_id as usize),
+        ("_Z14get_local_sizej", get_global_size as usize),
+        ("_Z12get_group_idj", get_group_id as usize),
+        ("_Z14get_num_groupsj", get_num_groups as usize),
+        ("_Z12get_work_dimv", get_work_dim as usize),
+        ("_Z7barrierj", barrier as usize),
+    ];
+    for (name, addr) in provided {
+        if let Some(decl) = m.get_function(name) {
+            ee.add_global_mapping(&decl, addr);
+        }
+    }
+    f(&|name| ee.get_function_address(name).unwrap_or_else(|e| panic!("{name}: {e:?}")));
+}
+
+/// Runs a kernel once per work-item `0..n` (one dimension).
+fn for_each_item(n: usize, mut call: impl FnMut()) {
+    GSIZE.with(|g| g.set([n, 1, 1]));
+    for i in 0..n {
+        GID.with(|g| g.set([i, 0, 0]));
+        call();
+    }
+}
+
+#[test]
+fn vector_add_and_saxpy() {
+    let src = "kernel void add(global const float *a, global const float *b, global float *c) { size_t i = get_global_id(0); c[i] = a[i] + b[i]; }
+               kernel void saxpy(float alpha, global const float *x, global float *y) { int i = get_global_id(0); y[i] = alpha * x[i] + y[i]; }";
+    with_kernels(src, |get| {
+        let add: extern "C" fn(*const f32, *const f32, *mut f32) = unsafe { std::mem::transmute(get("add")) };
+        let saxpy: extern "C" fn(f32, *const f32, *mut f32) = unsafe { std::mem::transmute(get("saxpy")) };
+        let a: Vec<f32> = (0..37).map(|i| i as f32 * 0.5).collect();
+        let b: Vec<f32> = (0..37).map(|i| 100.0 - i as f32).collect();
+        let mut c = vec![0f32; 37];
+        for_each_item(37, || add(a.as_ptr(), b.as_ptr(), c.as_mut_ptr()));
+        let want: Vec<f32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
+        assert_eq!(c, want);
+        let mut y = b.clone();
+        for_each_item(37, || saxpy(3.0, a.as_ptr(), y.as_mut_ptr()));
+        for i in 0..37 {
+            // Contraction may fuse the multiply-add: allow one rounding.
+            let exact = 3.0f64 * a[i] as f64 + b[i] as f64;
+            assert!((y[i] as f64 - exact).abs() <= exact.abs() * 1e-6, "{i}: {} vs {exact}", y[i]);
+        }
+    });
+}
+
+#[test]
+fn integer_semantics_shifts_division_and_conversions() {
+    let src = "kernel void ints(global const int *a, global const int *b, global int *o) {
+                   int i = get_global_id(0);
+                   int x = a[i], y = b[i];
+                   o[i * 8 + 0] = x << y;          /* count masked to 0..31 */
+                   o[i * 8 + 1] = x >> y;
+                   o[i * 8 + 2] = (int)((uint)x >> y);
+                   o[i * 8 + 3] = y != 0 ? x / y : 7;
+                   o[i * 8 + 4] = y != 0 ? x % y : 7;
+                   o[i * 8 + 5] = convert_uchar_sat(x);
+                   o[i * 8 + 6] = convert_short_sat(x * 1000);
+                   o[i * 8 + 7] = (x < y) + (x == y) * 2 + ((uint)x > (uint)y) * 4;
+               }
+               kernel void divzero(global int *o) { int z = o[0]; o[1] = 5 / z; o[2] = 5 % z; o[3] = (-2147483647 - 1) / (z - 1); }";
+    with_kernels(src, |get| {
+        let k: extern "C" fn(*const i32, *const i32, *mut i32) = unsafe { std::mem::transmute(get("ints")) };
+        let a: Vec<i32> = vec![1, -8, 300, -300, 123456, 7, i32::MAX, -1];
+        let b: Vec<i32> = vec![3, 33, 1, 31, -5, 0, 64, 2];
+        let mut o = vec![0i32; a.len() * 8];
+        for_each_item(a.len(), || k(a.as_ptr(), b.as_ptr(), o.as_mut_ptr()));
+        for i in 0..a.len() {
+            let (x, y) = (a[i], b[i]);
+            let s = (y & 31) as u32;
+            let want = [
+                x.wrapping_shl(s),
+                x >> s,
+                ((x as u32) >> s) as i32,
+                if y != 0 { x.wrapping_div(y) } else { 7 },
+                if y != 0 { x.wrapping_rem(y) } else { 7 },
+                x.clamp(0, 255),
+                x.wrapping_mul(1000).clamp(i16::MIN as i32, i16::MAX as i32),
+                (x < y) as i32 + (x == y) as i32 * 2 + ((x as u32) > (y as u32)) as i32 * 4,
+            ];
+            assert_eq!(&o[i * 8..i * 8 + 8], &want, "item {i}: a={x} b={y}");
+        }
+        // Division by zero is undefined in OpenCL C, but must not kill the
+        // host process.
+        let dz: extern "C" fn(*mut i32) = unsafe { std::mem::transmute(get("divzero")) };
+        let mut o = vec![0i32; 4];
+        for_each_item(1, || dz(o.as_mut_ptr()));
+    });
+}
+
+#[test]
+fn vectors_swizzles_comparisons_and_three_element_layout() {
+    let src = "kernel void vec(global float4 *v, global int4 *c, global float *f3) {
+                   int i = get_global_id(0);
+                   float4 a = v[i];
+                   float4 b = a.wzyx;
+                   b.xy = (float2)(10.0f, 20.0f);
+                   c[i] = a < b;                        /* -1 / 0 lanes */
+                   v[i] = c[i] ? a : b;                 /* select by MSB */
+                   float3 t = vload3(i, f3);
+                   vstore3(t * 2.0f + (float3)(1.0f, 2.0f, 3.0f), i, f3);
+               }
+               kernel void sizes(global int *o) { o[0] = sizeof(float3); o[1] = vec_step(float3); o[2] = sizeof(char3); o[3] = __alignof__(float3); }";
+    with_kernels(src, |get| {
+        let k: extern "C" fn(*mut [f32; 4], *mut [i32; 4], *mut f32) = unsafe { std::mem::transmute(get("vec")) };
+        let mut v: Vec<[f32; 4]> = vec![[1.0, 2.0, 3.0, 4.0], [40.0, -3.0, 0.5, 25.0]];
+        let orig = v.clone();
+        let mut c = vec![[0i32; 4]; 2];
+        let mut f3: Vec<f32> = (0..6).map(|i| i as f32).collect();
+        for_each_item(2, || k(v.as_mut_ptr(), c.as_mut_ptr(), f3.as_mut_ptr()));
+        for i in 0..2 {
+            let a = orig[i];
+            let b = [10.0, 20.0, a[1], a[0]];
+            let lt: [i32; 4] = std::array::from_fn(|l| if a[l] < b[l] { -1 } else { 0 });
+            assert_eq!(c[i], lt);
+            let sel: [f32; 4] = std::array::from_fn(|l| if lt[l] < 0 { a[l] } else { b[l] });
+            assert_eq!(v[i], sel);
+        }
+        assert_eq!(f3, vec![1.0, 4.0, 7.0, 7.0, 10.0, 13.0]);
+        let s: extern "C" fn(*mut i32) = unsafe { std::mem::transmute(get("sizes")) };
+        let mut o = [0i32; 4];
+        for_each_item(1, || s(o.as_mut_ptr()));
+        assert_eq!(o, [16, 4, 4, 16]);
+    });
+}
+
+#[test]
+fn structs_arrays_initializers_and_control_flow() {
+    let src = "typedef struct { char c; float4 v; int i; } S;
+               typedef struct __attribute__((packed)) { char c; int i; } P;
+               constant int table[2][3] = { 1, 2, 3, 4, 5, 6 };          /* brace elision */
+               int classify(int x) {
+                   switch (x & 3) { case 0: return 10; case 1: x += 100; /* fall through */ case 2: return x; default: break; }
+                   return -1;
+               }
+               kernel void st(global S *s, global P *p, global int *o) {
+                   int i = get_global_id(0);
+                   S t = { 'a', (float4)(1.0f, 2.0f, 3.0f, 4.0f), i };
+                   s[i] = t;
+                   p[i].c = 'b'; p[i].i = i * 3;
+                   int priv[4] = { [2] = 5, 6 };
+                   int acc = 0;
+                   for (int k = 0; k < 4; k++) { if (k == 1) continue; acc += priv[k] * table[k & 1][k % 3]; }
+                   int n = 0;
+               again:
+                   n++;
+                   if (n < 5) goto again;
+                   do { n += 2; } while (n < 12);
+                   o[i * 3] = acc; o[i * 3 + 1] = classify(i) + n; o[i * 3 + 2] = table[1][2];
+               }";
+    with_kernels(src, |get| {
+        #[repr(C, align(16))]
+        #[derive(Clone, Copy, Default)]
+        struct S {
+            c: i8,
+            v: [f32; 4],
+            i: i32,
+        }
+        #[repr(C, packed)]
+        #[derive(Clone, Copy, Default)]
+        struct P {
+            c: i8,
+            i: i32,
+        }
+        assert_eq!(std::mem::size_of::<S>(), 48);
+        let k: extern "C" fn(*mut S, *mut P, *mut i32) = unsafe { std::mem::transmute(get("st")) };
+        let mut s = vec![S::default(); 4];
+        let mut p = vec![P::default(); 4];
+        let mut o = vec![0i32; 12];
+        for_each_item(4, || k(s.as_mut_ptr(), p.as_mut_ptr(), o.as_mut_ptr()));
+        let table = [[1, 2, 3], [4, 5, 6]];
+        let priv_ = [0, 0, 5, 6];
+        for i in 0..4usize {
+            assert_eq!((s[i].c, s[i].v, s[i].i), (b'a' as i8, [1.0, 2.0, 3.0, 4.0], i as i32));
+            let (pc, pi) = (p[i].c, p[i].i);
+            assert_eq!((pc, pi), (b'b' as i8, i as i32 * 3));
+            let acc: i32 = (0..4).filter(|&k| k != 1).map(|k| priv_[k] * table[k & 1][k % 3]).sum();
+            let x = i as i32;
+            let class = match x & 3 {
+                0 => 10,
+                1 => x + 100,
+                2 => x,
+                _ => -1,
+            };
+            assert_eq!(&o[i * 3..i * 3 + 3], &[acc, class + 13, 6], "item {i}");
+        }
+    });
+}
+
+#[test]
+fn atomics_are_atomic_operations() {
+    let src = "kernel void at(global atomic_int *sum, global int *old, global volatile int *legacy, global atomic_uint *mx) {
+                   int i = get_global_id(0);
+                   old[i] = atomic_fetch_add_explicit(sum, i + 1, memory_order_relaxed, memory_scope_device);
+                   atomic_inc(legacy);
+                   atomic_fetch_max(mx, (uint)(i * 7 % 5));
+                   int expected = atomic_load(sum);
+                   while (!atomic_compare_exchange_weak(sum, &expected, expected + 1000)) { }
+               }";
+    with_kernels(src, |get| {
+        let k: extern "C" fn(*mut i32, *mut i32, *mut i32, *mut u32) = unsafe { std::mem::transmute(get("at")) };
+        let mut sum = 0i32;
+        let mut old = vec![0i32; 6];
+        let mut legacy = 0i32;
+        let mut mx = 0u32;
+        for_each_item(6, || k(&mut sum, old.as_mut_ptr(), &mut legacy, &mut mx));
+        // Work-items run in order here, so each sees the previous ones.
+        let mut s = 0;
+        for (i, o) in old.iter().enumerate() {
+            assert_eq!(*o, s, "item {i}");
+            s += i as i32 + 1 + 1000;
+        }
+        assert_eq!(sum, s);
+        assert_eq!(legacy, 6);
+        assert_eq!(mx, (0..6).map(|i| (i * 7 % 5) as u32).max().unwrap());
+    });
+}
