@@ -57,14 +57,14 @@ fn with_kernels(src: &str, f: impl FnOnce(&dyn Fn(&str) -> usize)) {
     optimize(&m, &tm, 2).unwrap();
     let ee = m.create_jit_execution_engine(OptimizationLevel::Default).unwrap();
     let provided: [(&str, usize); 8] = [
-        ("_Z13get_global_idj", get_global_id as usize),
-        ("_Z15get_global_sizej", get_global_size as usize),
-        ("_Z12get_local_idj", get_global_id as usize),
-        ("_Z14get_local_sizej", get_global_size as usize),
-        ("_Z12get_group_idj", get_group_id as usize),
-        ("_Z14get_num_groupsj", get_num_groups as usize),
-        ("_Z12get_work_dimv", get_work_dim as usize),
-        ("_Z7barrierj", barrier as usize),
+        ("_Z13get_global_idj", get_global_id as *const () as usize),
+        ("_Z15get_global_sizej", get_global_size as *const () as usize),
+        ("_Z12get_local_idj", get_global_id as *const () as usize),
+        ("_Z14get_local_sizej", get_global_size as *const () as usize),
+        ("_Z12get_group_idj", get_group_id as *const () as usize),
+        ("_Z14get_num_groupsj", get_num_groups as *const () as usize),
+        ("_Z12get_work_dimv", get_work_dim as *const () as usize),
+        ("_Z7barrierj", barrier as *const () as usize),
     ];
     for (name, addr) in provided {
         if let Some(decl) = m.get_function(name) {
@@ -211,11 +211,15 @@ fn structs_arrays_initializers_and_control_flow() {
                    o[i * 3] = acc; o[i * 3 + 1] = classify(i) + n; o[i * 3 + 2] = table[1][2];
                }";
     with_kernels(src, |get| {
+        /// `float4`: aligned to its size.
         #[repr(C, align(16))]
+        #[derive(Clone, Copy, Default, Debug, PartialEq)]
+        struct F4([f32; 4]);
+        #[repr(C)]
         #[derive(Clone, Copy, Default)]
         struct S {
             c: i8,
-            v: [f32; 4],
+            v: F4,
             i: i32,
         }
         #[repr(C, packed)]
@@ -233,7 +237,7 @@ fn structs_arrays_initializers_and_control_flow() {
         let table = [[1, 2, 3], [4, 5, 6]];
         let priv_ = [0, 0, 5, 6];
         for i in 0..4usize {
-            assert_eq!((s[i].c, s[i].v, s[i].i), (b'a' as i8, [1.0, 2.0, 3.0, 4.0], i as i32));
+            assert_eq!((s[i].c, s[i].v, s[i].i), (b'a' as i8, F4([1.0, 2.0, 3.0, 4.0]), i as i32));
             let (pc, pi) = (p[i].c, p[i].i);
             assert_eq!((pc, pi), (b'b' as i8, i as i32 * 3));
             let acc: i32 = (0..4).filter(|&k| k != 1).map(|k| priv_[k] * table[k & 1][k % 3]).sum();

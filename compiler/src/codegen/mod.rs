@@ -94,3 +94,5 @@ pub fn compile(
     optimize(&module, &tm, opts.opt_level)?;
     emit_final(module, &tm, kind).map(Some)
 }
+#[cfg(test)]
+mod jit_tests;
