@@ -188,11 +188,18 @@ pub fn verify(module: &Module) -> Result<(), InternalError> {
 /// runs its pipeline, which includes the always-inliner, so functions
 /// marked `always_inline` are inlined at every level.
 pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8) -> Result<(), InternalError> {
-    let level = opt_level.min(3);
+    let spirv = tm.get_triple().as_str().to_string_lossy().starts_with("spirv");
+    // SPIR-V consumers optimise and vectorise for their own hardware; and
+    // LLVM 22's -O2 pipeline vectorises early-exit loops into
+    // `llvm.experimental.cttz.elts`, which its SPIR-V back end cannot
+    // select (clang-22 -O2 --target=spirv64 fails the same way), even with
+    // the vectorisers switched off in the options: SPIR-V is optimised at
+    // -O1 at most.
+    let level = if spirv { opt_level.min(1) } else { opt_level.min(3) };
     let options = PassBuilderOptions::create();
-    options.set_loop_vectorization(level >= 2);
-    options.set_loop_slp_vectorization(level >= 2);
-    options.set_loop_interleaving(level >= 2);
+    options.set_loop_vectorization(level >= 2 && !spirv);
+    options.set_loop_slp_vectorization(level >= 2 && !spirv);
+    options.set_loop_interleaving(level >= 2 && !spirv);
     options.set_loop_unrolling(level >= 1);
     module
         .run_passes(&format!("default<O{level}>"), tm, options)

@@ -4,7 +4,7 @@ use super::expr::{int_bits, is_float, is_signed};
 use super::{Gen, R, ice};
 use crate::sema::hir::{ConvKind, ExprId, ExprKind};
 use crate::sema::types::{TypeId, TypeKind};
-use clc_builtins::functions::{AtomicOp, EnqueueOp, FenceKind, Lowering, OpenClStd, Overload, Purity, Rounding, Ty};
+use clc_builtins::functions::{AtomicOp, EnqueueOp, FenceKind, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
 use clc_builtins::mangle::{PointerWidth, mangle_for};
 use clc_builtins::types::Scalar;
 use inkwell::llvm_sys::core as llvm;
@@ -94,8 +94,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Ok(Some(self.const_int(t, n)))
             }
             Lowering::Convert { sat, rounding } => self.convert_builtin(o, args, ty, sat, rounding),
+            // On SPIR-V the half forms stay OpenCL.std instructions, which
+            // need only the Float16Buffer capability (half arithmetic would
+            // need cl_khr_fp16).
+            Lowering::VLoad { half: true, .. } | Lowering::VStore { half: true, .. } if self.spirv() => self.mangled_call(o, args, ty),
             Lowering::VLoad { n, half, aligned } => self.vload(o, args, ty, n, half, aligned),
             Lowering::VStore { n, half, aligned, rounding } => self.vstore(o, args, n, half, aligned, rounding),
+            Lowering::Relational(RelOp::Any | RelOp::All) => self.any_all(o, args, ty).map(Some),
             Lowering::Shuffle | Lowering::Shuffle2 => self.shuffle(args, ty).map(Some),
             Lowering::Ext(op) if !self.spirv() => match native_intrinsic(op) {
                 Some(name) => self.native_ext(name, args, ty),
@@ -122,6 +127,38 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             _ => self.mangled_call(o, args, ty),
         }
+    }
+
+    /// `any(x)`/`all(x)`: is the most significant bit of any/every lane
+    /// set? Computed lane by lane (LLVM 22's SPIR-V back end emits `OpAny`
+    /// on integer vectors for the library call, which is invalid SPIR-V).
+    fn any_all(&mut self, o: &Overload, args: &[ExprId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+        let all = o.lowering == Lowering::Relational(RelOp::All);
+        let v = self.value(args[0])?;
+        // Scalar comparisons only: the SPIR-V back end mishandles vectors
+        // of i1 here.
+        let acc = match v {
+            BasicValueEnum::VectorValue(vv) => {
+                let n = vv.get_type().get_size();
+                let mut acc: Option<BasicValueEnum<'ctx>> = None;
+                for i in 0..n {
+                    let lane = self.b.build_extract_element(vv, self.ctx.i32_type().const_int(i as u64, false), "")?;
+                    let z = lane.get_type().const_zero();
+                    let neg = self.icmp(IP::LLVMIntSLT, lane, z);
+                    acc = Some(match acc {
+                        Some(a) => self.binop(if all { Op::LLVMAnd } else { Op::LLVMOr }, a, neg),
+                        None => neg,
+                    });
+                }
+                acc.unwrap_or_else(|| self.ctx.bool_type().const_zero().into())
+            }
+            scalar => {
+                let z = scalar.get_type().const_zero();
+                self.icmp(IP::LLVMIntSLT, scalar, z)
+            }
+        };
+        let t = self.vty(ty)?;
+        Ok(self.cast(Op::LLVMZExt, acc, t))
     }
 
     fn zero_of(&mut self, t: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
