@@ -43,7 +43,7 @@ pub struct CodegenOptions {
 impl CodegenOptions {
     /// May `a * b + c` at `at` be contracted?
     pub fn contract_at(&self, at: crate::source::Span) -> bool {
-        self.fp_contract.iter().filter(|(p, _)| p.file == at.file && p.lo <= at.lo).last().is_none_or(|(_, on)| *on)
+        self.fp_contract.iter().rev().find(|(p, _)| p.file == at.file && p.lo <= at.lo).is_none_or(|(_, on)| *on)
     }
 }
 

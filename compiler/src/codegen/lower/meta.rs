@@ -56,7 +56,9 @@ impl<'ctx> Gen<'_, 'ctx> {
             let (space, q) = match self.kind(t) {
                 TypeKind::Pointer(pt) => {
                     let mut q = Vec::new();
-                    if pt.quals.is_const {
+                    // Data in the constant space is read-only: clang says
+                    // `const` for it too.
+                    if pt.quals.is_const || pt.space == AddrSpace::Constant {
                         q.push("const");
                     }
                     if l.ty.quals.is_restrict {

@@ -94,3 +94,54 @@ fn every_valid_corpus_kernel_lowers_and_verifies_for_each_target() {
     assert!(unsupported <= 12, "{unsupported} programs use constructs code generation does not support");
 }
 
+
+/// The IR of one function of a program (at -O0, as lowered).
+fn function_ir(src: &str, name: &str) -> String {
+    let text = ir(src);
+    let start = text.find(&format!("@{name}(")).and_then(|i| text[..i].rfind("define ")).unwrap_or_else(|| panic!("no function {name} in\n{text}"));
+    let end = text[start..].find("\n}\n").map_or(text.len(), |e| start + e + 2);
+    text[start..end].to_string()
+}
+
+#[test]
+fn ir_arithmetic_shifts_division_and_comparisons() {
+    insta::assert_snapshot!(function_ir(
+        "kernel void k(global int *o, int a, int b, uint u, float f) { o[0] = a << b; o[1] = u >> b; o[2] = a / b; o[3] = a < b; o[4] = f != f; o[5] = a * b + 1; }",
+        "k"
+    ));
+}
+
+#[test]
+fn ir_vectors_swizzles_literals_and_select() {
+    insta::assert_snapshot!(function_ir(
+        "kernel void k(global float4 *v, global int4 *m) { float4 a = v[0]; a.xz = a.yw; v[1] = (float4)(a.xy, 1.0f, 2.0f); m[0] = a > 0.5f; v[2] = m[0] ? a : a * 2.0f; }",
+        "k"
+    ));
+}
+
+#[test]
+fn ir_atomics_with_orders_and_scopes() {
+    insta::assert_snapshot!(function_ir(
+        "kernel void k(global atomic_int *a, local atomic_int *l, global int *o, memory_order mo) {
+             o[0] = atomic_fetch_add_explicit(a, 1, memory_order_relaxed, memory_scope_work_group);
+             atomic_store_explicit(l, 2, memory_order_release);
+             int e = 0;
+             o[1] = atomic_compare_exchange_strong_explicit(a, &e, 3, memory_order_acq_rel, memory_order_acquire, memory_scope_device);
+             o[2] = atomic_load_explicit(a, mo);
+             o[3] = atomic_inc(o);
+         }",
+        "k"
+    ));
+}
+
+#[test]
+fn ir_kernel_metadata_on_spirv() {
+    let t = ir_for(
+        "kernel __attribute__((reqd_work_group_size(8, 4, 1))) __attribute__((vec_type_hint(float4))) void k(global const float *restrict a, local int *l, constant uint4 *c, read_only image2d_t img, int n) { }",
+        Target::Spirv64,
+        ClStd::Cl20,
+    )
+    .unwrap();
+    let start = t.find("define").unwrap();
+    insta::assert_snapshot!(t[start..].to_string());
+}
