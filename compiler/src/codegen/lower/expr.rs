@@ -48,6 +48,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     pub(super) fn rvalue(&mut self, id: ExprId) -> R<Option<BasicValueEnum<'ctx>>> {
         let e = self.expr_info(id);
         let ty = e.ty.ty;
+        self.debug_at(e.span);
         if e.lvalue {
             // An lvalue evaluated for its value (only for side effects, or
             // a record/array used whole): its address for aggregates.
@@ -188,6 +189,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     pub(super) fn place(&mut self, id: ExprId) -> R<Place<'ctx>> {
         let e = self.expr_info(id);
         let ty = e.ty.ty;
+        self.debug_at(e.span);
         let volatile = e.ty.quals.is_volatile;
         Ok(match &e.kind {
             ExprKind::Local(l) => {

@@ -290,6 +290,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let scratch = self.module.add_function("__clc.const_eval", self.ctx.void_type().fn_type(&[], false), None);
         let entry = self.ctx.append_basic_block(scratch, "entry");
         let saved = self.fs.take();
+        // The scratch function has no subprogram: no locations in it.
+        self.b.unset_current_debug_location();
         self.fs = Some(FnState {
             name: "",
             exprs,

@@ -26,6 +26,7 @@
 //! CPU runtime and builtin library provide them on native targets.
 
 mod builtins;
+mod debug;
 mod expr;
 mod init;
 mod meta;
@@ -94,7 +95,11 @@ pub fn lower<'ctx>(
         strings: HashMap::default(),
         declared: HashMap::default(),
         fs: None,
+        dbg: None,
     };
+    if opts.debug_info {
+        g.dbg = Some(debug::Debug::new(&g.module, name, opts.opt_level > 0));
+    }
     g.module_header();
     g.declare_globals()?;
     g.declare_functions()?;
@@ -105,6 +110,9 @@ pub fn lower<'ctx>(
         })?;
     }
     g.program_metadata();
+    if let Some(d) = &g.dbg {
+        d.finalize();
+    }
     Ok(g.module)
 }
 
@@ -165,6 +173,8 @@ pub(super) struct Gen<'a, 'ctx> {
     /// Builtin functions declared so far, by LLVM name.
     declared: HashMap<String, FunctionValue<'ctx>>,
     fs: Option<FnState<'a, 'ctx>>,
+    /// `-g`: the debug-info builder.
+    dbg: Option<debug::Debug<'ctx>>,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -532,6 +542,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             sret: None,
         });
         self.b.position_at_end(entry);
+        self.debug_function(&f.name, f.span, llfn, !f.kernel);
+        self.debug_at(f.span);
         let mut param_no = 0u32;
         if ret.is_some_and(|r| self.is_record(r.ty)) {
             let p = llfn.get_nth_param(0).map(|p| p.into_pointer_value());
@@ -579,6 +591,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if f.kernel {
             self.kernel_metadata(f, llfn)?;
         }
+        self.debug_end_function();
         self.fs = None;
         Ok(())
     }

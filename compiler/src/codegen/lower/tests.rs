@@ -145,3 +145,39 @@ fn ir_kernel_metadata_on_spirv() {
     let start = t.find("define").unwrap();
     insta::assert_snapshot!(t[start..].to_string());
 }
+
+#[test]
+fn every_valid_corpus_kernel_compiles_to_a_native_object_with_debug_info_at_o0_and_o3() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
+    let include = root.join("corpus/include");
+    let mut failures = Vec::new();
+    let mut compiled = 0;
+    for e in std::fs::read_dir(root.join("corpus/valid")).unwrap() {
+        let f = e.unwrap().path();
+        let src = std::fs::read_to_string(&f).unwrap();
+        let std = std_of(&src);
+        let mut sm = SourceMap::new();
+        let main = sm.add_real(&f, src.clone());
+        let mut diags = Diagnostics::default();
+        let pp_opts = crate::pp::PpOptions { std, include_dirs: vec![include.clone()], ..Default::default() };
+        let out = crate::pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
+        let tu = crate::parse::parse(&sm, &out, std, &mut diags);
+        let p = check(&tu, &SemaOptions::new(std, Target::Host, &out.pragmas), &mut diags);
+        assert!(!diags.has_errors(), "{}", f.display());
+        for level in [0, 3] {
+            let opts = CodegenOptions { std, opt_level: level, debug_info: true, ..Default::default() };
+            let mut d = Diagnostics::default();
+            match super::super::compile(&p, &sm, &f.display().to_string(), &opts, super::super::OutputKind::Object, &mut d) {
+                Ok(Some(obj)) => {
+                    assert_eq!(&obj[..4], b"\x7fELF");
+                    assert!(obj.windows(11).any(|w| w == b".debug_line"), "{}: no line table", f.display());
+                    compiled += 1;
+                }
+                Ok(None) => assert!(d.iter().all(|x| x.message.ends_with("is not supported on this target yet")), "{}", f.display()),
+                Err(e) => failures.push(format!("{} -O{level}: {e}", f.display())),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(compiled >= 120, "{compiled}");
+}
