@@ -1,0 +1,73 @@
+// Kernels run by tests/spirv_exec/run.py: compiled by clc to SPIR-V and run
+// on another OpenCL implementation, compiled by clc for x86-64 and run
+// natively, and both compared with values computed in numpy.
+
+kernel void arith(global const int *a, global const int *b, global int *o) {
+    int i = get_global_id(0);
+    int x = a[i], y = b[i];
+    o[i * 6 + 0] = x << (y & 31);
+    o[i * 6 + 1] = x >> (y & 31);
+    o[i * 6 + 2] = y != 0 ? x / y : 0;
+    o[i * 6 + 3] = y != 0 ? x % y : 0;
+    o[i * 6 + 4] = (x < y) - (x > y);
+    o[i * 6 + 5] = convert_uchar_sat(x) + convert_short_sat(x * 1000);
+}
+
+kernel void floats(global const float *a, global const float *b, global float *o) {
+    int i = get_global_id(0);
+    float x = a[i], y = b[i];
+    o[i * 5 + 0] = x * y - x / (fabs(y) + 1.0f);
+    o[i * 5 + 1] = fmin(x, y) + fmax(x, 2.0f);
+    o[i * 5 + 2] = sqrt(fabs(x)) + floor(y) + ceil(x) + trunc(y);
+    o[i * 5 + 3] = (float)convert_int_rtz(x * 3.5f);
+    o[i * 5 + 4] = copysign(fma(x, y, 1.0f), y);
+}
+
+kernel void vectors(global const float4 *v, global int4 *m, global float4 *o) {
+    int i = get_global_id(0);
+    float4 a = v[i];
+    float4 b = a.wzyx;
+    b.xy = (float2)(0.5f, -0.5f);
+    int4 lt = a < b;
+    m[i] = lt;
+    o[i] = lt ? a : b * 2.0f;
+}
+
+kernel void vec3(global float *p) {
+    int i = get_global_id(0);
+    float3 t = vload3(i, p);
+    vstore3(t.zxy * 2.0f + (float3)(1.0f, 2.0f, 3.0f), i, p);
+}
+
+typedef struct { char c; float4 v; int k; } S;
+constant int table[2][3] = { 1, 2, 3, 4, 5, 6 };
+
+int pick(int x) {
+    switch (x & 3) { case 0: return 10; case 1: x += 100; case 2: return x; default: break; }
+    return -1;
+}
+
+kernel void structs(global S *s, global int *o) {
+    int i = get_global_id(0);
+    S t = { 'a', (float4)(1.0f, 2.0f, 3.0f, 4.0f), i * 3 };
+    s[i] = t;
+    int priv[4] = { [2] = 5, 6 };
+    int acc = 0;
+    for (int k = 0; k < 4; k++) { if (k == 1) continue; acc += priv[k] * table[k & 1][k % 3]; }
+    o[i] = acc + pick(i);
+}
+
+kernel void atomics(global atomic_int *sum, global volatile int *legacy, global atomic_uint *mx) {
+    int i = get_global_id(0);
+    atomic_fetch_add_explicit(sum, i + 1, memory_order_relaxed, memory_scope_device);
+    atomic_inc(legacy);
+    atomic_fetch_max(mx, (uint)(i * 7 % 13));
+}
+
+// Needs a work-group launcher: run on the other implementation only.
+kernel void local_reverse(global const int *in, global int *out, local int *tmp) {
+    int l = get_local_id(0), n = get_local_size(0), g = get_group_id(0);
+    tmp[l] = in[g * n + l];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[g * n + l] = tmp[n - 1 - l];
+}

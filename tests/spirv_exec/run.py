@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""Runs clc's SPIR-V on another OpenCL implementation (opt-in, not in CI).
+
+Each kernel of kernels.cl is
+  1. compiled by clc to SPIR-V 1.0 (--target=spirv64 -O2) and run through
+     an OpenCL runtime that ingests SPIR-V (Intel's CPU runtime from PyPI's
+     `opencl-rt` does), with pyopencl;
+  2. compiled by clc for x86-64 (-O2 -c), linked into a shared library with
+     a small work-item shim, and run natively one work-item at a time
+     (kernels with barriers need the runtime's launcher and run on the
+     other implementation only);
+and both results are compared with values computed here, and with each
+other.
+
+Set-up (once):
+    pip install opencl-rt pyopencl numpy
+    echo <python prefix>/lib/libintelocl.so > /etc/OpenCL/vendors/intel.icd
+Run:
+    cargo build --release -p clc
+    LD_LIBRARY_PATH=<python prefix>/lib python3 tests/spirv_exec/run.py [path/to/clc]
+Exit status 0 when every comparison holds.
+"""
+
+import ctypes
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import pyopencl as cl
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CLC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "release", "clc")
+SRC = os.path.join(HERE, "kernels.cl")
+N = 64
+
+SHIM = r"""
+#include <stddef.h>
+static size_t gid[3], gsize[3] = {1, 1, 1};
+void clc_shim_set(size_t i, size_t n) { gid[0] = i; gsize[0] = n; }
+size_t _Z13get_global_idj(unsigned d) { return d < 3 ? gid[d] : 0; }
+size_t _Z15get_global_sizej(unsigned d) { return d < 3 ? gsize[d] : 1; }
+size_t _Z12get_local_idj(unsigned d) { return d < 3 ? gid[d] : 0; }
+size_t _Z14get_local_sizej(unsigned d) { return d < 3 ? gsize[d] : 1; }
+size_t _Z12get_group_idj(unsigned d) { (void)d; return 0; }
+size_t _Z14get_num_groupsj(unsigned d) { (void)d; return 1; }
+unsigned _Z12get_work_dimv(void) { return 1; }
+/* Only barrier-free kernels run natively here. */
+void _Z7barrierj(unsigned flags) { (void)flags; }
+"""
+
+S_DTYPE = np.dtype({"names": ["c", "v", "k"], "formats": ["i1", ("<f4", 4), "<i4"], "offsets": [0, 16, 32], "itemsize": 48})
+
+
+def i32(v):
+    v &= 0xFFFFFFFF
+    return v - (1 << 32) if v >= 1 << 31 else v
+
+
+def cdiv(x, y):
+    q = abs(x) // abs(y)
+    return q if (x >= 0) == (y >= 0) else -q
+
+
+def expected_arith(a, b):
+    out = []
+    for x, y in zip(a.tolist(), b.tolist()):
+        s = y & 31
+        out += [
+            i32(x << s),
+            x >> s,
+            cdiv(x, y) if y != 0 else 0,
+            x - cdiv(x, y) * y if y != 0 else 0,
+            (x < y) - (x > y),
+            min(max(x, 0), 255) + min(max(i32(x * 1000), -32768), 32767),
+        ]
+    return np.array(out, dtype=np.int32)
+
+
+def expected_floats(a, b):
+    f = np.float32
+    out = []
+    for x, y in zip(a, b):
+        out += [
+            f(x * y - x / (abs(y) + f(1))),
+            f(min(x, y) + max(x, f(2))),
+            f(np.sqrt(abs(x)) + np.floor(y) + np.ceil(x) + np.trunc(y)),
+            f(int(np.trunc(f(x * f(3.5))))),
+            f(np.copysign(x * y + f(1), y)),
+        ]
+    return np.array(out, dtype=np.float32)
+
+
+def expected_vectors(v):
+    a = v.reshape(-1, 4)
+    b = a[:, ::-1].copy()
+    b[:, 0], b[:, 1] = 0.5, -0.5
+    lt = np.where(a < b, -1, 0).astype(np.int32)
+    o = np.where(lt < 0, a, b * np.float32(2)).astype(np.float32)
+    return lt.reshape(-1), o.reshape(-1)
+
+
+def expected_vec3(p):
+    t = p.reshape(-1, 3)
+    r = t[:, [2, 0, 1]] * np.float32(2) + np.array([1, 2, 3], dtype=np.float32)
+    return r.reshape(-1).astype(np.float32)
+
+
+def expected_structs(n):
+    s = np.zeros(n, dtype=S_DTYPE)
+    s["c"] = ord("a")
+    s["v"] = [1, 2, 3, 4]
+    s["k"] = np.arange(n) * 3
+    table = [[1, 2, 3], [4, 5, 6]]
+    priv = [0, 0, 5, 6]
+    acc = sum(priv[k] * table[k & 1][k % 3] for k in range(4) if k != 1)
+
+    def pick(x):
+        return {0: 10, 1: x + 100, 2: x}.get(x & 3, -1)
+
+    return s, np.array([acc + pick(i) for i in range(n)], dtype=np.int32)
+
+
+class Failures:
+    def __init__(self):
+        self.items = []
+
+    def check(self, what, got, want, tol=0.0):
+        got, want = np.asarray(got), np.asarray(want)
+        if got.dtype.names:
+            ok = all(np.allclose(got[n], want[n], rtol=tol, atol=tol) for n in got.dtype.names)
+        elif tol:
+            ok = np.allclose(got, want, rtol=tol, atol=tol, equal_nan=True)
+        else:
+            ok = np.array_equal(got, want)
+        print(("ok   " if ok else "FAIL ") + what)
+        if not ok:
+            self.items.append(what)
+            print("  got ", got.reshape(-1)[:12])
+            print("  want", want.reshape(-1)[:12])
+
+
+def inputs():
+    rng = np.random.default_rng(7)
+    a = rng.integers(-100000, 100000, N, dtype=np.int32)
+    b = rng.integers(-40, 40, N, dtype=np.int32)
+    fa = rng.uniform(-50, 50, N).astype(np.float32)
+    fb = rng.uniform(-50, 50, N).astype(np.float32)
+    v = rng.uniform(-1, 1, 4 * N).astype(np.float32)
+    p = rng.uniform(-10, 10, 3 * N).astype(np.float32)
+    return a, b, fa, fb, v, p
+
+
+def run_cases(run, fails, who):
+    """`run(kernel, n, args)` runs a kernel; args: numpy arrays (updated in
+    place) or ("local", nbytes)."""
+    a, b, fa, fb, v, p = inputs()
+    o = np.zeros(6 * N, np.int32)
+    run("arith", N, [a, b, o])
+    fails.check(f"{who}: arith", o, expected_arith(a, b))
+    of = np.zeros(5 * N, np.float32)
+    run("floats", N, [fa, fb, of])
+    fails.check(f"{who}: floats", of, expected_floats(fa, fb), tol=1e-5)
+    m = np.zeros(4 * N, np.int32)
+    ov = np.zeros(4 * N, np.float32)
+    run("vectors", N, [v, m, ov])
+    em, eo = expected_vectors(v)
+    fails.check(f"{who}: vector comparison", m, em)
+    fails.check(f"{who}: vector select", ov, eo)
+    q = p.copy()
+    run("vec3", N, [q])
+    fails.check(f"{who}: vload3/vstore3", q, expected_vec3(p))
+    s = np.zeros(N, S_DTYPE)
+    os_ = np.zeros(N, np.int32)
+    run("structs", N, [s, os_])
+    es, eos = expected_structs(N)
+    fails.check(f"{who}: struct layout", s, es, tol=1e-7)
+    fails.check(f"{who}: initializers and control flow", os_, eos)
+    total, legacy, mx = np.zeros(1, np.int32), np.zeros(1, np.int32), np.zeros(1, np.uint32)
+    run("atomics", N, [total, legacy, mx])
+    fails.check(f"{who}: atomics", [total[0], legacy[0], mx[0]], [N * (N + 1) // 2, N, max(i * 7 % 13 for i in range(N))])
+    return o, of, ov, q
+
+
+def main():
+    fails = Failures()
+    tmp = tempfile.mkdtemp(prefix="clc-spirv-exec-")
+    spv = os.path.join(tmp, "k.spv")
+    obj = os.path.join(tmp, "k.o")
+    subprocess.run([CLC, "--target=spirv64", "-O2", "-c", SRC, "-o", spv], check=True)
+    subprocess.run(["spirv-val", "--target-env", "opencl2.0", spv], check=True)
+    subprocess.run([CLC, "-O2", "-c", SRC, "-o", obj], check=True)
+    shim = os.path.join(tmp, "shim.c")
+    with open(shim, "w") as f:
+        f.write(SHIM)
+    lib = os.path.join(tmp, "k.so")
+    subprocess.run(["cc", "-shared", "-fPIC", "-o", lib, shim, obj], check=True)
+
+    # Native: one work-item at a time.
+    so = ctypes.CDLL(lib)
+
+    def run_native(name, n, args):
+        fn = getattr(so, name)
+        cargs = [x.ctypes.data_as(ctypes.c_void_p) for x in args]
+        for i in range(n):
+            so.clc_shim_set(ctypes.c_size_t(i), ctypes.c_size_t(n))
+            fn(*cargs)
+
+    native = run_cases(run_native, fails, "native")
+
+    # The other implementation, from our SPIR-V.
+    ctx = None
+    for platform in cl.get_platforms():
+        for dev in platform.get_devices():
+            il = dev.get_info(cl.device_info.IL_VERSION) if hasattr(cl.device_info, "IL_VERSION") else ""
+            if "SPIR-V" in il:
+                ctx = cl.Context([dev])
+                print(f"device: {platform.name} / {dev.name} ({il})")
+                break
+        if ctx:
+            break
+    if ctx is None:
+        print("no OpenCL device that ingests SPIR-V: see the set-up in this script's docstring")
+        return 2
+    queue = cl.CommandQueue(ctx)
+    with open(spv, "rb") as f:
+        prog = cl.Program(ctx, f.read()).build()
+    mf = cl.mem_flags
+
+    def run_cl(name, n, args, local=None):
+        bufs, kargs = [], []
+        for x in args:
+            if isinstance(x, tuple) and x[0] == "local":
+                kargs.append(cl.LocalMemory(x[1]))
+                bufs.append(None)
+            else:
+                buf = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=x)
+                kargs.append(buf)
+                bufs.append(buf)
+        getattr(prog, name)(queue, (n,), local, *kargs)
+        for x, buf in zip(args, bufs):
+            if buf is not None:
+                cl.enqueue_copy(queue, x, buf)
+        queue.finish()
+
+    other = run_cases(run_cl, fails, "SPIR-V on the other implementation")
+    for what, x, y, tol in zip(["arith", "floats", "vectors", "vec3"], native, other, [0, 1e-5, 0, 0]):
+        fails.check(f"native == SPIR-V elsewhere: {what}", x, y, tol)
+
+    src = np.arange(4 * 16, dtype=np.int32)
+    out = np.zeros_like(src)
+    run_cl("local_reverse", 64, [src, out, ("local", 16 * 4)], local=(16,))
+    fails.check("SPIR-V elsewhere: barrier and __local memory", out, src.reshape(4, 16)[:, ::-1].reshape(-1))
+
+    print(f"{len(fails.items)} failure(s)")
+    return 1 if fails.items else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
