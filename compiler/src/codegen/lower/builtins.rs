@@ -113,6 +113,26 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Ok(Some(self.cast(Op::LLVMAddrSpaceCast, v, t)))
             }
             Lowering::Printf => self.printf(args),
+            // LLVM's SPIR-V back end knows `to_global` & co. by their
+            // Itanium names (clang's `__to_global` runtime names it does
+            // not), and has no `mem_fence`: that is an
+            // `atomic_work_item_fence` at work-group scope.
+            Lowering::AddrSpaceCast(_) => self.itanium_call(o, args, ty),
+            Lowering::Fence(kind @ (FenceKind::ReadWrite | FenceKind::Read | FenceKind::Write)) => {
+                let flags = self.value(args[0])?;
+                let order = match kind {
+                    FenceKind::Read => 2,
+                    FenceKind::Write => 3,
+                    _ => 4,
+                };
+                let i32t = self.ctx.i32_type();
+                let name = "_Z22atomic_work_item_fencej12memory_order12memory_scope";
+                let f = self.declare(name, None, &[i32t.into(), i32t.into(), i32t.into()], false, false, Purity::Effects);
+                let args = [flags.into(), i32t.const_int(order, false).into(), i32t.const_int(1, false).into()];
+                let call = self.b.build_call(f, &args, "")?;
+                call.set_call_convention(f.get_call_conventions());
+                Ok(None)
+            }
             Lowering::Image(_) => {
                 self.unsupported(e.span, "an image function");
                 self.zero_of(ty)
@@ -189,6 +209,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         let ret = self.value_ty(ty)?;
         let f = self.declare(&name, ret, &tys, o.variadic, o.attrs.convergent, o.attrs.purity);
+        let call = self.b.build_call(f, &vals, "")?;
+        call.set_call_convention(f.get_call_conventions());
+        Ok(call.try_as_basic_value().basic())
+    }
+
+    /// Calls the builtin by its plain Itanium name.
+    fn itanium_call(&mut self, o: &Overload, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+        let width = if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 };
+        let name = clc_builtins::mangle::itanium(&o.name, &o.params, width);
+        let mut vals: Vec<BasicMetadataValueEnum> = Vec::with_capacity(args.len());
+        let mut tys: Vec<BasicMetadataTypeEnum> = Vec::with_capacity(args.len());
+        for &a in args {
+            let v = self.value(a)?;
+            tys.push(v.get_type().into());
+            vals.push(v.into());
+        }
+        let ret = self.value_ty(ty)?;
+        let f = self.declare(&name, ret, &tys, false, false, o.attrs.purity);
         let call = self.b.build_call(f, &vals, "")?;
         call.set_call_convention(f.get_call_conventions());
         Ok(call.try_as_basic_value().basic())
