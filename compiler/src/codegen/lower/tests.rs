@@ -181,3 +181,46 @@ fn every_valid_corpus_kernel_compiles_to_a_native_object_with_debug_info_at_o0_a
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(compiled >= 120, "{compiled}");
 }
+
+#[test]
+fn ir_control_flow_switch_goto_and_short_circuit() {
+    insta::assert_snapshot!(function_ir(
+        "int f(int x, int y) {
+             switch (x) { case 1: x = 5; case 2: return x; default: break; }
+             if (x > 0 && y > 0) goto out;
+             while (x < 10) { x++; if (x == 7) break; }
+         out:
+             return x || y;
+         }
+         kernel void k(global int *o) { o[0] = f(o[1], o[2]); }",
+        "f"
+    ));
+}
+
+#[test]
+fn ir_program_scope_variables_structs_unions_and_brace_elision() {
+    let t = ir("typedef struct { char c; int i; float4 v; } S;
+                typedef union { int i; float f; } U;
+                constant int m[2][2] = { 1, 2, 3 };
+                global S s = { 'x', 7, (float4)(1.0f) };
+                constant U u = { .f = 1.5f };
+                global int counter;
+                constant char msg[8] = \"hi\";
+                kernel void k(global int *o) { local float tile[16]; tile[0] = s.v.y; o[0] = m[1][0] + u.i + counter + msg[1] + (int)tile[0]; }");
+    let globals: String = t.lines().filter(|l| l.starts_with('@')).map(|l| format!("{l}\n")).collect();
+    insta::assert_snapshot!(globals);
+}
+
+#[test]
+fn ir_conversions_and_builtins_on_the_cpu() {
+    insta::assert_snapshot!(function_ir(
+        "kernel void k(global float4 *f, global int4 *i, global uchar4 *c, global uint *u) {
+             c[0] = convert_uchar4_sat(i[0]);
+             i[1] = convert_int4_rte(f[0]);
+             f[1] = fmin(f[0], 1.0f) + sqrt(f[0]) + as_float4(i[0]);
+             u[0] = popcount(u[1]) + clz(u[2]) + rotate(u[3], 3u);
+             f[2] = vload4(1, (global float *)f);
+         }",
+        "k"
+    ));
+}
