@@ -34,6 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CLC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "release", "clc")
 SRC = os.path.join(HERE, "kernels.cl")
+IMAGES = os.path.join(HERE, "images.cl")
 N = 64
 
 SHIM = r"""
@@ -191,6 +192,9 @@ def main():
     obj = os.path.join(tmp, "k.o")
     subprocess.run([CLC, "--target=spirv64", "-O2", "-c", SRC, "-o", spv], check=True)
     subprocess.run(["spirv-val", "--target-env", "opencl2.0", spv], check=True)
+    img_spv = os.path.join(tmp, "images.spv")
+    subprocess.run([CLC, "--target=spirv64", "-O2", "-c", IMAGES, "-o", img_spv], check=True)
+    subprocess.run(["spirv-val", "--target-env", "opencl2.0", img_spv], check=True)
     subprocess.run([CLC, "-O2", "-c", SRC, "-o", obj], check=True)
     shim = os.path.join(tmp, "shim.c")
     with open(shim, "w") as f:
@@ -253,6 +257,22 @@ def main():
     out = np.zeros_like(src)
     run_cl("local_reverse", 64, [src, out, ("local", 16 * 4)], local=(16,))
     fails.check("SPIR-V elsewhere: barrier and __local memory", out, src.reshape(4, 16)[:, ::-1].reshape(-1))
+
+    w, h = 8, 5
+    pix = np.random.default_rng(3).uniform(0, 1, (h, w, 4)).astype(np.float32)
+    fmt = cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.FLOAT)
+    src_img = cl.Image(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, fmt, shape=(w, h), hostbuf=pix)
+    dst_img = cl.Image(ctx, mf.WRITE_ONLY, fmt, shape=(w, h))
+    smp = cl.Sampler(ctx, False, cl.addressing_mode.CLAMP_TO_EDGE, cl.filter_mode.NEAREST)
+    with open(img_spv, "rb") as f:
+        img_prog = cl.Program(ctx, f.read()).build()
+    img_prog.img_shift(queue, (w, h), None, src_img, dst_img, smp)
+    got = np.zeros_like(pix)
+    cl.enqueue_copy(queue, got, dst_img, origin=(0, 0), region=(w, h))
+    queue.finish()
+    shifted = np.concatenate([pix[:, 1:], pix[:, -1:]], axis=1)
+    want = shifted * np.float32(2) + pix + np.array([w, h, 0, 0], dtype=np.float32)
+    fails.check("SPIR-V elsewhere: images, samplers (program-scope and argument), image queries", got, want, tol=1e-6)
 
     print(f"{len(fails.items)} failure(s)")
     return 1 if fails.items else 0

@@ -133,6 +133,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 call.set_call_convention(f.get_call_conventions());
                 Ok(None)
             }
+            Lowering::Image(_) if self.spirv() => self.mangled_call(o, args, ty),
             Lowering::Image(_) => {
                 self.unsupported(e.span, "an image function");
                 self.zero_of(ty)

@@ -75,6 +75,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 None => return ice(format!("function '{name}' has no body")),
             },
             ExprKind::Load(inner) => {
+                if let ExprKind::Global(g) = self.expr_info(*inner).kind {
+                    if let Some(&v) = self.samplers.get(&g.0) {
+                        let i = self.ctx.i32_type().const_int(v as u64, false).into();
+                        return self.translate_sampler(i).map(Some);
+                    }
+                }
                 let p = self.place(*inner)?;
                 self.load_place(&p)?
             }
@@ -475,6 +481,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             ConvKind::PtrToInt => self.cast(Op::LLVMPtrToInt, v, tt),
             ConvKind::NullToPtr => tt.const_zero(),
+            ConvKind::IntToOpaque if self.spirv() && matches!(self.kind(to), TypeKind::Opaque(clc_builtins::types::Opaque::Sampler)) => {
+                let i = self.int_resize(v, self.ctx.i32_type().into(), false);
+                self.translate_sampler(i)?
+            }
             ConvKind::IntToOpaque => {
                 if tt.is_pointer_type() {
                     tt.const_zero()
@@ -497,6 +507,22 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             ConvKind::ArrayDecay | ConvKind::FuncToPtr => return ice("aggregate conversion of a value"),
         })
+    }
+
+    /// A SPIR-V sampler from its integer encoding.
+    fn translate_sampler(&mut self, v: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        let pt = self.ptr_ty(AddrSpace::Constant);
+        let f = match self.module.get_function("__translate_sampler_initializer") {
+            Some(f) => f,
+            None => {
+                let f = self.module.add_function("__translate_sampler_initializer", pt.fn_type(&[self.ctx.i32_type().into()], false), None);
+                f.set_call_conventions(super::CC_SPIR_FUNC);
+                f
+            }
+        };
+        let call = self.b.build_call(f, &[v.into()], "")?;
+        call.set_call_convention(super::CC_SPIR_FUNC);
+        call.try_as_basic_value().basic().ok_or_else(|| super::InternalError { function: None, message: "sampler initializer without a value".into() })
     }
 
     pub(super) fn int_resize(&mut self, v: BasicValueEnum<'ctx>, to: BasicTypeEnum<'ctx>, signed: bool) -> BasicValueEnum<'ctx> {

@@ -96,6 +96,7 @@ pub fn lower<'ctx>(
         declared: HashMap::default(),
         fs: None,
         dbg: None,
+        samplers: HashMap::default(),
     };
     if opts.debug_info {
         g.dbg = Some(debug::Debug::new(&g.module, name, opts.opt_level > 0));
@@ -175,6 +176,8 @@ pub(super) struct Gen<'a, 'ctx> {
     fs: Option<FnState<'a, 'ctx>>,
     /// `-g`: the debug-info builder.
     dbg: Option<debug::Debug<'ctx>>,
+    /// Program-scope samplers (SPIR-V) by global index: their encoding.
+    samplers: HashMap<u32, i128>,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -276,6 +279,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             TypeKind::Enum(_) => self.ctx.i32_type().into(),
             TypeKind::Atomic(Some(s)) => self.scalar_ty(*s),
             TypeKind::Atomic(None) => self.ctx.i32_type().into(),
+            // A sampler is its integer encoding on the CPU; on SPIR-V a
+            // handle made by `__translate_sampler_initializer` (clang's
+            // representation, which the SPIR-V back end turns into
+            // OpConstantSampler / OpTypeSampler).
+            TypeKind::Opaque(Opaque::Sampler) if self.spirv() => self.ptr_ty(AddrSpace::Constant).into(),
             TypeKind::Opaque(Opaque::Sampler | Opaque::MemFenceFlags | Opaque::MemoryOrder | Opaque::MemoryScope) => self.ctx.i32_type().into(),
             TypeKind::Opaque(Opaque::NdRange) => {
                 let st = self.int_ty(self.size_bits());
@@ -385,7 +393,23 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     // -----------------------------------------------------------------
 
     fn declare_globals(&mut self) -> R<()> {
-        for g in &self.program.globals {
+        for (i, g) in self.program.globals.iter().enumerate() {
+            if self.spirv() && matches!(self.kind(g.ty.ty), TypeKind::Opaque(Opaque::Sampler)) {
+                // A program-scope sampler is a constant: its uses become
+                // sampler initializers (and no variable is emitted).
+                let v = match &g.init {
+                    Some(hir::Init::Expr(e)) => int_constant(&g.init_exprs, *e),
+                    _ => None,
+                };
+                let Some(v) = v else { return ice("a program-scope sampler without a constant initializer") };
+                self.samplers.insert(i as u32, v);
+                let gv = self.module.add_global(self.ctx.i32_type(), Some(Self::addr_space(AddrSpace::Constant)), &g.name);
+                gv.set_initializer(&self.ctx.i32_type().const_int(v as u64, false));
+                gv.set_constant(true);
+                gv.set_linkage(Linkage::Internal);
+                self.globals.push(gv);
+                continue;
+            }
             let t = self.mem_ty(g.ty.ty)?;
             let gv = self.module.add_global(t, Some(Self::addr_space(g.ty.space)), &g.name);
             gv.set_alignment(self.align_of(g.ty.ty));
@@ -398,6 +422,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // Initializers may take the address of any global: declare all
         // first.
         for (i, g) in self.program.globals.iter().enumerate() {
+            if self.samplers.contains_key(&(i as u32)) {
+                continue;
+            }
             if let Some(init) = &g.init {
                 let v = self.const_init(&g.init_exprs, init, g.ty)?;
                 self.globals[i] = self.set_global_init(self.globals[i], v);
@@ -702,6 +729,31 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     fn local_info(&self, id: LocalId) -> &'a hir::Local {
         let locals: &'a [hir::Local] = self.fs().local_infos;
         &locals[id.0 as usize]
+    }
+}
+
+/// The value of an integer constant expression made of literals, builtin
+/// constants, conversions and bitwise operators (a sampler's initializer).
+fn int_constant(exprs: &[hir::Expr], id: ExprId) -> Option<i128> {
+    use crate::parse::ast::BinOp;
+    match &exprs.get(id.0 as usize)?.kind {
+        hir::ExprKind::Int(v) => Some(*v),
+        hir::ExprKind::BuiltinConst(name) => match clc_builtins::constants::constant(name)?.value {
+            clc_builtins::constants::ConstValue::Int(v) => Some(v),
+            _ => None,
+        },
+        hir::ExprKind::Convert { expr, .. } => int_constant(exprs, *expr),
+        hir::ExprKind::Binary { op, lhs, rhs, .. } => {
+            let (a, b) = (int_constant(exprs, *lhs)?, int_constant(exprs, *rhs)?);
+            match op {
+                BinOp::BitOr => Some(a | b),
+                BinOp::BitAnd => Some(a & b),
+                BinOp::BitXor => Some(a ^ b),
+                BinOp::Add => Some(a + b),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }
 

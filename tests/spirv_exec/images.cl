@@ -1,0 +1,10 @@
+// Images for tests/spirv_exec/run.py: on the other implementation only (the
+// CPU runtime's image objects come with the builtin-library work).
+constant sampler_t edge = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+
+kernel void img_shift(read_only image2d_t src, write_only image2d_t dst, sampler_t s) {
+    int2 p = (int2)(get_global_id(0), get_global_id(1));
+    float4 a = read_imagef(src, edge, p + (int2)(1, 0));
+    float4 b = read_imagef(src, s, (float2)(p.x + 0.5f, p.y + 0.5f));
+    write_imagef(dst, p, a * 2.0f + b + (float4)(get_image_width(src), get_image_height(src), 0.0f, 0.0f));
+}
