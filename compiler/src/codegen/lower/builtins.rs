@@ -4,7 +4,7 @@ use super::expr::{int_bits, is_float, is_signed};
 use super::{Gen, R, ice};
 use crate::sema::hir::{ConvKind, ExprId, ExprKind};
 use crate::sema::types::{TypeId, TypeKind};
-use clc_builtins::functions::{AtomicOp, EnqueueOp, FenceKind, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
+use clc_builtins::functions::{AtomicOp, EnqueueOp, FenceKind, ImageOp, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
 use clc_builtins::mangle::{PointerWidth, mangle_for};
 use clc_builtins::types::Scalar;
 use inkwell::llvm_sys::core as llvm;
@@ -132,6 +132,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let call = self.b.build_call(f, &args, "")?;
                 call.set_call_convention(f.get_call_conventions());
                 Ok(None)
+            }
+            // LLVM 22's SPIR-V back end has no OpImageQueryOrder: the call
+            // would stay an unresolvable import (as clang-22's does).
+            Lowering::Image(ImageOp::ChannelOrder) if self.spirv() => {
+                self.unsupported(e.span, "get_image_channel_order");
+                self.zero_of(ty)
             }
             Lowering::Image(_) if self.spirv() => self.mangled_call(o, args, ty),
             Lowering::Image(_) => {
