@@ -80,8 +80,23 @@ fn run_case_here(text: &str, std: ClStd) -> Result<usize, String> {
         let out = pp::preprocess(&mut sm, main, &opts, &mut diags);
         let tu = clc::parse::parse(&sm, &out, std, &mut diags);
         let sema_opts = clc::sema::SemaOptions::new(std, Default::default(), &out.pragmas);
-        let _ = clc::sema::check(&tu, &sema_opts, &mut diags);
+        let program = clc::sema::check(&tu, &sema_opts, &mut diags);
         let _ = clc::parse::dump(&sm, &tu);
+        if !diags.has_errors() {
+            // A program the checker accepts lowers to IR the verifier
+            // accepts (or to "not supported on this target" errors).
+            let ctx = inkwell_context();
+            let opts = clc::codegen::CodegenOptions { std, ..Default::default() };
+            match clc::codegen::lower(&ctx, &program, &sm, "fuzz", &opts, &mut diags) {
+                Ok(m) if !diags.has_errors() => {
+                    if let Err(e) = clc::codegen::verify(&m) {
+                        panic!("the lowering of an accepted program does not verify: {e}");
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => panic!("internal error in code generation: {e}"),
+            }
+        }
         // Rendering must work for every diagnostic the stages made.
         for d in diags.iter() {
             let _ = clc::diag::render::render(&sm, d, clc::diag::render::Format::Clang);
@@ -95,6 +110,10 @@ fn run_case_here(text: &str, std: ClStd) -> Result<usize, String> {
 }
 
 /// Makes the `i`-th input from the seeds (corpus files) and the generator.
+fn inkwell_context() -> clc::codegen::Context {
+    clc::codegen::Context::create()
+}
+
 pub fn make_input(rng: &mut Rng, seeds: &[String]) -> String {
     match rng.below(10) {
         // Arbitrary bytes, made valid UTF-8 the way the driver does.

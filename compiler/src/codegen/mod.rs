@@ -13,6 +13,8 @@ mod lower;
 pub use emit::{OutputKind, SPIRV_MAX_MINOR, check_target, configure, emit, emit_final, optimize, target_triple, verify};
 pub use llvm::{llvm_version, target_available};
 pub use lower::lower;
+/// The LLVM context modules live in (for embedders calling [`lower`]).
+pub use inkwell::context::Context;
 
 use crate::options::{ClStd, FpOptions, Target};
 use crate::sema::Program;

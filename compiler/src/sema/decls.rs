@@ -392,7 +392,116 @@ impl Checker<'_> {
             }
             if let Some(init) = &id.init {
                 self.init_as(init, q);
+                // Objects with static storage are initialized before any
+                // code runs: from constants only (C99 6.7.8p4).
+                if ctx == Ctx::File || matches!(q.space, AddrSpace::Global | AddrSpace::Constant) {
+                    self.require_constant_init(init);
+                }
             }
+        }
+    }
+
+    /// Reports each initializer element that is not a compile-time
+    /// constant (an arithmetic constant or an address constant).
+    fn require_constant_init(&mut self, init: &Initializer) {
+        match init {
+            Initializer::Expr(e) => {
+                if !self.is_constant_init(e) {
+                    self.diags.push(
+                        err("E0330", e.span, "initializer element is not a compile-time constant")
+                            .with_note("program-scope and __constant variables are initialized before any kernel runs, from constants and addresses of program-scope objects"),
+                    );
+                }
+            }
+            Initializer::List { items, .. } => {
+                for item in items {
+                    self.require_constant_init(&item.init);
+                }
+            }
+        }
+    }
+
+    /// Is `e` an arithmetic or address constant?
+    fn is_constant_init(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::IntLit { .. }
+            | ExprKind::FloatLit { .. }
+            | ExprKind::CharLit(_)
+            | ExprKind::StringLit(_)
+            | ExprKind::BoolLit(_)
+            | ExprKind::SizeofExpr(..)
+            | ExprKind::SizeofType(..)
+            | ExprKind::Error => true,
+            ExprKind::Paren(x) | ExprKind::Cast(_, x) => self.is_constant_init(x),
+            ExprKind::Unary(UnOp::AddrOf, x) => self.is_static_lvalue(x),
+            ExprKind::Unary(UnOp::Plus | UnOp::Neg | UnOp::BitNot | UnOp::Not, x) => self.is_constant_init(x),
+            ExprKind::Unary(..) => false,
+            ExprKind::Binary(BinOp::Comma, ..) => false,
+            ExprKind::Binary(_, a, b) => self.is_constant_init(a) && self.is_constant_init(b),
+            ExprKind::Cond(c, a, b) => self.is_constant_init(c) && self.is_constant_init(a) && self.is_constant_init(b),
+            ExprKind::VectorLiteral(_, xs) => xs.iter().all(|x| self.is_constant_init(x)),
+            ExprKind::CompoundLiteral(_, init) => self.is_constant_list(init),
+            ExprKind::Ident(id) => match self.lookup(&id.name) {
+                Some(Sym { kind: SymKind::EnumConst(_) | SymKind::Func { .. }, .. }) => true,
+                // An array's name is the address of its first element; a
+                // read-only object with a constant initializer is its value
+                // (clang folds these too).
+                Some(Sym { kind: SymKind::Var { has_init }, ty, .. }) => {
+                    let static_storage = matches!(ty.space, AddrSpace::Global | AddrSpace::Constant);
+                    let read_only = ty.space == AddrSpace::Constant || ty.quals.is_const;
+                    static_storage && (matches!(self.types.kind(ty.ty), TypeKind::Array(..)) || (read_only && *has_init))
+                }
+                Some(_) => false,
+                // Builtin constants (`CLK_…`, `M_PI_F`); unknown names were
+                // reported already.
+                None => true,
+            },
+            // A swizzle of a constant vector, a member or element of a
+            // read-only object with a constant initializer.
+            ExprKind::Member { base, arrow: false, .. } => self.is_constant_init(base) || self.is_read_only_constant(base),
+            ExprKind::Index(a, i) => self.is_read_only_constant(a) && self.is_constant_init(i),
+            ExprKind::Member { .. } | ExprKind::Call(..) | ExprKind::Assign(..) | ExprKind::BlockLit(_) => false,
+        }
+    }
+
+    /// Is `e` (part of) a program-scope read-only object with a constant
+    /// initializer, whose value is known at compile time?
+    fn is_read_only_constant(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Paren(x) => self.is_read_only_constant(x),
+            ExprKind::Ident(id) => matches!(
+                self.lookup(&id.name),
+                Some(Sym { kind: SymKind::Var { has_init: true }, ty, .. })
+                    if matches!(ty.space, AddrSpace::Global | AddrSpace::Constant) && (ty.space == AddrSpace::Constant || ty.quals.is_const)
+            ),
+            ExprKind::Index(a, i) => self.is_read_only_constant(a) && self.is_constant_init(i),
+            ExprKind::Member { base, arrow: false, .. } => self.is_read_only_constant(base),
+            _ => false,
+        }
+    }
+
+    fn is_constant_list(&self, init: &Initializer) -> bool {
+        match init {
+            Initializer::Expr(e) => self.is_constant_init(e),
+            Initializer::List { items, .. } => items.iter().all(|i| self.is_constant_list(&i.init)),
+        }
+    }
+
+    /// Does `e` designate an object with static storage (whose address is
+    /// a constant)?
+    fn is_static_lvalue(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Paren(x) => self.is_static_lvalue(x),
+            ExprKind::Ident(id) => match self.lookup(&id.name) {
+                Some(Sym { kind: SymKind::Var { .. }, ty, .. }) => matches!(ty.space, AddrSpace::Global | AddrSpace::Constant),
+                Some(Sym { kind: SymKind::Func { .. }, .. }) | None => true,
+                Some(_) => false,
+            },
+            ExprKind::Index(a, i) => (self.is_static_lvalue(a) || self.is_constant_init(a)) && self.is_constant_init(i),
+            ExprKind::Member { base, arrow: false, .. } => self.is_static_lvalue(base),
+            ExprKind::Member { base, arrow: true, .. } | ExprKind::Unary(UnOp::Deref, base) => self.is_constant_init(base),
+            ExprKind::StringLit(_) | ExprKind::CompoundLiteral(..) | ExprKind::Error => true,
+            _ => false,
         }
     }
 

@@ -263,6 +263,26 @@ impl Lower<'_, '_> {
                 let null = is_null_expr(x);
                 self.coerce(v, ty, null)
             }
+            ExprKind::VectorLiteral(_, xs) if self.c.vector_of(ty.ty).is_none() => {
+                // `(int)(a, b)`: a cast of the comma expression — every
+                // element evaluated, the last one converted.
+                let mut acc: Option<hir::ExprId> = None;
+                for x in xs {
+                    let v = self.rvalue(x);
+                    acc = Some(match acc {
+                        Some(l) => {
+                            let vt = self.ty(v);
+                            self.push(K::Comma { lhs: l, rhs: v }, vt, false, span)
+                        }
+                        None => v,
+                    });
+                }
+                let Some(v) = acc else { return self.push(K::Int(0), ty, false, span) };
+                if matches!(self.c.types.kind(ty.ty), TypeKind::Void) {
+                    return v;
+                }
+                self.coerce(v, ty, false)
+            }
             ExprKind::VectorLiteral(_, xs) => {
                 let el = self.c.vector_of(ty.ty).map(|(s, _)| s).unwrap_or(Scalar::Int);
                 let mut ids = Vec::new();

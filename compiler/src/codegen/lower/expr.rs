@@ -75,6 +75,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 None => return ice(format!("function '{name}' has no body")),
             },
             ExprKind::Load(inner) => {
+                if self.const_eval {
+                    if let Some(v) = self.fold_load(*inner) {
+                        let t = self.expr_info(*inner).ty.ty;
+                        if matches!(self.kind(t), TypeKind::Scalar(Scalar::Bool)) {
+                            let z = v.get_type().const_zero();
+                            return Ok(Some(self.icmp(IP::LLVMIntNE, v, z)));
+                        }
+                        return Ok(Some(v));
+                    }
+                }
                 if let ExprKind::Global(g) = self.expr_info(*inner).kind {
                     if let Some(&v) = self.samplers.get(&g.0) {
                         let i = self.ctx.i32_type().const_int(v as u64, false).into();
@@ -507,6 +517,43 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             ConvKind::ArrayDecay | ConvKind::FuncToPtr => return ice("aggregate conversion of a value"),
         })
+    }
+
+    /// The value of a read-only program-scope object (or an element or
+    /// member of one) from its initializer, for constant initializers that
+    /// read it (`constant int b = a + 1;`).
+    fn fold_load(&mut self, lv: ExprId) -> Option<BasicValueEnum<'ctx>> {
+        use inkwell::llvm_sys::core as c;
+        let raw = match &self.expr_info(lv).kind {
+            ExprKind::Global(g) => {
+                let gv = *self.globals.get(g.0 as usize)?;
+                gv.get_initializer()?.as_value_ref()
+            }
+            ExprKind::Index { base, index } => {
+                let ExprKind::Convert { kind: ConvKind::ArrayDecay, expr } = self.expr_info(*base).kind else { return None };
+                let arr = self.fold_load(expr)?;
+                let i = super::int_constant(self.fs().exprs, *index)?;
+                // SAFETY: `arr` is a constant aggregate.
+                unsafe { c::LLVMGetAggregateElement(arr.as_value_ref(), u32::try_from(i).ok()?) }
+            }
+            ExprKind::Member { base, field } => {
+                let bt = self.expr_info(*base).ty.ty;
+                let TypeKind::Record(idx) = *self.kind(bt) else { return None };
+                if self.types.records[idx as usize].is_union {
+                    return None;
+                }
+                let rec = self.fold_load(*base)?;
+                let i = self.field_index(idx, *field);
+                // SAFETY: `rec` is a constant struct.
+                unsafe { c::LLVMGetAggregateElement(rec.as_value_ref(), i) }
+            }
+            _ => return None,
+        };
+        if raw.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null constant of a first-class type.
+        Some(unsafe { BasicValueEnum::new(raw) })
     }
 
     /// A SPIR-V sampler from its integer encoding.

@@ -280,7 +280,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// current function's expression arena.
     pub(super) fn const_value(&mut self, init: &Init, q: QualType) -> R<BasicValueEnum<'ctx>> {
         let mut tree = Tree::Zero;
-        self.init_obj(Obj::Const, q.ty, init, &mut tree)?;
+        let was = std::mem::replace(&mut self.const_eval, true);
+        let r = self.init_obj(Obj::Const, q.ty, init, &mut tree);
+        self.const_eval = was;
+        r?;
         self.materialize(&tree, q.ty)
     }
 

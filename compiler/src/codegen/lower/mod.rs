@@ -97,6 +97,7 @@ pub fn lower<'ctx>(
         fs: None,
         dbg: None,
         samplers: HashMap::default(),
+        const_eval: false,
     };
     if opts.debug_info {
         g.dbg = Some(debug::Debug::new(&g.module, name, opts.opt_level > 0));
@@ -178,6 +179,9 @@ pub(super) struct Gen<'a, 'ctx> {
     dbg: Option<debug::Debug<'ctx>>,
     /// Program-scope samplers (SPIR-V) by global index: their encoding.
     samplers: HashMap<u32, i128>,
+    /// Evaluating a constant initializer: loads of read-only objects fold
+    /// to their initializers.
+    const_eval: bool,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -414,7 +418,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             let gv = self.module.add_global(t, Some(Self::addr_space(g.ty.space)), &g.name);
             gv.set_alignment(self.align_of(g.ty.ty));
             gv.set_initializer(&const_zero(t));
-            if g.ty.space == AddrSpace::Constant {
+            if g.ty.space == AddrSpace::Constant || g.ty.quals.is_const {
                 gv.set_constant(true);
             }
             self.globals.push(gv);
@@ -734,7 +738,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
 /// The value of an integer constant expression made of literals, builtin
 /// constants, conversions and bitwise operators (a sampler's initializer).
-fn int_constant(exprs: &[hir::Expr], id: ExprId) -> Option<i128> {
+pub(super) fn int_constant(exprs: &[hir::Expr], id: ExprId) -> Option<i128> {
     use crate::parse::ast::BinOp;
     match &exprs.get(id.0 as usize)?.kind {
         hir::ExprKind::Int(v) => Some(*v),

@@ -224,3 +224,10 @@ fn ir_conversions_and_builtins_on_the_cpu() {
         "k"
     ));
 }
+
+#[test]
+fn a_cast_of_a_comma_expression_is_not_a_vector_literal() {
+    // Found by the fuzzer: `(int)(a, b)` evaluates `a`, then casts `b`.
+    let t = ir("kernel void k(global int *o) { o[0] = (int)(o[1]++, 2.5f); float f = (float)(1, 2); o[2] = (int)f; }");
+    assert!(t.contains("fptosi") || t.contains("store i32 2"), "{t}");
+}
