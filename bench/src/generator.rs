@@ -273,6 +273,37 @@ fn instantiate(out: &mut String, i: usize) {
     out.push('\n');
 }
 
+/// The template family that uses images (and the prelude's sampler): left
+/// out by [`generate_units`] when asked, for compilers that cannot generate
+/// code for images yet.
+const IMAGE_FAMILY: usize = 10;
+const SAMPLER_DECL: &str = "__constant sampler_t bench_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;\n";
+
+/// Generates a translation unit of exactly `units` template units (each one
+/// kernel, some with helper functions), and its line count. With `images`
+/// false, the image family and the prelude's sampler are left out; the units
+/// keep the indices (and so the names and shapes) they have in [`generate`].
+/// Deterministic.
+pub fn generate_units(units: usize, images: bool) -> (String, usize) {
+    let mut out = String::with_capacity(units * 600);
+    if images {
+        out.push_str(PRELUDE);
+    } else {
+        out.push_str(&PRELUDE.replace(SAMPLER_DECL, ""));
+    }
+    let mut done = 0;
+    let mut i = 0;
+    while done < units {
+        if images || i % FAMILIES.len() != IMAGE_FAMILY {
+            instantiate(&mut out, i);
+            done += 1;
+        }
+        i += 1;
+    }
+    let lines = out.lines().count();
+    (out, lines)
+}
+
 /// Generates a translation unit of at least `min_lines` lines. Deterministic.
 pub fn generate(min_lines: usize) -> (String, usize) {
     let mut out = String::with_capacity(min_lines * 48);
@@ -290,7 +321,29 @@ pub fn generate(min_lines: usize) -> (String, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::generate;
+    use super::{generate, generate_units};
+
+    #[test]
+    fn units_without_images() {
+        let (a, la) = generate_units(100, false);
+        assert_eq!(a.matches("__kernel").count(), 100);
+        assert_eq!(la, a.lines().count());
+        assert!(!a.contains("image") && !a.contains("sampler_t"));
+        assert!(!a.contains('$'), "unreplaced placeholder");
+        let (b, _) = generate_units(24, true);
+        assert!(b.contains("image2d_t") && b.contains("sampler_t"));
+    }
+
+    /// The codegen benchmark's input must be valid for clc too.
+    #[test]
+    fn clc_accepts_units_without_images() {
+        let (text, _) = generate_units(300, false);
+        let path = std::env::temp_dir().join(format!("clc_bench_units_clc_{}.cl", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let (code, _, err) = clc::driver::run_captured(&["-fsyntax-only", path.to_str().unwrap()]);
+        let _ = std::fs::remove_file(&path);
+        assert_eq!((code, err.as_str()), (0, ""));
+    }
 
     #[test]
     fn deterministic_and_long_enough() {
@@ -322,10 +375,7 @@ mod tests {
         let (text, _) = generate(3_000);
         let path = std::env::temp_dir().join(format!("clc_bench_gen_{}.cl", std::process::id()));
         std::fs::write(&path, text).unwrap();
-        let out = std::process::Command::new("clang-22")
-            .args(["-x", "cl", "-cl-std=CL2.0", "-fsyntax-only"])
-            .arg(&path)
-            .output();
+        let out = std::process::Command::new("clang-22").args(["-x", "cl", "-cl-std=CL2.0", "-fsyntax-only"]).arg(&path).output();
         let _ = std::fs::remove_file(&path);
         if let Ok(out) = out {
             assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

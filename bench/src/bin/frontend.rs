@@ -10,11 +10,9 @@
 //! 2 for setup failures (bad arguments, missing clc binary, unwritable output).
 
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::path::PathBuf;
 
-use clc_bench::generator;
+use clc_bench::{Sample, first_errors, generator, json_num, json_str, measure, os_args, which, workspace_root};
 
 struct Options {
     lines: usize,
@@ -28,21 +26,9 @@ struct Options {
 const USAGE: &str = "usage: frontend [--lines N (default 50000)] [--reps N (default 5)] \
 [--clc PATH (default target/release/clc)] [--clang CMD (default clang-22)] [--out FILE] [--json]";
 
-fn workspace_root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).to_path_buf()
-}
-
 fn parse_args() -> Result<Options, String> {
     let root = workspace_root();
-    let mut o = Options {
-        lines: 50_000,
-        reps: 5,
-        clc: root.join("target/release/clc"),
-        clang: "clang-22".to_string(),
-        json: false,
-        out: None,
-    };
+    let mut o = Options { lines: 50_000, reps: 5, clc: root.join("target/release/clc"), clang: "clang-22".to_string(), json: false, out: None };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value\n{USAGE}"));
@@ -64,52 +50,6 @@ fn parse_args() -> Result<Options, String> {
         return Err("--reps must be at least 1".into());
     }
     Ok(o)
-}
-
-/// One finished child: wall time, peak RSS and exit status.
-struct Sample {
-    wall_ms: f64,
-    peak_rss_kib: u64,
-    exit_code: Option<i32>,
-}
-
-/// Runs `program args` with stdout and stderr discarded; measures it with wait4.
-fn measure(program: &Path, args: &[OsString]) -> std::io::Result<Sample> {
-    let start = Instant::now();
-    let child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()?;
-    let pid = child.id() as libc::pid_t;
-    let mut status: libc::c_int = 0;
-    // SAFETY: rusage is plain old data, for which all-zero bytes are a valid value.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: pid is our own unreaped child; status and usage point to live locals.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            break;
-        }
-        let err = std::io::Error::last_os_error();
-        if err.kind() != std::io::ErrorKind::Interrupted {
-            return Err(err);
-        }
-    }
-    let wall_ms = start.elapsed().as_secs_f64() * 1000.0;
-    // `child` was reaped by wait4 above; dropping a std Child neither waits nor kills.
-    drop(child);
-    let exit_code = if libc::WIFEXITED(status) { Some(libc::WEXITSTATUS(status)) } else { None };
-    Ok(Sample { wall_ms, peak_rss_kib: usage.ru_maxrss as u64, exit_code })
-}
-
-/// Runs once with stderr captured, to report why a tool rejects the file.
-fn first_errors(program: &Path, args: &[OsString]) -> String {
-    match Command::new(program).args(args).stdout(Stdio::null()).output() {
-        Ok(o) => String::from_utf8_lossy(&o.stderr).lines().take(5).collect::<Vec<_>>().join("\n"),
-        Err(e) => e.to_string(),
-    }
 }
 
 struct Bench {
@@ -134,49 +74,17 @@ impl Bench {
         if self.samples.is_empty() {
             return None;
         }
-        let mut walls: Vec<f64> = self.samples.iter().map(|s| s.wall_ms).collect();
-        walls.sort_by(f64::total_cmp);
-        let n = walls.len();
-        let median_ms = if n % 2 == 1 { walls[n / 2] } else { (walls[n / 2 - 1] + walls[n / 2]) / 2.0 };
+        let walls: Vec<f64> = self.samples.iter().map(|s| s.wall_ms).collect();
+        let median_ms = clc_bench::median(&walls)?;
+        let min_ms = walls.iter().copied().fold(f64::INFINITY, f64::min);
         let peak = self.samples.iter().map(|s| s.peak_rss_kib).max().unwrap_or(0);
         Some(Stats {
             median_ms,
-            min_ms: walls[0],
+            min_ms,
             lines_per_s: lines as f64 / (median_ms / 1000.0),
             peak_rss_mib: peak as f64 / 1024.0,
             failures: self.samples.iter().filter(|s| s.exit_code != Some(0)).count(),
         })
-    }
-}
-
-/// Finds `cmd` the way a shell would: a path as is, otherwise the first match on PATH.
-fn which(cmd: &str) -> Option<PathBuf> {
-    if cmd.contains('/') {
-        let p = PathBuf::from(cmd);
-        return p.is_file().then_some(p);
-    }
-    std::env::split_paths(&std::env::var_os("PATH")?).map(|d| d.join(cmd)).find(|p| p.is_file())
-}
-
-fn json_str(s: &str) -> String {
-    let mut o = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
-            c => o.push(c),
-        }
-    }
-    o.push('"');
-    o
-}
-
-fn json_num(x: Option<f64>) -> String {
-    match x {
-        Some(v) if v.is_finite() => format!("{v:.3}"),
-        _ => "null".to_string(),
     }
 }
 
@@ -189,20 +97,14 @@ fn main() {
         }
     };
     if !opts.clc.is_file() {
-        eprintln!(
-            "frontend: clc binary not found at {} (build it with `cargo build --release -p clc`, or pass --clc PATH)",
-            opts.clc.display()
-        );
+        eprintln!("frontend: clc binary not found at {} (build it with `cargo build --release -p clc`, or pass --clc PATH)", opts.clc.display());
         std::process::exit(2);
     }
     let clang = which(&opts.clang);
 
     // 1. Generate the input.
     let (text, lines) = generator::generate(opts.lines);
-    let file = opts
-        .out
-        .clone()
-        .unwrap_or_else(|| workspace_root().join("bench/out").join(format!("frontend_{}.cl", opts.lines)));
+    let file = opts.out.clone().unwrap_or_else(|| workspace_root().join("bench/out").join(format!("frontend_{}.cl", opts.lines)));
     if let Some(dir) = file.parent() {
         if let Err(e) = std::fs::create_dir_all(dir) {
             eprintln!("frontend: cannot create {}: {e}", dir.display());
@@ -219,7 +121,7 @@ fn main() {
 
     // 2. The runs, in the order they alternate.
     let f: OsString = file.clone().into_os_string();
-    let os = |v: &[&str]| -> Vec<OsString> { v.iter().map(OsString::from).collect() };
+    let os = os_args;
     let mut benches = Vec::new();
     let clang_args = |extra: &str| {
         let mut a = os(&["-x", "cl", "-cl-std=CL2.0", extra]);
@@ -232,23 +134,9 @@ fn main() {
     for mode in ["-fsyntax-only", "-E"] {
         let mut clc_args = os(&[mode]);
         clc_args.push(f.clone());
-        benches.push(Bench {
-            tool: "clc",
-            mode,
-            program: opts.clc.clone(),
-            args: clc_args,
-            samples: Vec::new(),
-            spawn_error: None,
-        });
+        benches.push(Bench { tool: "clc", mode, program: opts.clc.clone(), args: clc_args, samples: Vec::new(), spawn_error: None });
         if let Some(c) = &clang {
-            benches.push(Bench {
-                tool: "clang",
-                mode,
-                program: c.clone(),
-                args: clang_args(mode),
-                samples: Vec::new(),
-                spawn_error: None,
-            });
+            benches.push(Bench { tool: "clang", mode, program: c.clone(), args: clang_args(mode), samples: Vec::new(), spawn_error: None });
         }
     }
     for _rep in 0..opts.reps {
@@ -273,26 +161,14 @@ fn main() {
             notes.push(format!("{} {}: could not run: {e}", b.tool, b.mode));
         } else if let Some(s) = b.stats(lines) {
             if s.failures > 0 {
-                let why = first_errors(&b.program, &b.args);
-                notes.push(format!(
-                    "{} {}: {} of {} runs exited non-zero; first errors:\n{why}",
-                    b.tool,
-                    b.mode,
-                    s.failures,
-                    b.samples.len()
-                ));
+                let why = first_errors(&b.program, &b.args, 5);
+                notes.push(format!("{} {}: {} of {} runs exited non-zero; first errors:\n{why}", b.tool, b.mode, s.failures, b.samples.len()));
             }
         }
     }
     let stats: Vec<Option<Stats>> = benches.iter().map(|b| b.stats(lines)).collect();
     let ratio = |mode: &str| -> (Option<f64>, Option<f64>) {
-        let find = |tool: &str| {
-            benches
-                .iter()
-                .zip(&stats)
-                .find(|(b, _)| b.tool == tool && b.mode == mode)
-                .and_then(|(_, s)| s.as_ref())
-        };
+        let find = |tool: &str| benches.iter().zip(&stats).find(|(b, _)| b.tool == tool && b.mode == mode).and_then(|(_, s)| s.as_ref());
         match (find("clc"), find("clang")) {
             (Some(a), Some(b)) => (Some(a.lines_per_s / b.lines_per_s), Some(a.peak_rss_mib / b.peak_rss_mib)),
             _ => (None, None),
@@ -341,10 +217,7 @@ fn main() {
         return;
     }
 
-    println!(
-        "{:<6} {:<14} {:>8} {:>10} {:>10} {:>12} {:>13}",
-        "tool", "mode", "lines", "median ms", "min ms", "lines/s", "peak RSS MiB"
-    );
+    println!("{:<6} {:<14} {:>8} {:>10} {:>10} {:>12} {:>13}", "tool", "mode", "lines", "median ms", "min ms", "lines/s", "peak RSS MiB");
     for (b, s) in benches.iter().zip(&stats) {
         match s {
             Some(s) => println!(
