@@ -452,7 +452,17 @@ impl Checker<'_> {
                 SymKind::Typedef => None,
             };
         }
-        let c = clc_builtins::constant(&id.name)?;
+        let Some(c) = clc_builtins::constant(&id.name) else {
+            if clc_builtins::functions::is_builtin(&id.name) {
+                // A builtin function is not a value (there are no function
+                // pointers in OpenCL C, and the name is overloaded).
+                self.diags.push(
+                    err("E0304", id.span, "reference to overloaded function could not be resolved; did you mean to call it?")
+                        .with_note(format!("'{}' is a builtin function", id.name)),
+                );
+            }
+            return None;
+        };
         let q = self.qual_of_builtin(&c.ty)?;
         rv(q)
     }
