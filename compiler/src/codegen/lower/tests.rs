@@ -231,3 +231,17 @@ fn a_cast_of_a_comma_expression_is_not_a_vector_literal() {
     let t = ir("kernel void k(global int *o) { o[0] = (int)(o[1]++, 2.5f); float f = (float)(1, 2); o[2] = (int)f; }");
     assert!(t.contains("fptosi") || t.contains("store i32 2"), "{t}");
 }
+
+#[test]
+fn functions_declared_but_not_defined_are_external_declarations() {
+    // Found by the fuzzer. Another program may define them (clLinkProgram);
+    // overloadable ones get clang's Itanium names.
+    let t = ir("int plain(int);
+                float __attribute__((overloadable)) norm(float x);
+                int __attribute__((overloadable)) norm(int x);
+                float __attribute__((overloadable)) norm(float x) { return x < 0 ? -x : x; }
+                kernel void k(global int *o, global float *f) { o[0] = plain(o[1]) + norm(o[2]); f[0] = norm(f[1]); }");
+    assert!(t.contains("declare i32 @plain(i32)"), "{t}");
+    assert!(t.contains("declare i32 @_Z4normi(i32)"), "{t}");
+    assert!(t.contains("define internal float @norm."), "{t}");
+}
