@@ -281,3 +281,54 @@ fn atomics_are_atomic_operations() {
         assert_eq!(mx, (0..6).map(|i| (i * 7 % 5) as u32).max().unwrap());
     });
 }
+
+#[test]
+fn arrays_sized_by_their_initializers() {
+    // `int a[] = {…}` takes its length from the initializer (it used to be
+    // a zero-length array written past its end).
+    let src = "constant int g[] = { 4, 5, 6 };
+               kernel void k(global int *o) {
+                   int a[] = { 1, 2, 3 };
+                   char s[] = \"hey\";
+                   int b[] = { [5] = 1, 2 };
+                   int m[][2] = { 1, 2, 3, 4, 5 };
+                   int *c = (int[]){ 7, 8, 9, 10 };
+                   o[0] = sizeof(a); o[1] = sizeof(s); o[2] = sizeof(b); o[3] = sizeof(m); o[4] = sizeof(g);
+                   o[5] = a[2] + s[1] + b[6] + m[2][0] + c[3] + g[2];
+               }
+               kernel void local_enum(global int *o) {
+                   enum { TWO = 2, FIVE = 5 };
+                   int t[] = { [TWO] = FIVE };
+                   switch (o[0]) { case TWO: o[1] = sizeof(t) + t[TWO]; break; default: o[1] = -1; }
+               }";
+    with_kernels(src, |get| {
+        let k: extern "C" fn(*mut i32) = unsafe { std::mem::transmute(get("k")) };
+        let mut o = [0i32; 6];
+        for_each_item(1, || k(o.as_mut_ptr()));
+        assert_eq!(o, [12, 4, 28, 24, 12, 3 + b'e' as i32 + 2 + 5 + 10 + 6]);
+        // Enumerators of a function-scope enum in designators, case labels.
+        let k: extern "C" fn(*mut i32) = unsafe { std::mem::transmute(get("local_enum")) };
+        let mut o = [2i32, 0];
+        for_each_item(1, || k(o.as_mut_ptr()));
+        assert_eq!(o[1], 12 + 5);
+    });
+}
+
+#[test]
+fn blocks_capture_by_value_and_are_called_directly() {
+    let src = "int apply(int v) {
+                   int k = 10;
+                   int (^add)(int) = ^(int x) { return x + k + v; };
+                   k = 1000;                       /* the block captured 10 */
+                   float2 f = (float2)(1.0f, 2.0f);
+                   float (^dot2)(float2) = ^(float2 a) { return a.x * f.x + a.y * f.y; };
+                   return add(1) + (int)dot2(f);
+               }
+               kernel void k(global int *o) { o[0] = apply(o[1]); }";
+    with_kernels(src, |get| {
+        let k: extern "C" fn(*mut i32) = unsafe { std::mem::transmute(get("k")) };
+        let mut o = [0i32, 7];
+        for_each_item(1, || k(o.as_mut_ptr()));
+        assert_eq!(o[0], 1 + 10 + 7 + 5);
+    });
+}

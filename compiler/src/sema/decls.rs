@@ -328,7 +328,12 @@ impl Checker<'_> {
             return None;
         }
         match consteval::eval(e, self) {
-            Ok(v) => Some(v),
+            Ok(v) => {
+                if self.facts.enabled {
+                    self.facts.consts.insert(expr::lower::addr(e), v.value);
+                }
+                Some(v)
+            }
             Err(NotConst { span, .. }) if self.undeclared.contains(&span) => None,
             Err(NotConst { span, reason }) => {
                 let mut d = err("E0307", e.span, "expression is not an integer constant expression").with_label(format!("{what} must be an integer constant"));
@@ -386,6 +391,11 @@ impl Checker<'_> {
             self.check_attrs(&attrs, false);
             // The name is in scope in its own initializer (C99 6.2.1p7).
             let q = self.variable(&base, &name, decl.ty, id.init.is_some(), ctx);
+            // `int a[] = {1, 2, 3}` is an `int[3]` (C99 6.7.8p22).
+            let q = match &id.init {
+                Some(init) => self.complete_from_init(q, init),
+                None => q,
+            };
             self.declare(&name, Sym { kind: SymKind::Var { has_init: id.init.is_some() }, ty: q, span: name.span }, ctx);
             if ctx == Ctx::File && !self.entities.iter().any(|e| e.name == name.name) {
                 self.entities.push(Entity { name: name.name.clone(), span: name.span, ty: q, kind: EntityKind::Global });
@@ -398,6 +408,73 @@ impl Checker<'_> {
                     self.require_constant_init(init);
                 }
             }
+        }
+    }
+
+    /// Completes an array type of unknown length from its initializer: the
+    /// largest index initialized, plus one (a string: its length with the
+    /// NUL).
+    pub(super) fn complete_from_init(&mut self, q: QualType, init: &Initializer) -> QualType {
+        let TypeKind::Array(el, None) = self.types.kind(q.ty).clone() else { return q };
+        let len = match init {
+            Initializer::Expr(e) => match &strip_parens(e).kind {
+                ExprKind::StringLit(bytes) => bytes.len() as u64 + 1,
+                _ => return q,
+            },
+            Initializer::List { items, .. } => {
+                // `char s[] = { "abc" }`.
+                if let [only] = items.as_slice() {
+                    if let (true, Initializer::Expr(e)) = (only.designators.is_empty(), &only.init) {
+                        if let ExprKind::StringLit(bytes) = &strip_parens(e).kind {
+                            if matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar)) {
+                                return QualType { ty: self.types.intern(TypeKind::Array(el, Some(bytes.len() as u64 + 1))), ..q };
+                            }
+                        }
+                    }
+                }
+                let flat = self.scalar_slots(el.ty).max(1);
+                let elided = matches!(self.types.kind(el.ty), TypeKind::Array(..) | TypeKind::Record(_));
+                let (mut pos, mut len, mut run) = (0u64, 0u64, 0u64);
+                for item in items {
+                    if let Some(Designator::Index(e, _)) = item.designators.first() {
+                        if run > 0 {
+                            pos += run.div_ceil(flat);
+                            run = 0;
+                        }
+                        pos = consteval::eval(e, self).ok().and_then(|v| u64::try_from(v.value).ok()).unwrap_or(pos);
+                        len = len.max(pos + 1);
+                        pos += 1;
+                        continue;
+                    }
+                    if elided && matches!(item.init, Initializer::Expr(_)) {
+                        // Brace elision: scalars fill the element in order.
+                        run += 1;
+                        len = len.max(pos + run.div_ceil(flat));
+                        continue;
+                    }
+                    if run > 0 {
+                        pos += run.div_ceil(flat);
+                        run = 0;
+                    }
+                    len = len.max(pos + 1);
+                    pos += 1;
+                }
+                len
+            }
+        };
+        QualType { ty: self.types.intern(TypeKind::Array(el, Some(len))), ..q }
+    }
+
+    /// How many scalars an object of `t` holds (for brace elision).
+    fn scalar_slots(&self, t: TypeId) -> u64 {
+        match self.types.kind(t) {
+            TypeKind::Array(e, n) => n.unwrap_or(0) * self.scalar_slots(e.ty),
+            TypeKind::Record(i) => {
+                let r = &self.types.records[*i as usize];
+                let fields = r.fields.as_deref().unwrap_or(&[]);
+                if r.is_union { fields.first().map_or(0, |f| self.scalar_slots(f.ty.ty)) } else { fields.iter().map(|f| self.scalar_slots(f.ty.ty)).sum() }
+            }
+            _ => 1,
         }
     }
 
@@ -1822,5 +1899,13 @@ fn graph_key(name: &str, overload: Option<TypeId>) -> String {
     match overload {
         Some(t) => format!("{name}#{t:?}"),
         None => name.to_string(),
+    }
+}
+
+/// `e` without enclosing parentheses.
+fn strip_parens(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Paren(x) => strip_parens(x),
+        _ => e,
     }
 }

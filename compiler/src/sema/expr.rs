@@ -409,6 +409,7 @@ impl Checker<'_> {
             }
             ExprKind::SizeofExpr(kind, x) => {
                 let v = self.type_expr(x);
+                self.record_const(e);
                 if let (Some(v), SizeofKind::VecStep) = (v, kind) {
                     if self.arith(v.ty.ty).is_none() && self.vector_of(v.ty.ty).is_none() {
                         self.diags.push(err("E0320", x.span, format!("invalid operand of type '{}' to vec_step", self.rv_name(v.ty.ty))));
@@ -419,12 +420,23 @@ impl Checker<'_> {
             }
             ExprKind::SizeofType(kind, t) => {
                 let _ = self.type_name(t);
+                self.record_const(e);
                 rv(self.size_query_type(*kind))
             }
             ExprKind::Index(a, b) => self.index(a, b, e.span),
             ExprKind::Call(callee, args) => self.call(callee, args, e.span),
             ExprKind::Member { base, arrow, name } => self.member(base, *arrow, name),
             ExprKind::BlockLit(b) => self.block_lit(b),
+        }
+    }
+
+    /// Records the value of a constant expression for the typed program,
+    /// while the names it uses are in scope.
+    fn record_const(&mut self, e: &Expr) {
+        if self.facts.enabled {
+            if let Ok(v) = consteval::eval(e, self) {
+                self.facts.consts.insert(addr(e), v.value);
+            }
         }
     }
 
@@ -448,7 +460,12 @@ impl Checker<'_> {
             return match kind {
                 SymKind::Var { .. } | SymKind::Param => lv(ty),
                 SymKind::Func { .. } => rv(ty),
-                SymKind::EnumConst(_) => rv(self.int_ty()),
+                SymKind::EnumConst(v) => {
+                    if self.facts.enabled {
+                        self.facts.consts.insert(addr(id), v);
+                    }
+                    rv(self.int_ty())
+                }
                 SymKind::Typedef => None,
             };
         }
@@ -1899,6 +1916,7 @@ impl Checker<'_> {
                     for d in &item.designators {
                         if let Designator::Index(e, _) = d {
                             let _ = self.value(e);
+                            self.record_const(e);
                         }
                     }
                     match (elem, &item.init) {
@@ -1970,6 +1988,7 @@ impl Checker<'_> {
                     }
                     Designator::Index(e, _) => {
                         let _ = self.value(e);
+                        self.record_const(e);
                         target = None;
                     }
                 }

@@ -28,6 +28,10 @@ pub(crate) struct Facts {
     pub lanes: HashMap<usize, Vec<u8>>,
     /// The type of every declared variable and parameter, by name span.
     pub decls: HashMap<Span, QualType>,
+    /// Integer constant expressions evaluated while their names were in
+    /// scope (`sizeof`, enumerators, case values, designators), by node
+    /// address: after the check the scopes are gone.
+    pub consts: HashMap<usize, i128>,
 }
 
 pub(crate) fn addr<T>(x: &T) -> usize {
@@ -190,13 +194,14 @@ impl Lower<'_, '_> {
                         return self.push(K::Func(id.name.clone()), ty, false, span);
                     }
                 }
-                match consteval::eval(e, self.c) {
-                    Ok(v) if self.c.arith(ty.ty).is_some_and(is_int) => self.push(K::Int(v.value), ty, false, span),
+                let folded = self.c.facts.consts.get(&addr(id)).copied().or_else(|| consteval::eval(e, self.c).ok().map(|v| v.value));
+                match folded {
+                    Some(v) if self.c.arith(ty.ty).is_some_and(is_int) => self.push(K::Int(v), ty, false, span),
                     _ => self.push(K::BuiltinConst(id.name.clone()), ty, lvalue, span),
                 }
             }
             ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => {
-                let v = consteval::eval(e, self.c).map(|v| v.value).unwrap_or(0);
+                let v = self.folded(e);
                 self.push(K::Int(v), ty, false, span)
             }
             ExprKind::Unary(op, x) => match op {
@@ -307,6 +312,8 @@ impl Lower<'_, '_> {
                 self.push(K::VectorLiteral(ids), ty, false, span)
             }
             ExprKind::CompoundLiteral(_, init) => {
+                // `(int[]){1, 2, 3}` is an `int[3]`.
+                let ty = self.c.complete_from_init(ty, init);
                 let i = self.init(init, ty);
                 self.push(K::CompoundLiteral(i), ty, true, span)
             }
@@ -471,6 +478,16 @@ impl Lower<'_, '_> {
         self.push(K::CallValue { callee: f, args: ids }, ty, false, span)
     }
 
+    /// The value of an integer constant expression the check evaluated
+    /// (every one lowering asks for was: the check rejects the program
+    /// otherwise).
+    fn folded(&mut self, e: &Expr) -> i128 {
+        match self.c.facts.consts.get(&addr(e)) {
+            Some(v) => *v,
+            None => consteval::eval(e, self.c).map(|v| v.value).unwrap_or(0),
+        }
+    }
+
     /// Lowers an initializer of an object of type `q`.
     pub fn init(&mut self, init: &Initializer, q: QualType) -> hir::Init {
         match init {
@@ -515,7 +532,7 @@ impl Lower<'_, '_> {
                                 }
                             }
                             Designator::Index(e, _) => {
-                                let v = consteval::eval(e, self.c).map(|v| v.value).unwrap_or(0);
+                                let v = self.folded(e);
                                 if k == 0 {
                                     pos = v as usize;
                                 }
@@ -584,7 +601,7 @@ impl Lower<'_, '_> {
                 out.push(S::Switch { cond: c, cases, default, body: b });
             }
             StmtKind::Case { value, body } => {
-                let v = consteval::eval(value, self.c).map(|v| v.value).unwrap_or(0);
+                let v = self.folded(value);
                 let id = CaseId(self.next_case);
                 self.next_case += 1;
                 if let Some(cs) = self.cases.last_mut() {

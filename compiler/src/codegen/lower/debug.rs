@@ -89,6 +89,19 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.b.unset_current_debug_location();
     }
 
+    /// The current function's subprogram, to come back to after generating
+    /// another function (a block's).
+    pub(super) fn debug_save(&self) -> Option<DISubprogram<'ctx>> {
+        self.dbg.as_ref().and_then(|d| d.sub)
+    }
+
+    pub(super) fn debug_restore(&mut self, sub: Option<DISubprogram<'ctx>>) {
+        if let Some(d) = self.dbg.as_mut() {
+            d.sub = sub;
+        }
+        self.b.unset_current_debug_location();
+    }
+
     /// Attributes the instructions that follow to `span`.
     pub(super) fn debug_at(&mut self, span: Span) {
         let Some(dbg) = self.dbg.as_ref() else { return };

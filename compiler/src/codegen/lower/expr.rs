@@ -158,10 +158,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let Some(fid) = func else { return self.call_external(name, args, ty) };
                 return self.call_user(fid.0 as usize, args, ty);
             }
-            ExprKind::CallValue { .. } | ExprKind::BlockLiteral { .. } => {
-                self.unsupported(e.span, "a block (`^{ … }`)");
-                return self.undef_of(ty);
-            }
+            ExprKind::BlockLiteral { .. } => self.block_literal(id)?,
+            ExprKind::CallValue { callee, args } => return self.call_block(id, *callee, args, ty),
             ExprKind::BuiltinCall { overload, args, .. } => return self.builtin_call(id, overload, args),
             ExprKind::Cond { cond, then, else_ } => return self.conditional(*cond, *then, *else_, ty),
             ExprKind::Comma { lhs, rhs } => {
@@ -176,10 +174,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 return ice("an lvalue expression marked as an rvalue");
             }
         }))
-    }
-
-    fn undef_of(&mut self, t: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
-        Ok(self.value_ty(t)?.map(|t| t.const_zero()))
     }
 
     /// The type a pointer type points to.
@@ -302,9 +296,26 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if self.types.records[idx as usize].is_union {
             return Ok(ptr);
         }
+        if self.spirv() {
+            // A byte offset: LLVM 22's SPIR-V back end turns the constant 0
+            // struct index of a struct GEP into OpConstantNull, which
+            // spirv-val rejects (clang-22 -O0 output has the same problem).
+            let off = self.types.record_layout(idx).and_then(|l| l.offsets.get(field as usize).copied()).unwrap_or(0);
+            return self.byte_offset(ptr, off);
+        }
         let st = self.record_ty(idx)?;
         let i = self.field_index(idx, field);
         Ok(self.b.build_struct_gep(st, ptr, i, "")?)
+    }
+
+    /// `ptr + off` bytes.
+    pub(super) fn byte_offset(&mut self, ptr: PointerValue<'ctx>, off: u64) -> R<PointerValue<'ctx>> {
+        if off == 0 {
+            return Ok(ptr);
+        }
+        let i = self.int_ty(self.size_bits()).const_int(off, false);
+        // SAFETY: address arithmetic only.
+        Ok(unsafe { self.b.build_in_bounds_gep(self.ctx.i8_type(), ptr, &[i], "")? })
     }
 
     /// A pointer to an aggregate value: the object itself for lvalues, a

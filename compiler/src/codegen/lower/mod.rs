@@ -25,6 +25,7 @@
 //! those to OpenCL.std extended instructions and builtin variables, and the
 //! CPU runtime and builtin library provide them on native targets.
 
+mod blocks;
 mod builtins;
 mod debug;
 mod expr;
@@ -98,6 +99,8 @@ pub fn lower<'ctx>(
         dbg: None,
         samplers: HashMap::default(),
         const_eval: false,
+        block_fns: HashMap::default(),
+        local_blocks: HashMap::default(),
     };
     if opts.debug_info {
         g.dbg = Some(debug::Debug::new(&g.module, name, opts.opt_level > 0));
@@ -182,6 +185,10 @@ pub(super) struct Gen<'a, 'ctx> {
     /// Evaluating a constant initializer: loads of read-only objects fold
     /// to their initializers.
     const_eval: bool,
+    /// Block literals generated, by expression.
+    block_fns: HashMap<ExprId, blocks::BlockFn<'ctx>>,
+    /// Block variables of the current function and the block each holds.
+    local_blocks: HashMap<LocalId, FunctionValue<'ctx>>,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -609,8 +616,19 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if self.current_block_open() {
             self.emit_default_return()?;
         }
-        // Labels never defined (goto into nothing is rejected by sema) and
-        // blocks left empty get a terminator so the function verifies.
+        self.terminate_blocks(llfn)?;
+        self.local_blocks.clear();
+        if f.kernel {
+            self.kernel_metadata(f, llfn)?;
+        }
+        self.debug_end_function();
+        self.fs = None;
+        Ok(())
+    }
+
+    /// Gives blocks left without a terminator (after a `return`, labels
+    /// never reached) an `unreachable`, so the function verifies.
+    fn terminate_blocks(&mut self, llfn: FunctionValue<'ctx>) -> R<()> {
         let mut bb = llfn.get_first_basic_block();
         while let Some(b) = bb {
             if b.get_terminator().is_none() {
@@ -619,11 +637,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             bb = b.get_next_basic_block();
         }
-        if f.kernel {
-            self.kernel_metadata(f, llfn)?;
-        }
-        self.debug_end_function();
-        self.fs = None;
         Ok(())
     }
 

@@ -49,7 +49,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let ptr = self.local_ptr(*local)?;
                 if let Some(init) = init {
                     match info.ty.space {
-                        AddrSpace::Private | AddrSpace::Generic => self.init_local(ptr, info.ty, init)?,
+                        AddrSpace::Private | AddrSpace::Generic => {
+                            self.init_local(ptr, info.ty, init)?;
+                            self.note_block_local(*local, init);
+                        }
                         AddrSpace::Local => return ice("an initialized __local variable"),
                         _ => {
                             // A `__constant` (or static) variable: its

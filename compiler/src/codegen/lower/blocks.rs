@@ -1,0 +1,343 @@
+//! Clang blocks (`^(int x) { return x + y; }`) called directly.
+//!
+//! A block literal becomes an internal "invoke" function taking a pointer
+//! to the block object and the block's parameters, and a block object in
+//! the enclosing function's private memory: the invoke function's address
+//! followed by the values of the captured variables, copied when the
+//! literal is evaluated (C blocks capture by value). The block value is a
+//! `__generic` pointer to that object. A call through a block variable
+//! (block variables cannot be reassigned in OpenCL C) or of a literal
+//! calls its invoke function directly, so no function pointer reaches the
+//! SPIR-V back end; other calls load the invoke pointer (native targets
+//! only). Blocks given to `enqueue_kernel` are the device-side enqueue
+//! support's business.
+
+use super::{FnState, Gen, R, ice};
+use crate::sema::hir::{ConvKind, ExprId, ExprKind, Init, LocalId, Stmt};
+use crate::sema::types::{TypeId, TypeKind};
+use clc_builtins::functions::AddrSpace;
+use inkwell::module::Linkage;
+use inkwell::types::{BasicMetadataTypeEnum, BasicType};
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue};
+use rustc_hash::FxHashSet as HashSet;
+
+/// A generated block: its invoke function.
+#[derive(Clone, Copy)]
+pub(super) struct BlockFn<'ctx> {
+    pub invoke: FunctionValue<'ctx>,
+}
+
+impl<'a, 'ctx> Gen<'a, 'ctx> {
+    /// Evaluates a block literal: generates its invoke function (once) and
+    /// builds the block object.
+    pub(super) fn block_literal(&mut self, id: ExprId) -> R<BasicValueEnum<'ctx>> {
+        let e = self.expr_info(id);
+        let ExprKind::BlockLiteral { params, body } = &e.kind else { return ice("not a block literal") };
+        let captures = self.captures(params, body);
+        let cap_types: Vec<TypeId> = captures.iter().map(|l| self.local_info(*l).ty.ty).collect();
+        let invoke = match self.block_fns.get(&id) {
+            Some(b) => b.invoke,
+            None => {
+                let f = self.block_function(id, e.ty.ty, params, body, &captures)?;
+                self.block_fns.insert(id, BlockFn { invoke: f });
+                f
+            }
+        };
+        // The object lives in the enclosing function's frame.
+        let (offsets, size, align) = self.block_layout(&cap_types);
+        let obj = self.block_alloca(size, align)?;
+        if !self.spirv() {
+            self.b.build_store(obj, invoke.as_global_value().as_pointer_value())?;
+        }
+        for (i, (&l, &t)) in captures.iter().zip(&cap_types).enumerate() {
+            let slot = self.byte_offset(obj, offsets[i])?;
+            let src = self.local_ptr(l)?;
+            if self.is_record(t) || matches!(self.kind(t), TypeKind::Array(..)) {
+                self.copy_object(slot, src, t)?;
+            } else {
+                let v = self.load_value(src, t, false)?;
+                self.store_value(slot, t, v, false)?;
+            }
+        }
+        self.debug_at(e.span);
+        let bt = self.mem_ty(e.ty.ty)?;
+        Ok(self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, obj.into(), bt))
+    }
+
+    /// The block object's layout: the invoke pointer, then the captured
+    /// values, each at its alignment; byte offsets, size and alignment.
+    /// SPIR-V has no function pointers (and every SPIR-V block call is
+    /// direct): there the object holds the captured values only.
+    fn block_layout(&self, caps: &[TypeId]) -> (Vec<u64>, u64, u64) {
+        let ptr = self.types.pointer_size;
+        let (mut at, mut align) = if self.spirv() { (0, 1) } else { (ptr, ptr) };
+        let mut offsets = Vec::with_capacity(caps.len());
+        for &t in caps {
+            let (size, a) = self.types.size_align(t).unwrap_or((0, 1));
+            at = at.next_multiple_of(a.max(1));
+            offsets.push(at);
+            at += size;
+            align = align.max(a);
+        }
+        (offsets, at.max(1).next_multiple_of(align), align)
+    }
+
+    /// Stack storage for a block object.
+    fn block_alloca(&mut self, size: u64, align: u64) -> R<inkwell::values::PointerValue<'ctx>> {
+        let entry = self.fs().entry;
+        let here = self.b.get_insert_block();
+        match entry.get_terminator() {
+            Some(t) => self.b.position_before(&t),
+            None => self.b.position_at_end(entry),
+        }
+        let obj = self.b.build_alloca(self.ctx.i8_type().array_type(size as u32), "block")?;
+        if let Some(i) = obj.as_instruction() {
+            let _ = i.set_alignment(align as u32);
+        }
+        if let Some(h) = here {
+            self.b.position_at_end(h);
+        }
+        Ok(obj)
+    }
+
+    /// The invoke function's LLVM type: `ret (block object, params…)`.
+    fn invoke_type(&mut self, block_ty: TypeId) -> R<inkwell::types::FunctionType<'ctx>> {
+        let TypeKind::Block { ret, params } = self.kind(block_ty).clone() else { return ice("a block without a block type") };
+        let mut ps: Vec<BasicMetadataTypeEnum> = vec![self.ptr_ty(AddrSpace::Generic).into()];
+        for p in &params {
+            ps.push(self.vty(p.ty)?.into());
+        }
+        Ok(match self.value_ty(ret.ty)? {
+            Some(r) => r.fn_type(&ps, false),
+            None => self.ctx.void_type().fn_type(&ps, false),
+        })
+    }
+
+    fn block_function(&mut self, id: ExprId, block_ty: TypeId, params: &'a [LocalId], body: &'a [Stmt], captures: &[LocalId]) -> R<FunctionValue<'ctx>> {
+        let TypeKind::Block { ret, params: ptys } = self.kind(block_ty).clone() else { return ice("a block without a block type") };
+        if self.is_record(ret.ty) || ptys.iter().any(|p| self.is_record(p.ty)) {
+            let span = self.expr_info(id).span;
+            self.unsupported(span, "a block taking or returning a struct");
+        }
+        let fty = self.invoke_type(block_ty)?;
+        let name = format!("{}.block.{}", self.fs().name, id.0);
+        let f = self.module.add_function(&name, fty, Some(Linkage::Internal));
+        if self.spirv() {
+            f.set_call_conventions(super::CC_SPIR_FUNC);
+        }
+        for a in ["convergent", "nounwind"] {
+            self.add_fn_attr(f, a);
+        }
+        self.fp_attrs(f);
+        let cap_types: Vec<TypeId> = captures.iter().map(|l| self.local_info(*l).ty.ty).collect();
+        let (offsets, _, _) = self.block_layout(&cap_types);
+        // Generate it now, then come back to the enclosing function.
+        let saved_block = self.b.get_insert_block();
+        let saved_dbg = self.debug_save();
+        let span = self.expr_info(id).span;
+        let entry = self.ctx.append_basic_block(f, "entry");
+        let outer = self.fs.take().expect("a block literal is inside a function");
+        self.fs = Some(FnState {
+            name: outer.name,
+            exprs: outer.exprs,
+            local_infos: outer.local_infos,
+            llfn: f,
+            locals: vec![None; outer.local_infos.len()],
+            entry,
+            labels: Default::default(),
+            cases: Default::default(),
+            jumps: Vec::new(),
+            ret: Some(ret).filter(|r| !matches!(self.kind(r.ty), TypeKind::Void)),
+            sret: None,
+        });
+        self.b.position_at_end(entry);
+        self.debug_function(&name, span, f, true);
+        self.debug_at(span);
+        let result = (|| -> R<()> {
+            let Some(obj) = f.get_nth_param(0) else { return ice("an invoke function without its block") };
+            let obj = obj.into_pointer_value();
+            for (i, (&l, &t)) in captures.iter().zip(&cap_types).enumerate() {
+                let field = self.byte_offset(obj, offsets[i])?;
+                let slot = self.alloca(t, &self.local_info(l).name.clone())?;
+                if self.is_record(t) || matches!(self.kind(t), TypeKind::Array(..)) {
+                    self.copy_object(slot, field, t)?;
+                } else {
+                    let v = self.load_value(field, t, false)?;
+                    self.store_value(slot, t, v, false)?;
+                }
+                self.fs_mut().locals[l.0 as usize] = Some(slot);
+            }
+            for (k, &p) in params.iter().enumerate() {
+                let Some(v) = f.get_nth_param(k as u32 + 1) else { return ice("a block parameter without an LLVM parameter") };
+                let t = self.local_info(p).ty.ty;
+                let slot = self.alloca(t, &self.local_info(p).name.clone())?;
+                self.store_value(slot, t, v, false)?;
+                self.fs_mut().locals[p.0 as usize] = Some(slot);
+            }
+            let start = self.ctx.append_basic_block(f, "body");
+            self.b.build_unconditional_branch(start)?;
+            self.b.position_at_end(start);
+            self.stmts(body)?;
+            if self.current_block_open() {
+                self.emit_default_return()?;
+            }
+            self.terminate_blocks(f)
+        })();
+        self.debug_restore(saved_dbg);
+        self.fs = Some(outer);
+        if let Some(b) = saved_block {
+            self.b.position_at_end(b);
+        }
+        result?;
+        Ok(f)
+    }
+
+    /// A call of a block value: directly when the block is known (a block
+    /// variable or a literal), through its invoke pointer otherwise.
+    pub(super) fn call_block(&mut self, id: ExprId, callee: ExprId, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+        let block_ty = self.expr_info(callee).ty.ty;
+        let known = self.known_block(callee);
+        let obj = self.value(callee)?;
+        let mut vals: Vec<BasicMetadataValueEnum> = vec![obj.into()];
+        for &a in args {
+            vals.push(self.value(a)?.into());
+        }
+        let call = match known {
+            Some(f) => self.b.build_call(f, &vals, "")?,
+            None if self.spirv() => {
+                let span = self.expr_info(id).span;
+                self.unsupported(span, "calling a block that is not a block variable or literal");
+                return Ok(self.value_ty(ty)?.map(|t| t.const_zero()));
+            }
+            None => {
+                let fty = self.invoke_type(block_ty)?;
+                let p = self.b.build_load(self.ptr_ty(AddrSpace::Private), obj.into_pointer_value(), "")?;
+                self.b.build_indirect_call(fty, p.into_pointer_value(), &vals, "")?
+            }
+        };
+        if self.spirv() {
+            call.set_call_convention(super::CC_SPIR_FUNC);
+        }
+        Ok(call.try_as_basic_value().basic())
+    }
+
+    /// The invoke function of the block an expression evaluates to, when
+    /// it is known statically.
+    fn known_block(&mut self, e: ExprId) -> Option<FunctionValue<'ctx>> {
+        match &self.expr_info(e).kind {
+            ExprKind::Convert { kind: ConvKind::Bitcast, expr } => self.known_block(*expr),
+            ExprKind::Load(inner) => match self.expr_info(*inner).kind {
+                ExprKind::Local(l) => self.local_blocks.get(&l).copied(),
+                _ => None,
+            },
+            ExprKind::BlockLiteral { .. } => None,
+            _ => None,
+        }
+    }
+
+    /// After `Stmt::Local` initialized `l` from a block literal: calls
+    /// through `l` go straight to that block.
+    pub(super) fn note_block_local(&mut self, l: LocalId, init: &Init) {
+        let &Init::Expr(mut e) = init else { return };
+        while let ExprKind::Convert { expr, .. } = &self.expr_info(e).kind {
+            e = *expr;
+        }
+        if let Some(b) = self.block_fns.get(&e) {
+            self.local_blocks.insert(l, b.invoke);
+        }
+    }
+
+    /// The enclosing function's locals a block body uses (not its
+    /// parameters, not locals declared inside it), in first-use order.
+    fn captures(&self, params: &[LocalId], body: &[Stmt]) -> Vec<LocalId> {
+        let mut used = Vec::new();
+        let mut declared: HashSet<LocalId> = params.iter().copied().collect();
+        self.walk_stmts(body, &mut used, &mut declared);
+        let mut seen = HashSet::default();
+        used.into_iter().filter(|l| !declared.contains(l) && seen.insert(*l)).collect()
+    }
+
+    fn walk_stmts(&self, body: &[Stmt], used: &mut Vec<LocalId>, declared: &mut HashSet<LocalId>) {
+        for s in body {
+            match s {
+                Stmt::Expr(e) => self.walk_expr(*e, used, declared),
+                Stmt::Local { local, init } => {
+                    declared.insert(*local);
+                    if let Some(i) = init {
+                        self.walk_init(i, used, declared);
+                    }
+                }
+                Stmt::If { cond, then, else_ } => {
+                    self.walk_expr(*cond, used, declared);
+                    self.walk_stmts(then, used, declared);
+                    if let Some(e) = else_ {
+                        self.walk_stmts(e, used, declared);
+                    }
+                }
+                Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
+                    self.walk_expr(*cond, used, declared);
+                    self.walk_stmts(body, used, declared);
+                }
+                Stmt::For { init, cond, step, body } => {
+                    self.walk_stmts(init, used, declared);
+                    for e in cond.iter().chain(step.iter()) {
+                        self.walk_expr(*e, used, declared);
+                    }
+                    self.walk_stmts(body, used, declared);
+                }
+                Stmt::Switch { cond, body, .. } => {
+                    self.walk_expr(*cond, used, declared);
+                    self.walk_stmts(body, used, declared);
+                }
+                Stmt::Return(Some(e)) => self.walk_expr(*e, used, declared),
+                Stmt::Block(b) => self.walk_stmts(b, used, declared),
+                Stmt::Return(None) | Stmt::Case(_) | Stmt::Label(_) | Stmt::Goto(_) | Stmt::Break | Stmt::Continue => {}
+            }
+        }
+    }
+
+    fn walk_init(&self, init: &Init, used: &mut Vec<LocalId>, declared: &mut HashSet<LocalId>) {
+        match init {
+            Init::Expr(e) => self.walk_expr(*e, used, declared),
+            Init::List(items) => {
+                for (_, i) in items {
+                    self.walk_init(i, used, declared);
+                }
+            }
+        }
+    }
+
+    fn walk_expr(&self, e: ExprId, used: &mut Vec<LocalId>, declared: &mut HashSet<LocalId>) {
+        let mut stack = vec![e];
+        while let Some(e) = stack.pop() {
+            match &self.expr_info(e).kind {
+                ExprKind::Local(l) => used.push(*l),
+                ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Global(_) | ExprKind::BuiltinConst(_) | ExprKind::Func(_) => {}
+                ExprKind::Load(x) | ExprKind::Convert { expr: x, .. } | ExprKind::Unary { expr: x, .. } | ExprKind::IncDec { expr: x, .. } => stack.push(*x),
+                ExprKind::AddrOf(x) | ExprKind::Deref(x) | ExprKind::Member { base: x, .. } | ExprKind::Swizzle { base: x, .. } => stack.push(*x),
+                ExprKind::Binary { lhs, rhs, .. }
+                | ExprKind::Assign { lhs, rhs }
+                | ExprKind::CompoundAssign { lhs, rhs, .. }
+                | ExprKind::Comma { lhs, rhs }
+                | ExprKind::PtrDiff { lhs, rhs } => stack.extend([*lhs, *rhs]),
+                ExprKind::PtrOffset { ptr, offset, .. } => stack.extend([*ptr, *offset]),
+                ExprKind::Index { base, index } => stack.extend([*base, *index]),
+                ExprKind::Cond { cond, then, else_ } => stack.extend([*cond, *then, *else_]),
+                ExprKind::VectorLiteral(xs) | ExprKind::Call { args: xs, .. } | ExprKind::BuiltinCall { args: xs, .. } => stack.extend(xs.iter().copied()),
+                ExprKind::CallValue { callee, args } => {
+                    stack.push(*callee);
+                    stack.extend(args.iter().copied());
+                }
+                ExprKind::CompoundLiteral(init) => self.walk_init(init, used, declared),
+                ExprKind::BlockLiteral { params, body } => {
+                    // A nested block's own parameters are not captures.
+                    let mut inner: HashSet<LocalId> = params.iter().copied().collect();
+                    let mut inner_used = Vec::new();
+                    self.walk_stmts(body, &mut inner_used, &mut inner);
+                    used.extend(inner_used.into_iter().filter(|l| !inner.contains(l)));
+                }
+            }
+        }
+    }
+}
+
