@@ -239,7 +239,8 @@ pub enum Stmt {
 pub fn dump(p: &super::Program) -> String {
     let mut out = String::new();
     for g in &p.globals {
-        let _ = writeln!(out, "global {}: {}", g.name, p.types.display_qual(g.ty));
+        let unsized_ = matches!(p.types.kind(g.ty.ty), super::types::TypeKind::Array(_, None));
+        let _ = writeln!(out, "global {}: {}{}", g.name, p.types.display_qual(g.ty), if unsized_ { " !! no size" } else { "" });
         if let Some(i) = &g.init {
             let d = Dumper { types: &p.types, exprs: &g.init_exprs, locals: &[], globals: &p.globals, functions: &p.functions, ret: None };
             let mut s = String::new();
@@ -260,7 +261,10 @@ pub fn dump(p: &super::Program) -> String {
         }
         for (i, l) in f.locals.iter().enumerate() {
             let what = if f.params.contains(&LocalId(i as u32)) { "param" } else { "local" };
-            let _ = writeln!(out, "  {what} %{i} {}: {}", l.name, p.types.display_qual(l.ty));
+            // An object needs a size: an array of unknown length must have
+            // been completed from its initializer.
+            let unsized_ = matches!(p.types.kind(l.ty.ty), super::types::TypeKind::Array(_, None));
+            let _ = writeln!(out, "  {what} %{i} {}: {}{}", l.name, p.types.display_qual(l.ty), if unsized_ { " !! no size" } else { "" });
         }
         let ret = match p.types.kind(f.ty.ty) {
             super::types::TypeKind::Function { ret, .. } => Some(*ret),
