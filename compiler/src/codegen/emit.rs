@@ -201,8 +201,12 @@ pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8) -> Result<()
     options.set_loop_slp_vectorization(level >= 2 && !spirv);
     options.set_loop_interleaving(level >= 2 && !spirv);
     options.set_loop_unrolling(level >= 1);
+    // At -O0 SPIR-V still gets its locals promoted to values: LLVM 22's
+    // SPIR-V back end loses an image's type when the handle goes through
+    // memory (clang avoids that by how it emits parameters).
+    let pipeline = if spirv && level == 0 { "default<O0>,function(mem2reg)".to_string() } else { format!("default<O{level}>") };
     module
-        .run_passes(&format!("default<O{level}>"), tm, options)
+        .run_passes(&pipeline, tm, options)
         .map_err(|e| InternalError { function: None, message: format!("the LLVM optimiser failed: {}", e.to_string_lossy()) })
 }
 
