@@ -245,3 +245,56 @@ fn functions_declared_but_not_defined_are_external_declarations() {
     assert!(t.contains("declare i32 @_Z4normi(i32)"), "{t}");
     assert!(t.contains("define internal float @norm(float"), "{t}");
 }
+
+/// IR for `src` with code-generation options.
+fn ir_with(src: &str, opts: CodegenOptions) -> String {
+    let mut sm = SourceMap::new();
+    let main = sm.add_virtual("t.cl", src.to_string());
+    let mut diags = Diagnostics::default();
+    let out = crate::pp::preprocess(&mut sm, main, &Default::default(), &mut diags);
+    let tu = crate::parse::parse(&sm, &out, ClStd::Cl20, &mut diags);
+    let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
+    assert!(!diags.has_errors());
+    let ctx = Context::create();
+    let m = super::lower(&ctx, &p, &sm, "t", &opts, &mut diags).unwrap();
+    m.verify().unwrap();
+    m.print_to_string().to_string()
+}
+
+#[test]
+fn floating_point_options_reach_the_ir() {
+    let src = "kernel void k(global float *o, float a, float b) { o[0] = a * b + o[1]; o[2] = a / b; }";
+    let plain = ir_with(src, CodegenOptions::default());
+    // FP_CONTRACT is on by default: a * b + c in one expression fuses.
+    assert!(plain.contains("llvm.fmuladd.f32"), "{plain}");
+    assert!(!plain.contains("fdiv fast") && !plain.contains("nnan"), "{plain}");
+    let fp = crate::options::FpOptions { fast_relaxed_math: true, ..Default::default() };
+    let fast = ir_with(src, CodegenOptions { fp, ..Default::default() });
+    assert!(fast.contains("fdiv fast float") || fast.contains("fdiv reassoc nnan ninf nsz arcp contract afn float"), "{fast}");
+    assert!(fast.contains("\"no-nans-fp-math\"=\"true\"") && fast.contains("\"unsafe-fp-math\"=\"true\""), "{fast}");
+    let fp = crate::options::FpOptions { denorms_are_zero: true, finite_math_only: true, ..Default::default() };
+    let daz = ir_with(src, CodegenOptions { fp, ..Default::default() });
+    assert!(daz.contains("\"denormal-fp-math-f32\"=\"preserve-sign,preserve-sign\""), "{daz}");
+    assert!(daz.contains("fdiv nnan ninf float"), "{daz}");
+    let fp = crate::options::FpOptions { mad_enable: true, ..Default::default() };
+    let mad = ir_with("kernel void k(global float *o, float a, float b) { float t = a * b; o[0] = t + o[1]; }", CodegenOptions { fp, ..Default::default() });
+    assert!(mad.contains("fmul contract float") && mad.contains("fadd contract float"), "{mad}");
+    // `#pragma OPENCL FP_CONTRACT OFF` before the kernel: no fusion.
+    let src_off = format!("#pragma OPENCL FP_CONTRACT OFF\n{src}");
+    let mut sm = SourceMap::new();
+    let main = sm.add_virtual("t.cl", src_off.clone());
+    let mut diags = Diagnostics::default();
+    let out = crate::pp::preprocess(&mut sm, main, &Default::default(), &mut diags);
+    let spans: Vec<_> = out.pragmas.iter().filter_map(|p| matches!(p.kind, crate::pp::PragmaKind::FpContract(crate::pp::Switch::Off)).then_some((p.span, false))).collect();
+    assert_eq!(spans.len(), 1);
+    let off = ir_with(&src_off, CodegenOptions { fp_contract: spans, ..Default::default() });
+    assert!(!off.contains("fmuladd"), "{off}");
+}
+
+#[test]
+fn kernel_argument_names_with_cl_kernel_arg_info() {
+    let src = "kernel void k(global float *data, int count) { }";
+    assert!(!ir_with(src, CodegenOptions::default()).contains("kernel_arg_name"));
+    let t = ir_with(src, CodegenOptions { kernel_arg_info: true, ..Default::default() });
+    assert!(t.contains("!{!\"data\", !\"count\"}"), "{t}");
+}
