@@ -5,10 +5,10 @@ Each kernel of kernels.cl is
   1. compiled by clc to SPIR-V 1.0 (--target=spirv64 -O2) and run through
      an OpenCL runtime that ingests SPIR-V (Intel's CPU runtime from PyPI's
      `opencl-rt` does), with pyopencl;
-  2. compiled by clc for x86-64 (-O2 -c), linked into a shared library with
-     a small work-item shim, and run natively one work-item at a time
-     (kernels with barriers need the runtime's launcher and run on the
-     other implementation only);
+  2. compiled by clc for x86-64 (-O2 -c), linked into a shared library and
+     run natively through each kernel's work-group entry (`__clc_wg_<name>`,
+     the CPU runtime's ABI) as one work-group (kernels with barriers need
+     the runtime's launcher and run on the other implementation only);
 and both results are compared with values computed here, and with each
 other.
 
@@ -37,20 +37,21 @@ SRC = os.path.join(HERE, "kernels.cl")
 IMAGES = os.path.join(HERE, "images.cl")
 N = 64
 
-SHIM = r"""
-#include <stddef.h>
-static size_t gid[3], gsize[3] = {1, 1, 1};
-void clc_shim_set(size_t i, size_t n) { gid[0] = i; gsize[0] = n; }
-size_t _Z13get_global_idj(unsigned d) { return d < 3 ? gid[d] : 0; }
-size_t _Z15get_global_sizej(unsigned d) { return d < 3 ? gsize[d] : 1; }
-size_t _Z12get_local_idj(unsigned d) { return d < 3 ? gid[d] : 0; }
-size_t _Z14get_local_sizej(unsigned d) { return d < 3 ? gsize[d] : 1; }
-size_t _Z12get_group_idj(unsigned d) { (void)d; return 0; }
-size_t _Z14get_num_groupsj(unsigned d) { (void)d; return 1; }
-unsigned _Z12get_work_dimv(void) { return 1; }
-/* Only barrier-free kernels run natively here. */
-void _Z7barrierj(unsigned flags) { (void)flags; }
-"""
+class Group(ctypes.Structure):
+    """`ClcGroup`: one work-group, as a kernel's `__clc_wg_<name>` entry reads it."""
+
+    _fields_ = [
+        ("work_dim", ctypes.c_uint32),
+        ("pad", ctypes.c_uint32),
+        ("global_offset", ctypes.c_uint64 * 3),
+        ("global_size", ctypes.c_uint64 * 3),
+        ("local_size", ctypes.c_uint64 * 3),
+        ("enqueued_local_size", ctypes.c_uint64 * 3),
+        ("num_groups", ctypes.c_uint64 * 3),
+        ("group_id", ctypes.c_uint64 * 3),
+        ("local_mem", ctypes.c_void_p),
+    ]
+
 
 S_DTYPE = np.dtype({"names": ["c", "v", "k"], "formats": ["i1", ("<f4", 4), "<i4"], "offsets": [0, 16, 32], "itemsize": 48})
 
@@ -196,21 +197,21 @@ def main():
     subprocess.run([CLC, "--target=spirv64", "-O2", "-c", IMAGES, "-o", img_spv], check=True)
     subprocess.run(["spirv-val", "--target-env", "opencl2.0", img_spv], check=True)
     subprocess.run([CLC, "-O2", "-c", SRC, "-o", obj], check=True)
-    shim = os.path.join(tmp, "shim.c")
-    with open(shim, "w") as f:
-        f.write(SHIM)
     lib = os.path.join(tmp, "k.so")
-    subprocess.run(["cc", "-shared", "-fPIC", "-o", lib, shim, obj], check=True)
+    subprocess.run(["cc", "-shared", "-o", lib, obj], check=True)
 
-    # Native: one work-item at a time.
+    # Native: the kernel's work-group entry, one group of n work-items.
     so = ctypes.CDLL(lib)
 
     def run_native(name, n, args):
-        fn = getattr(so, name)
-        cargs = [x.ctypes.data_as(ctypes.c_void_p) for x in args]
-        for i in range(n):
-            so.clc_shim_set(ctypes.c_size_t(i), ctypes.c_size_t(n))
-            fn(*cargs)
+        entry = getattr(so, "__clc_wg_" + name)
+        ptrs = [ctypes.c_void_p(x.ctypes.data) for x in args]
+        argv = (ctypes.c_void_p * len(ptrs))(*[ctypes.addressof(p) for p in ptrs])
+        local = ctypes.create_string_buffer(64 << 10)
+        one = (ctypes.c_uint64 * 3)(1, 1, 1)
+        g = Group(1, 0, (ctypes.c_uint64 * 3)(0, 0, 0), (ctypes.c_uint64 * 3)(n, 1, 1), (ctypes.c_uint64 * 3)(n, 1, 1),
+                  (ctypes.c_uint64 * 3)(n, 1, 1), one, (ctypes.c_uint64 * 3)(0, 0, 0), ctypes.cast(local, ctypes.c_void_p))
+        entry(argv, ctypes.byref(g))
 
     native = run_cases(run_native, fails, "native")
 

@@ -3,9 +3,8 @@
 //! runtime's launcher exists), their results checked against values
 //! computed here in Rust.
 //!
-//! The work-item functions are provided by this harness from a
-//! thread-local work-item position; `barrier` is a no-op (one work-item
-//! runs at a time, and no kernel here depends on others' writes).
+//! Each kernel runs through its work-group entry (`__clc_wg_<name>`, the
+//! CPU runtime's ABI) as one work-group; its work-items run in order.
 
 use super::{CodegenOptions, configure, optimize};
 use crate::diag::Diagnostics;
@@ -14,33 +13,51 @@ use crate::sema::{SemaOptions, check};
 use crate::source::SourceMap;
 use inkwell::OptimizationLevel;
 use inkwell::context::Context;
-use std::cell::Cell;
+use std::ffi::c_void;
 
-thread_local! {
-    static GID: Cell<[usize; 3]> = const { Cell::new([0; 3]) };
-    static GSIZE: Cell<[usize; 3]> = const { Cell::new([1; 3]) };
+/// `ClcGroup` (see `codegen::lower::cpu`).
+#[repr(C)]
+struct Group {
+    work_dim: u32,
+    pad: u32,
+    global_offset: [u64; 3],
+    global_size: [u64; 3],
+    local_size: [u64; 3],
+    enqueued_local_size: [u64; 3],
+    num_groups: [u64; 3],
+    group_id: [u64; 3],
+    local_mem: *mut u8,
 }
 
-extern "C" fn get_global_id(d: u32) -> usize {
-    GID.with(|g| g.get().get(d as usize).copied().unwrap_or(0))
+type Entry = extern "C" fn(*const *mut c_void, *const Group);
+
+/// A pointer to an argument value, as `__clc_wg_*` reads them.
+fn arg<T>(v: &T) -> *mut c_void {
+    v as *const T as *mut c_void
 }
-extern "C" fn get_global_size(d: u32) -> usize {
-    GSIZE.with(|g| g.get().get(d as usize).copied().unwrap_or(1))
+
+/// Runs a kernel's work-group entry over one group of `n` work-items
+/// (one dimension).
+fn launch(entry: Entry, n: usize, args: &[*mut c_void]) {
+    let mut local = vec![0u8; 64 << 10];
+    let n = n as u64;
+    let g = Group {
+        work_dim: 1,
+        pad: 0,
+        global_offset: [0; 3],
+        global_size: [n, 1, 1],
+        local_size: [n, 1, 1],
+        enqueued_local_size: [n, 1, 1],
+        num_groups: [1; 3],
+        group_id: [0; 3],
+        local_mem: local.as_mut_ptr(),
+    };
+    entry(args.as_ptr(), &g);
 }
-extern "C" fn get_group_id(_d: u32) -> usize {
-    0
-}
-extern "C" fn get_num_groups(_d: u32) -> usize {
-    1
-}
-extern "C" fn get_work_dim() -> u32 {
-    1
-}
-extern "C" fn barrier(_flags: u32) {}
 
 /// Compiles `src` for the host at -O2, JIT-loads it and runs `f` with a
 /// function that looks kernels up by name.
-fn with_kernels(src: &str, f: impl FnOnce(&dyn Fn(&str) -> usize)) {
+fn with_kernels(src: &str, f: impl FnOnce(&dyn Fn(&str) -> Entry)) {
     let mut sm = SourceMap::new();
     let main = sm.add_virtual("jit.cl", src.to_string());
     let mut diags = Diagnostics::default();
@@ -56,31 +73,11 @@ fn with_kernels(src: &str, f: impl FnOnce(&dyn Fn(&str) -> usize)) {
     m.verify().unwrap();
     optimize(&m, &tm, 2).unwrap();
     let ee = m.create_jit_execution_engine(OptimizationLevel::Default).unwrap();
-    let provided: [(&str, usize); 8] = [
-        ("_Z13get_global_idj", get_global_id as *const () as usize),
-        ("_Z15get_global_sizej", get_global_size as *const () as usize),
-        ("_Z12get_local_idj", get_global_id as *const () as usize),
-        ("_Z14get_local_sizej", get_global_size as *const () as usize),
-        ("_Z12get_group_idj", get_group_id as *const () as usize),
-        ("_Z14get_num_groupsj", get_num_groups as *const () as usize),
-        ("_Z12get_work_dimv", get_work_dim as *const () as usize),
-        ("_Z7barrierj", barrier as *const () as usize),
-    ];
-    for (name, addr) in provided {
-        if let Some(decl) = m.get_function(name) {
-            ee.add_global_mapping(&decl, addr);
-        }
-    }
-    f(&|name| ee.get_function_address(name).unwrap_or_else(|e| panic!("{name}: {e:?}")));
-}
-
-/// Runs a kernel once per work-item `0..n` (one dimension).
-fn for_each_item(n: usize, mut call: impl FnMut()) {
-    GSIZE.with(|g| g.set([n, 1, 1]));
-    for i in 0..n {
-        GID.with(|g| g.set([i, 0, 0]));
-        call();
-    }
+    f(&|name| {
+        let addr = ee.get_function_address(&format!("__clc_wg_{name}")).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        // SAFETY: the address of a `__clc_wg_*` entry, which has this type.
+        unsafe { std::mem::transmute::<usize, Entry>(addr) }
+    });
 }
 
 #[test]
@@ -88,16 +85,16 @@ fn vector_add_and_saxpy() {
     let src = "kernel void add(global const float *a, global const float *b, global float *c) { size_t i = get_global_id(0); c[i] = a[i] + b[i]; }
                kernel void saxpy(float alpha, global const float *x, global float *y) { int i = get_global_id(0); y[i] = alpha * x[i] + y[i]; }";
     with_kernels(src, |get| {
-        let add: extern "C" fn(*const f32, *const f32, *mut f32) = unsafe { std::mem::transmute(get("add")) };
-        let saxpy: extern "C" fn(f32, *const f32, *mut f32) = unsafe { std::mem::transmute(get("saxpy")) };
+        let add = get("add");
+        let saxpy = get("saxpy");
         let a: Vec<f32> = (0..37).map(|i| i as f32 * 0.5).collect();
         let b: Vec<f32> = (0..37).map(|i| 100.0 - i as f32).collect();
         let mut c = vec![0f32; 37];
-        for_each_item(37, || add(a.as_ptr(), b.as_ptr(), c.as_mut_ptr()));
+        launch(add, 37, &[arg(&a.as_ptr()), arg(&b.as_ptr()), arg(&c.as_mut_ptr())]);
         let want: Vec<f32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
         assert_eq!(c, want);
         let mut y = b.clone();
-        for_each_item(37, || saxpy(3.0, a.as_ptr(), y.as_mut_ptr()));
+        launch(saxpy, 37, &[arg(&3.0f32), arg(&a.as_ptr()), arg(&y.as_mut_ptr())]);
         for i in 0..37 {
             // Contraction may fuse the multiply-add: allow one rounding.
             let exact = 3.0f64 * a[i] as f64 + b[i] as f64;
@@ -122,11 +119,11 @@ fn integer_semantics_shifts_division_and_conversions() {
                }
                kernel void divzero(global int *o) { int z = o[0]; o[1] = 5 / z; o[2] = 5 % z; o[3] = (-2147483647 - 1) / (z - 1); }";
     with_kernels(src, |get| {
-        let k: extern "C" fn(*const i32, *const i32, *mut i32) = unsafe { std::mem::transmute(get("ints")) };
+        let k = get("ints");
         let a: Vec<i32> = vec![1, -8, 300, -300, 123456, 7, i32::MAX, -1];
         let b: Vec<i32> = vec![3, 33, 1, 31, -5, 0, 64, 2];
         let mut o = vec![0i32; a.len() * 8];
-        for_each_item(a.len(), || k(a.as_ptr(), b.as_ptr(), o.as_mut_ptr()));
+        launch(k, a.len(), &[arg(&a.as_ptr()), arg(&b.as_ptr()), arg(&o.as_mut_ptr())]);
         for i in 0..a.len() {
             let (x, y) = (a[i], b[i]);
             let s = (y & 31) as u32;
@@ -144,9 +141,9 @@ fn integer_semantics_shifts_division_and_conversions() {
         }
         // Division by zero is undefined in OpenCL C, but must not kill the
         // host process.
-        let dz: extern "C" fn(*mut i32) = unsafe { std::mem::transmute(get("divzero")) };
+        let dz = get("divzero");
         let mut o = vec![0i32; 4];
-        for_each_item(1, || dz(o.as_mut_ptr()));
+        launch(dz, 1, &[arg(&o.as_mut_ptr())]);
     });
 }
 
@@ -164,12 +161,12 @@ fn vectors_swizzles_comparisons_and_three_element_layout() {
                }
                kernel void sizes(global int *o) { o[0] = sizeof(float3); o[1] = vec_step(float3); o[2] = sizeof(char3); o[3] = __alignof__(float3); }";
     with_kernels(src, |get| {
-        let k: extern "C" fn(*mut [f32; 4], *mut [i32; 4], *mut f32) = unsafe { std::mem::transmute(get("vec")) };
+        let k = get("vec");
         let mut v: Vec<[f32; 4]> = vec![[1.0, 2.0, 3.0, 4.0], [40.0, -3.0, 0.5, 25.0]];
         let orig = v.clone();
         let mut c = vec![[0i32; 4]; 2];
         let mut f3: Vec<f32> = (0..6).map(|i| i as f32).collect();
-        for_each_item(2, || k(v.as_mut_ptr(), c.as_mut_ptr(), f3.as_mut_ptr()));
+        launch(k, 2, &[arg(&v.as_mut_ptr()), arg(&c.as_mut_ptr()), arg(&f3.as_mut_ptr())]);
         for i in 0..2 {
             let a = orig[i];
             let b = [10.0, 20.0, a[1], a[0]];
@@ -179,9 +176,9 @@ fn vectors_swizzles_comparisons_and_three_element_layout() {
             assert_eq!(v[i], sel);
         }
         assert_eq!(f3, vec![1.0, 4.0, 7.0, 7.0, 10.0, 13.0]);
-        let s: extern "C" fn(*mut i32) = unsafe { std::mem::transmute(get("sizes")) };
+        let s = get("sizes");
         let mut o = [0i32; 4];
-        for_each_item(1, || s(o.as_mut_ptr()));
+        launch(s, 1, &[arg(&o.as_mut_ptr())]);
         assert_eq!(o, [16, 4, 4, 16]);
     });
 }
@@ -229,11 +226,11 @@ fn structs_arrays_initializers_and_control_flow() {
             i: i32,
         }
         assert_eq!(std::mem::size_of::<S>(), 48);
-        let k: extern "C" fn(*mut S, *mut P, *mut i32) = unsafe { std::mem::transmute(get("st")) };
+        let k = get("st");
         let mut s = vec![S::default(); 4];
         let mut p = vec![P::default(); 4];
         let mut o = vec![0i32; 12];
-        for_each_item(4, || k(s.as_mut_ptr(), p.as_mut_ptr(), o.as_mut_ptr()));
+        launch(k, 4, &[arg(&s.as_mut_ptr()), arg(&p.as_mut_ptr()), arg(&o.as_mut_ptr())]);
         let table = [[1, 2, 3], [4, 5, 6]];
         let priv_ = [0, 0, 5, 6];
         for i in 0..4usize {
@@ -264,12 +261,12 @@ fn atomics_are_atomic_operations() {
                    while (!atomic_compare_exchange_weak(sum, &expected, expected + 1000)) { }
                }";
     with_kernels(src, |get| {
-        let k: extern "C" fn(*mut i32, *mut i32, *mut i32, *mut u32) = unsafe { std::mem::transmute(get("at")) };
+        let k = get("at");
         let mut sum = 0i32;
         let mut old = vec![0i32; 6];
         let mut legacy = 0i32;
         let mut mx = 0u32;
-        for_each_item(6, || k(&mut sum, old.as_mut_ptr(), &mut legacy, &mut mx));
+        launch(k, 6, &[arg(&&mut sum), arg(&old.as_mut_ptr()), arg(&&mut legacy), arg(&&mut mx)]);
         // Work-items run in order here, so each sees the previous ones.
         let mut s = 0;
         for (i, o) in old.iter().enumerate() {
@@ -302,14 +299,14 @@ fn arrays_sized_by_their_initializers() {
                    switch (o[0]) { case TWO: o[1] = sizeof(t) + t[TWO]; break; default: o[1] = -1; }
                }";
     with_kernels(src, |get| {
-        let k: extern "C" fn(*mut i32) = unsafe { std::mem::transmute(get("k")) };
+        let k = get("k");
         let mut o = [0i32; 6];
-        for_each_item(1, || k(o.as_mut_ptr()));
+        launch(k, 1, &[arg(&o.as_mut_ptr())]);
         assert_eq!(o, [12, 4, 28, 24, 12, 3 + b'e' as i32 + 2 + 5 + 10 + 6]);
         // Enumerators of a function-scope enum in designators, case labels.
-        let k: extern "C" fn(*mut i32) = unsafe { std::mem::transmute(get("local_enum")) };
+        let k = get("local_enum");
         let mut o = [2i32, 0];
-        for_each_item(1, || k(o.as_mut_ptr()));
+        launch(k, 1, &[arg(&o.as_mut_ptr())]);
         assert_eq!(o[1], 12 + 5);
     });
 }
@@ -326,9 +323,9 @@ fn blocks_capture_by_value_and_are_called_directly() {
                }
                kernel void k(global int *o) { o[0] = apply(o[1]); }";
     with_kernels(src, |get| {
-        let k: extern "C" fn(*mut i32) = unsafe { std::mem::transmute(get("k")) };
+        let k = get("k");
         let mut o = [0i32, 7];
-        for_each_item(1, || k(o.as_mut_ptr()));
+        launch(k, 1, &[arg(&o.as_mut_ptr())]);
         assert_eq!(o[0], 1 + 10 + 7 + 5);
     });
 }

@@ -107,6 +107,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         for p in &params {
             ps.push(self.vty(p.ty)?.into());
         }
+        if self.cpu_abi() {
+            ps.push(self.ptr_ty(AddrSpace::Private).into());
+        }
         Ok(match self.value_ty(ret.ty)? {
             Some(r) => r.fn_type(&ps, false),
             None => self.ctx.void_type().fn_type(&ps, false),
@@ -149,7 +152,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             jumps: Vec::new(),
             ret: Some(ret).filter(|r| !matches!(self.kind(r.ty), TypeKind::Void)),
             sret: None,
+            wi: None,
         });
+        if self.cpu_abi() {
+            let n = f.count_params();
+            self.fs_mut().wi = f.get_nth_param(n.saturating_sub(1)).map(|p| p.into_pointer_value());
+        }
         self.b.position_at_end(entry);
         self.debug_function(&name, span, f, true);
         self.debug_at(span);
@@ -201,6 +209,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let mut vals: Vec<BasicMetadataValueEnum> = vec![obj.into()];
         for &a in args {
             vals.push(self.value(a)?.into());
+        }
+        if let Some(wi) = self.fs().wi {
+            vals.push(wi.into());
         }
         let call = match known {
             Some(f) => self.b.build_call(f, &vals, "")?,

@@ -39,6 +39,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let e = self.expr_info(id);
         let ty = e.ty.ty;
         match o.lowering {
+            Lowering::WorkItem(f) if self.cpu_abi() => self.work_item(f, args, ty),
+            // The runtime runs a synchronising kernel one work-item per
+            // group for now (KernelDesc flags): a barrier orders memory.
+            Lowering::Barrier(_) if self.cpu_abi() => {
+                self.fence(AO::LLVMAtomicOrderingSequentiallyConsistent, "workgroup");
+                Ok(None)
+            }
             Lowering::AtomicRmw(op) => self.atomic_rmw(o, op, args, ty).map(Some),
             Lowering::AtomicLoad => self.atomic_c11(o, AtomicKind::Load, args, ty),
             Lowering::AtomicStore => self.atomic_c11(o, AtomicKind::Store, args, ty),

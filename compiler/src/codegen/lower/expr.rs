@@ -268,6 +268,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let info = self.local_info(l);
         let ptr = match info.ty.space {
             AddrSpace::Private | AddrSpace::Generic => self.alloca(info.ty.ty, &info.name)?,
+            // Per-group storage on the CPU.
+            AddrSpace::Local if self.cpu_abi() => self.local_mem_var(l)?,
             space => {
                 let t = self.mem_ty(info.ty.ty)?;
                 let name = format!("{}.{}", self.fs().name, info.name);
@@ -997,6 +999,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             } else {
                 vals.push(self.value(a)?.into());
             }
+        }
+        if let Some(wi) = self.fs().wi {
+            vals.push(wi.into());
         }
         let call = self.b.build_call(f, &vals, "")?;
         call.set_call_convention(f.get_call_conventions());

@@ -307,6 +307,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             jumps: Vec::new(),
             ret: None,
             sret: None,
+            wi: None,
         });
         self.b.position_at_end(entry);
         let r = self.const_value(init, q);

@@ -27,6 +27,7 @@
 
 mod blocks;
 mod builtins;
+mod cpu;
 mod debug;
 mod expr;
 mod init;
@@ -101,6 +102,8 @@ pub fn lower<'ctx>(
         const_eval: false,
         block_fns: HashMap::default(),
         local_blocks: HashMap::default(),
+        local_mem_size: 0,
+        kernel_descs: Vec::new(),
     };
     if opts.debug_info {
         g.dbg = Some(debug::Debug::new(&g.module, name, opts.opt_level > 0));
@@ -113,6 +116,9 @@ pub fn lower<'ctx>(
             e.function.get_or_insert_with(|| f.name.clone());
             e
         })?;
+    }
+    if g.cpu_abi() {
+        g.kernel_table()?;
     }
     g.program_metadata();
     if let Some(d) = &g.dbg {
@@ -156,6 +162,8 @@ struct FnState<'a, 'ctx> {
     ret: Option<QualType>,
     /// The `sret` pointer when the function returns a record.
     sret: Option<PointerValue<'ctx>>,
+    /// The work-item parameter (CPU runtime ABI).
+    wi: Option<PointerValue<'ctx>>,
 }
 
 pub(super) struct Gen<'a, 'ctx> {
@@ -189,6 +197,11 @@ pub(super) struct Gen<'a, 'ctx> {
     block_fns: HashMap<ExprId, blocks::BlockFn<'ctx>>,
     /// Block variables of the current function and the block each holds.
     local_blocks: HashMap<LocalId, FunctionValue<'ctx>>,
+    /// Bytes of `__local` variables of the kernel being generated.
+    local_mem_size: u64,
+    /// Kernels with a work-group entry: (function index, entry, local
+    /// memory bytes, flags).
+    kernel_descs: Vec<(usize, FunctionValue<'ctx>, u64, u32)>,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -393,6 +406,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 ps.push(self.vty(p.ty)?.into());
             }
         }
+        if self.cpu_abi() {
+            // The work-item.
+            ps.push(self.ptr_ty(AddrSpace::Private).into());
+        }
         Ok(match if sret { None } else { self.value_ty(ret.ty)? } {
             Some(r) => r.fn_type(&ps, variadic),
             None => self.ctx.void_type().fn_type(&ps, variadic),
@@ -461,7 +478,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             } else {
                 f.name.clone()
             };
-            let linkage = if f.kernel { None } else { Some(Linkage::Internal) };
+            // On the CPU the runtime calls a kernel's work-group entry,
+            // not the kernel.
+            let linkage = if f.kernel && !self.cpu_abi() { None } else { Some(Linkage::Internal) };
             let llfn = self.module.add_function(&name, fty, linkage);
             if self.spirv() {
                 llfn.set_call_conventions(if f.kernel { CC_SPIR_KERNEL } else { CC_SPIR_FUNC });
@@ -578,7 +597,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             jumps: Vec::new(),
             ret,
             sret: None,
+            wi: None,
         });
+        self.local_mem_size = 0;
+        if self.cpu_abi() {
+            let n = llfn.count_params();
+            self.fs_mut().wi = llfn.get_nth_param(n.saturating_sub(1)).map(|p| p.into_pointer_value());
+            if let Some(wi) = self.fs().wi {
+                wi.set_name("wi");
+            }
+        }
         self.b.position_at_end(entry);
         self.debug_function(&f.name, f.span, llfn, !f.kernel);
         self.debug_at(f.span);
@@ -623,6 +651,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         self.debug_end_function();
         self.fs = None;
+        if f.kernel && self.cpu_abi() {
+            self.work_group_entry(index)?;
+        }
         Ok(())
     }
 

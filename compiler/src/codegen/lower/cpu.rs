@@ -1,0 +1,411 @@
+//! The CPU runtime's ABI (native targets).
+//!
+//! Every function clc defines takes a hidden last parameter, the
+//! work-item (`ClcWorkItem *`); the work-item functions read it and the
+//! work-group it points to. Each kernel `k` gets a work-group entry point
+//!
+//! ```c
+//! void __clc_wg_k(void **args, const ClcGroup *group);
+//! ```
+//!
+//! which runs every work-item of the group in a loop (x innermost, so the
+//! loop vectorises over work-items), reading argument `i` from
+//! `*args[i]`. A kernel's `__local` variables live in the group's local
+//! memory (`group->local_mem`, `KernelDesc::local_mem` bytes). The module
+//! exports `__clc_kernel_table`, which describes every kernel to the
+//! runtime (`clc_runtime::abi` mirrors these layouts):
+//!
+//! ```c
+//! struct ClcGroup { u32 work_dim, pad; u64 global_offset[3], global_size[3],
+//!                   local_size[3], enqueued_local_size[3], num_groups[3],
+//!                   group_id[3]; void *local_mem; };
+//! struct ClcWorkItem { u64 local_id[3]; const ClcGroup *group; };
+//! struct ArgDesc { u32 kind, size, align, pad; const char *type_name, *name; };
+//! struct KernelDesc { const char *name; void (*entry)(void **, const ClcGroup *);
+//!                     u32 num_args, flags, reqd_work_group_size[3], pad;
+//!                     u64 local_mem; const ArgDesc *args; };
+//! struct KernelTable { u32 version, count; const KernelDesc *kernels; };
+//! ```
+
+use super::{Gen, R, ice};
+use crate::sema::hir::{self, ExprId, ExprKind, LocalId};
+use crate::sema::types::{TypeId, TypeKind};
+use clc_builtins::functions::{AddrSpace, Lowering, WorkItemFn};
+use clc_builtins::types::Opaque;
+use inkwell::module::Linkage;
+use inkwell::values::BasicValue;
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue, PointerValue};
+use inkwell::IntPredicate;
+
+/// `ClcGroup` field offsets.
+const WORK_DIM: u64 = 0;
+const GLOBAL_OFFSET: u64 = 8;
+const GLOBAL_SIZE: u64 = 32;
+const LOCAL_SIZE: u64 = 56;
+const ENQUEUED_LOCAL_SIZE: u64 = 80;
+const NUM_GROUPS: u64 = 104;
+const GROUP_ID: u64 = 128;
+const LOCAL_MEM: u64 = 152;
+/// `ClcWorkItem`: the local id, then the group pointer.
+const WI_GROUP: u64 = 24;
+const WI_SIZE: u64 = 32;
+
+/// The version of the table layout (`KernelTable::version`).
+pub const ABI_VERSION: u32 = 1;
+
+/// `ArgDesc::kind`.
+pub const ARG_VALUE: u32 = 0;
+pub const ARG_GLOBAL: u32 = 1;
+pub const ARG_CONSTANT: u32 = 2;
+pub const ARG_LOCAL: u32 = 3;
+pub const ARG_IMAGE: u32 = 4;
+pub const ARG_SAMPLER: u32 = 5;
+pub const ARG_OTHER: u32 = 6;
+
+/// `KernelDesc::flags`: the kernel synchronises its work-group (barriers,
+/// work-group functions), which the runtime cannot run yet for groups of
+/// more than one work-item.
+pub const FLAG_GROUP_SYNC: u32 = 1;
+
+impl<'a, 'ctx> Gen<'a, 'ctx> {
+    /// Do functions follow the CPU runtime's ABI?
+    pub(super) fn cpu_abi(&self) -> bool {
+        !self.spirv()
+    }
+
+    /// The current function's work-item parameter.
+    fn wi(&self) -> R<PointerValue<'ctx>> {
+        match self.fs().wi {
+            Some(p) => Ok(p),
+            None => ice("a work-item function outside a function with the work-item parameter"),
+        }
+    }
+
+    fn i64_at(&mut self, base: PointerValue<'ctx>, off: u64) -> R<IntValue<'ctx>> {
+        let p = self.byte_offset(base, off)?;
+        let v = self.b.build_load(self.ctx.i64_type(), p, "")?;
+        if let Some(i) = v.as_instruction_value() {
+            let _ = i.set_alignment(8);
+        }
+        Ok(v.into_int_value())
+    }
+
+    fn group_ptr(&mut self) -> R<PointerValue<'ctx>> {
+        let wi = self.wi()?;
+        let p = self.byte_offset(wi, WI_GROUP)?;
+        Ok(self.b.build_load(self.ptr_ty(AddrSpace::Private), p, "group")?.into_pointer_value())
+    }
+
+    /// `array[d]` of a 3-element `u64` array at `off` in `base`, or
+    /// `default` when `d` is not 0, 1 or 2.
+    fn dim_at(&mut self, base: PointerValue<'ctx>, off: u64, d: IntValue<'ctx>, default: u64) -> R<IntValue<'ctx>> {
+        let i64t = self.ctx.i64_type();
+        let d = self.b.build_int_z_extend_or_bit_cast(d, i64t, "")?;
+        let in_range = self.b.build_int_compare(IntPredicate::ULT, d, i64t.const_int(3, false), "")?;
+        // Index with a clamped dimension, then pick the default: no
+        // out-of-bounds load for a bad dimension.
+        let safe = self.b.build_select(in_range, d, i64t.const_zero(), "")?.into_int_value();
+        let base = self.byte_offset(base, off)?;
+        // SAFETY: address arithmetic inside the 3-element array.
+        let p = unsafe { self.b.build_in_bounds_gep(i64t, base, &[safe], "")? };
+        let v = self.b.build_load(i64t, p, "")?.into_int_value();
+        Ok(self.b.build_select(in_range, v, i64t.const_int(default, false), "")?.into_int_value())
+    }
+
+    /// A work-item function, from the work-item and its group.
+    pub(super) fn work_item(&mut self, f: WorkItemFn, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+        let d = match args.first() {
+            Some(&a) => Some(self.value(a)?.into_int_value()),
+            None => None,
+        };
+        let i64t = self.ctx.i64_type();
+        let wi = self.wi()?;
+        let g = self.group_ptr()?;
+        let zero = self.ctx.i32_type().const_zero();
+        let v: IntValue = match f {
+            WorkItemFn::WorkDim => {
+                let p = self.byte_offset(g, WORK_DIM)?;
+                self.b.build_load(self.ctx.i32_type(), p, "")?.into_int_value()
+            }
+            WorkItemFn::LocalId => self.dim_at(wi, 0, d.unwrap_or(zero), 0)?,
+            WorkItemFn::GroupId => self.dim_at(g, GROUP_ID, d.unwrap_or(zero), 0)?,
+            WorkItemFn::LocalSize => self.dim_at(g, LOCAL_SIZE, d.unwrap_or(zero), 1)?,
+            WorkItemFn::EnqueuedLocalSize => self.dim_at(g, ENQUEUED_LOCAL_SIZE, d.unwrap_or(zero), 1)?,
+            WorkItemFn::GlobalSize => self.dim_at(g, GLOBAL_SIZE, d.unwrap_or(zero), 1)?,
+            WorkItemFn::NumGroups => self.dim_at(g, NUM_GROUPS, d.unwrap_or(zero), 1)?,
+            WorkItemFn::GlobalOffset => self.dim_at(g, GLOBAL_OFFSET, d.unwrap_or(zero), 0)?,
+            WorkItemFn::GlobalId => {
+                let d = d.unwrap_or(zero);
+                self.global_id(wi, g, d)?
+            }
+            WorkItemFn::LocalLinearId => {
+                let l: Vec<IntValue> = (0..3).map(|k| self.i64_at(wi, 8 * k)).collect::<R<_>>()?;
+                let s: Vec<IntValue> = (0..2).map(|k| self.i64_at(g, LOCAL_SIZE + 8 * k)).collect::<R<_>>()?;
+                let t = self.b.build_int_mul(l[2], s[1], "")?;
+                let t = self.b.build_int_add(t, l[1], "")?;
+                let t = self.b.build_int_mul(t, s[0], "")?;
+                self.b.build_int_add(t, l[0], "")?
+            }
+            WorkItemFn::GlobalLinearId => {
+                let mut ids = Vec::new();
+                for k in 0..3u64 {
+                    let dk = self.ctx.i32_type().const_int(k, false);
+                    let gid = self.global_id(wi, g, dk)?;
+                    let off = self.i64_at(g, GLOBAL_OFFSET + 8 * k)?;
+                    ids.push(self.b.build_int_sub(gid, off, "")?);
+                }
+                let s0 = self.i64_at(g, GLOBAL_SIZE)?;
+                let s1 = self.i64_at(g, GLOBAL_SIZE + 8)?;
+                let t = self.b.build_int_mul(ids[2], s1, "")?;
+                let t = self.b.build_int_add(t, ids[1], "")?;
+                let t = self.b.build_int_mul(t, s0, "")?;
+                self.b.build_int_add(t, ids[0], "")?
+            }
+            // The CPU's sub-group is one work-item.
+            WorkItemFn::SubGroupSize | WorkItemFn::MaxSubGroupSize => i64t.const_int(1, false),
+            WorkItemFn::SubGroupLocalId => i64t.const_zero(),
+            WorkItemFn::SubGroupId => {
+                let l: Vec<IntValue> = (0..3).map(|k| self.i64_at(wi, 8 * k)).collect::<R<_>>()?;
+                let s: Vec<IntValue> = (0..2).map(|k| self.i64_at(g, LOCAL_SIZE + 8 * k)).collect::<R<_>>()?;
+                let t = self.b.build_int_mul(l[2], s[1], "")?;
+                let t = self.b.build_int_add(t, l[1], "")?;
+                let t = self.b.build_int_mul(t, s[0], "")?;
+                self.b.build_int_add(t, l[0], "")?
+            }
+            WorkItemFn::NumSubGroups | WorkItemFn::EnqueuedNumSubGroups => {
+                let s: Vec<IntValue> = (0..3).map(|k| self.i64_at(g, if f == WorkItemFn::NumSubGroups { LOCAL_SIZE } else { ENQUEUED_LOCAL_SIZE } + 8 * k)).collect::<R<_>>()?;
+                let t = self.b.build_int_mul(s[0], s[1], "")?;
+                self.b.build_int_mul(t, s[2], "")?
+            }
+        };
+        let t = self.vty(ty)?;
+        Ok(Some(self.int_resize(v.into(), t, false)))
+    }
+
+    /// `group_id * enqueued_local_size + local_id + global_offset`.
+    fn global_id(&mut self, wi: PointerValue<'ctx>, g: PointerValue<'ctx>, d: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+        let gid = self.dim_at(g, GROUP_ID, d, 0)?;
+        let els = self.dim_at(g, ENQUEUED_LOCAL_SIZE, d, 1)?;
+        let lid = self.dim_at(wi, 0, d, 0)?;
+        let off = self.dim_at(g, GLOBAL_OFFSET, d, 0)?;
+        let t = self.b.build_int_mul(gid, els, "")?;
+        let t = self.b.build_int_add(t, lid, "")?;
+        Ok(self.b.build_int_add(t, off, "")?)
+    }
+
+    /// The address of a kernel's `__local` variable: its offset in the
+    /// group's local memory, laid out as the variables are met.
+    pub(super) fn local_mem_var(&mut self, l: LocalId) -> R<PointerValue<'ctx>> {
+        let t = self.local_info(l).ty.ty;
+        let (size, align) = self.types.size_align(t).unwrap_or((0, 1));
+        let off = self.local_mem_size.next_multiple_of(align.max(1));
+        self.local_mem_size = off + size;
+        // Computed in the entry block, so it dominates every use.
+        let entry = self.fs().entry;
+        let here = self.b.get_insert_block();
+        match entry.get_terminator() {
+            Some(term) => self.b.position_before(&term),
+            None => self.b.position_at_end(entry),
+        }
+        let g = self.group_ptr()?;
+        let mp = self.byte_offset(g, LOCAL_MEM)?;
+        let mem = self.b.build_load(self.ptr_ty(AddrSpace::Private), mp, "local_mem")?.into_pointer_value();
+        let p = self.byte_offset(mem, off)?;
+        let p = self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, p.into(), self.ptr_ty(AddrSpace::Local).into()).into_pointer_value();
+        if let Some(h) = here {
+            self.b.position_at_end(h);
+        }
+        Ok(p)
+    }
+
+    /// `__clc_wg_<kernel>`: the kernel for every work-item of a group.
+    pub(super) fn work_group_entry(&mut self, index: usize) -> R<()> {
+        let f: &'a hir::Function = &self.program.functions[index];
+        let kernel = self.funcs[index];
+        let ptr = self.ptr_ty(AddrSpace::Private);
+        let i64t = self.ctx.i64_type();
+        let fty = self.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
+        let entry_fn = self.module.add_function(&format!("__clc_wg_{}", f.name), fty, None);
+        self.add_fn_attr(entry_fn, "nounwind");
+        // Nothing the kernel writes aliases the argument array or the
+        // group: their loads may leave the work-item loop.
+        for i in 0..2 {
+            for a in ["noalias", "readonly", "nocapture"] {
+                let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(a);
+                if kind != 0 {
+                    entry_fn.add_attribute(inkwell::attributes::AttributeLoc::Param(i), self.ctx.create_enum_attribute(kind, 0));
+                }
+            }
+        }
+        let (Some(args), Some(group)) = (entry_fn.get_nth_param(0), entry_fn.get_nth_param(1)) else {
+            return ice("a work-group entry without its parameters");
+        };
+        let (args, group) = (args.into_pointer_value(), group.into_pointer_value());
+        let bb = self.ctx.append_basic_block(entry_fn, "entry");
+        self.b.position_at_end(bb);
+        // With -g the entry has a subprogram at the kernel's line, so the
+        // kernel inlined into it keeps its line table.
+        self.debug_function(&format!("__clc_wg_{}", f.name), f.span, entry_fn, false);
+        self.debug_at(f.span);
+        let wi = self.b.build_alloca(i64t.array_type((WI_SIZE / 8) as u32), "wi")?;
+        let gslot = self.byte_offset(wi, WI_GROUP)?;
+        self.b.build_store(gslot, group)?;
+        // The argument values, loaded once for the whole group.
+        let mut vals: Vec<BasicMetadataValueEnum> = Vec::new();
+        for (i, &p) in f.params.iter().enumerate() {
+            let t = f.locals[p.0 as usize].ty.ty;
+            let idx = i64t.const_int(i as u64, false);
+            // SAFETY: `args` has one pointer per parameter.
+            let slot = unsafe { self.b.build_in_bounds_gep(ptr, args, &[idx], "")? };
+            let vp = self.b.build_load(ptr, slot, "")?.into_pointer_value();
+            if self.is_record(t) {
+                vals.push(vp.into());
+            } else {
+                let v = self.load_value(vp, t, false)?;
+                vals.push(v.into());
+            }
+        }
+        let sizes: Vec<IntValue> = (0..3).map(|k| self.i64_at(group, LOCAL_SIZE + 8 * k)).collect::<R<_>>()?;
+        // for z, for y, for x: x innermost.
+        let mut exits = Vec::new();
+        for dim in (0..3).rev() {
+            let head = self.ctx.append_basic_block(entry_fn, "wi.head");
+            let body = self.ctx.append_basic_block(entry_fn, "wi.body");
+            let exit = self.ctx.append_basic_block(entry_fn, "wi.exit");
+            let pre = self.b.get_insert_block().expect("positioned");
+            self.b.build_unconditional_branch(head)?;
+            self.b.position_at_end(head);
+            let iv = self.b.build_phi(i64t, "lid")?;
+            iv.add_incoming(&[(&i64t.const_zero(), pre)]);
+            let ivv = iv.as_basic_value().into_int_value();
+            let more = self.b.build_int_compare(IntPredicate::ULT, ivv, sizes[dim], "")?;
+            self.b.build_conditional_branch(more, body, exit)?;
+            self.b.position_at_end(body);
+            let slot = self.byte_offset(wi, 8 * dim as u64)?;
+            self.b.build_store(slot, ivv)?;
+            exits.push((head, iv, exit));
+        }
+        let mut call_args = vals.clone();
+        call_args.push(wi.into());
+        self.b.build_call(kernel, &call_args, "")?;
+        for (head, iv, exit) in exits.into_iter().rev() {
+            let ivv = iv.as_basic_value().into_int_value();
+            let next = self.b.build_int_add(ivv, i64t.const_int(1, false), "")?;
+            let latch = self.b.get_insert_block().expect("positioned");
+            iv.add_incoming(&[(&next, latch)]);
+            self.b.build_unconditional_branch(head)?;
+            self.b.position_at_end(exit);
+        }
+        self.b.build_return(None)?;
+        self.debug_end_function();
+        let flags = if self.synchronises(index) { FLAG_GROUP_SYNC } else { 0 };
+        self.kernel_descs.push((index, entry_fn, self.local_mem_size, flags));
+        Ok(())
+    }
+
+    /// Does the kernel (or a function it calls) synchronise its work-group?
+    fn synchronises(&self, index: usize) -> bool {
+        let mut seen = vec![false; self.program.functions.len()];
+        let mut stack = vec![index];
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+            let f = &self.program.functions[i];
+            for e in &f.exprs {
+                match &e.kind {
+                    ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_) | Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents) => return true,
+                    ExprKind::Call { func: Some(fid), .. } => stack.push(fid.0 as usize),
+                    _ => {}
+                }
+            }
+        }
+        false
+    }
+
+    /// `__clc_kernel_table`: every kernel's entry point and arguments.
+    pub(super) fn kernel_table(&mut self) -> R<()> {
+        let ptr = self.ptr_ty(AddrSpace::Private);
+        let (i32t, i64t) = (self.ctx.i32_type(), self.ctx.i64_type());
+        let arg_ty = self.ctx.struct_type(&[i32t.into(), i32t.into(), i32t.into(), i32t.into(), ptr.into(), ptr.into()], false);
+        let desc_ty = self.ctx.struct_type(
+            &[ptr.into(), ptr.into(), i32t.into(), i32t.into(), i32t.array_type(3).into(), i32t.into(), i64t.into(), ptr.into()],
+            false,
+        );
+        let mut descs = Vec::new();
+        for (index, entry, local_mem, flags) in self.kernel_descs.clone() {
+            let f: &'a hir::Function = &self.program.functions[index];
+            let mut args = Vec::new();
+            for &p in &f.params {
+                let l = &f.locals[p.0 as usize];
+                let (kind, size, align) = self.arg_kind(l.ty.ty);
+                let tname = self.cstring(&self.types.display(l.ty.ty));
+                let name = self.cstring(&l.name);
+                args.push(arg_ty.const_named_struct(&[
+                    i32t.const_int(kind as u64, false).into(),
+                    i32t.const_int(size, false).into(),
+                    i32t.const_int(align, false).into(),
+                    i32t.const_zero().into(),
+                    tname.into(),
+                    name.into(),
+                ]));
+            }
+            let args_arr = arg_ty.const_array(&args);
+            let ag = self.module.add_global(args_arr.get_type(), None, &format!("__clc_args_{}", f.name));
+            ag.set_initializer(&args_arr);
+            ag.set_constant(true);
+            ag.set_linkage(Linkage::Private);
+            let reqd = f.reqd_work_group_size.unwrap_or([0, 0, 0]);
+            let name = self.cstring(&f.name);
+            descs.push(desc_ty.const_named_struct(&[
+                name.into(),
+                entry.as_global_value().as_pointer_value().into(),
+                i32t.const_int(f.params.len() as u64, false).into(),
+                i32t.const_int(flags as u64, false).into(),
+                i32t.const_array(&reqd.map(|r| i32t.const_int(r, false))).into(),
+                i32t.const_zero().into(),
+                i64t.const_int(local_mem, false).into(),
+                ag.as_pointer_value().into(),
+            ]));
+        }
+        let arr = desc_ty.const_array(&descs);
+        let dg = self.module.add_global(arr.get_type(), None, "__clc_kernels");
+        dg.set_initializer(&arr);
+        dg.set_constant(true);
+        dg.set_linkage(Linkage::Private);
+        let table_ty = self.ctx.struct_type(&[i32t.into(), i32t.into(), ptr.into()], false);
+        let table = table_ty.const_named_struct(&[
+            i32t.const_int(ABI_VERSION as u64, false).into(),
+            i32t.const_int(descs.len() as u64, false).into(),
+            dg.as_pointer_value().into(),
+        ]);
+        let tg = self.module.add_global(table_ty, None, "__clc_kernel_table");
+        tg.set_initializer(&table);
+        tg.set_constant(true);
+        Ok(())
+    }
+
+    fn cstring(&mut self, s: &str) -> PointerValue<'ctx> {
+        let mut bytes = s.as_bytes().to_vec();
+        bytes.push(0);
+        self.string(&bytes, AddrSpace::Private)
+    }
+
+    /// `ArgDesc::kind`, size and alignment of a kernel parameter type.
+    fn arg_kind(&self, t: TypeId) -> (u32, u64, u64) {
+        let (size, align) = self.types.size_align(t).unwrap_or((0, 1));
+        let kind = match self.kind(t) {
+            TypeKind::Pointer(p) => match p.space {
+                AddrSpace::Local => ARG_LOCAL,
+                AddrSpace::Constant => ARG_CONSTANT,
+                _ => ARG_GLOBAL,
+            },
+            TypeKind::Image(..) => ARG_IMAGE,
+            TypeKind::Opaque(Opaque::Sampler) => ARG_SAMPLER,
+            TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Record(_) | TypeKind::Enum(_) => ARG_VALUE,
+            _ => ARG_OTHER,
+        };
+        (kind, size, align)
+    }
+
+}
