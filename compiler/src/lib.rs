@@ -8,6 +8,7 @@
 pub mod codegen;
 pub mod diag;
 pub mod driver;
+pub mod jit;
 pub mod lex;
 pub mod options;
 pub mod parse;

@@ -1,11 +1,70 @@
 //! The CPU runtime for kernels compiled by clc.
 //!
-//! It launches compiled kernel entry points over an ND-range and must never
-//! depend on LLVM or on the compiler crate, so that a program whose kernels
-//! were compiled ahead of time stays small. The launcher, barriers and
-//! local memory arrive with the runtime issue; until then this crate only
-//! fixes its place in the workspace and the ND-range description the
-//! launcher will take.
+//! It launches compiled kernels over an ND-range on all cores and never
+//! depends on LLVM or on the compiler crate: a program is a kernel table
+//! (`__clc_kernel_table`, see [`abi`]) that the compiler's JIT (or a
+//! program linked ahead of time) hands over. Work-groups run in parallel
+//! on a work-stealing pool (rayon; `CLC_NUM_THREADS` overrides the thread
+//! count); inside a group the compiled work-group entry loops over the
+//! work-items.
+//!
+//! ```ignore
+//! let program = clc::jit::build(source, &opts)?;          // compiler side
+//! let mut k = program.kernel("vector_add")?;
+//! let a = Buffer::from_slice(&[1.0f32, 2.0]);
+//! k.set_arg(0, Arg::Buffer(&a))?;
+//! k.launch(&NdRange::linear(2))?;
+//! ```
+//!
+//! Not yet: kernels that synchronise a work-group (barriers, work-group
+//! functions) run only with one work-item per group, and say so when asked
+//! for more.
+
+pub mod abi;
+
+use abi::{Entry, Group, KernelTable};
+use rayon::prelude::*;
+use std::any::Any;
+use std::cell::UnsafeCell;
+use std::ffi::{CStr, c_void};
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// The most work-items a group may have.
+pub const MAX_WORK_GROUP_SIZE: usize = 4096;
+/// Bytes of `__local` memory a group may use.
+pub const LOCAL_MEM_SIZE: usize = 256 << 10;
+
+/// What went wrong, in words a user can act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The kernel table is not one this runtime understands.
+    BadProgram(String),
+    UnknownKernel { name: String, available: Vec<String> },
+    /// An argument mistake: which argument and what was expected.
+    Arg { kernel: String, index: usize, message: String },
+    /// A bad ND-range or local size.
+    Range(String),
+    /// Something the runtime cannot do yet.
+    NotSupported(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::BadProgram(m) => write!(f, "invalid program: {m}"),
+            Error::UnknownKernel { name, available } => {
+                write!(f, "no kernel named '{name}'")?;
+                if available.is_empty() { write!(f, " (the program has no kernels)") } else { write!(f, " (kernels: {})", available.join(", ")) }
+            }
+            Error::Arg { kernel, index, message } => write!(f, "kernel '{kernel}', argument {index}: {message}"),
+            Error::Range(m) => write!(f, "invalid ND-range: {m}"),
+            Error::NotSupported(m) => write!(f, "not supported yet: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
 
 /// The shape of a launch: 1 to 3 dimensions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,6 +72,7 @@ pub struct NdRange {
     pub dims: u32,
     pub global: [usize; 3],
     pub offset: [usize; 3],
+    /// `None`: the runtime chooses.
     pub local: Option<[usize; 3]>,
 }
 
@@ -32,6 +92,448 @@ impl NdRange {
     }
 }
 
+/// What a kernel parameter is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    /// A scalar, vector or struct passed by value.
+    Value,
+    Global,
+    Constant,
+    /// A `__local` pointer: the launch gives its size.
+    Local,
+    Image,
+    Sampler,
+    Other,
+}
+
+/// A kernel parameter, as the program describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgInfo {
+    pub name: String,
+    /// The type as written (`__global float *`, `uint4`).
+    pub type_name: String,
+    pub kind: ArgKind,
+    /// Bytes of a value argument.
+    pub size: usize,
+    pub align: usize,
+}
+
+/// A kernel of a program.
+#[derive(Clone, Debug)]
+pub struct KernelInfo {
+    pub name: String,
+    pub args: Vec<ArgInfo>,
+    /// Bytes of the kernel's own `__local` variables per group.
+    pub local_mem: usize,
+    pub reqd_work_group_size: Option<[usize; 3]>,
+    /// Uses barriers or work-group functions.
+    pub synchronises: bool,
+    entry: Entry,
+}
+
+/// Host memory kernels read and write (`__global`/`__constant` buffers),
+/// aligned for any vector type.
+pub struct Buffer {
+    data: Arc<Storage>,
+}
+
+struct Storage {
+    bytes: UnsafeCell<Box<[u128]>>,
+    len: usize,
+}
+
+// SAFETY: kernels and the host reach the bytes through raw pointers only
+// while a launch runs (kernels) or while no launch uses the buffer (the
+// host, through `&mut`/`&` of `Buffer`, which a launch borrows).
+unsafe impl Send for Storage {}
+unsafe impl Sync for Storage {}
+
+/// Types whose bytes can be copied in and out of buffers.
+///
+/// # Safety
+/// Every bit pattern must be a valid value, with no padding.
+pub unsafe trait Pod: Copy + 'static {}
+macro_rules! pod {
+    ($($t:ty)*) => { $(unsafe impl Pod for $t {})* };
+}
+pod!(u8 i8 u16 i16 u32 i32 u64 i64 f32 f64 usize isize);
+unsafe impl<T: Pod, const N: usize> Pod for [T; N] {}
+
+impl Buffer {
+    /// `len` zero bytes.
+    pub fn new(len: usize) -> Buffer {
+        let words = len.div_ceil(16).max(1);
+        Buffer { data: Arc::new(Storage { bytes: UnsafeCell::new(vec![0u128; words].into_boxed_slice()), len }) }
+    }
+
+    /// A buffer holding a copy of `items`.
+    pub fn from_slice<T: Pod>(items: &[T]) -> Buffer {
+        let b = Buffer::new(std::mem::size_of_val(items));
+        b.copy_in(as_bytes(items));
+        b
+    }
+
+    pub fn len(&self) -> usize {
+        self.data.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.len == 0
+    }
+
+    fn ptr(&self) -> *mut u8 {
+        // SAFETY: the storage outlives the pointer's uses (launches borrow
+        // the buffer).
+        unsafe { (*self.data.bytes.get()).as_mut_ptr().cast() }
+    }
+
+    /// Copies `bytes` to the start of the buffer (at most its length).
+    fn copy_in(&self, bytes: &[u8]) {
+        let n = bytes.len().min(self.data.len);
+        // SAFETY: `n` bytes fit; no launch runs while the host writes
+        // (launches are synchronous and borrow their kernel).
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.ptr(), n) }
+    }
+
+    /// The contents as `T`s (the length must be a multiple of `T`'s size).
+    pub fn read<T: Pod>(&self) -> Vec<T> {
+        let n = self.data.len / std::mem::size_of::<T>().max(1);
+        let mut out = Vec::with_capacity(n);
+        // SAFETY: `n` whole `T`s lie in the buffer, which is aligned for
+        // any vector type; `Pod` makes every bit pattern valid.
+        unsafe {
+            std::ptr::copy_nonoverlapping(self.ptr().cast::<T>(), out.as_mut_ptr(), n);
+            out.set_len(n);
+        }
+        out
+    }
+
+    /// Overwrites the start of the buffer with `items`.
+    pub fn write<T: Pod>(&mut self, items: &[T]) -> Result<(), Error> {
+        let bytes = as_bytes(items);
+        if bytes.len() > self.data.len {
+            return Err(Error::Range(format!("writing {} bytes into a buffer of {}", bytes.len(), self.data.len)));
+        }
+        self.copy_in(bytes);
+        Ok(())
+    }
+}
+
+fn as_bytes<T: Pod>(items: &[T]) -> &[u8] {
+    // SAFETY: `Pod` types have no padding.
+    unsafe { std::slice::from_raw_parts(items.as_ptr().cast(), std::mem::size_of_val(items)) }
+}
+
+/// A kernel argument.
+pub enum Arg<'b> {
+    Buffer(&'b Buffer),
+    /// A scalar, vector or struct value: its bytes.
+    Value(Vec<u8>),
+    /// The size in bytes of a `__local` pointer argument's memory.
+    Local(usize),
+}
+
+impl Arg<'_> {
+    /// A value argument from a `Pod` value.
+    pub fn value<T: Pod>(v: T) -> Arg<'static> {
+        Arg::Value(as_bytes(std::slice::from_ref(&v)).to_vec())
+    }
+}
+
+/// A program: its kernels and whatever keeps their code alive.
+pub struct Program {
+    kernels: Vec<KernelInfo>,
+    _owner: Box<dyn Any + Send + Sync>,
+}
+
+impl Program {
+    /// A program from a kernel table; `owner` keeps the code alive as long
+    /// as the program.
+    ///
+    /// # Safety
+    /// `table` must point to a `__clc_kernel_table` emitted by clc, whose
+    /// code and data stay valid while `owner` lives.
+    pub unsafe fn from_table(table: *const KernelTable, owner: Box<dyn Any + Send + Sync>) -> Result<Program, Error> {
+        // SAFETY: the caller vouches for the table.
+        let t = unsafe { table.as_ref() }.ok_or_else(|| Error::BadProgram("no kernel table".into()))?;
+        if t.version != abi::ABI_VERSION {
+            return Err(Error::BadProgram(format!("kernel table version {} (this runtime reads {})", t.version, abi::ABI_VERSION)));
+        }
+        let mut kernels = Vec::with_capacity(t.count as usize);
+        for i in 0..t.count as usize {
+            // SAFETY: the table holds `count` descriptors, each with
+            // `num_args` argument descriptors and NUL-terminated names.
+            let (d, args) = unsafe {
+                let d = &*t.kernels.add(i);
+                (d, std::slice::from_raw_parts(d.args, d.num_args as usize))
+            };
+            let text = |p: *const std::ffi::c_char| if p.is_null() { String::new() } else { unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned() };
+            let args = args
+                .iter()
+                .map(|a| ArgInfo {
+                    name: text(a.name),
+                    type_name: text(a.type_name),
+                    kind: match a.kind {
+                        abi::ARG_VALUE => ArgKind::Value,
+                        abi::ARG_GLOBAL => ArgKind::Global,
+                        abi::ARG_CONSTANT => ArgKind::Constant,
+                        abi::ARG_LOCAL => ArgKind::Local,
+                        abi::ARG_IMAGE => ArgKind::Image,
+                        abi::ARG_SAMPLER => ArgKind::Sampler,
+                        _ => ArgKind::Other,
+                    },
+                    size: a.size as usize,
+                    align: a.align as usize,
+                })
+                .collect();
+            let r = d.reqd_work_group_size;
+            kernels.push(KernelInfo {
+                name: text(d.name),
+                args,
+                local_mem: d.local_mem as usize,
+                reqd_work_group_size: (r != [0; 3]).then(|| r.map(|x| x as usize)),
+                synchronises: d.flags & abi::FLAG_GROUP_SYNC != 0,
+                entry: d.entry,
+            });
+        }
+        Ok(Program { kernels, _owner: owner })
+    }
+
+    /// Every kernel, in declaration order.
+    pub fn kernels(&self) -> &[KernelInfo] {
+        &self.kernels
+    }
+
+    /// A kernel, ready to take its arguments.
+    pub fn kernel(&self, name: &str) -> Result<Kernel<'_>, Error> {
+        let info = self.kernels.iter().find(|k| k.name == name).ok_or_else(|| Error::UnknownKernel {
+            name: name.to_string(),
+            available: self.kernels.iter().map(|k| k.name.clone()).collect(),
+        })?;
+        Ok(Kernel { info, args: (0..info.args.len()).map(|_| None).collect() })
+    }
+}
+
+impl fmt::Debug for Program {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Program").field("kernels", &self.kernels.iter().map(|k| &k.name).collect::<Vec<_>>()).finish()
+    }
+}
+
+/// A kernel with its arguments being set.
+pub struct Kernel<'p> {
+    info: &'p KernelInfo,
+    args: Vec<Option<ArgSlot>>,
+}
+
+enum ArgSlot {
+    /// A buffer, kept alive by the kernel while it is an argument.
+    Buffer(Arc<Storage>),
+    Value(Vec<u8>),
+    Local(usize),
+}
+
+impl fmt::Debug for Kernel<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Kernel").field("name", &self.info.name).field("args_set", &self.args.iter().filter(|a| a.is_some()).count()).finish()
+    }
+}
+
+impl<'p> Kernel<'p> {
+    pub fn info(&self) -> &'p KernelInfo {
+        self.info
+    }
+
+    fn arg_error(&self, index: usize, message: String) -> Error {
+        Error::Arg { kernel: self.info.name.clone(), index, message }
+    }
+
+    /// Sets argument `index`, checking it against the parameter.
+    pub fn set_arg(&mut self, index: usize, arg: Arg<'_>) -> Result<(), Error> {
+        let Some(p) = self.info.args.get(index) else {
+            return Err(self.arg_error(index, format!("the kernel takes {} arguments", self.info.args.len())));
+        };
+        let what = format!("'{}' is {}", p.name, p.type_name);
+        let slot = match (p.kind, arg) {
+            (ArgKind::Global | ArgKind::Constant, Arg::Buffer(b)) => ArgSlot::Buffer(b.data.clone()),
+            (ArgKind::Value, Arg::Value(bytes)) if bytes.len() == p.size => ArgSlot::Value(bytes),
+            (ArgKind::Value, Arg::Value(bytes)) => return Err(self.arg_error(index, format!("{what}, {} bytes; got {} bytes", p.size, bytes.len()))),
+            (ArgKind::Local, Arg::Local(0)) => return Err(self.arg_error(index, format!("{what}: the local memory size must not be 0"))),
+            (ArgKind::Local, Arg::Local(n)) => ArgSlot::Local(n),
+            (ArgKind::Image | ArgKind::Sampler | ArgKind::Other, _) => return Err(Error::NotSupported(format!("kernel '{}', argument {index}: {what}", self.info.name))),
+            (ArgKind::Global | ArgKind::Constant, _) => return Err(self.arg_error(index, format!("{what}: expected a buffer"))),
+            (ArgKind::Value, _) => return Err(self.arg_error(index, format!("{what}: expected a value of {} bytes", p.size))),
+            (ArgKind::Local, _) => return Err(self.arg_error(index, format!("{what}: expected a local memory size"))),
+        };
+        self.args[index] = Some(slot);
+        Ok(())
+    }
+
+    /// The local size a launch uses: the range's, checked, or one chosen.
+    fn local_size(&self, r: &NdRange) -> Result<[usize; 3], Error> {
+        let dims = r.dims as usize;
+        let local = match (r.local, self.info.reqd_work_group_size) {
+            (Some(l), Some(req)) if l[..dims] != req[..dims] => {
+                return Err(Error::Range(format!("local size {:?} differs from the kernel's reqd_work_group_size {:?}", &l[..dims], &req[..dims])));
+            }
+            (Some(l), _) => l,
+            (None, Some(req)) => req,
+            // A synchronising kernel runs one work-item per group for now.
+            (None, None) if self.info.synchronises => [1, 1, 1],
+            (None, None) => {
+                // Long rows of work-items vectorise: up to 256 along x.
+                let mut l = [1usize; 3];
+                l[0] = r.global[0].clamp(1, 256);
+                l
+            }
+        };
+        let mut l = local;
+        for x in l.iter_mut().skip(dims) {
+            *x = 1;
+        }
+        if l.contains(&0) {
+            return Err(Error::Range(format!("local size {:?} has a zero dimension", &l[..dims])));
+        }
+        let n: usize = l.iter().product();
+        if n > MAX_WORK_GROUP_SIZE {
+            return Err(Error::Range(format!("local size {:?} is {n} work-items; at most {MAX_WORK_GROUP_SIZE}", &l[..dims])));
+        }
+        if self.info.synchronises && n > 1 {
+            return Err(Error::NotSupported(format!(
+                "kernel '{}' uses barriers or work-group functions; work-groups of more than one work-item are not supported yet",
+                self.info.name
+            )));
+        }
+        Ok(l)
+    }
+
+    /// Runs the kernel over `range` on all cores and waits for it.
+    pub fn launch(&self, range: &NdRange) -> Result<(), Error> {
+        if !(1..=3).contains(&range.dims) {
+            return Err(Error::Range(format!("{} dimensions; 1 to 3 are allowed", range.dims)));
+        }
+        let dims = range.dims as usize;
+        if range.global[..dims].contains(&0) {
+            return Err(Error::Range(format!("global size {:?} has a zero dimension", &range.global[..dims])));
+        }
+        for (i, a) in self.args.iter().enumerate() {
+            if a.is_none() {
+                let p = &self.info.args[i];
+                return Err(self.arg_error(i, format!("'{}' ({}) is not set", p.name, p.type_name)));
+            }
+        }
+        let mut global = [1usize; 3];
+        global[..dims].copy_from_slice(&range.global[..dims]);
+        let mut offset = [0usize; 3];
+        offset[..dims].copy_from_slice(&range.offset[..dims]);
+        let local = self.local_size(range)?;
+        let groups: [usize; 3] = std::array::from_fn(|d| global[d].div_ceil(local[d]));
+        // Local memory: the kernel's variables, then each `__local`
+        // argument, 128-byte aligned.
+        let mut local_bytes = self.info.local_mem.next_multiple_of(128);
+        let mut local_args = Vec::new();
+        for (i, a) in self.args.iter().enumerate() {
+            if let Some(ArgSlot::Local(n)) = a {
+                local_args.push((i, local_bytes));
+                local_bytes = (local_bytes + n).next_multiple_of(128);
+            }
+        }
+        if local_bytes > LOCAL_MEM_SIZE {
+            return Err(Error::Range(format!("the kernel needs {local_bytes} bytes of local memory per group; at most {LOCAL_MEM_SIZE}")));
+        }
+        let template = Group {
+            work_dim: range.dims,
+            pad: 0,
+            global_offset: offset.map(|x| x as u64),
+            global_size: global.map(|x| x as u64),
+            local_size: local.map(|x| x as u64),
+            enqueued_local_size: local.map(|x| x as u64),
+            num_groups: groups.map(|x| x as u64),
+            group_id: [0; 3],
+            local_mem: std::ptr::null_mut(),
+        };
+        // Argument values, shared by every group but for `__local`
+        // pointers, which each worker fills in for its own memory.
+        let values: Vec<Vec<u8>> = self
+            .args
+            .iter()
+            .map(|a| match a {
+                Some(ArgSlot::Buffer(data)) => (Buffer { data: data.clone() }.ptr() as usize).to_ne_bytes().to_vec(),
+                Some(ArgSlot::Value(v)) => v.clone(),
+                _ => vec![0u8; 8],
+            })
+            .collect();
+        let total = groups[0] * groups[1] * groups[2];
+        let entry = self.info.entry;
+        let run = Launch { entry, template, values, local_args, local_bytes: local_bytes.max(128), groups, local, global };
+        pool().install(|| (0..total).into_par_iter().for_each_init(|| Worker::new(&run), |w, g| w.run_group(&run, g)));
+        Ok(())
+    }
+}
+
+/// What every group of a launch shares.
+struct Launch {
+    entry: Entry,
+    template: Group,
+    values: Vec<Vec<u8>>,
+    /// `__local` pointer arguments: (index, offset in local memory).
+    local_args: Vec<(usize, usize)>,
+    local_bytes: usize,
+    groups: [usize; 3],
+    local: [usize; 3],
+    global: [usize; 3],
+}
+
+// SAFETY: the raw pointers in a launch (buffer addresses in `values`) are
+// only passed to the kernel, which may use them from any thread.
+unsafe impl Sync for Launch {}
+
+/// One worker thread's state: its local memory and argument array.
+struct Worker {
+    local: Box<[u128]>,
+    values: Vec<Vec<u8>>,
+}
+
+impl Worker {
+    fn new(run: &Launch) -> Worker {
+        Worker { local: vec![0u128; run.local_bytes.div_ceil(16)].into_boxed_slice(), values: run.values.clone() }
+    }
+
+    fn run_group(&mut self, run: &Launch, g: usize) {
+        let base = self.local.as_mut_ptr().cast::<u8>();
+        for &(i, off) in &run.local_args {
+            // SAFETY: `off` lies inside this worker's local memory.
+            let p = unsafe { base.add(off) } as usize;
+            self.values[i] = p.to_ne_bytes().to_vec();
+        }
+        let id = [g % run.groups[0], (g / run.groups[0]) % run.groups[1], g / (run.groups[0] * run.groups[1])];
+        let mut group = run.template;
+        group.group_id = id.map(|x| x as u64);
+        // The last group of a dimension the local size does not divide is
+        // smaller (OpenCL 2.0 non-uniform work-groups).
+        group.local_size = std::array::from_fn(|d| run.local[d].min(run.global[d] - id[d] * run.local[d]) as u64);
+        group.local_mem = base;
+        let ptrs: Vec<*mut c_void> = self.values.iter_mut().map(|v| v.as_mut_ptr().cast()).collect();
+        // SAFETY: the entry is the kernel's work-group entry from its
+        // program's table; `ptrs` holds one pointer per parameter, each to
+        // a value of the parameter's size; the group is filled in.
+        unsafe { (run.entry)(ptrs.as_ptr(), &group) };
+    }
+}
+
+/// The pool launches run on: one thread per core, or `CLC_NUM_THREADS`.
+fn pool() -> &'static rayon::ThreadPool {
+    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let threads = std::env::var("CLC_NUM_THREADS").ok().and_then(|s| s.parse::<usize>().ok()).filter(|&n| n > 0).unwrap_or(0);
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("clc-worker-{i}"))
+            .build()
+            .unwrap_or_else(|_| rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a one-thread pool"))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,5 +544,16 @@ mod tests {
         assert_eq!(r.len(), 7);
         assert!(!r.is_empty());
         assert!(NdRange::linear(0).is_empty());
+    }
+
+    #[test]
+    fn buffers_round_trip_and_refuse_overflow() {
+        let mut b = Buffer::from_slice(&[1.5f32, -2.0, 3.25]);
+        assert_eq!(b.len(), 12);
+        assert_eq!(b.read::<f32>(), [1.5, -2.0, 3.25]);
+        b.write(&[7u32]).unwrap();
+        assert_eq!(b.read::<u32>()[0], 7);
+        assert!(b.write(&[0u64; 2]).is_err());
+        assert_eq!(b.ptr() as usize % 16, 0);
     }
 }

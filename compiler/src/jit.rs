@@ -1,0 +1,322 @@
+//! Building a program from source in-process: the front end, the back end
+//! for the host, and LLVM's JIT, handing the CPU runtime
+//! ([`clc_runtime::Program`]) ready kernel entry points. No external
+//! linker or compiler is involved.
+
+use crate::codegen::{self, CodegenOptions};
+use crate::diag::Diagnostics;
+use crate::diag::render::{self, Format};
+use crate::options::{ClStd, FpOptions, Target};
+use crate::pp::{self, CmdMacro, PpOptions};
+use crate::source::SourceMap;
+use inkwell::OptimizationLevel;
+use inkwell::context::Context;
+use inkwell::execution_engine::ExecutionEngine;
+use inkwell::module::Module;
+use std::mem::ManuallyDrop;
+use std::path::PathBuf;
+
+/// How to build a program.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    pub std: ClStd,
+    pub include_dirs: Vec<PathBuf>,
+    /// `-D`/`-U`, in order.
+    pub macros: Vec<CmdMacro>,
+    /// 0 to 3 (default 2).
+    pub opt_level: u8,
+    pub fp: FpOptions,
+}
+
+impl Default for BuildOptions {
+    fn default() -> BuildOptions {
+        BuildOptions { std: ClStd::default(), include_dirs: Vec::new(), macros: Vec::new(), opt_level: 2, fp: FpOptions::default() }
+    }
+}
+
+/// Why a program did not build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// Errors in the program: the diagnostics, rendered as clang does.
+    Program(String),
+    /// A bug in clc (an internal compiler error).
+    Internal(String),
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildError::Program(d) => f.write_str(d.trim_end()),
+            BuildError::Internal(m) => write!(f, "internal compiler error: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// The JIT's code, kept alive by the program that runs it.
+struct Owner {
+    // Dropped in this order: the engine (which owns the module's code),
+    // the module, then the context they borrow.
+    engine: ManuallyDrop<ExecutionEngine<'static>>,
+    module: ManuallyDrop<Module<'static>>,
+    context: ManuallyDrop<Box<Context>>,
+}
+
+impl Drop for Owner {
+    fn drop(&mut self) {
+        // SAFETY: each field is dropped once, borrowers before what they
+        // borrow.
+        unsafe {
+            ManuallyDrop::drop(&mut self.engine);
+            ManuallyDrop::drop(&mut self.module);
+            ManuallyDrop::drop(&mut self.context);
+        }
+    }
+}
+
+// SAFETY: after the JIT has finalised the code, the owner is only kept
+// alive (never used) while any thread runs the code.
+unsafe impl Send for Owner {}
+unsafe impl Sync for Owner {}
+
+/// Builds `source` (named `name` in diagnostics) for the CPU runtime.
+pub fn build(source: &str, name: &str, opts: &BuildOptions) -> Result<clc_runtime::Program, BuildError> {
+    let mut sm = SourceMap::new();
+    let main = sm.add_virtual(name, source.to_string());
+    let mut diags = Diagnostics::default();
+    let pp_opts = PpOptions { std: opts.std, target: Target::Host, include_dirs: opts.include_dirs.clone(), macros: opts.macros.clone() };
+    let out = pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
+    let tu = crate::parse::parse(&sm, &out, opts.std, &mut diags);
+    let program = crate::sema::check(&tu, &crate::sema::SemaOptions::new(opts.std, Target::Host, &out.pragmas), &mut diags);
+    let rendered = |diags: &Diagnostics| diags.iter().map(|d| render::render(&sm, d, Format::Clang)).collect::<String>();
+    if diags.has_errors() {
+        return Err(BuildError::Program(rendered(&diags)));
+    }
+    let cg = CodegenOptions {
+        target: Target::Host,
+        std: opts.std,
+        opt_level: opts.opt_level,
+        fp: opts.fp,
+        fp_contract: out
+            .pragmas
+            .iter()
+            .filter_map(|p| match p.kind {
+                pp::PragmaKind::FpContract(s) => Some((p.span, s != pp::Switch::Off)),
+                _ => None,
+            })
+            .collect(),
+        ..Default::default()
+    };
+    let context = Box::new(Context::create());
+    // SAFETY: the context is boxed (its address is stable) and outlives
+    // the module and engine, which `Owner` drops first.
+    let ctx: &'static Context = unsafe { &*(&*context as *const Context) };
+    let internal = |e: codegen::InternalError| BuildError::Internal(e.to_string());
+    let module = codegen::lower(ctx, &program, &sm, name, &cg, &mut diags).map_err(internal)?;
+    if diags.has_errors() {
+        return Err(BuildError::Program(rendered(&diags)));
+    }
+    let tm = codegen::configure(&module, &cg).map_err(internal)?;
+    codegen::verify(&module).map_err(internal)?;
+    codegen::optimize(&module, &tm, cg.opt_level).map_err(internal)?;
+    missing_functions(&module)?;
+    let engine = module.create_jit_execution_engine(OptimizationLevel::Aggressive).map_err(|e| BuildError::Internal(e.to_string()))?;
+    // SAFETY: a live engine; the name is NUL-terminated. Asking for the
+    // address finalises the code.
+    let table = unsafe { inkwell::llvm_sys::execution_engine::LLVMGetGlobalValueAddress(engine.as_mut_ptr(), c"__clc_kernel_table".as_ptr()) };
+    if table == 0 {
+        return Err(BuildError::Internal("the JIT has no kernel table".into()));
+    }
+    let owner = Owner { engine: ManuallyDrop::new(engine), module: ManuallyDrop::new(module), context: ManuallyDrop::new(context) };
+    // SAFETY: the table was emitted by the lowering for this module, and
+    // its code lives as long as `owner`, which the program keeps.
+    unsafe { clc_runtime::Program::from_table(table as *const clc_runtime::abi::KernelTable, Box::new(owner)) }.map_err(|e| BuildError::Internal(e.to_string()))
+}
+
+/// Functions the program calls that nothing provides: the JIT would abort
+/// on them, so they are reported first.
+fn missing_functions(module: &Module<'_>) -> Result<(), BuildError> {
+    // The C library functions the generated code may call.
+    const PROVIDED: &[&str] = &["printf", "memcpy", "memset", "memmove"];
+    let mut missing = Vec::new();
+    let mut f = module.get_first_function();
+    while let Some(func) = f {
+        let name = func.get_name().to_string_lossy().into_owned();
+        if func.count_basic_blocks() == 0 && !name.starts_with("llvm.") && !PROVIDED.contains(&name.as_str()) {
+            missing.push(demangle(&name));
+        }
+        f = func.get_next_function();
+    }
+    missing.sort();
+    missing.dedup();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(BuildError::Program(format!(
+        "error: the program calls functions the CPU target does not provide yet: {}\nnote: most of these are builtins that come with clc's builtin library\n",
+        missing.join(", ")
+    )))
+}
+
+/// `_Z3sinf` → `sin`; other names unchanged.
+fn demangle(name: &str) -> String {
+    let Some(rest) = name.strip_prefix("_Z") else { return name.to_string() };
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    match digits.parse::<usize>() {
+        Ok(n) => rest[digits.len()..].get(..n).unwrap_or(name).to_string(),
+        Err(_) => name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clc_runtime::{Arg, Buffer, NdRange};
+
+    fn build_ok(src: &str) -> clc_runtime::Program {
+        build(src, "test.cl", &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn vector_add_runs_on_all_cores_over_many_groups() {
+        let p = build_ok("kernel void add(global const float *a, global const float *b, global float *c, uint n) { size_t i = get_global_id(0); if (i < n) c[i] = a[i] + b[i]; }");
+        let n = 100_003usize;
+        let a: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        let b: Vec<f32> = (0..n).map(|i| (i % 7) as f32 * 0.5).collect();
+        let (ba, bb, bc) = (Buffer::from_slice(&a), Buffer::from_slice(&b), Buffer::new(n * 4));
+        let mut k = p.kernel("add").unwrap();
+        k.set_arg(0, Arg::Buffer(&ba)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bb)).unwrap();
+        k.set_arg(2, Arg::Buffer(&bc)).unwrap();
+        k.set_arg(3, Arg::value(n as u32)).unwrap();
+        k.launch(&NdRange::linear(n)).unwrap();
+        let c = bc.read::<f32>();
+        for i in 0..n {
+            assert_eq!(c[i], a[i] + b[i], "{i}");
+        }
+    }
+
+    #[test]
+    fn work_item_functions_over_3d_ranges_with_offsets_and_non_uniform_groups() {
+        // Every work-item writes its ids; a 3-D range whose local size does
+        // not divide the global size (OpenCL 2.0 non-uniform groups).
+        let p = build_ok(
+            "kernel void ids(global uint *o) {
+                 size_t g = get_global_linear_id() * 12;
+                 o[g + 0] = get_global_id(0); o[g + 1] = get_global_id(1); o[g + 2] = get_global_id(2);
+                 o[g + 3] = get_local_id(0); o[g + 4] = get_local_id(1); o[g + 5] = get_local_id(2);
+                 o[g + 6] = get_group_id(0) + 100 * get_group_id(1) + 10000 * get_group_id(2);
+                 o[g + 7] = get_local_size(0) + 100 * get_local_size(1) + 10000 * get_local_size(2);
+                 o[g + 8] = get_enqueued_local_size(0) + 100 * get_enqueued_local_size(1);
+                 o[g + 9] = get_num_groups(0) + 100 * get_num_groups(1) + 10000 * get_num_groups(2);
+                 o[g + 10] = get_work_dim() + 10 * get_global_offset(0) + 1000 * get_global_offset(2);
+                 o[g + 11] = get_local_linear_id();
+             }",
+        );
+        let (gs, ls, off) = ([7usize, 5, 3], [4usize, 2, 3], [10usize, 0, 2]);
+        let n = gs.iter().product::<usize>();
+        let out = Buffer::new(n * 12 * 4);
+        let mut k = p.kernel("ids").unwrap();
+        k.set_arg(0, Arg::Buffer(&out)).unwrap();
+        k.launch(&NdRange { dims: 3, global: gs, offset: off, local: Some(ls) }).unwrap();
+        let o = out.read::<u32>();
+        for z in 0..gs[2] {
+            for y in 0..gs[1] {
+                for x in 0..gs[0] {
+                    let g = ((z * gs[1] + y) * gs[0] + x) * 12;
+                    let id = [x, y, z];
+                    let lid: [usize; 3] = std::array::from_fn(|d| id[d] % ls[d]);
+                    let grp: [usize; 3] = std::array::from_fn(|d| id[d] / ls[d]);
+                    let lsz: [usize; 3] = std::array::from_fn(|d| ls[d].min(gs[d] - grp[d] * ls[d]));
+                    let ng: [usize; 3] = std::array::from_fn(|d| gs[d].div_ceil(ls[d]));
+                    let want = [
+                        x + off[0],
+                        y + off[1],
+                        z + off[2],
+                        lid[0],
+                        lid[1],
+                        lid[2],
+                        grp[0] + 100 * grp[1] + 10000 * grp[2],
+                        lsz[0] + 100 * lsz[1] + 10000 * lsz[2],
+                        ls[0] + 100 * ls[1],
+                        ng[0] + 100 * ng[1] + 10000 * ng[2],
+                        3 + 10 * off[0] + 1000 * off[2],
+                        (lid[2] * lsz[1] + lid[1]) * lsz[0] + lid[0],
+                    ];
+                    let got: Vec<usize> = o[g..g + 12].iter().map(|&v| v as usize).collect();
+                    assert_eq!(got, want, "work-item {id:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn atomics_under_contention_lose_no_update() {
+        let p = build_ok("kernel void count(global atomic_int *c, global int *legacy) { atomic_fetch_add_explicit(c, 1, memory_order_relaxed, memory_scope_device); atomic_inc(legacy); }");
+        let (c, l) = (Buffer::new(4), Buffer::new(4));
+        let mut k = p.kernel("count").unwrap();
+        k.set_arg(0, Arg::Buffer(&c)).unwrap();
+        k.set_arg(1, Arg::Buffer(&l)).unwrap();
+        let n = 1 << 20;
+        k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([64, 1, 1]) }).unwrap();
+        assert_eq!(c.read::<i32>()[0], n as i32);
+        assert_eq!(l.read::<i32>()[0], n as i32);
+    }
+
+    #[test]
+    fn local_memory_is_per_group() {
+        // Each group stages into its own __local memory (variables and a
+        // __local pointer argument) with one work-item per group.
+        let p = build_ok(
+            "kernel void stage(global int *o, local int *scratch) {
+                 local int tile[4];
+                 int g = get_group_id(0);
+                 tile[g % 4] = g * 3;
+                 scratch[0] = g + 1;
+                 o[g] = tile[g % 4] + scratch[0];
+             }",
+        );
+        let o = Buffer::new(4 * 1000);
+        let mut k = p.kernel("stage").unwrap();
+        k.set_arg(0, Arg::Buffer(&o)).unwrap();
+        k.set_arg(1, Arg::Local(16)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [1000, 1, 1], offset: [0; 3], local: Some([1, 1, 1]) }).unwrap();
+        let got = o.read::<i32>();
+        for (g, v) in got.iter().enumerate() {
+            assert_eq!(*v, g as i32 * 4 + 1);
+        }
+    }
+
+    #[test]
+    fn mistakes_are_errors_with_messages() {
+        let p = build_ok("kernel __attribute__((reqd_work_group_size(8, 1, 1))) void k(global float *x, float s) { x[get_global_id(0)] *= s; }
+                          kernel void sync(global int *x) { barrier(CLK_GLOBAL_MEM_FENCE); x[0] = 1; }");
+        assert!(p.kernel("nope").unwrap_err().to_string().contains("kernels: k, sync"));
+        let b = Buffer::new(64);
+        let mut k = p.kernel("k").unwrap();
+        assert!(k.set_arg(1, Arg::Buffer(&b)).unwrap_err().to_string().contains("argument 1: 's' is float: expected a value of 4 bytes"));
+        assert!(k.set_arg(1, Arg::value(1.0f64)).unwrap_err().to_string().contains("4 bytes; got 8 bytes"));
+        assert!(k.set_arg(2, Arg::value(1.0f32)).unwrap_err().to_string().contains("takes 2 arguments"));
+        k.set_arg(0, Arg::Buffer(&b)).unwrap();
+        assert!(k.launch(&NdRange::linear(16)).unwrap_err().to_string().contains("'s' (float) is not set"));
+        k.set_arg(1, Arg::value(2.0f32)).unwrap();
+        let r = |local| NdRange { dims: 1, global: [16, 1, 1], offset: [0; 3], local };
+        assert!(k.launch(&r(Some([4, 1, 1]))).unwrap_err().to_string().contains("reqd_work_group_size"));
+        assert!(k.launch(&NdRange { dims: 4, ..r(None) }).unwrap_err().to_string().contains("1 to 3"));
+        assert!(k.launch(&NdRange::linear(0)).unwrap_err().to_string().contains("zero dimension"));
+        k.launch(&r(None)).unwrap();
+        let mut s = p.kernel("sync").unwrap();
+        s.set_arg(0, Arg::Buffer(&b)).unwrap();
+        assert!(matches!(s.launch(&r(Some([16, 1, 1]))), Err(clc_runtime::Error::NotSupported(_))));
+        s.launch(&r(None)).unwrap();
+    }
+
+    #[test]
+    fn program_errors_and_missing_builtins_are_reported() {
+        let e = build("kernel void k(global int *x) { x[0] = y; }", "bad.cl", &BuildOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("bad.cl:1:39: error: use of undeclared identifier 'y'"), "{e}");
+        let e = build("kernel void k(global float *x) { x[0] = sin(x[1]); }", "m.cl", &BuildOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("does not provide yet: sin"), "{e}");
+    }
+}
