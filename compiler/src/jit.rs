@@ -291,7 +291,7 @@ mod tests {
     #[test]
     fn mistakes_are_errors_with_messages() {
         let p = build_ok("kernel __attribute__((reqd_work_group_size(8, 1, 1))) void k(global float *x, float s) { x[get_global_id(0)] *= s; }
-                          kernel void sync(global int *x) { barrier(CLK_GLOBAL_MEM_FENCE); x[0] = 1; }");
+                          kernel void sync(global int *x) { switch (x[1]) { case 0: barrier(CLK_GLOBAL_MEM_FENCE); } x[0] = 1; }");
         assert!(p.kernel("nope").unwrap_err().to_string().contains("kernels: k, sync"));
         let b = Buffer::new(64);
         let mut k = p.kernel("k").unwrap();
@@ -318,5 +318,118 @@ mod tests {
         assert!(e.to_string().contains("bad.cl:1:39: error: use of undeclared identifier 'y'"), "{e}");
         let e = build("kernel void k(global float *x) { x[0] = sin(x[1]); }", "m.cl", &BuildOptions::default()).unwrap_err();
         assert!(e.to_string().contains("does not provide yet: sin"), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod barrier_tests {
+    use super::*;
+    use clc_runtime::{Arg, Buffer, NdRange};
+
+    fn build_ok(src: &str) -> clc_runtime::Program {
+        build(src, "barriers.cl", &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn range(global: [usize; 3], local: [usize; 3], dims: u32) -> NdRange {
+        NdRange { dims, global, offset: [0; 3], local: Some(local) }
+    }
+
+    #[test]
+    fn local_memory_tree_reduction_with_barriers_in_a_loop() {
+        let p = build_ok(
+            "kernel void reduce(global const int *in, global int *out, local int *tmp) {
+                 size_t l = get_local_id(0), n = get_local_size(0);
+                 tmp[l] = in[get_global_id(0)];
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 for (size_t s = n / 2; s > 0; s /= 2) {
+                     if (l < s) tmp[l] += tmp[l + s];
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                 }
+                 if (l == 0) out[get_group_id(0)] = tmp[0];
+             }",
+        );
+        assert!(!p.kernels()[0].synchronises, "the region lowering handles this kernel");
+        let (n, ls) = (1 << 16, 256);
+        let input: Vec<i32> = (0..n as i32).map(|i| (i * 7919) % 1000 - 500).collect();
+        let (bi, bo) = (Buffer::from_slice(&input), Buffer::new(4 * n / ls));
+        let mut k = p.kernel("reduce").unwrap();
+        k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+        k.set_arg(2, Arg::Local(ls * 4)).unwrap();
+        k.launch(&range([n, 1, 1], [ls, 1, 1], 1)).unwrap();
+        let out = bo.read::<i32>();
+        for (g, v) in out.iter().enumerate() {
+            assert_eq!(*v, input[g * ls..(g + 1) * ls].iter().sum::<i32>(), "group {g}");
+        }
+    }
+
+    #[test]
+    fn tiled_transpose_through_local_memory_in_2d_groups() {
+        let p = build_ok(
+            "#define T 8
+             kernel void transpose(global const float *in, global float *out, int w, int h) {
+                 local float tile[T][T + 1];
+                 int x = get_global_id(0), y = get_global_id(1);
+                 int lx = get_local_id(0), ly = get_local_id(1);
+                 tile[ly][lx] = in[y * w + x];
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 int ox = get_group_id(1) * T + lx, oy = get_group_id(0) * T + ly;
+                 out[oy * h + ox] = tile[lx][ly];
+             }",
+        );
+        let (w, h) = (64usize, 40usize);
+        let input: Vec<f32> = (0..w * h).map(|i| i as f32).collect();
+        let (bi, bo) = (Buffer::from_slice(&input), Buffer::new(4 * w * h));
+        let mut k = p.kernel("transpose").unwrap();
+        k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+        k.set_arg(2, Arg::value(w as i32)).unwrap();
+        k.set_arg(3, Arg::value(h as i32)).unwrap();
+        k.launch(&range([w, h, 1], [8, 8, 1], 2)).unwrap();
+        let out = bo.read::<f32>();
+        for y in 0..h {
+            for x in 0..w {
+                assert_eq!(out[x * h + y], input[y * w + x], "({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn values_live_across_barriers_uniform_branches_and_early_returns() {
+        // Private values survive barriers; a barrier under a uniform
+        // condition; work-items that return after the last barrier.
+        let p = build_ok(
+            "kernel void k(global int *o, int mode) {
+                 local int shared[64];
+                 int l = get_local_id(0);
+                 int mine = l * l;                 /* lives across barriers */
+                 shared[l] = mine;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 int right = shared[(l + 1) % get_local_size(0)];
+                 if (mode > 0) {
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     shared[l] = right + mode;
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     right = shared[(l + 1) % get_local_size(0)];
+                 }
+                 if (l % 3 == 0) return;
+                 o[get_global_id(0)] = mine * 1000 + right;
+             }",
+        );
+        for mode in [0, 5] {
+            let o = Buffer::from_slice(&vec![-1i32; 128]);
+            let mut k = p.kernel("k").unwrap();
+            k.set_arg(0, Arg::Buffer(&o)).unwrap();
+            k.set_arg(1, Arg::value(mode)).unwrap();
+            k.launch(&range([128, 1, 1], [64, 1, 1], 1)).unwrap();
+            let got = o.read::<i32>();
+            for (g, v) in got.iter().enumerate() {
+                let l = (g % 64) as i32;
+                let next = (l + 1) % 64;
+                let right = if mode > 0 { ((next + 1) % 64).pow(2) + mode } else { next * next };
+                let want = if l % 3 == 0 { -1 } else { l * l * 1000 + right };
+                assert_eq!(*v, want, "mode {mode}, work-item {g}");
+            }
+        }
     }
 }

@@ -153,6 +153,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             ret: Some(ret).filter(|r| !matches!(self.kind(r.ty), TypeKind::Void)),
             sret: None,
             wi: None,
+            group: None,
         });
         if self.cpu_abi() {
             let n = f.count_params();

@@ -197,9 +197,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// group's local memory, laid out as the variables are met.
     pub(super) fn local_mem_var(&mut self, l: LocalId) -> R<PointerValue<'ctx>> {
         let t = self.local_info(l).ty.ty;
-        let (size, align) = self.types.size_align(t).unwrap_or((0, 1));
-        let off = self.local_mem_size.next_multiple_of(align.max(1));
-        self.local_mem_size = off + size;
+        let off = match self.local_offsets.get(&l) {
+            Some(&off) => off,
+            None => {
+                let (size, align) = self.types.size_align(t).unwrap_or((0, 1));
+                let off = self.local_mem_size.next_multiple_of(align.max(1));
+                self.local_mem_size = off + size;
+                self.local_offsets.insert(l, off);
+                off
+            }
+        };
         // Computed in the entry block, so it dominates every use.
         let entry = self.fs().entry;
         let here = self.b.get_insert_block();
@@ -265,6 +272,34 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 vals.push(v.into());
             }
         }
+        if self.synchronises(index) && self.regions_can_express(f) {
+            // Barriers: the body lowered for the whole group, in regions.
+            self.fs = Some(super::FnState {
+                name: &f.name,
+                exprs: &f.exprs,
+                local_infos: &f.locals,
+                llfn: entry_fn,
+                locals: vec![None; f.locals.len()],
+                entry: bb,
+                labels: Default::default(),
+                cases: Default::default(),
+                jumps: Vec::new(),
+                ret: None,
+                sret: None,
+                wi: Some(wi),
+                group: None,
+            });
+            let r = self.group_body(f, wi, &vals);
+            if r.is_ok() && self.current_block_open() {
+                self.b.build_return(None)?;
+            }
+            let t = r.and_then(|_| self.terminate_blocks(entry_fn));
+            self.fs = None;
+            t?;
+            self.debug_end_function();
+            self.kernel_descs.push((index, entry_fn, self.local_mem_size, 0));
+            return Ok(());
+        }
         let sizes: Vec<IntValue> = (0..3).map(|k| self.i64_at(group, LOCAL_SIZE + 8 * k)).collect::<R<_>>()?;
         // for z, for y, for x: x innermost.
         let mut exits = Vec::new();
@@ -304,7 +339,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// Does the kernel (or a function it calls) synchronise its work-group?
-    fn synchronises(&self, index: usize) -> bool {
+    pub(super) fn synchronises(&self, index: usize) -> bool {
         let mut seen = vec![false; self.program.functions.len()];
         let mut stack = vec![index];
         while let Some(i) = stack.pop() {

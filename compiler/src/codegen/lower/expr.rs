@@ -262,6 +262,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// The storage of a local: allocated when first seen (a `__local`
     /// variable of a kernel is a module-level variable in the local space).
     pub(super) fn local_ptr(&mut self, l: crate::sema::hir::LocalId) -> R<PointerValue<'ctx>> {
+        if self.fs().group.is_some() && matches!(self.local_info(l).ty.space, AddrSpace::Private | AddrSpace::Generic) {
+            if let Some(p) = self.group_local(l)? {
+                return Ok(p);
+            }
+        }
         if let Some(p) = self.fs().locals[l.0 as usize] {
             return Ok(p);
         }

@@ -308,6 +308,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             ret: None,
             sret: None,
             wi: None,
+            group: None,
         });
         self.b.position_at_end(entry);
         let r = self.const_value(init, q);

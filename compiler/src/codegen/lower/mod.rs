@@ -32,6 +32,7 @@ mod debug;
 mod expr;
 mod init;
 mod meta;
+mod regions;
 mod stmt;
 
 use super::{CodegenOptions, InternalError};
@@ -104,6 +105,7 @@ pub fn lower<'ctx>(
         local_blocks: HashMap::default(),
         local_mem_size: 0,
         kernel_descs: Vec::new(),
+        local_offsets: HashMap::default(),
     };
     if opts.debug_info {
         g.dbg = Some(debug::Debug::new(&g.module, name, opts.opt_level > 0));
@@ -164,6 +166,8 @@ struct FnState<'a, 'ctx> {
     sret: Option<PointerValue<'ctx>>,
     /// The work-item parameter (CPU runtime ABI).
     wi: Option<PointerValue<'ctx>>,
+    /// Lowering a kernel for its whole work-group (region loops).
+    group: Option<regions::GroupMode<'ctx>>,
 }
 
 pub(super) struct Gen<'a, 'ctx> {
@@ -202,6 +206,9 @@ pub(super) struct Gen<'a, 'ctx> {
     /// Kernels with a work-group entry: (function index, entry, local
     /// memory bytes, flags).
     kernel_descs: Vec<(usize, FunctionValue<'ctx>, u64, u32)>,
+    /// Offsets of the current kernel's `__local` variables in its group's
+    /// local memory.
+    local_offsets: HashMap<LocalId, u64>,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -598,8 +605,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             ret,
             sret: None,
             wi: None,
+            group: None,
         });
         self.local_mem_size = 0;
+        self.local_offsets.clear();
         if self.cpu_abi() {
             let n = llfn.count_params();
             self.fs_mut().wi = llfn.get_nth_param(n.saturating_sub(1)).map(|p| p.into_pointer_value());

@@ -207,6 +207,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     fn emit_return(&mut self, v: Option<ExprId>) -> R<()> {
+        // In a region: this work-item is done.
+        if self.fs().group.is_some() && self.region_return()? {
+            return Ok(());
+        }
         let Some(e) = v else {
             if self.fs().ret.is_some() {
                 return self.emit_default_return();

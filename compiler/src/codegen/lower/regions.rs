@@ -1,0 +1,509 @@
+//! Work-group entries for kernels with barriers: region-based work-item
+//! loops (the approach of PoCL's and Intel's CPU compilers), done on the
+//! structured typed program.
+//!
+//! The kernel body is lowered once more, for the whole group: statements
+//! between barriers form a region, run inside a loop over the group's
+//! work-items (x innermost), so code between barriers vectorises like a
+//! barrier-free kernel. A statement that contains a barrier (an `if`, a
+//! loop, a block) is lowered at group level: its condition is evaluated
+//! for the first work-item (OpenCL requires it to be the same for all) and
+//! its body lowered in the same way. Every private variable is kept per
+//! work-item (an array indexed by the local linear id), so values live
+//! across barriers. A work-item that returns early is marked done and
+//! skipped by the following regions.
+//!
+//! Shapes this does not express yet (a barrier inside a `switch` or under
+//! `goto`, a `break`/`continue` from a region to a loop containing a
+//! barrier, barriers in called functions, work-group functions) keep the
+//! simple entry, and the runtime then runs the kernel one work-item per
+//! group.
+
+use super::{Gen, R, ice};
+use crate::sema::hir::{self, ExprId, ExprKind, Init, LocalId, Stmt};
+use clc_builtins::functions::{AddrSpace, Lowering};
+use inkwell::IntPredicate;
+use inkwell::basic_block::BasicBlock;
+use inkwell::values::{BasicMetadataValueEnum, IntValue, PointerValue};
+
+/// The group-level lowering of a kernel.
+pub(super) struct GroupMode<'ctx> {
+    /// Work-items in the group.
+    pub n: IntValue<'ctx>,
+    /// The linear id of the work-item being run (inside a region); `None`
+    /// at group level, which evaluates for work-item 0.
+    pub index: Option<IntValue<'ctx>>,
+    /// Per-work-item "returned" flags (`i8`).
+    pub done: PointerValue<'ctx>,
+    /// Per-work-item storage of each private local, made on first use.
+    pub arrays: Vec<Option<PointerValue<'ctx>>>,
+    /// Where a `return` inside a region goes: the next work-item.
+    pub next_item: Option<BasicBlock<'ctx>>,
+}
+
+impl<'a, 'ctx> Gen<'a, 'ctx> {
+    /// Can the region lowering express this kernel?
+    pub(super) fn regions_can_express(&self, f: &hir::Function) -> bool {
+        self.body_ok(f, &f.body, false)
+    }
+
+    fn body_ok(&self, f: &hir::Function, body: &[Stmt], in_sync_loop: bool) -> bool {
+        body.iter().all(|s| {
+            if !self.stmt_syncs(f, s) {
+                // A region: it must not leave to an enclosing group-level
+                // loop.
+                return !(self.has_group_call(f, s) || in_sync_loop && leaves_loop(s, false));
+            }
+            match s {
+                Stmt::Expr(e) => self.is_barrier(f, *e),
+                Stmt::Block(b) => self.body_ok(f, b, in_sync_loop),
+                Stmt::If { then, else_, .. } => self.body_ok(f, then, in_sync_loop) && else_.as_ref().is_none_or(|e| self.body_ok(f, e, in_sync_loop)),
+                Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => self.body_ok(f, body, true),
+                Stmt::For { init, body, .. } => init.iter().all(|s| !self.stmt_syncs(f, s)) && self.body_ok(f, body, true),
+                // Uniform `break`/`continue` at group level are fine.
+                Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+                _ => false,
+            }
+        })
+    }
+
+    fn is_barrier(&self, f: &hir::Function, e: ExprId) -> bool {
+        matches!(&f.exprs[e.0 as usize].kind, ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_)))
+    }
+
+    /// Does the statement contain a barrier?
+    fn stmt_syncs(&self, f: &hir::Function, s: &Stmt) -> bool {
+        let mut found = false;
+        visit_stmt_deep(&f.exprs, s, &mut |e| {
+            if let ExprKind::BuiltinCall { overload, .. } = &f.exprs[e.0 as usize].kind {
+                found |= matches!(overload.lowering, Lowering::Barrier(_));
+            }
+        });
+        found
+    }
+
+    /// Does the statement call something that synchronises the group other
+    /// than a barrier (work-group functions, synchronising functions)?
+    fn has_group_call(&self, f: &hir::Function, s: &Stmt) -> bool {
+        let mut found = false;
+        visit_stmt_deep(&f.exprs, s, &mut |e| match &f.exprs[e.0 as usize].kind {
+            ExprKind::BuiltinCall { overload, .. } => {
+                found |= matches!(overload.lowering, Lowering::Barrier(_) | Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents);
+            }
+            ExprKind::Call { func: Some(fid), .. } => found |= self.synchronises(fid.0 as usize),
+            _ => {}
+        });
+        found
+    }
+
+    /// Lowers a kernel's body for its whole group into the work-group
+    /// entry being built (the builder is in its entry block; `wi` is the
+    /// work-item struct, `group` the group).
+    pub(super) fn group_body(&mut self, f: &'a hir::Function, wi: PointerValue<'ctx>, args: &[BasicMetadataValueEnum<'ctx>]) -> R<()> {
+        let i64t = self.ctx.i64_type();
+        let gp = self.byte_offset(wi, 24)?;
+        let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "group")?.into_pointer_value();
+        let sizes: Vec<IntValue> = (0..3).map(|k| self.load_i64(g, 56 + 8 * k)).collect::<R<_>>()?;
+        let n = self.b.build_int_mul(sizes[0], sizes[1], "")?;
+        let n = self.b.build_int_mul(n, sizes[2], "nwi")?;
+        let done = self.b.build_array_alloca(self.ctx.i8_type(), n, "done")?;
+        self.b.build_memset(done, 1, self.ctx.i8_type().const_zero(), n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
+        self.fs_mut().group = Some(GroupMode { n, index: None, done, arrays: vec![None; f.locals.len()], next_item: None });
+        // The entry block keeps the group's storage (allocated before its
+        // terminator, after `n`); the body starts here.
+        let body = self.ctx.append_basic_block(self.fs().llfn, "body");
+        self.b.build_unconditional_branch(body)?;
+        self.b.position_at_end(body);
+        // Parameters: every work-item's copy starts as the argument.
+        let params: Vec<(LocalId, BasicMetadataValueEnum<'ctx>)> = f.params.iter().copied().zip(args.iter().copied()).collect();
+        self.region(&mut |g: &mut Self| {
+            for (p, v) in &params {
+                let t = g.local_info(*p).ty.ty;
+                let slot = g.local_ptr(*p)?;
+                if g.is_record(t) {
+                    g.copy_object(slot, v.into_pointer_value(), t)?;
+                } else {
+                    let bv = basic(*v)?;
+                    g.store_value(slot, t, bv, false)?;
+                }
+            }
+            Ok(())
+        })?;
+        let _ = i64t;
+        self.group_stmts(&f.body)?;
+        Ok(())
+    }
+
+    fn load_i64(&mut self, base: PointerValue<'ctx>, off: u64) -> R<IntValue<'ctx>> {
+        let p = self.byte_offset(base, off)?;
+        Ok(self.b.build_load(self.ctx.i64_type(), p, "")?.into_int_value())
+    }
+
+    /// Statements at group level: runs of barrier-free statements become
+    /// regions.
+    fn group_stmts(&mut self, body: &'a [Stmt]) -> R<()> {
+        let f_exprs = self.fs().exprs;
+        let mut run: Vec<&'a Stmt> = Vec::new();
+        for s in body {
+            let syncs = {
+                let mut found = false;
+                visit_stmt_deep(f_exprs, s, &mut |e| {
+                    if let ExprKind::BuiltinCall { overload, .. } = &f_exprs[e.0 as usize].kind {
+                        found |= matches!(overload.lowering, Lowering::Barrier(_));
+                    }
+                });
+                found
+            };
+            if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_)) {
+                run.push(s);
+                continue;
+            }
+            self.flush_region(&mut run)?;
+            match s {
+                // The barrier itself: the regions around it are the
+                // synchronisation; memory is ordered by the loops' ends.
+                Stmt::Expr(_) => {}
+                Stmt::Block(b) => self.group_stmts(b)?,
+                Stmt::If { cond, then, else_ } => {
+                    let c = self.uniform_truth(*cond)?;
+                    let fnv = self.fs().llfn;
+                    let tb = self.ctx.append_basic_block(fnv, "g.then");
+                    let eb = self.ctx.append_basic_block(fnv, "g.else");
+                    let end = self.ctx.append_basic_block(fnv, "g.end");
+                    self.b.build_conditional_branch(c, tb, eb)?;
+                    self.b.position_at_end(tb);
+                    self.group_stmts(then)?;
+                    self.jump_if_open(end)?;
+                    self.b.position_at_end(eb);
+                    if let Some(e) = else_ {
+                        self.group_stmts(e)?;
+                    }
+                    self.jump_if_open(end)?;
+                    self.b.position_at_end(end);
+                }
+                Stmt::While { cond, body } => self.group_loop(&[], Some(*cond), None, body, false)?,
+                Stmt::DoWhile { body, cond } => self.group_loop(&[], Some(*cond), None, body, true)?,
+                Stmt::For { init, cond, step, body } => self.group_loop(init, *cond, *step, body, false)?,
+                Stmt::Break | Stmt::Continue => {
+                    let Some(&(brk, cont)) = self.fs().jumps.last() else { return ice("break outside a loop") };
+                    let to = if matches!(s, Stmt::Break) { brk } else { cont.unwrap_or(brk) };
+                    self.b.build_unconditional_branch(to)?;
+                    self.continue_in_new_block("g.after.jump");
+                }
+                Stmt::Return(_) => {
+                    // At group level every work-item returns.
+                    self.b.build_return(None)?;
+                    self.continue_in_new_block("g.after.return");
+                }
+                _ => return ice("a group-level statement the region lowering does not express"),
+            }
+        }
+        self.flush_region(&mut run)
+    }
+
+    fn jump_if_open(&mut self, to: BasicBlock<'ctx>) -> R<()> {
+        if self.current_block_open() {
+            self.b.build_unconditional_branch(to)?;
+        }
+        Ok(())
+    }
+
+    /// A loop with a barrier in its body: run at group level, its
+    /// condition evaluated for work-item 0, its step in a region.
+    fn group_loop(&mut self, init: &'a [Stmt], cond: Option<ExprId>, step: Option<ExprId>, body: &'a [Stmt], do_while: bool) -> R<()> {
+        let mut init_run: Vec<&'a Stmt> = init.iter().collect();
+        self.flush_region(&mut init_run)?;
+        let fnv = self.fs().llfn;
+        let head = self.ctx.append_basic_block(fnv, "g.loop.cond");
+        let bb = self.ctx.append_basic_block(fnv, "g.loop.body");
+        let latch = self.ctx.append_basic_block(fnv, "g.loop.step");
+        let end = self.ctx.append_basic_block(fnv, "g.loop.end");
+        self.b.build_unconditional_branch(if do_while { bb } else { head })?;
+        self.b.position_at_end(head);
+        match cond {
+            Some(c) => {
+                let c = self.uniform_truth(c)?;
+                self.b.build_conditional_branch(c, bb, end)?;
+            }
+            None => {
+                self.b.build_unconditional_branch(bb)?;
+            }
+        }
+        self.b.position_at_end(bb);
+        self.fs_mut().jumps.push((end, Some(latch)));
+        let r = self.group_stmts(body);
+        self.fs_mut().jumps.pop();
+        r?;
+        self.jump_if_open(latch)?;
+        self.b.position_at_end(latch);
+        if let Some(s) = step {
+            self.region(&mut |g: &mut Self| g.rvalue(s).map(|_| ()))?;
+        }
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(end);
+        Ok(())
+    }
+
+    /// A condition evaluated for work-item 0 (uniform by OpenCL's rules).
+    fn uniform_truth(&mut self, cond: ExprId) -> R<IntValue<'ctx>> {
+        let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
+        for k in 0..3 {
+            let p = self.byte_offset(wi, 8 * k)?;
+            self.b.build_store(p, self.ctx.i64_type().const_zero())?;
+        }
+        if let Some(g) = self.fs_mut().group.as_mut() {
+            g.index = None;
+        }
+        let t = self.expr_info(cond).ty.ty;
+        let v = self.value(cond)?;
+        Ok(self.is_nonzero(v, t)?.into_int_value())
+    }
+
+    fn flush_region(&mut self, run: &mut Vec<&'a Stmt>) -> R<()> {
+        if run.is_empty() {
+            return Ok(());
+        }
+        let stmts = std::mem::take(run);
+        self.region(&mut |g: &mut Self| {
+            for s in &stmts {
+                g.stmt_in_region(s)?;
+            }
+            Ok(())
+        })
+    }
+
+    fn stmt_in_region(&mut self, s: &'a Stmt) -> R<()> {
+        // Loops and switches inside a region are the work-item's own.
+        self.stmts(std::slice::from_ref(s))
+    }
+
+    /// Emits `body` for every work-item of the group that has not
+    /// returned: three nested loops, x innermost.
+    fn region(&mut self, body: &mut dyn FnMut(&mut Self) -> R<()>) -> R<()> {
+        let i64t = self.ctx.i64_type();
+        let fnv = self.fs().llfn;
+        let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "a region without a work-item".into() })?;
+        let gp = self.byte_offset(wi, 24)?;
+        let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
+        let sizes: Vec<IntValue> = (0..3).map(|k| self.load_i64(g, 56 + 8 * k)).collect::<R<_>>()?;
+        let mut levels = Vec::new();
+        for dim in (0..3).rev() {
+            let head = self.ctx.append_basic_block(fnv, "r.head");
+            let bb = self.ctx.append_basic_block(fnv, "r.body");
+            let exit = self.ctx.append_basic_block(fnv, "r.exit");
+            let pre = self.b.get_insert_block().expect("positioned");
+            self.b.build_unconditional_branch(head)?;
+            self.b.position_at_end(head);
+            let iv = self.b.build_phi(i64t, "lid")?;
+            iv.add_incoming(&[(&i64t.const_zero(), pre)]);
+            let ivv = iv.as_basic_value().into_int_value();
+            let more = self.b.build_int_compare(IntPredicate::ULT, ivv, sizes[dim], "")?;
+            self.b.build_conditional_branch(more, bb, exit)?;
+            self.b.position_at_end(bb);
+            let slot = self.byte_offset(wi, 8 * dim as u64)?;
+            self.b.build_store(slot, ivv)?;
+            levels.push((head, iv, exit, dim));
+        }
+        // The linear id: (z * ly + y) * lx + x.
+        let ids: Vec<IntValue> = {
+            let mut v = vec![i64t.const_zero(); 3];
+            for (_, iv, _, dim) in &levels {
+                v[*dim] = iv.as_basic_value().into_int_value();
+            }
+            v
+        };
+        let t = self.b.build_int_mul(ids[2], sizes[1], "")?;
+        let t = self.b.build_int_add(t, ids[1], "")?;
+        let t = self.b.build_int_mul(t, sizes[0], "")?;
+        let lin = self.b.build_int_add(t, ids[0], "lin")?;
+        let next = self.ctx.append_basic_block(fnv, "r.next");
+        let run = self.ctx.append_basic_block(fnv, "r.run");
+        let done_ptr = {
+            let done = self.fs().group.as_ref().map(|g| g.done).ok_or_else(|| super::InternalError { function: None, message: "no group mode".into() })?;
+            // SAFETY: `lin` < the group's size, the length of `done`.
+            unsafe { self.b.build_in_bounds_gep(self.ctx.i8_type(), done, &[lin], "")? }
+        };
+        let d = self.b.build_load(self.ctx.i8_type(), done_ptr, "")?.into_int_value();
+        let is_done = self.b.build_int_compare(IntPredicate::NE, d, self.ctx.i8_type().const_zero(), "")?;
+        self.b.build_conditional_branch(is_done, next, run)?;
+        self.b.position_at_end(run);
+        let saved = self.fs().group.as_ref().map(|g| (g.index, g.next_item));
+        if let Some(g) = self.fs_mut().group.as_mut() {
+            g.index = Some(lin);
+            g.next_item = Some(next);
+        }
+        // Loops inside the region are the work-item's: its jumps.
+        let jumps = std::mem::take(&mut self.fs_mut().jumps);
+        let r = body(self);
+        self.fs_mut().jumps = jumps;
+        if let (Some(g), Some((i, n))) = (self.fs_mut().group.as_mut(), saved) {
+            g.index = i;
+            g.next_item = n;
+        }
+        r?;
+        if self.current_block_open() {
+            self.b.build_unconditional_branch(next)?;
+        }
+        self.b.position_at_end(next);
+        for (head, iv, exit, _) in levels.into_iter().rev() {
+            let ivv = iv.as_basic_value().into_int_value();
+            let inc = self.b.build_int_add(ivv, i64t.const_int(1, false), "")?;
+            let latch = self.b.get_insert_block().expect("positioned");
+            iv.add_incoming(&[(&inc, latch)]);
+            self.b.build_unconditional_branch(head)?;
+            self.b.position_at_end(exit);
+        }
+        Ok(())
+    }
+
+    /// `return` inside a region: the work-item is done.
+    pub(super) fn region_return(&mut self) -> R<bool> {
+        let Some((Some(index), Some(next), done)) = self.fs().group.as_ref().map(|g| (g.index, g.next_item, g.done)) else { return Ok(false) };
+        // SAFETY: `index` < the group's size.
+        let p = unsafe { self.b.build_in_bounds_gep(self.ctx.i8_type(), done, &[index], "")? };
+        self.b.build_store(p, self.ctx.i8_type().const_int(1, false))?;
+        self.b.build_unconditional_branch(next)?;
+        Ok(true)
+    }
+
+    /// A private local's storage for the current work-item, in group mode.
+    pub(super) fn group_local(&mut self, l: LocalId) -> R<Option<PointerValue<'ctx>>> {
+        let Some((n, index, arr)) = self.fs().group.as_ref().map(|g| (g.n, g.index, g.arrays[l.0 as usize])) else { return Ok(None) };
+        let t = self.local_info(l).ty.ty;
+        let base = match arr {
+            Some(b) => b,
+            None => {
+                // Made in the entry block: n elements of the local's type.
+                let lt = self.mem_ty(t)?;
+                let entry = self.fs().entry;
+                let here = self.b.get_insert_block();
+                match entry.get_terminator() {
+                    Some(term) => self.b.position_before(&term),
+                    None => self.b.position_at_end(entry),
+                }
+                let b = self.b.build_array_alloca(lt, n, &self.local_info(l).name.clone())?;
+                if let Some(i) = b.as_instruction() {
+                    let _ = i.set_alignment(self.align_of(t).max(16));
+                }
+                if let Some(h) = here {
+                    self.b.position_at_end(h);
+                }
+                if let Some(g) = self.fs_mut().group.as_mut() {
+                    g.arrays[l.0 as usize] = Some(b);
+                }
+                b
+            }
+        };
+        let idx = index.unwrap_or_else(|| self.ctx.i64_type().const_zero());
+        let lt = self.mem_ty(t)?;
+        // SAFETY: `idx` < the group's size, the array's length.
+        Ok(Some(unsafe { self.b.build_in_bounds_gep(lt, base, &[idx], "")? }))
+    }
+}
+
+fn basic<'ctx>(v: BasicMetadataValueEnum<'ctx>) -> R<inkwell::values::BasicValueEnum<'ctx>> {
+    Ok(match v {
+        BasicMetadataValueEnum::IntValue(x) => x.into(),
+        BasicMetadataValueEnum::FloatValue(x) => x.into(),
+        BasicMetadataValueEnum::PointerValue(x) => x.into(),
+        BasicMetadataValueEnum::VectorValue(x) => x.into(),
+        BasicMetadataValueEnum::StructValue(x) => x.into(),
+        BasicMetadataValueEnum::ArrayValue(x) => x.into(),
+        _ => return ice("a metadata argument"),
+    })
+}
+
+/// Does a statement `break`/`continue` out of (or `return` from) a loop it
+/// is not itself inside?
+fn leaves_loop(s: &Stmt, in_loop: bool) -> bool {
+    match s {
+        Stmt::Break | Stmt::Continue => !in_loop,
+        Stmt::Return(_) => false,
+        Stmt::Block(b) => b.iter().any(|s| leaves_loop(s, in_loop)),
+        Stmt::If { then, else_, .. } => then.iter().any(|s| leaves_loop(s, in_loop)) || else_.as_ref().is_some_and(|e| e.iter().any(|s| leaves_loop(s, in_loop))),
+        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::For { body, .. } => body.iter().any(|s| leaves_loop(s, true)),
+        // `break` inside a switch leaves the switch.
+        Stmt::Switch { body, .. } => body.iter().any(|s| matches!(s, Stmt::Continue) && !in_loop || leaves_loop_cont(s, in_loop)),
+        _ => false,
+    }
+}
+
+fn leaves_loop_cont(s: &Stmt, in_loop: bool) -> bool {
+    match s {
+        Stmt::Continue => !in_loop,
+        Stmt::Block(b) => b.iter().any(|s| leaves_loop_cont(s, in_loop)),
+        Stmt::If { then, else_, .. } => then.iter().any(|s| leaves_loop_cont(s, in_loop)) || else_.as_ref().is_some_and(|e| e.iter().any(|s| leaves_loop_cont(s, in_loop))),
+        _ => false,
+    }
+}
+
+/// Calls `f` on every expression of a statement, subexpressions included.
+fn visit_stmt_deep(exprs: &[hir::Expr], s: &Stmt, f: &mut dyn FnMut(ExprId)) {
+    visit_stmt(s, &mut |e| deep(exprs, e, f));
+}
+
+fn deep(exprs: &[hir::Expr], root: ExprId, f: &mut dyn FnMut(ExprId)) {
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        f(e);
+        match &exprs[e.0 as usize].kind {
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::BuiltinConst(_) | ExprKind::Func(_) => {}
+            ExprKind::Load(x) | ExprKind::Convert { expr: x, .. } | ExprKind::Unary { expr: x, .. } | ExprKind::IncDec { expr: x, .. } => stack.push(*x),
+            ExprKind::AddrOf(x) | ExprKind::Deref(x) | ExprKind::Member { base: x, .. } | ExprKind::Swizzle { base: x, .. } => stack.push(*x),
+            ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs } | ExprKind::CompoundAssign { lhs, rhs, .. } | ExprKind::Comma { lhs, rhs } | ExprKind::PtrDiff { lhs, rhs } => {
+                stack.extend([*lhs, *rhs])
+            }
+            ExprKind::PtrOffset { ptr, offset, .. } => stack.extend([*ptr, *offset]),
+            ExprKind::Index { base, index } => stack.extend([*base, *index]),
+            ExprKind::Cond { cond, then, else_ } => stack.extend([*cond, *then, *else_]),
+            ExprKind::VectorLiteral(xs) | ExprKind::Call { args: xs, .. } | ExprKind::BuiltinCall { args: xs, .. } => stack.extend(xs.iter().copied()),
+            ExprKind::CallValue { callee, args } => {
+                stack.push(*callee);
+                stack.extend(args.iter().copied());
+            }
+            ExprKind::CompoundLiteral(i) => visit_init(i, &mut |x| stack.push(x)),
+            ExprKind::BlockLiteral { body, .. } => body.iter().for_each(|s| visit_stmt(s, &mut |x| stack.push(x))),
+        }
+    }
+}
+
+/// Calls `f` on every top-level expression of a statement.
+fn visit_stmt(s: &Stmt, f: &mut dyn FnMut(ExprId)) {
+    match s {
+        Stmt::Expr(e) | Stmt::Return(Some(e)) => f(*e),
+        Stmt::Local { init, .. } => {
+            if let Some(i) = init {
+                visit_init(i, f);
+            }
+        }
+        Stmt::If { cond, then, else_ } => {
+            f(*cond);
+            then.iter().for_each(|s| visit_stmt(s, f));
+            if let Some(e) = else_ {
+                e.iter().for_each(|s| visit_stmt(s, f));
+            }
+        }
+        Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
+            f(*cond);
+            body.iter().for_each(|s| visit_stmt(s, f));
+        }
+        Stmt::For { init, cond, step, body } => {
+            init.iter().for_each(|s| visit_stmt(s, f));
+            cond.iter().chain(step.iter()).for_each(|e| f(*e));
+            body.iter().for_each(|s| visit_stmt(s, f));
+        }
+        Stmt::Switch { cond, body, .. } => {
+            f(*cond);
+            body.iter().for_each(|s| visit_stmt(s, f));
+        }
+        Stmt::Block(b) => b.iter().for_each(|s| visit_stmt(s, f)),
+        Stmt::Return(None) | Stmt::Case(_) | Stmt::Label(_) | Stmt::Goto(_) | Stmt::Break | Stmt::Continue => {}
+    }
+}
+
+fn visit_init(i: &Init, f: &mut dyn FnMut(ExprId)) {
+    match i {
+        Init::Expr(e) => f(*e),
+        Init::List(items) => items.iter().for_each(|(_, i)| visit_init(i, f)),
+    }
+}
