@@ -433,3 +433,59 @@ mod barrier_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod collective_tests {
+    use super::*;
+    use clc_runtime::{Arg, Buffer, NdRange};
+
+    #[test]
+    fn work_group_functions_over_groups() {
+        let p = build(
+            "kernel void wg(global const int *in, global int *o, global float *f) {
+                 int x = in[get_global_id(0)];
+                 size_t g = get_global_id(0);
+                 o[g * 8 + 0] = work_group_reduce_add(x);
+                 o[g * 8 + 1] = work_group_reduce_min(x);
+                 o[g * 8 + 2] = work_group_reduce_max(x);
+                 o[g * 8 + 3] = work_group_scan_inclusive_add(x);
+                 int ex = work_group_scan_exclusive_max(x);
+                 o[g * 8 + 4] = ex;
+                 o[g * 8 + 5] = work_group_broadcast(x, 3);
+                 o[g * 8 + 6] = work_group_all(x > -1000) + 2 * work_group_any(x == 7);
+                 if (work_group_any(x > 400)) o[g * 8 + 7] = 1; else o[g * 8 + 7] = 0;
+                 f[g] = work_group_reduce_add((float)x * 0.5f);
+             }",
+            "wg.cl",
+            &BuildOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!p.kernels()[0].synchronises);
+        let (n, ls) = (96usize, 32usize);
+        let input: Vec<i32> = (0..n as i32).map(|i| (i * 37) % 500 - 100).collect();
+        let (bi, bo, bf) = (Buffer::from_slice(&input), Buffer::new(4 * 8 * n), Buffer::new(4 * n));
+        let mut k = p.kernel("wg").unwrap();
+        k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+        k.set_arg(2, Arg::Buffer(&bf)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([ls, 1, 1]) }).unwrap();
+        let (o, f) = (bo.read::<i32>(), bf.read::<f32>());
+        for g in 0..n {
+            let grp = &input[g / ls * ls..(g / ls + 1) * ls];
+            let l = g % ls;
+            let want = [
+                grp.iter().sum::<i32>(),
+                *grp.iter().min().unwrap(),
+                *grp.iter().max().unwrap(),
+                grp[..=l].iter().sum::<i32>(),
+                grp[..l].iter().copied().max().unwrap_or(i32::MIN),
+                grp[3],
+                grp.iter().all(|&v| v > -1000) as i32 + 2 * grp.contains(&7) as i32,
+                grp.iter().any(|&v| v > 400) as i32,
+            ];
+            assert_eq!(&o[g * 8..g * 8 + 8], &want, "work-item {g}");
+            let fsum: f32 = grp.iter().map(|&v| v as f32 * 0.5).sum();
+            assert!((f[g] - fsum).abs() <= fsum.abs() * 1e-5, "{g}: {} vs {fsum}", f[g]);
+        }
+    }
+}

@@ -38,8 +38,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     pub(super) fn builtin_call(&mut self, id: ExprId, o: &Overload, args: &[ExprId]) -> R<Option<BasicValueEnum<'ctx>>> {
         let e = self.expr_info(id);
         let ty = e.ty.ty;
+        if matches!(o.lowering, Lowering::WorkGroup(_)) {
+            if let Some(v) = self.collective_value(id)? {
+                return Ok(Some(v));
+            }
+        }
         match o.lowering {
             Lowering::WorkItem(f) if self.cpu_abi() => self.work_item(f, args, ty),
+            // Outside the region lowering a work-group has one work-item
+            // (the runtime's fallback): each function of its own value.
+            Lowering::WorkGroup(op) if self.cpu_abi() && super::regions::is_collective(op) => self.single_item_collective(op, args, ty).map(Some),
             // The runtime runs a synchronising kernel one work-item per
             // group for now (KernelDesc flags): a barrier orders memory.
             Lowering::Barrier(_) if self.cpu_abi() => {

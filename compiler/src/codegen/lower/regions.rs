@@ -21,7 +21,7 @@
 
 use super::{Gen, R, ice};
 use crate::sema::hir::{self, ExprId, ExprKind, Init, LocalId, Stmt};
-use clc_builtins::functions::{AddrSpace, Lowering};
+use clc_builtins::functions::{AddrSpace, ArithOp, GroupOp, Lowering};
 use inkwell::IntPredicate;
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{BasicMetadataValueEnum, IntValue, PointerValue};
@@ -39,6 +39,9 @@ pub(super) struct GroupMode<'ctx> {
     pub arrays: Vec<Option<PointerValue<'ctx>>>,
     /// Where a `return` inside a region goes: the next work-item.
     pub next_item: Option<BasicBlock<'ctx>>,
+    /// Work-group function calls already computed for the group: where
+    /// the result is, and whether there is one per work-item (scans).
+    pub collectives: rustc_hash::FxHashMap<ExprId, (PointerValue<'ctx>, bool)>,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -54,8 +57,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // loop.
                 return !(self.has_group_call(f, s) || in_sync_loop && leaves_loop(s, false));
             }
+            if self.has_group_call(f, s) {
+                return false;
+            }
             match s {
-                Stmt::Expr(e) => self.is_barrier(f, *e),
+                // A barrier, or a statement using work-group functions.
+                Stmt::Expr(_) | Stmt::Local { .. } => true,
                 Stmt::Block(b) => self.body_ok(f, b, in_sync_loop),
                 Stmt::If { then, else_, .. } => self.body_ok(f, then, in_sync_loop) && else_.as_ref().is_none_or(|e| self.body_ok(f, e, in_sync_loop)),
                 Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => self.body_ok(f, body, true),
@@ -67,28 +74,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         })
     }
 
-    fn is_barrier(&self, f: &hir::Function, e: ExprId) -> bool {
-        matches!(&f.exprs[e.0 as usize].kind, ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_)))
-    }
-
-    /// Does the statement contain a barrier?
+    /// Does the statement contain a barrier or a work-group function (what
+    /// the region lowering handles at group level)?
     fn stmt_syncs(&self, f: &hir::Function, s: &Stmt) -> bool {
-        let mut found = false;
-        visit_stmt_deep(&f.exprs, s, &mut |e| {
-            if let ExprKind::BuiltinCall { overload, .. } = &f.exprs[e.0 as usize].kind {
-                found |= matches!(overload.lowering, Lowering::Barrier(_));
-            }
-        });
-        found
+        stmt_syncs_in(&f.exprs, s)
     }
 
-    /// Does the statement call something that synchronises the group other
-    /// than a barrier (work-group functions, synchronising functions)?
+    /// Does the statement synchronise the group in a way the regions do
+    /// not express (async copies, pipes' group reservations, calls of
+    /// synchronising functions)?
     fn has_group_call(&self, f: &hir::Function, s: &Stmt) -> bool {
         let mut found = false;
         visit_stmt_deep(&f.exprs, s, &mut |e| match &f.exprs[e.0 as usize].kind {
             ExprKind::BuiltinCall { overload, .. } => {
-                found |= matches!(overload.lowering, Lowering::Barrier(_) | Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents);
+                found |= matches!(overload.lowering, Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents)
+                    || matches!(overload.lowering, Lowering::WorkGroup(op) if !collective(op));
             }
             ExprKind::Call { func: Some(fid), .. } => found |= self.synchronises(fid.0 as usize),
             _ => {}
@@ -108,7 +108,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let n = self.b.build_int_mul(n, sizes[2], "nwi")?;
         let done = self.b.build_array_alloca(self.ctx.i8_type(), n, "done")?;
         self.b.build_memset(done, 1, self.ctx.i8_type().const_zero(), n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
-        self.fs_mut().group = Some(GroupMode { n, index: None, done, arrays: vec![None; f.locals.len()], next_item: None });
+        self.fs_mut().group = Some(GroupMode { n, index: None, done, arrays: vec![None; f.locals.len()], next_item: None, collectives: Default::default() });
         // The entry block keeps the group's storage (allocated before its
         // terminator, after `n`); the body starts here.
         let body = self.ctx.append_basic_block(self.fs().llfn, "body");
@@ -145,21 +145,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let f_exprs = self.fs().exprs;
         let mut run: Vec<&'a Stmt> = Vec::new();
         for s in body {
-            let syncs = {
-                let mut found = false;
-                visit_stmt_deep(f_exprs, s, &mut |e| {
-                    if let ExprKind::BuiltinCall { overload, .. } = &f_exprs[e.0 as usize].kind {
-                        found |= matches!(overload.lowering, Lowering::Barrier(_));
-                    }
-                });
-                found
-            };
+            let syncs = stmt_syncs_in(f_exprs, s);
             if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_)) {
                 run.push(s);
                 continue;
             }
             self.flush_region(&mut run)?;
             match s {
+                // A statement with work-group functions: their values for the
+                // group first, then the statement in a region.
+                Stmt::Expr(_) | Stmt::Local { .. } if !is_plain_barrier(f_exprs, s) => {
+                    self.collectives_of(s)?;
+                    let mut one = vec![s];
+                    self.flush_region(&mut one)?;
+                }
                 // The barrier itself: the regions around it are the
                 // synchronisation; memory is ordered by the loops' ends.
                 Stmt::Expr(_) => {}
@@ -246,6 +245,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// A condition evaluated for work-item 0 (uniform by OpenCL's rules).
     fn uniform_truth(&mut self, cond: ExprId) -> R<IntValue<'ctx>> {
+        self.collectives_of(&Stmt::Expr(cond))?;
         let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
         for k in 0..3 {
             let p = self.byte_offset(wi, 8 * k)?;
@@ -356,6 +356,234 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
+    /// Computes the work-group function calls in `s` for the whole group:
+    /// each work-item's argument in a region, then the result.
+    fn collectives_of(&mut self, s: &Stmt) -> R<()> {
+        let exprs = self.fs().exprs;
+        let mut calls = Vec::new();
+        visit_stmt_deep(exprs, s, &mut |e| {
+            if let ExprKind::BuiltinCall { overload, args, .. } = &exprs[e.0 as usize].kind {
+                if let Lowering::WorkGroup(op) = overload.lowering {
+                    if collective(op) {
+                        calls.push((e, op, args.clone()));
+                    }
+                }
+            }
+        });
+        for (e, op, args) in calls {
+            if self.fs().group.as_ref().is_some_and(|g| g.collectives.contains_key(&e)) {
+                continue;
+            }
+            self.collective(e, op, &args)?;
+        }
+        Ok(())
+    }
+
+    fn collective(&mut self, call: ExprId, op: GroupOp, args: &[ExprId]) -> R<()> {
+        let (n, _) = self.group_n()?;
+        let at = self.expr_info(args[0]).ty.ty;
+        let lt = self.vty(at)?;
+        let rt_ty = self.expr_info(call).ty.ty;
+        let rt = self.vty(rt_ty)?;
+        // Every work-item's argument.
+        let vals = self.entry_array(lt, n, "wg.arg")?;
+        self.region(&mut |g: &mut Self| {
+            let v = g.value(args[0])?;
+            let i = g.fs().group.as_ref().and_then(|gm| gm.index).unwrap_or_else(|| g.ctx.i64_type().const_zero());
+            // SAFETY: `i` < the group's size.
+            let p = unsafe { g.b.build_in_bounds_gep(lt, vals, &[i], "")? };
+            g.b.build_store(p, v)?;
+            Ok(())
+        })?;
+        let per_wi = matches!(op, GroupOp::ScanInclusive(_) | GroupOp::ScanExclusive(_));
+        let out = if per_wi { self.entry_array(rt, n, "wg.scan")? } else { self.entry_array(rt, self.ctx.i64_type().const_int(1, false), "wg.result")? };
+        let elem = self.elem_scalar(at);
+        let float = elem.is_some_and(super::expr::is_float);
+        let signed = elem.is_some_and(super::expr::is_signed);
+        match op {
+            GroupOp::Broadcast => {
+                // The work-item named by the (uniform) local ids.
+                let mut lid = Vec::new();
+                for &a in &args[1..] {
+                    let v = self.value(a)?;
+                    lid.push(self.int_resize(v, self.ctx.i64_type().into(), false).into_int_value());
+                }
+                let (_, sizes) = self.group_n()?;
+                let mut idx = *lid.last().unwrap_or(&self.ctx.i64_type().const_zero());
+                for k in (0..lid.len().saturating_sub(1)).rev() {
+                    idx = self.b.build_int_mul(idx, sizes[k], "")?;
+                    idx = self.b.build_int_add(idx, lid[k], "")?;
+                }
+                let in_range = self.b.build_int_compare(IntPredicate::ULT, idx, n, "")?;
+                let idx = self.b.build_select(in_range, idx, self.ctx.i64_type().const_zero(), "")?.into_int_value();
+                // SAFETY: `idx` < n.
+                let p = unsafe { self.b.build_in_bounds_gep(lt, vals, &[idx], "")? };
+                let v = self.b.build_load(lt, p, "")?;
+                self.b.build_store(out, v)?;
+            }
+            _ => {
+                // A sequential pass over the group, in local-id order.
+                let init = match op {
+                    GroupOp::All => self.const_int(lt, 1),
+                    GroupOp::Any => self.const_int(lt, 0),
+                    GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.identity(a, lt, float, signed, at),
+                    _ => return ice("a work-group function without a combining operator"),
+                };
+                let fnv = self.fs().llfn;
+                let pre = self.b.get_insert_block().expect("positioned");
+                let head = self.ctx.append_basic_block(fnv, "wg.head");
+                let body = self.ctx.append_basic_block(fnv, "wg.body");
+                let exit = self.ctx.append_basic_block(fnv, "wg.exit");
+                self.b.build_unconditional_branch(head)?;
+                self.b.position_at_end(head);
+                let i64t = self.ctx.i64_type();
+                let iv = self.b.build_phi(i64t, "i")?;
+                let acc = self.b.build_phi(lt, "acc")?;
+                iv.add_incoming(&[(&i64t.const_zero(), pre)]);
+                acc.add_incoming(&[(&init, pre)]);
+                let (ivv, accv) = (iv.as_basic_value().into_int_value(), acc.as_basic_value());
+                let more = self.b.build_int_compare(IntPredicate::ULT, ivv, n, "")?;
+                self.b.build_conditional_branch(more, body, exit)?;
+                self.b.position_at_end(body);
+                // SAFETY: `ivv` < n.
+                let p = unsafe { self.b.build_in_bounds_gep(lt, vals, &[ivv], "")? };
+                let x = self.b.build_load(lt, p, "")?;
+                let next = match op {
+                    GroupOp::All | GroupOp::Any => {
+                        let nz = self.is_nonzero(x, at)?;
+                        let nz = self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMZExt, nz, lt);
+                        let o = if op == GroupOp::All { inkwell::llvm_sys::LLVMOpcode::LLVMAnd } else { inkwell::llvm_sys::LLVMOpcode::LLVMOr };
+                        self.binop(o, accv, nz)
+                    }
+                    GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.combine(a, accv, x, float, signed)?,
+                    _ => accv,
+                };
+                if per_wi {
+                    // SAFETY: `ivv` < n.
+                    let q = unsafe { self.b.build_in_bounds_gep(rt, out, &[ivv], "")? };
+                    let v = if matches!(op, GroupOp::ScanExclusive(_)) { accv } else { next };
+                    self.b.build_store(q, v)?;
+                }
+                let inc = self.b.build_int_add(ivv, i64t.const_int(1, false), "")?;
+                let latch = self.b.get_insert_block().expect("positioned");
+                iv.add_incoming(&[(&inc, latch)]);
+                acc.add_incoming(&[(&next, latch)]);
+                self.b.build_unconditional_branch(head)?;
+                self.b.position_at_end(exit);
+                if !per_wi {
+                    let v = self.int_resize(accv, rt, false);
+                    let v = if v.get_type() == rt { v } else { accv };
+                    self.b.build_store(out, v)?;
+                }
+            }
+        }
+        if let Some(g) = self.fs_mut().group.as_mut() {
+            g.collectives.insert(call, (out, per_wi));
+        }
+        Ok(())
+    }
+
+    /// The identity of a combining operator: 0, or the type's largest or
+    /// smallest value (infinities for floats).
+    fn identity(&mut self, a: ArithOp, t: inkwell::types::BasicTypeEnum<'ctx>, float: bool, signed: bool, at: crate::sema::types::TypeId) -> inkwell::values::BasicValueEnum<'ctx> {
+        let bits = super::expr::int_bits(t);
+        match (a, float) {
+            (ArithOp::Add, _) => t.const_zero(),
+            (ArithOp::Min, true) => self.const_of(t, f64::INFINITY, 0),
+            (ArithOp::Max, true) => self.const_of(t, f64::NEG_INFINITY, 0),
+            (ArithOp::Min, false) => self.const_int(t, if signed { (1i128 << (bits - 1)) - 1 } else { (1i128 << bits) - 1 }),
+            (ArithOp::Max, false) => {
+                let _ = at;
+                self.const_int(t, if signed { -(1i128 << (bits - 1)) } else { 0 })
+            }
+        }
+    }
+
+    fn combine(&mut self, a: ArithOp, x: inkwell::values::BasicValueEnum<'ctx>, y: inkwell::values::BasicValueEnum<'ctx>, float: bool, signed: bool) -> R<inkwell::values::BasicValueEnum<'ctx>> {
+        use inkwell::llvm_sys::{LLVMIntPredicate as IP, LLVMOpcode as Op, LLVMRealPredicate as FP};
+        Ok(match (a, float) {
+            (ArithOp::Add, true) => self.binop(Op::LLVMFAdd, x, y),
+            (ArithOp::Add, false) => self.binop(Op::LLVMAdd, x, y),
+            (ArithOp::Min, true) => {
+                let c = self.fcmp(FP::LLVMRealOLT, y, x);
+                self.select(c, y, x)
+            }
+            (ArithOp::Max, true) => {
+                let c = self.fcmp(FP::LLVMRealOGT, y, x);
+                self.select(c, y, x)
+            }
+            (ArithOp::Min, false) => {
+                let c = self.icmp(if signed { IP::LLVMIntSLT } else { IP::LLVMIntULT }, y, x);
+                self.select(c, y, x)
+            }
+            (ArithOp::Max, false) => {
+                let c = self.icmp(if signed { IP::LLVMIntSGT } else { IP::LLVMIntUGT }, y, x);
+                self.select(c, y, x)
+            }
+        })
+    }
+
+    /// A work-group function for a group of one work-item.
+    pub(super) fn single_item_collective(&mut self, op: GroupOp, args: &[ExprId], ty: crate::sema::types::TypeId) -> R<inkwell::values::BasicValueEnum<'ctx>> {
+        let at = self.expr_info(args[0]).ty.ty;
+        let x = self.value(args[0])?;
+        let rt = self.vty(ty)?;
+        Ok(match op {
+            GroupOp::All | GroupOp::Any => {
+                let nz = self.is_nonzero(x, at)?;
+                self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMZExt, nz, rt)
+            }
+            GroupOp::ScanExclusive(a) => {
+                let elem = self.elem_scalar(at);
+                let (float, signed) = (elem.is_some_and(super::expr::is_float), elem.is_some_and(super::expr::is_signed));
+                self.identity(a, rt, float, signed, at)
+            }
+            _ => x,
+        })
+    }
+
+    /// The group's size in work-items and its local sizes.
+    fn group_n(&mut self) -> R<(IntValue<'ctx>, Vec<IntValue<'ctx>>)> {
+        let n = self.fs().group.as_ref().map(|g| g.n).ok_or_else(|| super::InternalError { function: None, message: "no group mode".into() })?;
+        let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "no work-item".into() })?;
+        let gp = self.byte_offset(wi, 24)?;
+        let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
+        let sizes: Vec<IntValue> = (0..3).map(|k| self.load_i64(g, 56 + 8 * k)).collect::<R<_>>()?;
+        Ok((n, sizes))
+    }
+
+    /// An array of `n` values of `t` in the entry block.
+    fn entry_array(&mut self, t: inkwell::types::BasicTypeEnum<'ctx>, n: IntValue<'ctx>, name: &str) -> R<PointerValue<'ctx>> {
+        let entry = self.fs().entry;
+        let here = self.b.get_insert_block();
+        match entry.get_terminator() {
+            Some(term) => self.b.position_before(&term),
+            None => self.b.position_at_end(entry),
+        }
+        let p = self.b.build_array_alloca(t, n, name)?;
+        if let Some(i) = p.as_instruction() {
+            let _ = i.set_alignment(16);
+        }
+        if let Some(h) = here {
+            self.b.position_at_end(h);
+        }
+        Ok(p)
+    }
+
+    /// The precomputed value of a work-group function call, if any.
+    pub(super) fn collective_value(&mut self, call: ExprId) -> R<Option<inkwell::values::BasicValueEnum<'ctx>>> {
+        let Some((ptr, per_wi, index)) = self.fs().group.as_ref().and_then(|g| g.collectives.get(&call).map(|&(p, w)| (p, w, g.index))) else { return Ok(None) };
+        let t = self.vty(self.expr_info(call).ty.ty)?;
+        let p = if per_wi {
+            let i = index.unwrap_or_else(|| self.ctx.i64_type().const_zero());
+            // SAFETY: `i` < the group's size.
+            unsafe { self.b.build_in_bounds_gep(t, ptr, &[i], "")? }
+        } else {
+            ptr
+        };
+        Ok(Some(self.b.build_load(t, p, "")?))
+    }
+
     /// `return` inside a region: the work-item is done.
     pub(super) fn region_return(&mut self) -> R<bool> {
         let Some((Some(index), Some(next), done)) = self.fs().group.as_ref().map(|g| (g.index, g.next_item, g.done)) else { return Ok(false) };
@@ -399,6 +627,31 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // SAFETY: `idx` < the group's size, the array's length.
         Ok(Some(unsafe { self.b.build_in_bounds_gep(lt, base, &[idx], "")? }))
     }
+}
+
+pub(super) fn is_collective(op: GroupOp) -> bool {
+    collective(op)
+}
+
+/// The work-group functions the regions compute: all, any, broadcast,
+/// reduce and scans.
+fn collective(op: GroupOp) -> bool {
+    matches!(op, GroupOp::All | GroupOp::Any | GroupOp::Broadcast | GroupOp::Reduce(_) | GroupOp::ScanInclusive(_) | GroupOp::ScanExclusive(_))
+}
+
+fn stmt_syncs_in(exprs: &[hir::Expr], s: &Stmt) -> bool {
+    let mut found = false;
+    visit_stmt_deep(exprs, s, &mut |e| {
+        if let ExprKind::BuiltinCall { overload, .. } = &exprs[e.0 as usize].kind {
+            found |= matches!(overload.lowering, Lowering::Barrier(_)) || matches!(overload.lowering, Lowering::WorkGroup(op) if collective(op));
+        }
+    });
+    found
+}
+
+/// `barrier(…);` alone.
+fn is_plain_barrier(exprs: &[hir::Expr], s: &Stmt) -> bool {
+    matches!(s, Stmt::Expr(e) if matches!(&exprs[e.0 as usize].kind, ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_))))
 }
 
 fn basic<'ctx>(v: BasicMetadataValueEnum<'ctx>) -> R<inkwell::values::BasicValueEnum<'ctx>> {
