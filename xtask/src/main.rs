@@ -91,6 +91,19 @@ fn demo(extra: &[String]) -> Result<(), String> {
         0 => println!("examples/vector_add.cl: no errors\n"),
         code => return Err(format!("examples/vector_add.cl should check cleanly, but clc exited with {code}")),
     }
+    // Compile it for the CPU and run it: out[i] = a[i] + 2 * b[i] with
+    // a = 0, 1, 2, … and b = 1.
+    let run_args = [
+        "run", "examples/vector_add.cl", "--kernel", "vector_add", "--global", "64", "--local", "64",
+        "--arg", "buf:float:64:range", "--arg", "buf:float:64:1", "--arg", "buf:float:64", "--arg", "float:2", "--arg", "uint:64",
+        "--print", "2", "--repeat", "5",
+    ];
+    println!("$ clc {}", run_args.join(" "));
+    let status = Command::new(clc).args(run_args).status().map_err(|e| format!("cannot run {}: {e}", clc.display()))?;
+    if !status.success() {
+        return Err(format!("clc run failed ({status})"));
+    }
+    println!();
     match run("examples/mistakes.cl")? {
         1 => Ok(()),
         code => Err(format!("examples/mistakes.cl should fail with status 1, but clc exited with {code}")),

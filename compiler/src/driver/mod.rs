@@ -21,6 +21,7 @@
 //! diagnostics) before the thread's stack runs out.
 
 pub mod args;
+pub mod run;
 
 use crate::codegen::{CodegenOptions, InternalError, OutputKind};
 use crate::diag::render::{self, Format};
@@ -50,6 +51,10 @@ const PIPELINE_STACK: usize = 256 << 20;
 /// standard streams and returns the exit status.
 pub fn main(args: Vec<std::ffi::OsString>) -> i32 {
     let args: Vec<String> = args.into_iter().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    if args.first().is_some_and(|a| a == "run") {
+        let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+        return run::main(&args[1..], &mut out, &mut err);
+    }
     let mut inv = match args::parse(&args) {
         Ok(inv) => inv,
         Err(e) => {

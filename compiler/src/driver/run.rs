@@ -1,0 +1,565 @@
+//! `clc run`: build a kernel, launch it on the CPU, show its buffers.
+//!
+//! ```text
+//! clc run kernel.cl --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]]
+//!         [--offset X[,Y[,Z]]] --arg SPEC ... [--print I] [--out I=FILE]
+//!         [--repeat N] [--json] [-cl-std=…] [-D…] [-I…] [-O0…-O3]
+//! ```
+//!
+//! Argument specs, one `--arg` per kernel argument, in order:
+//! - `buf:TYPE:COUNT[:FILL]`: a buffer of COUNT elements of TYPE (`float`,
+//!   `int4`, …), filled with FILL: a number (default 0), `range` (0, 1,
+//!   2, …), `rand[:SEED]` (uniform in [0, 1) for floats, [0, 100) for
+//!   integers), or `file:PATH` (a `.npy` file or raw bytes);
+//! - `TYPE:VALUE[,VALUE…]`: a scalar or vector value (`float:1.5`,
+//!   `int4:1,2,3,4`);
+//! - `local:BYTES`: the size of a `__local` pointer argument.
+//!
+//! `--print I` prints buffer argument I after the run; `--out I=FILE`
+//! writes it (`.npy` by extension, raw bytes otherwise). `--repeat N`
+//! reports the kernel time (median and minimum over N launches) and the
+//! compile time; `--json` prints that as JSON.
+
+use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
+use crate::jit::{self, BuildOptions, BuildError};
+use crate::options::ClStd;
+use crate::pp::CmdMacro;
+use clc_runtime::{Arg, Buffer, NdRange};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// An element type of a buffer or value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Elem {
+    scalar: Scalar,
+    /// Lanes as written (3 is stored as 4).
+    lanes: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scalar {
+    I8,
+    U8,
+    I16,
+    U16,
+    I32,
+    U32,
+    I64,
+    U64,
+    F32,
+    F64,
+}
+
+impl Scalar {
+    fn size(self) -> usize {
+        match self {
+            Scalar::I8 | Scalar::U8 => 1,
+            Scalar::I16 | Scalar::U16 => 2,
+            Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
+            Scalar::I64 | Scalar::U64 | Scalar::F64 => 8,
+        }
+    }
+
+    fn is_float(self) -> bool {
+        matches!(self, Scalar::F32 | Scalar::F64)
+    }
+
+    /// The numpy dtype.
+    fn npy(self) -> &'static str {
+        match self {
+            Scalar::I8 => "|i1",
+            Scalar::U8 => "|u1",
+            Scalar::I16 => "<i2",
+            Scalar::U16 => "<u2",
+            Scalar::I32 => "<i4",
+            Scalar::U32 => "<u4",
+            Scalar::I64 => "<i8",
+            Scalar::U64 => "<u8",
+            Scalar::F32 => "<f4",
+            Scalar::F64 => "<f8",
+        }
+    }
+
+    /// `v` in this type's bytes.
+    fn encode(self, v: f64, out: &mut Vec<u8>) {
+        match self {
+            Scalar::I8 => out.extend((v as i8).to_le_bytes()),
+            Scalar::U8 => out.extend((v as u8).to_le_bytes()),
+            Scalar::I16 => out.extend((v as i16).to_le_bytes()),
+            Scalar::U16 => out.extend((v as u16).to_le_bytes()),
+            Scalar::I32 => out.extend((v as i32).to_le_bytes()),
+            Scalar::U32 => out.extend((v as u32).to_le_bytes()),
+            Scalar::I64 => out.extend((v as i64).to_le_bytes()),
+            Scalar::U64 => out.extend((v as u64).to_le_bytes()),
+            Scalar::F32 => out.extend((v as f32).to_le_bytes()),
+            Scalar::F64 => out.extend(v.to_le_bytes()),
+        }
+    }
+
+    fn decode(self, b: &[u8]) -> String {
+        let a = |n: usize| -> Vec<u8> { b[..n].to_vec() };
+        match self {
+            Scalar::I8 => (b[0] as i8).to_string(),
+            Scalar::U8 => b[0].to_string(),
+            Scalar::I16 => i16::from_le_bytes(a(2).try_into().unwrap_or_default()).to_string(),
+            Scalar::U16 => u16::from_le_bytes(a(2).try_into().unwrap_or_default()).to_string(),
+            Scalar::I32 => i32::from_le_bytes(a(4).try_into().unwrap_or_default()).to_string(),
+            Scalar::U32 => u32::from_le_bytes(a(4).try_into().unwrap_or_default()).to_string(),
+            Scalar::I64 => i64::from_le_bytes(a(8).try_into().unwrap_or_default()).to_string(),
+            Scalar::U64 => u64::from_le_bytes(a(8).try_into().unwrap_or_default()).to_string(),
+            Scalar::F32 => f32::from_le_bytes(a(4).try_into().unwrap_or_default()).to_string(),
+            Scalar::F64 => f64::from_le_bytes(a(8).try_into().unwrap_or_default()).to_string(),
+        }
+    }
+}
+
+impl Elem {
+    fn parse(s: &str) -> Option<Elem> {
+        let split = s.find(|c: char| c.is_ascii_digit()).unwrap_or(s.len());
+        let (name, lanes) = s.split_at(split);
+        let scalar = match name {
+            "char" => Scalar::I8,
+            "uchar" => Scalar::U8,
+            "short" => Scalar::I16,
+            "ushort" => Scalar::U16,
+            "int" => Scalar::I32,
+            "uint" => Scalar::U32,
+            "long" => Scalar::I64,
+            "ulong" | "size_t" => Scalar::U64,
+            "float" => Scalar::F32,
+            "double" => Scalar::F64,
+            _ => return None,
+        };
+        let lanes = if lanes.is_empty() { 1 } else { lanes.parse().ok().filter(|n| [2, 3, 4, 8, 16].contains(n))? };
+        Some(Elem { scalar, lanes })
+    }
+
+    /// Lanes in memory (a 3-vector takes 4).
+    fn stored_lanes(self) -> usize {
+        if self.lanes == 3 { 4 } else { self.lanes }
+    }
+
+    fn size(self) -> usize {
+        self.scalar.size() * self.stored_lanes()
+    }
+}
+
+/// A parsed `--arg`.
+enum Spec {
+    Buffer { elem: Elem, count: usize, data: Vec<u8> },
+    /// The bytes, and the type as written.
+    Value(Vec<u8>, String),
+    Local(usize),
+}
+
+struct Options {
+    input: PathBuf,
+    kernel: String,
+    range: NdRange,
+    specs: Vec<Spec>,
+    print: Vec<usize>,
+    out: Vec<(usize, PathBuf)>,
+    repeat: usize,
+    json: bool,
+    build: BuildOptions,
+}
+
+/// A usage mistake.
+struct Usage(String);
+
+/// Runs `clc run` with `args` (after `run`).
+pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let opts = match parse(args) {
+        Ok(o) => o,
+        Err(Usage(m)) => {
+            let _ = writeln!(err, "clc run: error: {m}");
+            return EXIT_USAGE;
+        }
+    };
+    let source = match std::fs::read_to_string(&opts.input) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "clc run: error: cannot read '{}': {e}", opts.input.display());
+            return EXIT_ERRORS;
+        }
+    };
+    let t0 = Instant::now();
+    let program = match jit::build(&source, &opts.input.display().to_string(), &opts.build) {
+        Ok(p) => p,
+        Err(BuildError::Program(d)) => {
+            let _ = write!(err, "{d}");
+            return EXIT_ERRORS;
+        }
+        Err(BuildError::Internal(m)) => {
+            let _ = writeln!(err, "clc: internal compiler error: {m}\n{}", super::BUG_REPORT);
+            return super::EXIT_INTERNAL;
+        }
+    };
+    let compile_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let mut kernel = match program.kernel(&opts.kernel) {
+        Ok(k) => k,
+        Err(e) => {
+            let _ = writeln!(err, "clc run: error: {e}");
+            return EXIT_ERRORS;
+        }
+    };
+    let nargs = kernel.info().args.len();
+    if opts.specs.len() != nargs {
+        let names: Vec<String> = kernel.info().args.iter().map(|a| format!("{} {}", a.type_name, a.name)).collect();
+        let _ = writeln!(err, "clc run: error: kernel '{}' takes {nargs} arguments ({}); {} --arg given", opts.kernel, names.join(", "), opts.specs.len());
+        return EXIT_USAGE;
+    }
+    let buffers: Vec<Option<Buffer>> = opts
+        .specs
+        .iter()
+        .map(|s| match s {
+            Spec::Buffer { data, .. } => Some(Buffer::from_slice(data)),
+            _ => None,
+        })
+        .collect();
+    for (i, s) in opts.specs.iter().enumerate() {
+        let arg = match s {
+            Spec::Buffer { .. } => Arg::Buffer(buffers[i].as_ref().expect("a buffer spec has a buffer")),
+            Spec::Value(v, t) => {
+                let p = &kernel.info().args[i];
+                let same = p.type_name == *t || (p.type_name == "size_t" && t == "ulong");
+                if !same {
+                    let _ = writeln!(err, "clc run: error: --arg {i}: '{}' is {}; got a {t}", p.name, p.type_name);
+                    return EXIT_USAGE;
+                }
+                Arg::Value(v.clone())
+            }
+            Spec::Local(n) => Arg::Local(*n),
+        };
+        if let Err(e) = kernel.set_arg(i, arg) {
+            let _ = writeln!(err, "clc run: error: {e}");
+            return EXIT_USAGE;
+        }
+    }
+    let mut times = Vec::with_capacity(opts.repeat);
+    for _ in 0..opts.repeat.max(1) {
+        let t = Instant::now();
+        if let Err(e) = kernel.launch(&opts.range) {
+            let _ = writeln!(err, "clc run: error: {e}");
+            return EXIT_ERRORS;
+        }
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    for &i in &opts.print {
+        let (Some(b), Spec::Buffer { elem, .. }) = (&buffers[i], &opts.specs[i]) else {
+            let _ = writeln!(err, "clc run: error: --print {i}: argument {i} is not a buffer");
+            return EXIT_USAGE;
+        };
+        let _ = writeln!(out, "arg {i}: {}", format_buffer(&b.read::<u8>(), *elem));
+    }
+    for (i, path) in &opts.out {
+        let (Some(b), Spec::Buffer { elem, count, .. }) = (&buffers[*i], &opts.specs[*i]) else {
+            let _ = writeln!(err, "clc run: error: --out {i}: argument {i} is not a buffer");
+            return EXIT_USAGE;
+        };
+        let bytes = b.read::<u8>();
+        let data = if path.extension().is_some_and(|e| e == "npy") { npy(&bytes, *elem, *count) } else { bytes };
+        if let Err(e) = std::fs::write(path, data) {
+            let _ = writeln!(err, "clc run: error: cannot write '{}': {e}", path.display());
+            return EXIT_ERRORS;
+        }
+    }
+    if opts.repeat > 1 || opts.json {
+        let mut sorted = times.clone();
+        sorted.sort_by(f64::total_cmp);
+        let median = sorted[sorted.len() / 2];
+        let min = sorted[0];
+        if opts.json {
+            let _ = writeln!(
+                out,
+                "{{\"kernel\": \"{}\", \"compile_ms\": {compile_ms:.3}, \"runs\": {}, \"kernel_median_ms\": {median:.4}, \"kernel_min_ms\": {min:.4}}}",
+                opts.kernel,
+                times.len()
+            );
+        } else {
+            let _ = writeln!(out, "compile: {compile_ms:.2} ms; kernel over {} runs: median {median:.4} ms, min {min:.4} ms", times.len());
+        }
+    }
+    EXIT_OK
+}
+
+fn format_buffer(bytes: &[u8], elem: Elem) -> String {
+    let size = elem.size();
+    let items: Vec<String> = bytes
+        .chunks_exact(size)
+        .map(|c| {
+            let lanes: Vec<String> = (0..elem.lanes).map(|l| elem.scalar.decode(&c[l * elem.scalar.size()..])).collect();
+            if elem.lanes == 1 { lanes[0].clone() } else { format!("({})", lanes.join(", ")) }
+        })
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// A `.npy` (version 1.0) file of `count` elements (vectors as a second
+/// dimension, without a 3-vector's padding lane).
+fn npy(bytes: &[u8], elem: Elem, count: usize) -> Vec<u8> {
+    let shape = if elem.lanes == 1 { format!("({count},)") } else { format!("({count}, {})", elem.lanes) };
+    let mut header = format!("{{'descr': '{}', 'fortran_order': False, 'shape': {shape}, }}", elem.scalar.npy());
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut out = b"\x93NUMPY\x01\x00".to_vec();
+    out.extend((header.len() as u16).to_le_bytes());
+    out.extend(header.as_bytes());
+    let s = elem.scalar.size();
+    for c in bytes.chunks_exact(elem.size()).take(count) {
+        out.extend(&c[..s * elem.lanes]);
+    }
+    out
+}
+
+/// The data of a `.npy` file (its header checked against the element
+/// type), or the bytes of a raw file.
+fn read_data(path: &str, elem: Elem, count: usize) -> Result<Vec<u8>, Usage> {
+    let bytes = std::fs::read(path).map_err(|e| Usage(format!("cannot read '{path}': {e}")))?;
+    let need = elem.scalar.size() * elem.lanes * count;
+    let data = if bytes.starts_with(b"\x93NUMPY") {
+        let (len, start) = match bytes.get(6) {
+            Some(1) => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
+            Some(2 | 3) if bytes.len() >= 12 => (u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize, 12),
+            _ => return Err(Usage(format!("'{path}' is not a .npy file clc can read"))),
+        };
+        let header = String::from_utf8_lossy(bytes.get(start..start + len).unwrap_or_default()).into_owned();
+        if !header.contains(&format!("'{}'", elem.scalar.npy())) && !header.contains(&format!("'{}'", elem.scalar.npy().replace('|', "<"))) {
+            return Err(Usage(format!("'{path}' does not hold {} data: {}", elem.scalar.npy(), header.trim())));
+        }
+        bytes[start + len..].to_vec()
+    } else {
+        bytes
+    };
+    if data.len() < need {
+        return Err(Usage(format!("'{path}' has {} bytes; the buffer needs {need}", data.len())));
+    }
+    // Spread into the in-memory layout (3-vectors padded to 4).
+    let mut out = Vec::with_capacity(elem.size() * count);
+    let (s, l) = (elem.scalar.size(), elem.lanes);
+    for c in data.chunks_exact(s * l).take(count) {
+        out.extend(c);
+        out.extend(std::iter::repeat_n(0u8, (elem.stored_lanes() - l) * s));
+    }
+    Ok(out)
+}
+
+fn parse_dims(s: &str, what: &str) -> Result<(u32, [usize; 3]), Usage> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(Usage(format!("{what} '{s}': expected 1 to 3 sizes separated by commas")));
+    }
+    let mut v = [1usize; 3];
+    for (i, p) in parts.iter().enumerate() {
+        v[i] = p.trim().parse().map_err(|_| Usage(format!("{what} '{s}': '{p}' is not a size")))?;
+    }
+    Ok((parts.len() as u32, v))
+}
+
+fn parse_spec(s: &str, index: usize) -> Result<Spec, Usage> {
+    let bad = |m: String| Usage(format!("--arg {index} '{s}': {m}"));
+    let mut parts = s.splitn(2, ':');
+    let head = parts.next().unwrap_or("");
+    let rest = parts.next().ok_or_else(|| bad("expected buf:TYPE:COUNT[:FILL], TYPE:VALUE or local:BYTES".into()))?;
+    match head {
+        "local" => rest.parse().map(Spec::Local).map_err(|_| bad(format!("'{rest}' is not a number of bytes"))),
+        "buf" => {
+            let f: Vec<&str> = rest.splitn(3, ':').collect();
+            let elem = Elem::parse(f[0]).ok_or_else(|| bad(format!("'{}' is not an element type (char … double, with 2, 3, 4, 8 or 16 lanes)", f[0])))?;
+            let count: usize = f.get(1).and_then(|c| c.parse().ok()).ok_or_else(|| bad("expected an element count after the type".into()))?;
+            let fill = f.get(2).copied().unwrap_or("0");
+            let data = if let Some(path) = fill.strip_prefix("file:") {
+                read_data(path, elem, count).map_err(|Usage(m)| bad(m))?
+            } else {
+                let mut data = Vec::with_capacity(elem.size() * count);
+                let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+                let (mode, seed) = fill.split_once(':').unwrap_or((fill, ""));
+                if mode == "rand" && !seed.is_empty() {
+                    let seed = seed.parse::<u64>().map_err(|_| bad(format!("'{seed}' is not a seed")))?;
+                    rng ^= seed.wrapping_mul(0x2545_F491_4F6C_DD1D);
+                }
+                let constant = match mode {
+                    "range" | "rand" => None,
+                    n => Some(n.parse::<f64>().map_err(|_| bad(format!("'{n}' is not a fill: a number, range, rand[:SEED] or file:PATH")))?),
+                };
+                for i in 0..count {
+                    for lane in 0..elem.stored_lanes() {
+                        let v = match (mode, constant) {
+                            (_, Some(c)) => c,
+                            ("range", _) => (i * elem.lanes + lane.min(elem.lanes - 1)) as f64,
+                            _ => {
+                                rng ^= rng << 13;
+                                rng ^= rng >> 7;
+                                rng ^= rng << 17;
+                                let unit = (rng >> 11) as f64 / (1u64 << 53) as f64;
+                                if elem.scalar.is_float() { unit } else { (unit * 100.0).floor() }
+                            }
+                        };
+                        elem.scalar.encode(if lane < elem.lanes { v } else { 0.0 }, &mut data);
+                    }
+                }
+                data
+            };
+            Ok(Spec::Buffer { elem, count, data })
+        }
+        t => {
+            let elem = Elem::parse(t).ok_or_else(|| bad(format!("'{t}' is not a type, 'buf' or 'local'")))?;
+            let vals: Vec<&str> = rest.split(',').collect();
+            if vals.len() != elem.lanes {
+                return Err(bad(format!("{t} takes {} values, got {}", elem.lanes, vals.len())));
+            }
+            let mut data = Vec::new();
+            for v in &vals {
+                let x: f64 = v.trim().parse().map_err(|_| bad(format!("'{v}' is not a number")))?;
+                elem.scalar.encode(x, &mut data);
+            }
+            for _ in elem.lanes..elem.stored_lanes() {
+                elem.scalar.encode(0.0, &mut data);
+            }
+            Ok(Spec::Value(data, t.to_string()))
+        }
+    }
+}
+
+fn parse(args: &[String]) -> Result<Options, Usage> {
+    let mut input = None;
+    let mut kernel = None;
+    let mut global = None;
+    let mut local = None;
+    let mut offset = None;
+    let mut specs = Vec::new();
+    let mut print = Vec::new();
+    let mut out = Vec::new();
+    let mut repeat = 1usize;
+    let mut json = false;
+    let mut build = BuildOptions::default();
+    let mut i = 0;
+    let value = |i: &mut usize, name: &str| -> Result<String, Usage> {
+        *i += 1;
+        args.get(*i).cloned().ok_or_else(|| Usage(format!("{name} needs a value")))
+    };
+    while i < args.len() {
+        let a = args[i].as_str();
+        match a {
+            "--kernel" => kernel = Some(value(&mut i, a)?),
+            "--global" => global = Some(parse_dims(&value(&mut i, a)?, "--global")?),
+            "--local" => local = Some(parse_dims(&value(&mut i, a)?, "--local")?),
+            "--offset" => offset = Some(parse_dims(&value(&mut i, a)?, "--offset")?),
+            "--arg" => {
+                let v = value(&mut i, a)?;
+                specs.push(parse_spec(&v, specs.len())?);
+            }
+            "--print" => print.push(value(&mut i, a)?.parse().map_err(|_| Usage("--print takes an argument index".into()))?),
+            "--out" => {
+                let v = value(&mut i, a)?;
+                let (idx, path) = v.split_once('=').ok_or_else(|| Usage(format!("--out '{v}': expected INDEX=FILE")))?;
+                out.push((idx.parse().map_err(|_| Usage(format!("--out '{v}': '{idx}' is not an argument index")))?, PathBuf::from(path)));
+            }
+            "--repeat" => repeat = value(&mut i, a)?.parse().ok().filter(|&n| n > 0).ok_or_else(|| Usage("--repeat takes a positive count".into()))?,
+            "--json" => json = true,
+            _ if a.starts_with("-cl-std=") => build.std = ClStd::parse(&a[8..]).ok_or_else(|| Usage(format!("unknown OpenCL C version '{}'", &a[8..])))?,
+            _ if a.starts_with("-D") && a.len() > 2 => build.macros.push(CmdMacro::Define(a[2..].to_string())),
+            _ if a.starts_with("-U") && a.len() > 2 => build.macros.push(CmdMacro::Undef(a[2..].to_string())),
+            _ if a.starts_with("-I") && a.len() > 2 => build.include_dirs.push(PathBuf::from(&a[2..])),
+            "-O0" | "-cl-opt-disable" => build.opt_level = 0,
+            "-O1" => build.opt_level = 1,
+            "-O2" | "-O" => build.opt_level = 2,
+            "-O3" => build.opt_level = 3,
+            "-cl-fast-relaxed-math" => build.fp.fast_relaxed_math = true,
+            "-cl-mad-enable" => build.fp.mad_enable = true,
+            _ if a.starts_with('-') => return Err(Usage(format!("unknown option '{a}'"))),
+            _ if input.is_none() => input = Some(PathBuf::from(a)),
+            _ => return Err(Usage(format!("more than one input file ('{a}')"))),
+        }
+        i += 1;
+    }
+    let input = input.ok_or_else(|| Usage("no input file".into()))?;
+    let kernel = kernel.ok_or_else(|| Usage("--kernel NAME is required".into()))?;
+    let (dims, global) = global.ok_or_else(|| Usage("--global X[,Y[,Z]] is required".into()))?;
+    let local = match local {
+        Some((d, _)) if d != dims => return Err(Usage(format!("--local has {d} dimensions; --global has {dims}"))),
+        Some((_, l)) => Some(l),
+        None => None,
+    };
+    let offset = match offset {
+        Some((d, _)) if d != dims => return Err(Usage(format!("--offset has {d} dimensions; --global has {dims}"))),
+        Some((_, o)) => o,
+        None => [0; 3],
+    };
+    Ok(Options { input, kernel, range: NdRange { dims, global, offset, local }, specs, print, out, repeat, json, build })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &[&str]) -> (i32, String, String) {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = main(&args, &mut out, &mut err);
+        (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
+    }
+
+    fn kernel_file(name: &str, src: &str) -> String {
+        let p = std::env::temp_dir().join(format!("clc-run-{}-{name}", std::process::id()));
+        std::fs::write(&p, src).unwrap();
+        p.display().to_string()
+    }
+
+    #[test]
+    fn runs_a_kernel_and_prints_buffers() {
+        let f = kernel_file("saxpy.cl", "kernel void saxpy(float a, global const float *x, global float *y) { size_t i = get_global_id(0); y[i] = a * x[i] + y[i]; }");
+        let (code, out, err) = run(&[&f, "--kernel", "saxpy", "--global", "5", "--arg", "float:2", "--arg", "buf:float:5:range", "--arg", "buf:float:5:1", "--print", "2"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "arg 2: [1, 3, 5, 7, 9]\n");
+    }
+
+    #[test]
+    fn vectors_local_memory_npy_output_and_timing() {
+        let f = kernel_file(
+            "v.cl",
+            "kernel void v(global int4 *o, int4 add, local int *tmp) { size_t i = get_global_id(0); tmp[get_local_id(0)] = (int)i; barrier(CLK_LOCAL_MEM_FENCE); o[i] = add + tmp[get_local_id(0)]; }",
+        );
+        let npy_path = std::env::temp_dir().join(format!("clc-run-{}-out.npy", std::process::id()));
+        let out_arg = format!("0={}", npy_path.display());
+        let (code, out, err) = run(&[&f, "--kernel", "v", "--global", "4", "--local", "2", "--arg", "buf:int4:4", "--arg", "int4:1,2,3,4", "--arg", "local:8", "--print", "0", "--out", &out_arg, "--repeat", "3", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with("arg 0: [(1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6), (4, 5, 6, 7)]\n"), "{out}");
+        assert!(out.contains("\"runs\": 3") && out.contains("\"kernel_median_ms\""), "{out}");
+        let npy_bytes = std::fs::read(&npy_path).unwrap();
+        assert!(npy_bytes.starts_with(b"\x93NUMPY\x01\x00"));
+        assert!(String::from_utf8_lossy(&npy_bytes).contains("'shape': (4, 4)"));
+        // Reading it back as an input.
+        let in_arg = format!("buf:int4:4:file:{}", npy_path.display());
+        let (code, out, err) = run(&[&f, "--kernel", "v", "--global", "4", "--local", "2", "--arg", &in_arg, "--arg", "int4:0,0,0,0", "--arg", "local:8", "--print", "0"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "arg 0: [(0, 0, 0, 0), (1, 1, 1, 1), (2, 2, 2, 2), (3, 3, 3, 3)]\n");
+    }
+
+    #[test]
+    fn mistakes_name_the_argument_or_show_diagnostics() {
+        let f = kernel_file("k.cl", "kernel void k(global float *x, int n) { x[0] = n; }");
+        let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "buf:float:1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("takes 2 arguments (__global float * x, int n); 1 --arg given"), "{err}");
+        let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "buf:float:1", "--arg", "float:1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("--arg 1: 'n' is int; got a float"), "{err}");
+        let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "buf:flot:1", "--arg", "int:1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("--arg 0 'buf:flot:1': 'flot' is not an element type"), "{err}");
+        let (code, _, err) = run(&[&f, "--kernel", "nope", "--global", "1"]);
+        assert_eq!(code, EXIT_ERRORS);
+        assert!(err.contains("no kernel named 'nope' (kernels: k)"), "{err}");
+        let bad = kernel_file("bad.cl", "kernel void k(global float *x) { x[0] = y; }");
+        let (code, _, err) = run(&[&bad, "--kernel", "k", "--global", "1", "--arg", "buf:float:1"]);
+        assert_eq!(code, EXIT_ERRORS);
+        assert!(err.contains("error: use of undeclared identifier 'y'"), "{err}");
+        let (code, _, err) = run(&[&f, "--kernel", "k"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("--global X[,Y[,Z]] is required"), "{err}");
+    }
+}
