@@ -489,3 +489,58 @@ mod collective_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod called_barrier_tests {
+    use super::*;
+    use clc_runtime::{Arg, Buffer, NdRange};
+
+    #[test]
+    fn barriers_in_functions_called_from_the_kernel() {
+        let p = build(
+            "void publish(local int *s, int l, int v) { s[l] = v; barrier(CLK_LOCAL_MEM_FENCE); }
+             int neighbour(local int *s, int l, int n) {
+                 int r = s[(l + 1) % n];
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (l == 0) return r * 10;
+                 return r;
+             }
+             int sum_tree(local int *s, int l, int n) {
+                 for (int w = n / 2; w > 0; w /= 2) {
+                     if (l < w) s[l] += s[l + w];
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                 }
+                 return s[0];
+             }
+             kernel void k(global int *o) {
+                 local int s[64];
+                 int l = get_local_id(0), n = get_local_size(0);
+                 int mine = l * 3 + get_group_id(0);
+                 publish(s, l, mine);
+                 int right = neighbour(s, l, n);
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 s[l] = mine;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 int total = sum_tree(s, l, n);
+                 o[get_global_id(0)] = right * 100000 + total;
+             }",
+            "called.cl",
+            &BuildOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!p.kernels()[0].synchronises, "the region lowering handles barriers in called functions");
+        let (n, ls) = (256usize, 64usize);
+        let o = Buffer::new(4 * n);
+        let mut k = p.kernel("k").unwrap();
+        k.set_arg(0, Arg::Buffer(&o)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([ls, 1, 1]) }).unwrap();
+        let got = o.read::<i32>();
+        for (gi, v) in got.iter().enumerate() {
+            let (g, l) = ((gi / ls) as i32, (gi % ls) as i32);
+            let mine = |l: i32| l * 3 + g;
+            let right = mine((l + 1) % ls as i32) * if l == 0 { 10 } else { 1 };
+            let total: i32 = (0..ls as i32).map(mine).sum();
+            assert_eq!(*v, right * 100000 + total, "work-item {gi}");
+        }
+    }
+}

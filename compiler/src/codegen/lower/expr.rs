@@ -155,6 +155,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             ExprKind::VectorLiteral(parts) => self.vector_literal(parts, ty)?,
             ExprKind::Call { func, args, name } => {
+                // A synchronising function already run for the group.
+                if let Some(r) = self.precomputed_call(id)? {
+                    return Ok(r);
+                }
                 let Some(fid) = func else { return self.call_external(name, args, ty) };
                 return self.call_user(fid.0 as usize, args, ty);
             }

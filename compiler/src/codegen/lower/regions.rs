@@ -39,9 +39,14 @@ pub(super) struct GroupMode<'ctx> {
     pub arrays: Vec<Option<PointerValue<'ctx>>>,
     /// Where a `return` inside a region goes: the next work-item.
     pub next_item: Option<BasicBlock<'ctx>>,
-    /// Work-group function calls already computed for the group: where
-    /// the result is, and whether there is one per work-item (scans).
+    /// Work-group function calls (and calls of synchronising functions)
+    /// already computed for the group: where the result is, and whether
+    /// there is one per work-item.
     pub collectives: rustc_hash::FxHashMap<ExprId, (PointerValue<'ctx>, bool)>,
+    /// Inside a synchronising function called from the kernel: where each
+    /// work-item's return value goes, and the block after the call.
+    pub ret_slot: Option<PointerValue<'ctx>>,
+    pub exit: Option<BasicBlock<'ctx>>,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -56,6 +61,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // A region: it must not leave to an enclosing group-level
                 // loop.
                 return !(self.has_group_call(f, s) || in_sync_loop && leaves_loop(s, false));
+            }
+            if let Some((call, fid)) = self.sync_call_stmt(f, s) {
+                // `f(…);`, `x = f(…);`, `T x = f(…);` with a synchronising
+                // `f` the regions express, and nothing else synchronising.
+                let callee = &self.program.functions[fid];
+                let args_plain = match &f.exprs[call.0 as usize].kind {
+                    ExprKind::Call { args, .. } => args.iter().all(|a| !self.expr_syncs(f, *a)),
+                    _ => false,
+                };
+                return args_plain && !self.is_record(callee_ret(self, callee)) && self.regions_can_express(callee);
             }
             if self.has_group_call(f, s) {
                 return false;
@@ -74,10 +89,42 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         })
     }
 
-    /// Does the statement contain a barrier or a work-group function (what
-    /// the region lowering handles at group level)?
+    /// Does the statement contain a barrier, a work-group function or a
+    /// call of a synchronising function (what the region lowering handles
+    /// at group level)?
     fn stmt_syncs(&self, f: &hir::Function, s: &Stmt) -> bool {
-        stmt_syncs_in(&f.exprs, s)
+        let mut found = stmt_syncs_in(&f.exprs, s);
+        visit_stmt_deep(&f.exprs, s, &mut |e| {
+            if let ExprKind::Call { func: Some(fid), .. } = &f.exprs[e.0 as usize].kind {
+                found |= self.synchronises(fid.0 as usize);
+            }
+        });
+        found
+    }
+
+    fn expr_syncs(&self, f: &hir::Function, e: ExprId) -> bool {
+        self.stmt_syncs(f, &Stmt::Expr(e))
+    }
+
+    /// The call of a synchronising function a statement is made of
+    /// (`f(…);`, `x = f(…);`, `T x = f(…);`, conversions allowed).
+    fn sync_call_stmt(&self, f: &hir::Function, s: &Stmt) -> Option<(ExprId, usize)> {
+        let root = match s {
+            Stmt::Expr(e) => match &f.exprs[e.0 as usize].kind {
+                ExprKind::Assign { rhs, .. } => *rhs,
+                _ => *e,
+            },
+            Stmt::Local { init: Some(Init::Expr(e)), .. } => *e,
+            _ => return None,
+        };
+        let mut e = root;
+        while let ExprKind::Convert { expr, .. } = &f.exprs[e.0 as usize].kind {
+            e = *expr;
+        }
+        match &f.exprs[e.0 as usize].kind {
+            ExprKind::Call { func: Some(fid), .. } if self.synchronises(fid.0 as usize) => Some((e, fid.0 as usize)),
+            _ => None,
+        }
     }
 
     /// Does the statement synchronise the group in a way the regions do
@@ -108,7 +155,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let n = self.b.build_int_mul(n, sizes[2], "nwi")?;
         let done = self.b.build_array_alloca(self.ctx.i8_type(), n, "done")?;
         self.b.build_memset(done, 1, self.ctx.i8_type().const_zero(), n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
-        self.fs_mut().group = Some(GroupMode { n, index: None, done, arrays: vec![None; f.locals.len()], next_item: None, collectives: Default::default() });
+        self.fs_mut().group = Some(GroupMode { n, index: None, done, arrays: vec![None; f.locals.len()], next_item: None, collectives: Default::default(), ret_slot: None, exit: None });
         // The entry block keeps the group's storage (allocated before its
         // terminator, after `n`); the body starts here.
         let body = self.ctx.append_basic_block(self.fs().llfn, "body");
@@ -143,15 +190,27 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// regions.
     fn group_stmts(&mut self, body: &'a [Stmt]) -> R<()> {
         let f_exprs = self.fs().exprs;
+        let cur = self.current_function();
         let mut run: Vec<&'a Stmt> = Vec::new();
         for s in body {
-            let syncs = stmt_syncs_in(f_exprs, s);
+            let syncs = match cur {
+                Some(f) => self.stmt_syncs(f, s),
+                None => stmt_syncs_in(f_exprs, s),
+            };
             if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_)) {
                 run.push(s);
                 continue;
             }
             self.flush_region(&mut run)?;
             match s {
+                // A call of a synchronising function: the callee lowered for
+                // the group, then the statement in a region.
+                Stmt::Expr(_) | Stmt::Local { .. } if cur.and_then(|f| self.sync_call_stmt(f, s)).is_some() => {
+                    let Some((call, fid)) = cur.and_then(|f| self.sync_call_stmt(f, s)) else { return ice("a synchronising call disappeared") };
+                    self.group_call(call, fid)?;
+                    let mut one = vec![s];
+                    self.flush_region(&mut one)?;
+                }
                 // A statement with work-group functions: their values for the
                 // group first, then the statement in a region.
                 Stmt::Expr(_) | Stmt::Local { .. } if !is_plain_barrier(f_exprs, s) => {
@@ -189,9 +248,25 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.b.build_unconditional_branch(to)?;
                     self.continue_in_new_block("g.after.jump");
                 }
-                Stmt::Return(_) => {
-                    // At group level every work-item returns.
-                    self.b.build_return(None)?;
+                Stmt::Return(v) => {
+                    // At group level every work-item returns: from the
+                    // kernel, or from a synchronising function to its call.
+                    let (slot, exit) = self.fs().group.as_ref().map(|g| (g.ret_slot, g.exit)).unwrap_or((None, None));
+                    match exit {
+                        Some(exit) => {
+                            if let (Some(slot), Some(e)) = (slot, v) {
+                                let e = *e;
+                                self.region(&mut |g: &mut Self| {
+                                    let val = g.value(e)?;
+                                    g.store_ret(slot, val)
+                                })?;
+                            }
+                            self.b.build_unconditional_branch(exit)?;
+                        }
+                        None => {
+                            self.b.build_return(None)?;
+                        }
+                    }
                     self.continue_in_new_block("g.after.return");
                 }
                 _ => return ice("a group-level statement the region lowering does not express"),
@@ -570,6 +645,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(p)
     }
 
+    /// The result of a synchronising call already made for the group:
+    /// `Some(None)` for a void one.
+    pub(super) fn precomputed_call(&mut self, call: ExprId) -> R<Option<Option<inkwell::values::BasicValueEnum<'ctx>>>> {
+        let Some((_, per_wi)) = self.fs().group.as_ref().and_then(|g| g.collectives.get(&call).copied()) else { return Ok(None) };
+        if !per_wi {
+            return Ok(Some(None));
+        }
+        Ok(Some(self.collective_value(call)?))
+    }
+
     /// The precomputed value of a work-group function call, if any.
     pub(super) fn collective_value(&mut self, call: ExprId) -> R<Option<inkwell::values::BasicValueEnum<'ctx>>> {
         let Some((ptr, per_wi, index)) = self.fs().group.as_ref().and_then(|g| g.collectives.get(&call).map(|&(p, w)| (p, w, g.index))) else { return Ok(None) };
@@ -584,9 +669,121 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(Some(self.b.build_load(t, p, "")?))
     }
 
+    /// The HIR function whose arena is being lowered, if it is one of the
+    /// program's functions.
+    fn current_function(&self) -> Option<&'a hir::Function> {
+        let exprs = self.fs().exprs;
+        let program: &'a crate::sema::Program = self.program;
+        program.functions.iter().find(|f| std::ptr::eq(f.exprs.as_ptr(), exprs.as_ptr()))
+    }
+
+    /// Stores the current work-item's return value.
+    fn store_ret(&mut self, slot: PointerValue<'ctx>, v: inkwell::values::BasicValueEnum<'ctx>) -> R<()> {
+        let i = self.fs().group.as_ref().and_then(|g| g.index).unwrap_or_else(|| self.ctx.i64_type().const_zero());
+        // SAFETY: `i` < the group's size.
+        let p = unsafe { self.b.build_in_bounds_gep(v.get_type(), slot, &[i], "")? };
+        self.b.build_store(p, v)?;
+        Ok(())
+    }
+
+    /// A call of a synchronising function, for the whole group: each
+    /// work-item's arguments, then the callee's body lowered for the group
+    /// (its own per-work-item variables), leaving each work-item's result.
+    fn group_call(&mut self, call: ExprId, fid: usize) -> R<()> {
+        let program: &'a crate::sema::Program = self.program;
+        let callee: &'a hir::Function = &program.functions[fid];
+        let ExprKind::Call { args, .. } = &self.expr_info(call).kind else { return ice("not a call") };
+        let args = args.clone();
+        let (n, _) = self.group_n()?;
+        // 1. Every work-item's arguments.
+        let mut temps = Vec::new();
+        for &a in &args {
+            let t = self.vty(self.expr_info(a).ty.ty)?;
+            temps.push((self.entry_array(t, n, "call.arg")?, t));
+        }
+        let tv = temps.clone();
+        self.region(&mut |g: &mut Self| {
+            for (&a, &(arr, _)) in args.iter().zip(&tv) {
+                let v = g.value(a)?;
+                g.store_ret(arr, v)?;
+            }
+            Ok(())
+        })?;
+        let ret_ty = callee_ret(self, callee);
+        let ret_llvm = self.value_ty(ret_ty)?;
+        let ret_slot = match ret_llvm {
+            Some(t) => Some(self.entry_array(t, n, "call.ret")?),
+            None => None,
+        };
+        // 2. The callee's frame: its arena, its own done flags (a copy).
+        let caller_done = self.fs().group.as_ref().map(|g| g.done).ok_or_else(|| super::InternalError { function: None, message: "no group mode".into() })?;
+        let done = self.entry_array(self.ctx.i8_type().into(), n, "call.done")?;
+        self.b.build_memcpy(done, 1, caller_done, 1, n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
+        let exit = self.ctx.append_basic_block(self.fs().llfn, "call.exit");
+        let outer = self.fs.take().ok_or_else(|| super::InternalError { function: None, message: "no function".into() })?;
+        self.fs = Some(super::FnState {
+            name: outer.name,
+            exprs: &callee.exprs,
+            local_infos: &callee.locals,
+            llfn: outer.llfn,
+            locals: vec![None; callee.locals.len()],
+            entry: outer.entry,
+            labels: Default::default(),
+            cases: Default::default(),
+            jumps: Vec::new(),
+            ret: None,
+            sret: None,
+            wi: outer.wi,
+            group: Some(GroupMode {
+                n,
+                index: None,
+                done,
+                arrays: vec![None; callee.locals.len()],
+                next_item: None,
+                collectives: Default::default(),
+                ret_slot,
+                exit: Some(exit),
+            }),
+        });
+        let result = (|| -> R<()> {
+            let params = callee.params.clone();
+            self.region(&mut |g: &mut Self| {
+                for (&p, &(arr, t)) in params.iter().zip(&temps) {
+                    let i = g.fs().group.as_ref().and_then(|gm| gm.index).unwrap_or_else(|| g.ctx.i64_type().const_zero());
+                    // SAFETY: `i` < the group's size.
+                    let src = unsafe { g.b.build_in_bounds_gep(t, arr, &[i], "")? };
+                    let v = g.b.build_load(t, src, "")?;
+                    let slot = g.local_ptr(p)?;
+                    let pt = g.local_info(p).ty.ty;
+                    g.store_value(slot, pt, v, false)?;
+                }
+                Ok(())
+            })?;
+            self.group_stmts(&callee.body)?;
+            if self.current_block_open() {
+                self.b.build_unconditional_branch(exit)?;
+            }
+            Ok(())
+        })();
+        let mut outer = outer;
+        if let (Some(g), Some(slot)) = (outer.group.as_mut(), ret_slot) {
+            g.collectives.insert(call, (slot, true));
+        } else if let Some(g) = outer.group.as_mut() {
+            // A void call: nothing to read back, but the call is done.
+            g.collectives.insert(call, (done, false));
+        }
+        self.fs = Some(outer);
+        self.b.position_at_end(exit);
+        result
+    }
+
     /// `return` inside a region: the work-item is done.
-    pub(super) fn region_return(&mut self) -> R<bool> {
-        let Some((Some(index), Some(next), done)) = self.fs().group.as_ref().map(|g| (g.index, g.next_item, g.done)) else { return Ok(false) };
+    pub(super) fn region_return(&mut self, v: Option<ExprId>) -> R<bool> {
+        let Some((Some(index), Some(next), done, slot)) = self.fs().group.as_ref().map(|g| (g.index, g.next_item, g.done, g.ret_slot)) else { return Ok(false) };
+        if let (Some(slot), Some(e)) = (slot, v) {
+            let val = self.value(e)?;
+            self.store_ret(slot, val)?;
+        }
         // SAFETY: `index` < the group's size.
         let p = unsafe { self.b.build_in_bounds_gep(self.ctx.i8_type(), done, &[index], "")? };
         self.b.build_store(p, self.ctx.i8_type().const_int(1, false))?;
@@ -652,6 +849,14 @@ fn stmt_syncs_in(exprs: &[hir::Expr], s: &Stmt) -> bool {
 /// `barrier(…);` alone.
 fn is_plain_barrier(exprs: &[hir::Expr], s: &Stmt) -> bool {
     matches!(s, Stmt::Expr(e) if matches!(&exprs[e.0 as usize].kind, ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_))))
+}
+
+/// A function's return type.
+fn callee_ret(g: &Gen<'_, '_>, f: &hir::Function) -> crate::sema::types::TypeId {
+    match g.kind(f.ty.ty) {
+        crate::sema::types::TypeKind::Function { ret, .. } => ret.ty,
+        _ => f.ty.ty,
+    }
 }
 
 fn basic<'ctx>(v: BasicMetadataValueEnum<'ctx>) -> R<inkwell::values::BasicValueEnum<'ctx>> {

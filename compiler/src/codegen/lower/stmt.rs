@@ -208,7 +208,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     fn emit_return(&mut self, v: Option<ExprId>) -> R<()> {
         // In a region: this work-item is done.
-        if self.fs().group.is_some() && self.region_return()? {
+        if self.fs().group.is_some() && self.region_return(v)? {
             return Ok(());
         }
         let Some(e) = v else {
