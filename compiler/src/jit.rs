@@ -106,6 +106,7 @@ pub fn build(source: &str, name: &str, opts: &BuildOptions) -> Result<clc_runtim
                 _ => None,
             })
             .collect(),
+        host_cpu: true,
         ..Default::default()
     };
     let context = Box::new(Context::create());
@@ -118,6 +119,16 @@ pub fn build(source: &str, name: &str, opts: &BuildOptions) -> Result<clc_runtim
         return Err(BuildError::Program(rendered(&diags)));
     }
     let tm = codegen::configure(&module, &cg).map_err(internal)?;
+    // The JIT's code generator reads the CPU from each function.
+    let (cpu, features) = (tm.get_cpu().to_string(), tm.get_feature_string().to_string_lossy().into_owned());
+    let mut f = module.get_first_function();
+    while let Some(func) = f {
+        if func.count_basic_blocks() > 0 {
+            func.add_attribute(inkwell::attributes::AttributeLoc::Function, ctx.create_string_attribute("target-cpu", &cpu));
+            func.add_attribute(inkwell::attributes::AttributeLoc::Function, ctx.create_string_attribute("target-features", &features));
+        }
+        f = func.get_next_function();
+    }
     codegen::verify(&module).map_err(internal)?;
     codegen::optimize(&module, &tm, cg.opt_level).map_err(internal)?;
     missing_functions(&module)?;

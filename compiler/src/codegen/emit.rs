@@ -165,8 +165,15 @@ pub fn configure(module: &Module, opts: &CodegenOptions) -> Result<Machine, Inte
     let triple = TargetTriple::create(&triple_text);
     let target = LlvmTarget::from_triple(&triple).map_err(|e| InternalError { function: None, message: format!("no LLVM target for '{triple_text}': {e}") })?;
     let reloc = if opts.target.is_spirv() { RelocMode::Default } else { RelocMode::PIC };
+    // Code for this machine (the JIT): its CPU and features, so the
+    // vectorisers use every vector unit it has.
+    let (cpu, features) = if opts.host_cpu && !opts.target.is_spirv() {
+        (TargetMachine::get_host_cpu_name().to_string(), TargetMachine::get_host_cpu_features().to_string())
+    } else {
+        (cpu_for(&triple_text).to_string(), String::new())
+    };
     let tm = target
-        .create_target_machine(&triple, cpu_for(&triple_text), "", optimization_level(opts.opt_level), reloc, CodeModel::Default)
+        .create_target_machine(&triple, &cpu, &features, optimization_level(opts.opt_level), reloc, CodeModel::Default)
         .ok_or_else(|| InternalError { function: None, message: format!("LLVM cannot create a target machine for '{triple_text}'") })?;
     module.set_triple(&triple);
     module.set_data_layout(&tm.get_target_data().get_data_layout());

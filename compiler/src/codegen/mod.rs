@@ -40,6 +40,9 @@ pub struct CodegenOptions {
     /// default in OpenCL C). A pragma applies to the code after it in the
     /// same file.
     pub fp_contract: Vec<(crate::source::Span, bool)>,
+    /// Generate for the CPU clc runs on (its features), as the JIT does;
+    /// objects otherwise target the baseline of the triple.
+    pub host_cpu: bool,
 }
 
 impl CodegenOptions {
