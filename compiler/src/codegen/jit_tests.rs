@@ -329,3 +329,18 @@ fn blocks_capture_by_value_and_are_called_directly() {
         assert_eq!(o[0], 1 + 10 + 7 + 5);
     });
 }
+
+#[test]
+fn string_literals_end_with_nul_and_char_arrays_are_zero_filled() {
+    let src = "kernel void k(global char *o) {
+                   char s[8] = \"hi\";
+                   constant char *lit = \"abc\";
+                   for (int i = 0; i < 8; i++) o[i] = s[i];
+                   for (int i = 0; i < 4; i++) o[8 + i] = lit[i];
+               }";
+    with_kernels(src, |get| {
+        let mut o = [0x55i8; 12];
+        launch(get("k"), 1, &[arg(&o.as_mut_ptr())]);
+        assert_eq!(o.map(|c| c as u8), *b"hi\0\0\0\0\0\0abc\0");
+    });
+}

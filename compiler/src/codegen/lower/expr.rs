@@ -211,7 +211,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Place::Mem { ptr, ty, volatile }
             }
             ExprKind::Global(g) => Place::Mem { ptr: self.globals[g.0 as usize].as_pointer_value(), ty, volatile },
-            ExprKind::Str(bytes) => Place::Mem { ptr: self.string(bytes, e.ty.space), ty, volatile: false },
+            // The literal's array holds its NUL.
+            ExprKind::Str(bytes) => {
+                let mut z = bytes.clone();
+                z.push(0);
+                Place::Mem { ptr: self.string(&z, e.ty.space), ty, volatile: false }
+            }
             ExprKind::Deref(p) => {
                 let ptr = self.value(*p)?.into_pointer_value();
                 Place::Mem { ptr, ty, volatile }

@@ -259,6 +259,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let len = n.map_or(bytes.len(), |n| (n as usize).min(bytes.len()));
         match obj {
             Obj::Mem(ptr) => {
+                // The characters, then zeros to the end of the array.
+                let size = self.types.size_align(t).map_or(len as u64, |s| s.0);
+                let total = self.ctx.i64_type().const_int(size, false);
+                self.b.build_memset(ptr, 1, self.ctx.i8_type().const_zero(), total).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
                 let src = self.string(bytes, clc_builtins::functions::AddrSpace::Private);
                 let size = self.ctx.i64_type().const_int(len as u64, false);
                 self.b.build_memcpy(ptr, 1, src, 1, size).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
