@@ -276,6 +276,20 @@ mod tests {
     }
 
     #[test]
+    fn asynchronous_launches_complete_and_keep_their_buffers() {
+        let p = build_ok("kernel void sq(global int *x) { size_t i = get_global_id(0); x[i] = x[i] * x[i]; }");
+        let n = 1 << 18;
+        let b = Buffer::from_slice(&(0..n as i32).map(|i| i % 1000).collect::<Vec<_>>());
+        let mut k = p.kernel("sq").unwrap();
+        k.set_arg(0, Arg::Buffer(&b)).unwrap();
+        let ev = k.launch_async(&NdRange::linear(n)).unwrap();
+        drop(k);
+        ev.wait();
+        let got = b.read::<i32>();
+        assert!(got.iter().enumerate().all(|(i, &v)| v == ((i % 1000) * (i % 1000)) as i32));
+    }
+
+    #[test]
     fn local_memory_is_per_group() {
         // Each group stages into its own __local memory (variables and a
         // __local pointer argument) with one work-item per group.

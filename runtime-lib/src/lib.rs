@@ -243,7 +243,7 @@ impl Arg<'_> {
 /// A program: its kernels and whatever keeps their code alive.
 pub struct Program {
     kernels: Vec<KernelInfo>,
-    _owner: Box<dyn Any + Send + Sync>,
+    owner: Arc<dyn Any + Send + Sync>,
 }
 
 impl Program {
@@ -296,7 +296,7 @@ impl Program {
                 entry: d.entry,
             });
         }
-        Ok(Program { kernels, _owner: owner })
+        Ok(Program { kernels, owner: Arc::from(owner) })
     }
 
     /// Every kernel, in declaration order.
@@ -310,7 +310,7 @@ impl Program {
             name: name.to_string(),
             available: self.kernels.iter().map(|k| k.name.clone()).collect(),
         })?;
-        Ok(Kernel { info, args: (0..info.args.len()).map(|_| None).collect() })
+        Ok(Kernel { info, args: (0..info.args.len()).map(|_| None).collect(), owner: self.owner.clone() })
     }
 }
 
@@ -324,6 +324,8 @@ impl fmt::Debug for Program {
 pub struct Kernel<'p> {
     info: &'p KernelInfo,
     args: Vec<Option<ArgSlot>>,
+    /// Keeps the code alive for launches that outlive the program handle.
+    owner: Arc<dyn Any + Send + Sync>,
 }
 
 enum ArgSlot {
@@ -409,6 +411,27 @@ impl<'p> Kernel<'p> {
 
     /// Runs the kernel over `range` on all cores and waits for it.
     pub fn launch(&self, range: &NdRange) -> Result<(), Error> {
+        let run = self.prepare(range)?;
+        run.run();
+        Ok(())
+    }
+
+    /// Starts the kernel over `range` and returns at once; the event says
+    /// when it has finished. The arguments are captured as they are now
+    /// (buffers stay alive until the launch ends); the host must not touch
+    /// the buffers before waiting.
+    pub fn launch_async(&self, range: &NdRange) -> Result<Event, Error> {
+        let run = self.prepare(range)?;
+        let (tx, rx) = std::sync::mpsc::channel();
+        pool().spawn(move || {
+            run.run();
+            let _ = tx.send(());
+        });
+        Ok(Event { done: rx })
+    }
+
+    /// Checks a launch and fixes everything it needs.
+    fn prepare(&self, range: &NdRange) -> Result<Launch, Error> {
         if !(1..=3).contains(&range.dims) {
             return Err(Error::Range(format!("{} dimensions; 1 to 3 are allowed", range.dims)));
         }
@@ -465,9 +488,39 @@ impl<'p> Kernel<'p> {
             .collect();
         let total = groups[0] * groups[1] * groups[2];
         let entry = self.info.entry;
-        let run = Launch { entry, template, values, local_args, local_bytes: local_bytes.max(128), groups, local, global };
-        pool().install(|| (0..total).into_par_iter().for_each_init(|| Worker::new(&run), |w, g| w.run_group(&run, g)));
-        Ok(())
+        let keep = self
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                Some(ArgSlot::Buffer(d)) => Some(d.clone()),
+                _ => None,
+            })
+            .collect();
+        Ok(Launch { entry, template, values, local_args, local_bytes: local_bytes.max(128), groups, local, global, total, _keep: keep, _owner: self.owner.clone() })
+    }
+}
+
+/// A launch started by [`Kernel::launch_async`].
+pub struct Event {
+    done: std::sync::mpsc::Receiver<()>,
+}
+
+impl Event {
+    /// Blocks until the launch has finished.
+    pub fn wait(self) {
+        let _ = self.done.recv();
+    }
+
+    /// Has the launch finished?
+    pub fn is_complete(&self) -> bool {
+        !matches!(self.done.try_recv(), Err(std::sync::mpsc::TryRecvError::Empty))
+    }
+}
+
+impl Launch {
+    /// Runs every group on the pool and waits.
+    fn run(&self) {
+        pool().install(|| (0..self.total).into_par_iter().for_each_init(|| Worker::new(self), |w, g| w.run_group(self, g)));
     }
 }
 
@@ -482,11 +535,17 @@ struct Launch {
     groups: [usize; 3],
     local: [usize; 3],
     global: [usize; 3],
+    total: usize,
+    /// The buffers and code the launch uses, alive until it ends.
+    _keep: Vec<Arc<Storage>>,
+    _owner: Arc<dyn Any + Send + Sync>,
 }
 
 // SAFETY: the raw pointers in a launch (buffer addresses in `values`) are
-// only passed to the kernel, which may use them from any thread.
+// only passed to the kernel, which may use them from any thread; the
+// buffers they point into are kept alive by `_keep`.
 unsafe impl Sync for Launch {}
+unsafe impl Send for Launch {}
 
 /// One worker thread's state: its local memory and argument array.
 struct Worker {
