@@ -47,6 +47,10 @@ pub(super) struct GroupMode<'ctx> {
     /// work-item's return value goes, and the block after the call.
     pub ret_slot: Option<PointerValue<'ctx>>,
     pub exit: Option<BasicBlock<'ctx>>,
+    /// Locals that need no per-work-item copy: used in one region only
+    /// (each work-item defines them afresh there), or parameters never
+    /// written (the same value for every work-item).
+    pub scalar: Vec<bool>,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -155,14 +159,27 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let n = self.b.build_int_mul(n, sizes[2], "nwi")?;
         let done = self.b.build_array_alloca(self.ctx.i8_type(), n, "done")?;
         self.b.build_memset(done, 1, self.ctx.i8_type().const_zero(), n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
-        self.fs_mut().group = Some(GroupMode { n, index: None, done, arrays: vec![None; f.locals.len()], next_item: None, collectives: Default::default(), ret_slot: None, exit: None });
+        self.fs_mut().group = Some(GroupMode { n, index: None, done, arrays: vec![None; f.locals.len()], next_item: None, collectives: Default::default(), ret_slot: None, exit: None, scalar: self.scalar_locals(f) });
         // The entry block keeps the group's storage (allocated before its
         // terminator, after `n`); the body starts here.
         let body = self.ctx.append_basic_block(self.fs().llfn, "body");
         self.b.build_unconditional_branch(body)?;
         self.b.position_at_end(body);
-        // Parameters: every work-item's copy starts as the argument.
+        // Parameters: never-written ones once for the group, the others
+        // in every work-item's copy.
         let params: Vec<(LocalId, BasicMetadataValueEnum<'ctx>)> = f.params.iter().copied().zip(args.iter().copied()).collect();
+        let scalar = self.fs().group.as_ref().map(|g| g.scalar.clone()).unwrap_or_default();
+        let (uniform, varying): (Vec<_>, Vec<_>) = params.into_iter().partition(|(p, _)| scalar.get(p.0 as usize).copied().unwrap_or(false));
+        for (p, v) in &uniform {
+            let t = self.local_info(*p).ty.ty;
+            let slot = self.local_ptr(*p)?;
+            if self.is_record(t) {
+                self.copy_object(slot, v.into_pointer_value(), t)?;
+            } else {
+                self.store_value(slot, t, basic(*v)?, false)?;
+            }
+        }
+        let params = varying;
         self.region(&mut |g: &mut Self| {
             for (p, v) in &params {
                 let t = g.local_info(*p).ty.ty;
@@ -669,6 +686,124 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(Some(self.b.build_load(t, p, "")?))
     }
 
+    /// Which locals of `f` need no per-work-item storage in the region
+    /// lowering (see [`GroupMode::scalar`]).
+    fn scalar_locals(&self, f: &hir::Function) -> Vec<bool> {
+        #[derive(Clone, Copy, PartialEq)]
+        enum Use {
+            None,
+            One(u32),
+            Many,
+        }
+        let mut uses = vec![Use::None; f.locals.len()];
+        let mut next = 0u32;
+        fn mark(uses: &mut [Use], id: u32, l: LocalId) {
+            let u = &mut uses[l.0 as usize];
+            *u = match *u {
+                Use::None => Use::One(id),
+                Use::One(r) if r == id => Use::One(r),
+                _ => Use::Many,
+            };
+        }
+        fn mark_stmt(f: &hir::Function, uses: &mut [Use], id: u32, s: &Stmt) {
+            let mut ls = Vec::new();
+            locals_of(&f.exprs, s, &mut ls);
+            ls.into_iter().for_each(|l| mark(uses, id, l));
+        }
+        fn locals_of(exprs: &[hir::Expr], s: &Stmt, out: &mut Vec<LocalId>) {
+            if let Stmt::Local { local, .. } = s {
+                out.push(*local);
+            }
+            walk_decls(s, out);
+            visit_stmt_deep(exprs, s, &mut |e| {
+                if let ExprKind::Local(l) = &exprs[e.0 as usize].kind {
+                    out.push(*l);
+                }
+                if let ExprKind::BlockLiteral { params, .. } = &exprs[e.0 as usize].kind {
+                    out.extend(params.iter().copied());
+                }
+            });
+        }
+        fn walk_decls(s: &Stmt, out: &mut Vec<LocalId>) {
+            match s {
+                Stmt::Local { local, .. } => out.push(*local),
+                Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => b.iter().for_each(|s| walk_decls(s, out)),
+                Stmt::For { init, body, .. } => init.iter().chain(body).for_each(|s| walk_decls(s, out)),
+                Stmt::If { then, else_, .. } => then.iter().chain(else_.iter().flatten()).for_each(|s| walk_decls(s, out)),
+                _ => {}
+            }
+        }
+        // Mirrors `group_stmts`: a run of statements is one region, every
+        // group-level expression a region of its own.
+        fn assign(g: &Gen<'_, '_>, f: &hir::Function, body: &[Stmt], next: &mut u32, uses: &mut [Use]) {
+            let mut run: Option<u32> = None;
+            let fresh = |next: &mut u32| {
+                *next += 1;
+                *next
+            };
+            for s in body {
+                let syncs = g.stmt_syncs(f, s);
+                if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_)) {
+                    let id = *run.get_or_insert_with(|| fresh(next));
+                    mark_stmt(f, uses, id, s);
+                    continue;
+                }
+                run = None;
+                match s {
+                    Stmt::Block(b) => assign(g, f, b, next, uses),
+                    Stmt::If { cond, then, else_ } => {
+                        let id = fresh(next);
+                        mark_stmt(f, uses, id, &Stmt::Expr(*cond));
+                        assign(g, f, then, next, uses);
+                        if let Some(e) = else_ {
+                            assign(g, f, e, next, uses);
+                        }
+                    }
+                    Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
+                        let id = fresh(next);
+                        mark_stmt(f, uses, id, &Stmt::Expr(*cond));
+                        assign(g, f, body, next, uses);
+                    }
+                    Stmt::For { init, cond, step, body } => {
+                        assign(g, f, init, next, uses);
+                        for e in cond.iter().chain(step.iter()) {
+                            let id = fresh(next);
+                            mark_stmt(f, uses, id, &Stmt::Expr(*e));
+                        }
+                        assign(g, f, body, next, uses);
+                    }
+                    other => {
+                        // Work-group functions and synchronising calls run
+                        // their arguments and the statement in different
+                        // regions: everything they use is shared.
+                        let (a, b) = (fresh(next), fresh(next));
+                        mark_stmt(f, uses, a, other);
+                        mark_stmt(f, uses, b, other);
+                    }
+                }
+            }
+        }
+        // Parameters are defined where the group starts.
+        next += 1;
+        for &p in &f.params {
+            mark(&mut uses, next, p);
+        }
+        assign(self, f, &f.body, &mut next, &mut uses);
+        let written = written_locals(&f.exprs);
+        (0..f.locals.len())
+            .map(|i| {
+                let l = LocalId(i as u32);
+                if f.kernel && f.params.contains(&l) {
+                    // A kernel parameter no one writes has one value for
+                    // all work-items.
+                    !written.contains(&l)
+                } else {
+                    matches!(uses[i], Use::One(_)) && !written_through_address(&f.exprs, l)
+                }
+            })
+            .collect()
+    }
+
     /// The HIR function whose arena is being lowered, if it is one of the
     /// program's functions.
     fn current_function(&self) -> Option<&'a hir::Function> {
@@ -743,6 +878,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 collectives: Default::default(),
                 ret_slot,
                 exit: Some(exit),
+                scalar: self.scalar_locals(callee),
             }),
         });
         let result = (|| -> R<()> {
@@ -793,7 +929,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// A private local's storage for the current work-item, in group mode.
     pub(super) fn group_local(&mut self, l: LocalId) -> R<Option<PointerValue<'ctx>>> {
-        let Some((n, index, arr)) = self.fs().group.as_ref().map(|g| (g.n, g.index, g.arrays[l.0 as usize])) else { return Ok(None) };
+        let Some((n, index, arr, scalar)) = self.fs().group.as_ref().map(|g| (g.n, g.index, g.arrays[l.0 as usize], g.scalar[l.0 as usize])) else { return Ok(None) };
+        if scalar {
+            return Ok(None);
+        }
         let t = self.local_info(l).ty.ty;
         let base = match arr {
             Some(b) => b,
@@ -849,6 +988,44 @@ fn stmt_syncs_in(exprs: &[hir::Expr], s: &Stmt) -> bool {
 /// `barrier(…);` alone.
 fn is_plain_barrier(exprs: &[hir::Expr], s: &Stmt) -> bool {
     matches!(s, Stmt::Expr(e) if matches!(&exprs[e.0 as usize].kind, ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_))))
+}
+
+/// Locals assigned, incremented or whose address is taken.
+fn written_locals(exprs: &[hir::Expr]) -> Vec<LocalId> {
+    let base = |mut e: ExprId| -> Option<LocalId> {
+        loop {
+            match &exprs[e.0 as usize].kind {
+                ExprKind::Local(l) => return Some(*l),
+                ExprKind::Member { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::Index { base, .. } | ExprKind::Convert { expr: base, .. } => e = *base,
+                _ => return None,
+            }
+        }
+    };
+    exprs
+        .iter()
+        .filter_map(|x| match &x.kind {
+            ExprKind::Assign { lhs, .. } | ExprKind::CompoundAssign { lhs, .. } | ExprKind::IncDec { expr: lhs, .. } | ExprKind::AddrOf(lhs) => base(*lhs),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Is the local's address taken (a pointer could reach it from another
+/// region)?
+fn written_through_address(exprs: &[hir::Expr], l: LocalId) -> bool {
+    exprs.iter().any(|x| match &x.kind {
+        ExprKind::AddrOf(e) | ExprKind::Convert { kind: crate::sema::hir::ConvKind::ArrayDecay, expr: e } => {
+            let mut e = *e;
+            loop {
+                match &exprs[e.0 as usize].kind {
+                    ExprKind::Local(m) => return *m == l,
+                    ExprKind::Member { base, .. } | ExprKind::Index { base, .. } | ExprKind::Swizzle { base, .. } => e = *base,
+                    _ => return false,
+                }
+            }
+        }
+        _ => false,
+    })
 }
 
 /// A function's return type.
