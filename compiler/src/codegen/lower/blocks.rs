@@ -84,20 +84,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// Stack storage for a block object.
     fn block_alloca(&mut self, size: u64, align: u64) -> R<inkwell::values::PointerValue<'ctx>> {
-        let entry = self.fs().entry;
-        let here = self.b.get_insert_block();
-        match entry.get_terminator() {
-            Some(t) => self.b.position_before(&t),
-            None => self.b.position_at_end(entry),
-        }
-        let obj = self.b.build_alloca(self.ctx.i8_type().array_type(size as u32), "block")?;
-        if let Some(i) = obj.as_instruction() {
-            let _ = i.set_alignment(align as u32);
-        }
-        if let Some(h) = here {
-            self.b.position_at_end(h);
-        }
-        Ok(obj)
+        let t = self.ctx.i8_type().array_type(size as u32);
+        self.at_entry(|g| {
+            let obj = g.b.build_alloca(t, "block")?;
+            if let Some(i) = obj.as_instruction() {
+                let _ = i.set_alignment(align as u32);
+            }
+            Ok(obj)
+        })
     }
 
     /// The invoke function's LLVM type: `ret (block object, params…)`.

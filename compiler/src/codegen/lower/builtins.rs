@@ -222,6 +222,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     fn mangled_call(&mut self, o: &Overload, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
         let width = if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 };
         let name = mangle_for(&o.name, &o.params, width);
+        self.call_named(&name, o, args, ty, o.variadic)
+    }
+
+    /// Calls the builtin as the external function `name`, declared with
+    /// the LLVM types of the (converted) arguments and of the result.
+    fn call_named(&mut self, name: &str, o: &Overload, args: &[ExprId], ty: TypeId, variadic: bool) -> R<Option<BasicValueEnum<'ctx>>> {
         let mut vals: Vec<BasicMetadataValueEnum> = Vec::with_capacity(args.len());
         let mut tys: Vec<BasicMetadataTypeEnum> = Vec::with_capacity(args.len());
         for &a in args {
@@ -230,7 +236,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             vals.push(v.into());
         }
         let ret = self.value_ty(ty)?;
-        let f = self.declare(&name, ret, &tys, o.variadic, o.attrs.convergent, o.attrs.purity);
+        let f = self.declare(name, ret, &tys, variadic, o.attrs.convergent, o.attrs.purity);
         let call = self.b.build_call(f, &vals, "")?;
         call.set_call_convention(f.get_call_conventions());
         Ok(call.try_as_basic_value().basic())
@@ -240,18 +246,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     fn itanium_call(&mut self, o: &Overload, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
         let width = if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 };
         let name = clc_builtins::mangle::itanium(&o.name, &o.params, width);
-        let mut vals: Vec<BasicMetadataValueEnum> = Vec::with_capacity(args.len());
-        let mut tys: Vec<BasicMetadataTypeEnum> = Vec::with_capacity(args.len());
-        for &a in args {
-            let v = self.value(a)?;
-            tys.push(v.get_type().into());
-            vals.push(v.into());
-        }
-        let ret = self.value_ty(ty)?;
-        let f = self.declare(&name, ret, &tys, false, false, o.attrs.purity);
-        let call = self.b.build_call(f, &vals, "")?;
-        call.set_call_convention(f.get_call_conventions());
-        Ok(call.try_as_basic_value().basic())
+        self.call_named(&name, o, args, ty, false)
     }
 
     /// Declares an external function once.

@@ -50,22 +50,11 @@ const LOCAL_MEM: u64 = 152;
 const WI_GROUP: u64 = 24;
 const WI_SIZE: u64 = 32;
 
-/// The version of the table layout (`KernelTable::version`).
-pub const ABI_VERSION: u32 = 1;
-
-/// `ArgDesc::kind`.
-pub const ARG_VALUE: u32 = 0;
-pub const ARG_GLOBAL: u32 = 1;
-pub const ARG_CONSTANT: u32 = 2;
-pub const ARG_LOCAL: u32 = 3;
-pub const ARG_IMAGE: u32 = 4;
-pub const ARG_SAMPLER: u32 = 5;
-pub const ARG_OTHER: u32 = 6;
-
-/// `KernelDesc::flags`: the kernel synchronises its work-group (barriers,
-/// work-group functions), which the runtime cannot run yet for groups of
-/// more than one work-item.
-pub const FLAG_GROUP_SYNC: u32 = 1;
+// The table's version, argument kinds and flags: the runtime's own
+// constants, so both sides agree by construction.
+use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_SYNC};
+/// Parameters of other types (pipes, queues): the runtime refuses them.
+const ARG_OTHER: u32 = 6;
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Do functions follow the CPU runtime's ABI?
@@ -138,14 +127,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let d = d.unwrap_or(zero);
                 self.global_id(wi, g, d)?
             }
-            WorkItemFn::LocalLinearId => {
-                let l: Vec<IntValue> = (0..3).map(|k| self.i64_at(wi, 8 * k)).collect::<R<_>>()?;
-                let s: Vec<IntValue> = (0..2).map(|k| self.i64_at(g, LOCAL_SIZE + 8 * k)).collect::<R<_>>()?;
-                let t = self.b.build_int_mul(l[2], s[1], "")?;
-                let t = self.b.build_int_add(t, l[1], "")?;
-                let t = self.b.build_int_mul(t, s[0], "")?;
-                self.b.build_int_add(t, l[0], "")?
-            }
+            // The CPU's sub-group is one work-item: its id is the local
+            // linear id.
+            WorkItemFn::LocalLinearId | WorkItemFn::SubGroupId => self.local_linear_id(wi, g)?,
             WorkItemFn::GlobalLinearId => {
                 let mut ids = Vec::new();
                 for k in 0..3u64 {
@@ -164,14 +148,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // The CPU's sub-group is one work-item.
             WorkItemFn::SubGroupSize | WorkItemFn::MaxSubGroupSize => i64t.const_int(1, false),
             WorkItemFn::SubGroupLocalId => i64t.const_zero(),
-            WorkItemFn::SubGroupId => {
-                let l: Vec<IntValue> = (0..3).map(|k| self.i64_at(wi, 8 * k)).collect::<R<_>>()?;
-                let s: Vec<IntValue> = (0..2).map(|k| self.i64_at(g, LOCAL_SIZE + 8 * k)).collect::<R<_>>()?;
-                let t = self.b.build_int_mul(l[2], s[1], "")?;
-                let t = self.b.build_int_add(t, l[1], "")?;
-                let t = self.b.build_int_mul(t, s[0], "")?;
-                self.b.build_int_add(t, l[0], "")?
-            }
             WorkItemFn::NumSubGroups | WorkItemFn::EnqueuedNumSubGroups => {
                 let s: Vec<IntValue> = (0..3).map(|k| self.i64_at(g, if f == WorkItemFn::NumSubGroups { LOCAL_SIZE } else { ENQUEUED_LOCAL_SIZE } + 8 * k)).collect::<R<_>>()?;
                 let t = self.b.build_int_mul(s[0], s[1], "")?;
@@ -180,6 +156,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         };
         let t = self.vty(ty)?;
         Ok(Some(self.int_resize(v.into(), t, false)))
+    }
+
+    /// `(lid2 * lsize1 + lid1) * lsize0 + lid0`.
+    fn local_linear_id(&mut self, wi: PointerValue<'ctx>, g: PointerValue<'ctx>) -> R<IntValue<'ctx>> {
+        let l: Vec<IntValue> = (0..3).map(|k| self.i64_at(wi, 8 * k)).collect::<R<_>>()?;
+        let s: Vec<IntValue> = (0..2).map(|k| self.i64_at(g, LOCAL_SIZE + 8 * k)).collect::<R<_>>()?;
+        let t = self.b.build_int_mul(l[2], s[1], "")?;
+        let t = self.b.build_int_add(t, l[1], "")?;
+        let t = self.b.build_int_mul(t, s[0], "")?;
+        Ok(self.b.build_int_add(t, l[0], "")?)
     }
 
     /// `group_id * enqueued_local_size + local_id + global_offset`.
@@ -208,20 +194,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         };
         // Computed in the entry block, so it dominates every use.
-        let entry = self.fs().entry;
-        let here = self.b.get_insert_block();
-        match entry.get_terminator() {
-            Some(term) => self.b.position_before(&term),
-            None => self.b.position_at_end(entry),
-        }
-        let g = self.group_ptr()?;
-        let mp = self.byte_offset(g, LOCAL_MEM)?;
-        let mem = self.b.build_load(self.ptr_ty(AddrSpace::Private), mp, "local_mem")?.into_pointer_value();
-        let p = self.byte_offset(mem, off)?;
-        let p = self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, p.into(), self.ptr_ty(AddrSpace::Local).into()).into_pointer_value();
-        if let Some(h) = here {
-            self.b.position_at_end(h);
-        }
+        let p = self.at_entry(|g| {
+            let grp = g.group_ptr()?;
+            let mp = g.byte_offset(grp, LOCAL_MEM)?;
+            let mem = g.b.build_load(g.ptr_ty(AddrSpace::Private), mp, "local_mem")?.into_pointer_value();
+            let p = g.byte_offset(mem, off)?;
+            Ok(g.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, p.into(), g.ptr_ty(AddrSpace::Local).into()).into_pointer_value())
+        })?;
         Ok(p)
     }
 

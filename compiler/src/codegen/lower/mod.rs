@@ -704,23 +704,33 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.b.position_at_end(bb);
     }
 
-    /// Stack storage for an object of `t`, allocated in the entry block.
-    fn alloca(&mut self, t: TypeId, name: &str) -> R<PointerValue<'ctx>> {
-        let lt = self.mem_ty(t)?;
+    /// Builds with `f` at the end of the entry block (before its branch),
+    /// then comes back: storage made there dominates every use.
+    fn at_entry<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
         let entry = self.fs().entry;
         let here = self.b.get_insert_block();
         match entry.get_terminator() {
             Some(term) => self.b.position_before(&term),
             None => self.b.position_at_end(entry),
         }
-        let p = self.b.build_alloca(lt, name)?;
-        if let Some(inst) = p.as_instruction() {
-            let _ = inst.set_alignment(self.align_of(t));
-        }
+        let r = f(self);
         if let Some(h) = here {
             self.b.position_at_end(h);
         }
-        Ok(p)
+        r
+    }
+
+    /// Stack storage for an object of `t`, allocated in the entry block.
+    fn alloca(&mut self, t: TypeId, name: &str) -> R<PointerValue<'ctx>> {
+        let lt = self.mem_ty(t)?;
+        let align = self.align_of(t);
+        self.at_entry(|g| {
+            let p = g.b.build_alloca(lt, name)?;
+            if let Some(inst) = p.as_instruction() {
+                let _ = inst.set_alignment(align);
+            }
+            Ok(p)
+        })
     }
 
     // -----------------------------------------------------------------

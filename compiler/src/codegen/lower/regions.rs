@@ -646,20 +646,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// An array of `n` values of `t` in the entry block.
     fn entry_array(&mut self, t: inkwell::types::BasicTypeEnum<'ctx>, n: IntValue<'ctx>, name: &str) -> R<PointerValue<'ctx>> {
-        let entry = self.fs().entry;
-        let here = self.b.get_insert_block();
-        match entry.get_terminator() {
-            Some(term) => self.b.position_before(&term),
-            None => self.b.position_at_end(entry),
-        }
-        let p = self.b.build_array_alloca(t, n, name)?;
-        if let Some(i) = p.as_instruction() {
-            let _ = i.set_alignment(16);
-        }
-        if let Some(h) = here {
-            self.b.position_at_end(h);
-        }
-        Ok(p)
+        self.at_entry(|g| {
+            let p = g.b.build_array_alloca(t, n, name)?;
+            if let Some(i) = p.as_instruction() {
+                let _ = i.set_alignment(16);
+            }
+            Ok(p)
+        })
     }
 
     /// The result of a synchronising call already made for the group:
@@ -939,19 +932,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             None => {
                 // Made in the entry block: n elements of the local's type.
                 let lt = self.mem_ty(t)?;
-                let entry = self.fs().entry;
-                let here = self.b.get_insert_block();
-                match entry.get_terminator() {
-                    Some(term) => self.b.position_before(&term),
-                    None => self.b.position_at_end(entry),
-                }
-                let b = self.b.build_array_alloca(lt, n, &self.local_info(l).name.clone())?;
-                if let Some(i) = b.as_instruction() {
-                    let _ = i.set_alignment(self.align_of(t).max(16));
-                }
-                if let Some(h) = here {
-                    self.b.position_at_end(h);
-                }
+                let (name, align) = (self.local_info(l).name.clone(), self.align_of(t).max(16));
+                let b = self.at_entry(|g| {
+                    let b = g.b.build_array_alloca(lt, n, &name)?;
+                    if let Some(i) = b.as_instruction() {
+                        let _ = i.set_alignment(align);
+                    }
+                    Ok(b)
+                })?;
                 if let Some(g) = self.fs_mut().group.as_mut() {
                     g.arrays[l.0 as usize] = Some(b);
                 }
