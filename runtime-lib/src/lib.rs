@@ -520,7 +520,11 @@ impl Event {
 impl Launch {
     /// Runs every group on the pool and waits.
     fn run(&self) {
-        pool().install(|| (0..self.total).into_par_iter().for_each_init(|| Worker::new(self), |w, g| w.run_group(self, g)));
+        // Groups in batches: enough batches to balance the threads, few
+        // enough that scheduling costs nothing next to the work.
+        let threads = pool().current_num_threads().max(1);
+        let batch = (self.total / (threads * 16)).max(1);
+        pool().install(|| (0..self.total).into_par_iter().with_min_len(batch).for_each_init(|| Worker::new(self), |w, g| w.run_group(self, g)));
     }
 }
 
@@ -550,21 +554,28 @@ unsafe impl Send for Launch {}
 /// One worker thread's state: its local memory and argument array.
 struct Worker {
     local: Box<[u128]>,
-    values: Vec<Vec<u8>>,
+    /// The argument values `ptrs` points into (owned here).
+    _values: Vec<Vec<u8>>,
+    /// Pointers to `values`, as the entry reads its arguments.
+    ptrs: Vec<*mut c_void>,
 }
 
 impl Worker {
     fn new(run: &Launch) -> Worker {
-        Worker { local: vec![0u128; run.local_bytes.div_ceil(16)].into_boxed_slice(), values: run.values.clone() }
+        let mut local = vec![0u128; run.local_bytes.div_ceil(16)].into_boxed_slice();
+        let mut values = run.values.clone();
+        let base = local.as_mut_ptr().cast::<u8>();
+        for &(i, off) in &run.local_args {
+            // SAFETY: `off` lies inside this worker's local memory.
+            let p = unsafe { base.add(off) } as usize;
+            values[i] = p.to_ne_bytes().to_vec();
+        }
+        let ptrs = values.iter_mut().map(|v| v.as_mut_ptr().cast()).collect();
+        Worker { local, _values: values, ptrs }
     }
 
     fn run_group(&mut self, run: &Launch, g: usize) {
         let base = self.local.as_mut_ptr().cast::<u8>();
-        for &(i, off) in &run.local_args {
-            // SAFETY: `off` lies inside this worker's local memory.
-            let p = unsafe { base.add(off) } as usize;
-            self.values[i] = p.to_ne_bytes().to_vec();
-        }
         let id = [g % run.groups[0], (g / run.groups[0]) % run.groups[1], g / (run.groups[0] * run.groups[1])];
         let mut group = run.template;
         group.group_id = id.map(|x| x as u64);
@@ -572,11 +583,11 @@ impl Worker {
         // smaller (OpenCL 2.0 non-uniform work-groups).
         group.local_size = std::array::from_fn(|d| run.local[d].min(run.global[d] - id[d] * run.local[d]) as u64);
         group.local_mem = base;
-        let ptrs: Vec<*mut c_void> = self.values.iter_mut().map(|v| v.as_mut_ptr().cast()).collect();
         // SAFETY: the entry is the kernel's work-group entry from its
         // program's table; `ptrs` holds one pointer per parameter, each to
-        // a value of the parameter's size; the group is filled in.
-        unsafe { (run.entry)(ptrs.as_ptr(), &group) };
+        // a value of the parameter's size (in `values`, which this worker
+        // owns); the group is filled in.
+        unsafe { (run.entry)(self.ptrs.as_ptr(), &group) };
     }
 }
 

@@ -66,6 +66,8 @@ pub struct Invocation {
     pub fp: FpOptions,
     pub kernel_arg_info: bool,
     pub debug_info: bool,
+    /// `-march=native`.
+    pub host_cpu: bool,
     /// `-fspirv-version=1.N`: N, 0 to 6 (default 0: SPIR-V 1.0).
     pub spirv_minor: u8,
     pub show_help: bool,
@@ -131,6 +133,7 @@ const OPTIONS: &[(&str, Arity, &str)] = &[
     ("-cl-uniform-work-group-size", Arity::Flag, "accepted: work-groups are uniform"),
     ("-cl-no-subgroup-ifp", Arity::Flag, "accepted for compatibility"),
     ("-g", Arity::Flag, "generate debug information"),
+    ("-march=native", Arity::Flag, "generate code for this machine's CPU and its vector units (native targets)"),
     ("-w", Arity::Flag, "suppress all warnings"),
     ("-Werror=", Arity::Joined, "make one warning an error"),
     ("-Wno-error=", Arity::Joined, "keep one warning a warning under -Werror"),
@@ -257,6 +260,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
             "-cl-kernel-arg-info" => inv.kernel_arg_info = true,
             "-cl-strict-aliasing" | "-cl-uniform-work-group-size" | "-cl-no-subgroup-ifp" => {}
             "-g" => inv.debug_info = true,
+            "-march=native" => inv.host_cpu = true,
             "-w" => inv.warnings.suppress_all = true,
             "-Werror" => inv.warnings.all_errors = true,
             "-Werror=" => {

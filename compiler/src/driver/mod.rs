@@ -191,7 +191,7 @@ pub fn codegen_options(inv: &Invocation) -> CodegenOptions {
         debug_info: inv.debug_info,
         spirv_minor: inv.spirv_minor,
         fp_contract: Vec::new(),
-        host_cpu: false,
+        host_cpu: inv.host_cpu,
     }
 }
 

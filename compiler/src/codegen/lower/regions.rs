@@ -47,6 +47,8 @@ pub(super) struct GroupMode<'ctx> {
     /// work-item's return value goes, and the block after the call.
     pub ret_slot: Option<PointerValue<'ctx>>,
     pub exit: Option<BasicBlock<'ctx>>,
+    /// Can a work-item return early here (else regions skip the flags)?
+    pub returns: bool,
     /// Locals that need no per-work-item copy: used in one region only
     /// (each work-item defines them afresh there), or parameters never
     /// written (the same value for every work-item).
@@ -159,7 +161,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let n = self.b.build_int_mul(n, sizes[2], "nwi")?;
         let done = self.b.build_array_alloca(self.ctx.i8_type(), n, "done")?;
         self.b.build_memset(done, 1, self.ctx.i8_type().const_zero(), n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
-        self.fs_mut().group = Some(GroupMode { n, index: None, done, arrays: vec![None; f.locals.len()], next_item: None, collectives: Default::default(), ret_slot: None, exit: None, scalar: self.scalar_locals(f) });
+        self.fs_mut().group = Some(GroupMode { n, index: None, done, arrays: vec![None; f.locals.len()], next_item: None, collectives: Default::default(), ret_slot: None, exit: None, scalar: self.scalar_locals(f), returns: has_return(&f.body) });
         // The entry block keeps the group's storage (allocated before its
         // terminator, after `n`); the body starts here.
         let body = self.ctx.append_basic_block(self.fs().llfn, "body");
@@ -409,16 +411,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let t = self.b.build_int_mul(t, sizes[0], "")?;
         let lin = self.b.build_int_add(t, ids[0], "lin")?;
         let next = self.ctx.append_basic_block(fnv, "r.next");
-        let run = self.ctx.append_basic_block(fnv, "r.run");
-        let done_ptr = {
-            let done = self.fs().group.as_ref().map(|g| g.done).ok_or_else(|| super::InternalError { function: None, message: "no group mode".into() })?;
-            // SAFETY: `lin` < the group's size, the length of `done`.
-            unsafe { self.b.build_in_bounds_gep(self.ctx.i8_type(), done, &[lin], "")? }
-        };
-        let d = self.b.build_load(self.ctx.i8_type(), done_ptr, "")?.into_int_value();
-        let is_done = self.b.build_int_compare(IntPredicate::NE, d, self.ctx.i8_type().const_zero(), "")?;
-        self.b.build_conditional_branch(is_done, next, run)?;
-        self.b.position_at_end(run);
+        let returns = self.fs().group.as_ref().is_some_and(|g| g.returns);
+        if returns {
+            // Work-items that returned are skipped (without early returns
+            // there is nothing to test, and the loop vectorises).
+            let run = self.ctx.append_basic_block(fnv, "r.run");
+            let done_ptr = {
+                let done = self.fs().group.as_ref().map(|g| g.done).ok_or_else(|| super::InternalError { function: None, message: "no group mode".into() })?;
+                // SAFETY: `lin` < the group's size, the length of `done`.
+                unsafe { self.b.build_in_bounds_gep(self.ctx.i8_type(), done, &[lin], "")? }
+            };
+            let d = self.b.build_load(self.ctx.i8_type(), done_ptr, "")?.into_int_value();
+            let is_done = self.b.build_int_compare(IntPredicate::NE, d, self.ctx.i8_type().const_zero(), "")?;
+            self.b.build_conditional_branch(is_done, next, run)?;
+            self.b.position_at_end(run);
+        }
         let saved = self.fs().group.as_ref().map(|g| (g.index, g.next_item));
         if let Some(g) = self.fs_mut().group.as_mut() {
             g.index = Some(lin);
@@ -872,6 +879,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 ret_slot,
                 exit: Some(exit),
                 scalar: self.scalar_locals(callee),
+                // A caller's finished work-items are skipped here too.
+                returns: true,
             }),
         });
         let result = (|| -> R<()> {
@@ -976,6 +985,17 @@ fn stmt_syncs_in(exprs: &[hir::Expr], s: &Stmt) -> bool {
 /// `barrier(…);` alone.
 fn is_plain_barrier(exprs: &[hir::Expr], s: &Stmt) -> bool {
     matches!(s, Stmt::Expr(e) if matches!(&exprs[e.0 as usize].kind, ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_))))
+}
+
+/// Does a body contain a `return`?
+fn has_return(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::Return(_) => true,
+        Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => has_return(b),
+        Stmt::For { init, body, .. } => has_return(init) || has_return(body),
+        Stmt::If { then, else_, .. } => has_return(then) || else_.as_deref().is_some_and(has_return),
+        _ => false,
+    })
 }
 
 /// Locals assigned, incremented or whose address is taken.
