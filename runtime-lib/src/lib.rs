@@ -520,11 +520,14 @@ impl Event {
 impl Launch {
     /// Runs every group on the pool and waits.
     fn run(&self) {
-        // Groups in batches: enough batches to balance the threads, few
-        // enough that scheduling costs nothing next to the work.
+        // Batches of consecutive groups along x, one entry call each:
+        // enough batches to balance the threads, few enough that calls and
+        // scheduling cost nothing next to the work.
         let threads = pool().current_num_threads().max(1);
-        let batch = (self.total / (threads * 16)).max(1);
-        pool().install(|| (0..self.total).into_par_iter().with_min_len(batch).for_each_init(|| Worker::new(self), |w, g| w.run_group(self, g)));
+        let per = (self.total / (threads * 16)).clamp(1, self.groups[0]);
+        let per_row = self.groups[0].div_ceil(per);
+        let batches = per_row * self.groups[1] * self.groups[2];
+        pool().install(|| (0..batches).into_par_iter().for_each_init(|| Worker::new(self), |w, b| w.run_batch(self, b, per, per_row)));
     }
 }
 
@@ -574,9 +577,13 @@ impl Worker {
         Worker { local, _values: values, ptrs }
     }
 
-    fn run_group(&mut self, run: &Launch, g: usize) {
+    /// Runs batch `b`: up to `per` groups along x of one row.
+    fn run_batch(&mut self, run: &Launch, b: usize, per: usize, per_row: usize) {
         let base = self.local.as_mut_ptr().cast::<u8>();
-        let id = [g % run.groups[0], (g / run.groups[0]) % run.groups[1], g / (run.groups[0] * run.groups[1])];
+        let row = b / per_row;
+        let x0 = (b % per_row) * per;
+        let count = per.min(run.groups[0] - x0);
+        let id = [x0, row % run.groups[1], row / run.groups[1]];
         let mut group = run.template;
         group.group_id = id.map(|x| x as u64);
         // The last group of a dimension the local size does not divide is
@@ -587,7 +594,7 @@ impl Worker {
         // program's table; `ptrs` holds one pointer per parameter, each to
         // a value of the parameter's size (in `values`, which this worker
         // owns); the group is filled in.
-        unsafe { (run.entry)(self.ptrs.as_ptr(), &group) };
+        unsafe { (run.entry)(self.ptrs.as_ptr(), &group, count as u64) };
     }
 }
 

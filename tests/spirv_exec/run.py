@@ -211,7 +211,7 @@ def main():
         one = (ctypes.c_uint64 * 3)(1, 1, 1)
         g = Group(1, 0, (ctypes.c_uint64 * 3)(0, 0, 0), (ctypes.c_uint64 * 3)(n, 1, 1), (ctypes.c_uint64 * 3)(n, 1, 1),
                   (ctypes.c_uint64 * 3)(n, 1, 1), one, (ctypes.c_uint64 * 3)(0, 0, 0), ctypes.cast(local, ctypes.c_void_p))
-        entry(argv, ctypes.byref(g))
+        entry(argv, ctypes.byref(g), ctypes.c_uint64(1))
 
     native = run_cases(run_native, fails, "native")
 

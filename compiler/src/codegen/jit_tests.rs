@@ -29,7 +29,7 @@ struct Group {
     local_mem: *mut u8,
 }
 
-type Entry = extern "C" fn(*const *mut c_void, *const Group);
+type Entry = extern "C" fn(*const *mut c_void, *const Group, u64);
 
 /// A pointer to an argument value, as `__clc_wg_*` reads them.
 fn arg<T>(v: &T) -> *mut c_void {
@@ -52,7 +52,7 @@ fn launch(entry: Entry, n: usize, args: &[*mut c_void]) {
         group_id: [0; 3],
         local_mem: local.as_mut_ptr(),
     };
-    entry(args.as_ptr(), &g);
+    entry(args.as_ptr(), &g, 1);
 }
 
 /// Compiles `src` for the host at -O2, JIT-loads it and runs `f` with a

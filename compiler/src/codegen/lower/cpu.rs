@@ -211,7 +211,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let ptr = self.ptr_ty(AddrSpace::Private);
         let i64t = self.ctx.i64_type();
         let fty = self.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
-        let entry_fn = self.module.add_function(&format!("__clc_wg_{}", f.name), fty, None);
+        // One group; `__clc_wg_<name>` runs several in a row around it.
+        let entry_fn = self.module.add_function(&format!("__clc_group_{}", f.name), fty, Some(Linkage::Internal));
         self.add_fn_attr(entry_fn, "nounwind");
         // Nothing the kernel writes aliases the argument array or the
         // group: their loads may leave the work-item loop.
@@ -276,7 +277,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.fs = None;
             t?;
             self.debug_end_function();
-            self.kernel_descs.push((index, entry_fn, self.local_mem_size, 0));
+            let batch = self.batch_entry(f, entry_fn)?;
+            self.kernel_descs.push((index, batch, self.local_mem_size, 0));
             return Ok(());
         }
         let sizes: Vec<IntValue> = (0..3).map(|k| self.i64_at(group, LOCAL_SIZE + 8 * k)).collect::<R<_>>()?;
@@ -313,8 +315,73 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.b.build_return(None)?;
         self.debug_end_function();
         let flags = if self.synchronises(index) { FLAG_GROUP_SYNC } else { 0 };
-        self.kernel_descs.push((index, entry_fn, self.local_mem_size, flags));
+        let batch = self.batch_entry(f, entry_fn)?;
+        self.kernel_descs.push((index, batch, self.local_mem_size, flags));
         Ok(())
+    }
+
+    /// `__clc_wg_<name>(args, group, count)`: `count` consecutive groups
+    /// along x from `group`'s, one after the other (they share the
+    /// group's local memory), so a launch pays the per-group costs of a
+    /// call once per batch.
+    fn batch_entry(&mut self, f: &hir::Function, one: inkwell::values::FunctionValue<'ctx>) -> R<inkwell::values::FunctionValue<'ctx>> {
+        let ptr = self.ptr_ty(AddrSpace::Private);
+        let i64t = self.ctx.i64_type();
+        let fty = self.ctx.void_type().fn_type(&[ptr.into(), ptr.into(), i64t.into()], false);
+        let batch = self.module.add_function(&format!("__clc_wg_{}", f.name), fty, None);
+        self.add_fn_attr(batch, "nounwind");
+        for i in 0..2 {
+            for a in ["noalias", "readonly", "nocapture"] {
+                let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(a);
+                if kind != 0 {
+                    batch.add_attribute(inkwell::attributes::AttributeLoc::Param(i), self.ctx.create_enum_attribute(kind, 0));
+                }
+            }
+        }
+        let (Some(args), Some(group), Some(count)) = (batch.get_nth_param(0), batch.get_nth_param(1), batch.get_nth_param(2)) else {
+            return ice("a batch entry without its parameters");
+        };
+        let (args, group, count) = (args.into_pointer_value(), group.into_pointer_value(), count.into_int_value());
+        let bb = self.ctx.append_basic_block(batch, "entry");
+        self.b.position_at_end(bb);
+        // With -g, at the kernel's line like the group function it calls.
+        self.debug_function(&format!("__clc_wg_{}", f.name), f.span, batch, false);
+        self.debug_at(f.span);
+        let copy = self.b.build_alloca(i64t.array_type(20), "group")?;
+        let size = i64t.const_int(160, false);
+        self.b.build_memcpy(copy, 8, group, 8, size).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
+        let start = self.i64_at(group, GROUP_ID)?;
+        let enq = self.i64_at(group, ENQUEUED_LOCAL_SIZE)?;
+        let gsize = self.i64_at(group, GLOBAL_SIZE)?;
+        let head = self.ctx.append_basic_block(batch, "batch.head");
+        let body = self.ctx.append_basic_block(batch, "batch.body");
+        let exit = self.ctx.append_basic_block(batch, "batch.exit");
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let iv = self.b.build_phi(i64t, "c")?;
+        iv.add_incoming(&[(&i64t.const_zero(), bb)]);
+        let c = iv.as_basic_value().into_int_value();
+        let more = self.b.build_int_compare(IntPredicate::ULT, c, count, "")?;
+        self.b.build_conditional_branch(more, body, exit)?;
+        self.b.position_at_end(body);
+        let gid = self.b.build_int_add(start, c, "gid")?;
+        let gslot = self.byte_offset(copy, GROUP_ID)?;
+        self.b.build_store(gslot, gid)?;
+        // The last group along x may be smaller.
+        let first = self.b.build_int_mul(gid, enq, "")?;
+        let left = self.b.build_int_sub(gsize, first, "")?;
+        let small = self.b.build_int_compare(IntPredicate::ULT, left, enq, "")?;
+        let ls = self.b.build_select(small, left, enq, "")?.into_int_value();
+        let lslot = self.byte_offset(copy, LOCAL_SIZE)?;
+        self.b.build_store(lslot, ls)?;
+        self.b.build_call(one, &[args.into(), copy.into()], "")?;
+        let next = self.b.build_int_add(c, i64t.const_int(1, false), "")?;
+        iv.add_incoming(&[(&next, body)]);
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(exit);
+        self.b.build_return(None)?;
+        self.debug_end_function();
+        Ok(batch)
     }
 
     /// Does the kernel (or a function it calls) synchronise its work-group?
