@@ -569,3 +569,30 @@ mod called_barrier_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod async_copy_tests {
+    use super::*;
+    use clc_runtime::{Arg, Buffer, NdRange};
+
+    #[test]
+    fn async_copies_in_both_directions_with_strides() {
+        // The corpus kernel: copy a block into local memory, double it,
+        // copy it back (half plainly, half strided).
+        let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/valid/028_async_copy_events.cl")).unwrap();
+        let p = build(&src, "028.cl", &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!p.kernels()[0].synchronises, "regions express async copies");
+        let (groups, ls) = (4usize, 128usize);
+        let input: Vec<[f32; 4]> = (0..(groups + 1) * ls).map(|i| [i as f32, 1.0, -2.0, 0.5]).collect();
+        let (bi, bo) = (Buffer::from_slice(&input), Buffer::new(16 * groups * ls));
+        let mut k = p.kernel("async_copy").unwrap();
+        k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+        k.set_arg(2, Arg::Local(16 * ls)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [groups * ls, 1, 1], offset: [0; 3], local: Some([ls, 1, 1]) }).unwrap();
+        let out = bo.read::<[f32; 4]>();
+        for (i, v) in out.iter().enumerate() {
+            assert_eq!(*v, input[i].map(|x| x * 2.0), "element {i}");
+        }
+    }
+}

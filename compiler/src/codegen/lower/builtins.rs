@@ -43,8 +43,37 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 return Ok(Some(v));
             }
         }
+        if matches!(o.lowering, Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents) {
+            if let Some(done) = self.precomputed_call(id)? {
+                // Done for the group already: the event (null), or nothing.
+                return Ok(match done {
+                    Some(v) => Some(v),
+                    None => self.value_ty(ty)?.map(|t| t.const_zero()),
+                });
+            }
+        }
         match o.lowering {
             Lowering::WorkItem(f) if self.cpu_abi() => self.work_item(f, args, ty),
+            // Outside the region lowering a group has one work-item, which
+            // does the whole copy; the copy is done when the call returns.
+            Lowering::AsyncCopy { strided } if self.cpu_abi() => {
+                self.async_copy(strided, args)?;
+                self.zero_of(ty)
+            }
+            Lowering::WaitGroupEvents if self.cpu_abi() => {
+                for &a in args {
+                    self.rvalue(a)?;
+                }
+                self.fence(AO::LLVMAtomicOrderingSequentiallyConsistent, "workgroup");
+                Ok(None)
+            }
+            // A hint: nothing to do on a CPU with caches.
+            Lowering::Prefetch if self.cpu_abi() => {
+                for &a in args {
+                    self.rvalue(a)?;
+                }
+                Ok(None)
+            }
             // Outside the region lowering a work-group has one work-item
             // (the runtime's fallback): each function of its own value.
             Lowering::WorkGroup(op) if self.cpu_abi() && super::regions::is_collective(op) => self.single_item_collective(op, args, ty).map(Some),
@@ -203,7 +232,56 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(self.cast(Op::LLVMZExt, acc, t))
     }
 
-    fn zero_of(&mut self, t: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+    /// `async_work_group[_strided]_copy(dst, src, num, [stride,] event)`:
+    /// an element-by-element copy (strided on the global side: the
+    /// source when copying into local memory, else the destination).
+    pub(super) fn async_copy(&mut self, strided: bool, args: &[ExprId]) -> R<()> {
+        let dst_t = self.expr_info(args[0]).ty.ty;
+        let elem = self.pointee(dst_t)?;
+        let into_local = matches!(self.kind(dst_t), TypeKind::Pointer(p) if p.space == clc_builtins::functions::AddrSpace::Local);
+        let dst = self.value(args[0])?.into_pointer_value();
+        let src = self.value(args[1])?.into_pointer_value();
+        let n = self.value(args[2])?.into_int_value();
+        let stride = if strided { Some(self.value(args[3])?.into_int_value()) } else { None };
+        for &a in &args[if strided { 4 } else { 3 }..] {
+            self.rvalue(a)?;
+        }
+        let i64t = self.ctx.i64_type();
+        let n = self.b.build_int_z_extend_or_bit_cast(n, i64t, "")?;
+        let fnv = self.fs().llfn;
+        let pre = self.b.get_insert_block().expect("positioned");
+        let head = self.ctx.append_basic_block(fnv, "copy.head");
+        let body = self.ctx.append_basic_block(fnv, "copy.body");
+        let exit = self.ctx.append_basic_block(fnv, "copy.exit");
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let iv = self.b.build_phi(i64t, "i")?;
+        iv.add_incoming(&[(&i64t.const_zero(), pre)]);
+        let i = iv.as_basic_value().into_int_value();
+        let more = self.b.build_int_compare(inkwell::IntPredicate::ULT, i, n, "")?;
+        self.b.build_conditional_branch(more, body, exit)?;
+        self.b.position_at_end(body);
+        let strided_i = match stride {
+            Some(s) => {
+                let s = self.b.build_int_z_extend_or_bit_cast(s, i64t, "")?;
+                self.b.build_int_mul(i, s, "")?
+            }
+            None => i,
+        };
+        let (si, di) = if into_local { (strided_i, i) } else { (i, strided_i) };
+        let sp = self.gep(elem, src, si)?;
+        let dp = self.gep(elem, dst, di)?;
+        let v = self.load_value(sp, elem, false)?;
+        self.store_value(dp, elem, v, false)?;
+        let next = self.b.build_int_add(i, i64t.const_int(1, false), "")?;
+        let latch = self.b.get_insert_block().expect("positioned");
+        iv.add_incoming(&[(&next, latch)]);
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(exit);
+        Ok(())
+    }
+
+    pub(super) fn zero_of(&mut self, t: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
         Ok(self.value_ty(t)?.map(|t| t.const_zero()))
     }
 

@@ -140,8 +140,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let mut found = false;
         visit_stmt_deep(&f.exprs, s, &mut |e| match &f.exprs[e.0 as usize].kind {
             ExprKind::BuiltinCall { overload, .. } => {
-                found |= matches!(overload.lowering, Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents)
-                    || matches!(overload.lowering, Lowering::WorkGroup(op) if !collective(op));
+                found |= matches!(overload.lowering, Lowering::WorkGroup(op) if !collective(op));
             }
             ExprKind::Call { func: Some(fid), .. } => found |= self.synchronises(fid.0 as usize),
             _ => {}
@@ -460,15 +459,42 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     fn collectives_of(&mut self, s: &Stmt) -> R<()> {
         let exprs = self.fs().exprs;
         let mut calls = Vec::new();
+        let mut copies = Vec::new();
         visit_stmt_deep(exprs, s, &mut |e| {
             if let ExprKind::BuiltinCall { overload, args, .. } = &exprs[e.0 as usize].kind {
-                if let Lowering::WorkGroup(op) = overload.lowering {
-                    if collective(op) {
-                        calls.push((e, op, args.clone()));
-                    }
+                match overload.lowering {
+                    Lowering::WorkGroup(op) if collective(op) => calls.push((e, op, args.clone())),
+                    Lowering::AsyncCopy { strided } => copies.push((e, Some(strided), args.clone())),
+                    Lowering::WaitGroupEvents => copies.push((e, None, args.clone())),
+                    _ => {}
                 }
             }
         });
+        for (e, strided, args) in copies {
+            if self.fs().group.as_ref().is_some_and(|g| g.collectives.contains_key(&e)) {
+                continue;
+            }
+            // The copy, once for the group (its arguments are the same for
+            // every work-item), done by the time the call returns: waiting
+            // has nothing left to wait for.
+            let t = self.expr_info(e).ty.ty;
+            let slot = match strided {
+                Some(strided) => {
+                    self.async_copy(strided, &args)?;
+                    let et = self.vty(t)?;
+                    let slot = self.entry_array(et, self.ctx.i64_type().const_int(1, false), "event")?;
+                    self.b.build_store(slot, et.const_zero())?;
+                    Some(slot)
+                }
+                None => None,
+            };
+            if let Some(g) = self.fs_mut().group.as_mut() {
+                match slot {
+                    Some(slot) => g.collectives.insert(e, (slot, false)),
+                    None => g.collectives.insert(e, (g.done, false)),
+                };
+            }
+        }
         for (e, op, args) in calls {
             if self.fs().group.as_ref().is_some_and(|g| g.collectives.contains_key(&e)) {
                 continue;
@@ -976,7 +1002,8 @@ fn stmt_syncs_in(exprs: &[hir::Expr], s: &Stmt) -> bool {
     let mut found = false;
     visit_stmt_deep(exprs, s, &mut |e| {
         if let ExprKind::BuiltinCall { overload, .. } = &exprs[e.0 as usize].kind {
-            found |= matches!(overload.lowering, Lowering::Barrier(_)) || matches!(overload.lowering, Lowering::WorkGroup(op) if collective(op));
+            found |= matches!(overload.lowering, Lowering::Barrier(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents)
+                || matches!(overload.lowering, Lowering::WorkGroup(op) if collective(op));
         }
     });
     found
