@@ -209,7 +209,7 @@ mod tests {
     }
 
     #[test]
-    fn work_item_functions_over_3d_ranges_with_offsets_and_non_uniform_groups() {
+    fn work_item_functions_over_1d_2d_3d_ranges_with_offsets_and_non_uniform_groups() {
         // Every work-item writes its ids; a 3-D range whose local size does
         // not divide the global size (OpenCL 2.0 non-uniform groups).
         let p = build_ok(
@@ -225,38 +225,39 @@ mod tests {
                  o[g + 11] = get_local_linear_id();
              }",
         );
-        let (gs, ls, off) = ([7usize, 5, 3], [4usize, 2, 3], [10usize, 0, 2]);
-        let n = gs.iter().product::<usize>();
-        let out = Buffer::new(n * 12 * 4);
-        let mut k = p.kernel("ids").unwrap();
-        k.set_arg(0, Arg::Buffer(&out)).unwrap();
-        k.launch(&NdRange { dims: 3, global: gs, offset: off, local: Some(ls) }).unwrap();
-        let o = out.read::<u32>();
-        for z in 0..gs[2] {
-            for y in 0..gs[1] {
-                for x in 0..gs[0] {
-                    let g = ((z * gs[1] + y) * gs[0] + x) * 12;
-                    let id = [x, y, z];
-                    let lid: [usize; 3] = std::array::from_fn(|d| id[d] % ls[d]);
-                    let grp: [usize; 3] = std::array::from_fn(|d| id[d] / ls[d]);
-                    let lsz: [usize; 3] = std::array::from_fn(|d| ls[d].min(gs[d] - grp[d] * ls[d]));
-                    let ng: [usize; 3] = std::array::from_fn(|d| gs[d].div_ceil(ls[d]));
-                    let want = [
-                        x + off[0],
-                        y + off[1],
-                        z + off[2],
-                        lid[0],
-                        lid[1],
-                        lid[2],
-                        grp[0] + 100 * grp[1] + 10000 * grp[2],
-                        lsz[0] + 100 * lsz[1] + 10000 * lsz[2],
-                        ls[0] + 100 * ls[1],
-                        ng[0] + 100 * ng[1] + 10000 * ng[2],
-                        3 + 10 * off[0] + 1000 * off[2],
-                        (lid[2] * lsz[1] + lid[1]) * lsz[0] + lid[0],
-                    ];
-                    let got: Vec<usize> = o[g..g + 12].iter().map(|&v| v as usize).collect();
-                    assert_eq!(got, want, "work-item {id:?}");
+        for (dims, gs, ls, off) in [(1u32, [37usize, 1, 1], [8usize, 1, 1], [5usize, 0, 0]), (2, [9, 7, 1], [4, 3, 1], [0, 2, 0]), (3, [7, 5, 3], [4, 2, 3], [10, 0, 2])] {
+            let n = gs.iter().product::<usize>();
+            let out = Buffer::new(n * 12 * 4);
+            let mut k = p.kernel("ids").unwrap();
+            k.set_arg(0, Arg::Buffer(&out)).unwrap();
+            k.launch(&NdRange { dims, global: gs, offset: off, local: Some(ls) }).unwrap();
+            let o = out.read::<u32>();
+            for z in 0..gs[2] {
+                for y in 0..gs[1] {
+                    for x in 0..gs[0] {
+                        let g = ((z * gs[1] + y) * gs[0] + x) * 12;
+                        let id = [x, y, z];
+                        let lid: [usize; 3] = std::array::from_fn(|d| id[d] % ls[d]);
+                        let grp: [usize; 3] = std::array::from_fn(|d| id[d] / ls[d]);
+                        let lsz: [usize; 3] = std::array::from_fn(|d| ls[d].min(gs[d] - grp[d] * ls[d]));
+                        let ng: [usize; 3] = std::array::from_fn(|d| gs[d].div_ceil(ls[d]));
+                        let want = [
+                            x + off[0],
+                            y + off[1],
+                            z + off[2],
+                            lid[0],
+                            lid[1],
+                            lid[2],
+                            grp[0] + 100 * grp[1] + 10000 * grp[2],
+                            lsz[0] + 100 * lsz[1] + 10000 * lsz[2],
+                            ls[0] + 100 * ls[1],
+                            ng[0] + 100 * ng[1] + 10000 * ng[2],
+                            dims as usize + 10 * off[0] + 1000 * off[2],
+                            (lid[2] * lsz[1] + lid[1]) * lsz[0] + lid[0],
+                        ];
+                        let got: Vec<usize> = o[g..g + 12].iter().map(|&v| v as usize).collect();
+                        assert_eq!(got, want, "{dims}-D range, work-item {id:?}");
+                    }
                 }
             }
         }
