@@ -37,6 +37,13 @@ use inkwell::values::BasicValue;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue, PointerValue};
 use inkwell::IntPredicate;
 
+/// One of the three work-item loops.
+pub(super) struct ItemLoop<'ctx> {
+    head: inkwell::basic_block::BasicBlock<'ctx>,
+    iv: inkwell::values::PhiValue<'ctx>,
+    exit: inkwell::basic_block::BasicBlock<'ctx>,
+}
+
 /// `ClcGroup` field offsets.
 const WORK_DIM: u64 = 0;
 const GLOBAL_OFFSET: u64 = 8;
@@ -282,12 +289,32 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             return Ok(());
         }
         let sizes: Vec<IntValue> = (0..3).map(|k| self.i64_at(group, LOCAL_SIZE + 8 * k)).collect::<R<_>>()?;
-        // for z, for y, for x: x innermost.
-        let mut exits = Vec::new();
+        let (loops, _) = self.open_item_loops(wi, &sizes)?;
+        let mut call_args = vals.clone();
+        call_args.push(wi.into());
+        self.b.build_call(kernel, &call_args, "")?;
+        self.close_item_loops(loops)?;
+        self.b.build_return(None)?;
+        self.debug_end_function();
+        let flags = if self.synchronises(index) { FLAG_GROUP_SYNC } else { 0 };
+        let batch = self.batch_entry(f, entry_fn)?;
+        self.kernel_descs.push((index, batch, self.local_mem_size, flags));
+        Ok(())
+    }
+
+    /// Opens the three work-item loops over a group (z, y, x: x
+    /// innermost), each storing its id into the work-item struct `wi`;
+    /// the builder is left in the innermost body. Returns the loops (for
+    /// [`Self::close_item_loops`]) and the ids, x first.
+    pub(super) fn open_item_loops(&mut self, wi: PointerValue<'ctx>, sizes: &[IntValue<'ctx>]) -> R<(Vec<ItemLoop<'ctx>>, [IntValue<'ctx>; 3])> {
+        let i64t = self.ctx.i64_type();
+        let fnv = self.fs.as_ref().map(|f| f.llfn).or_else(|| self.b.get_insert_block().and_then(|b| b.get_parent())).ok_or_else(|| super::InternalError { function: None, message: "work-item loops outside a function".into() })?;
+        let mut loops = Vec::new();
+        let mut ids = [i64t.const_zero(); 3];
         for dim in (0..3).rev() {
-            let head = self.ctx.append_basic_block(entry_fn, "wi.head");
-            let body = self.ctx.append_basic_block(entry_fn, "wi.body");
-            let exit = self.ctx.append_basic_block(entry_fn, "wi.exit");
+            let head = self.ctx.append_basic_block(fnv, "wi.head");
+            let body = self.ctx.append_basic_block(fnv, "wi.body");
+            let exit = self.ctx.append_basic_block(fnv, "wi.exit");
             let pre = self.b.get_insert_block().expect("positioned");
             self.b.build_unconditional_branch(head)?;
             self.b.position_at_end(head);
@@ -299,24 +326,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.b.position_at_end(body);
             let slot = self.byte_offset(wi, 8 * dim as u64)?;
             self.b.build_store(slot, ivv)?;
-            exits.push((head, iv, exit));
+            ids[dim] = ivv;
+            loops.push(ItemLoop { head, iv, exit });
         }
-        let mut call_args = vals.clone();
-        call_args.push(wi.into());
-        self.b.build_call(kernel, &call_args, "")?;
-        for (head, iv, exit) in exits.into_iter().rev() {
-            let ivv = iv.as_basic_value().into_int_value();
+        Ok((loops, ids))
+    }
+
+    /// Closes the loops [`Self::open_item_loops`] opened, from the
+    /// current block; the builder is left after them.
+    pub(super) fn close_item_loops(&mut self, loops: Vec<ItemLoop<'ctx>>) -> R<()> {
+        let i64t = self.ctx.i64_type();
+        for l in loops.into_iter().rev() {
+            let ivv = l.iv.as_basic_value().into_int_value();
             let next = self.b.build_int_add(ivv, i64t.const_int(1, false), "")?;
             let latch = self.b.get_insert_block().expect("positioned");
-            iv.add_incoming(&[(&next, latch)]);
-            self.b.build_unconditional_branch(head)?;
-            self.b.position_at_end(exit);
+            l.iv.add_incoming(&[(&next, latch)]);
+            self.b.build_unconditional_branch(l.head)?;
+            self.b.position_at_end(l.exit);
         }
-        self.b.build_return(None)?;
-        self.debug_end_function();
-        let flags = if self.synchronises(index) { FLAG_GROUP_SYNC } else { 0 };
-        let batch = self.batch_entry(f, entry_fn)?;
-        self.kernel_descs.push((index, batch, self.local_mem_size, flags));
         Ok(())
     }
 

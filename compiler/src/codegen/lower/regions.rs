@@ -373,38 +373,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Emits `body` for every work-item of the group that has not
     /// returned: three nested loops, x innermost.
     fn region(&mut self, body: &mut dyn FnMut(&mut Self) -> R<()>) -> R<()> {
-        let i64t = self.ctx.i64_type();
         let fnv = self.fs().llfn;
         let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "a region without a work-item".into() })?;
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
         let sizes: Vec<IntValue> = (0..3).map(|k| self.load_i64(g, 56 + 8 * k)).collect::<R<_>>()?;
-        let mut levels = Vec::new();
-        for dim in (0..3).rev() {
-            let head = self.ctx.append_basic_block(fnv, "r.head");
-            let bb = self.ctx.append_basic_block(fnv, "r.body");
-            let exit = self.ctx.append_basic_block(fnv, "r.exit");
-            let pre = self.b.get_insert_block().expect("positioned");
-            self.b.build_unconditional_branch(head)?;
-            self.b.position_at_end(head);
-            let iv = self.b.build_phi(i64t, "lid")?;
-            iv.add_incoming(&[(&i64t.const_zero(), pre)]);
-            let ivv = iv.as_basic_value().into_int_value();
-            let more = self.b.build_int_compare(IntPredicate::ULT, ivv, sizes[dim], "")?;
-            self.b.build_conditional_branch(more, bb, exit)?;
-            self.b.position_at_end(bb);
-            let slot = self.byte_offset(wi, 8 * dim as u64)?;
-            self.b.build_store(slot, ivv)?;
-            levels.push((head, iv, exit, dim));
-        }
+        let (levels, ids) = self.open_item_loops(wi, &sizes)?;
         // The linear id: (z * ly + y) * lx + x.
-        let ids: Vec<IntValue> = {
-            let mut v = vec![i64t.const_zero(); 3];
-            for (_, iv, _, dim) in &levels {
-                v[*dim] = iv.as_basic_value().into_int_value();
-            }
-            v
-        };
         let t = self.b.build_int_mul(ids[2], sizes[1], "")?;
         let t = self.b.build_int_add(t, ids[1], "")?;
         let t = self.b.build_int_mul(t, sizes[0], "")?;
@@ -443,15 +418,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.b.build_unconditional_branch(next)?;
         }
         self.b.position_at_end(next);
-        for (head, iv, exit, _) in levels.into_iter().rev() {
-            let ivv = iv.as_basic_value().into_int_value();
-            let inc = self.b.build_int_add(ivv, i64t.const_int(1, false), "")?;
-            let latch = self.b.get_insert_block().expect("positioned");
-            iv.add_incoming(&[(&inc, latch)]);
-            self.b.build_unconditional_branch(head)?;
-            self.b.position_at_end(exit);
-        }
-        Ok(())
+        self.close_item_loops(levels)
     }
 
     /// Computes the work-group function calls in `s` for the whole group:
