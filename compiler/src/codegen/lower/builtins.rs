@@ -146,9 +146,33 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Lowering::VStore { n, half, aligned, rounding } => self.vstore(o, args, n, half, aligned, rounding),
             Lowering::Relational(RelOp::Any | RelOp::All) => self.any_all(o, args, ty).map(Some),
             Lowering::Shuffle | Lowering::Shuffle2 => self.shuffle(args, ty).map(Some),
+            Lowering::Dot if !self.spirv() => {
+                // x·y: the products, added lane by lane.
+                let a = self.value(args[0])?;
+                let b = self.value(args[1])?;
+                let p = self.binop(Op::LLVMFMul, a, b);
+                Ok(Some(match p {
+                    BasicValueEnum::VectorValue(v) => {
+                        let n = v.get_type().get_size();
+                        let mut acc = self.b.build_extract_element(v, self.ctx.i32_type().const_zero(), "")?;
+                        for i in 1..n {
+                            let x = self.b.build_extract_element(v, self.ctx.i32_type().const_int(i as u64, false), "")?;
+                            acc = self.binop(Op::LLVMFAdd, acc, x);
+                        }
+                        acc
+                    }
+                    scalar => scalar,
+                }))
+            }
             Lowering::Ext(op) if !self.spirv() => match native_intrinsic(op) {
                 Some(name) => self.native_ext(name, args, ty),
-                None => self.mangled_call(o, args, ty),
+                None => match self.native_composite(op, args, ty)? {
+                    Some(v) => Ok(Some(v)),
+                    None => match libm_name(op) {
+                        Some(f) => self.libm_call(f, args, ty).map(Some),
+                        None => self.mangled_call(o, args, ty),
+                    },
+                },
             },
             Lowering::AddrSpaceCast(_) if !self.spirv() => {
                 // One address space on the CPU: the cast keeps the address.
@@ -386,6 +410,106 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.intrinsic(name, &[t], &[x, x, n])
             }
             _ => self.intrinsic(name, &[t], &vals),
+        }
+    }
+
+    /// Arguments as values of the result's shape (scalars splatted).
+    fn ext_args(&mut self, args: &[ExprId], ty: TypeId) -> R<Vec<BasicValueEnum<'ctx>>> {
+        let lanes = self.lanes_of(ty);
+        let mut vals = Vec::new();
+        for &a in args {
+            let v = self.value(a)?;
+            vals.push(match lanes {
+                Some(n) if !v.is_vector_value() => self.splat(v, n as u32),
+                _ => v,
+            });
+        }
+        Ok(vals)
+    }
+
+    /// OpenCL functions made of a few instructions on native targets.
+    fn native_composite(&mut self, op: OpenClStd, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+        use OpenClStd as E;
+        let t = self.vty(ty)?;
+        Ok(Some(match op {
+            E::Rsqrt | E::NativeRsqrt | E::HalfRsqrt => {
+                let v = self.ext_args(args, ty)?;
+                let r = self.intrinsic("llvm.sqrt", &[t], &v)?.expect("sqrt has a value");
+                let one = self.const_of(t, 1.0, 1);
+                self.binop(Op::LLVMFDiv, one, r)
+            }
+            E::NativeRecip | E::HalfRecip => {
+                let v = self.ext_args(args, ty)?;
+                let one = self.const_of(t, 1.0, 1);
+                self.binop(Op::LLVMFDiv, one, v[0])
+            }
+            E::NativeDivide | E::HalfDivide => {
+                let v = self.ext_args(args, ty)?;
+                self.binop(Op::LLVMFDiv, v[0], v[1])
+            }
+            E::Fclamp => {
+                let v = self.ext_args(args, ty)?;
+                let lo = self.intrinsic("llvm.maxnum", &[t], &[v[0], v[1]])?.expect("a value");
+                self.intrinsic("llvm.minnum", &[t], &[lo, v[2]])?.expect("a value")
+            }
+            E::SClamp | E::UClamp => {
+                let v = self.ext_args(args, ty)?;
+                let (mx, mn) = if op == E::SClamp { ("llvm.smax", "llvm.smin") } else { ("llvm.umax", "llvm.umin") };
+                let lo = self.intrinsic(mx, &[t], &[v[0], v[1]])?.expect("a value");
+                self.intrinsic(mn, &[t], &[lo, v[2]])?.expect("a value")
+            }
+            E::Mix => {
+                // x + (y - x) * a
+                let v = self.ext_args(args, ty)?;
+                let d = self.binop(Op::LLVMFSub, v[1], v[0]);
+                let m = self.binop(Op::LLVMFMul, d, v[2]);
+                self.binop(Op::LLVMFAdd, v[0], m)
+            }
+            E::Degrees | E::Radians => {
+                let v = self.ext_args(args, ty)?;
+                let k = if op == E::Degrees { 180.0 / std::f64::consts::PI } else { std::f64::consts::PI / 180.0 };
+                let k = self.const_of(t, k, 0);
+                self.binop(Op::LLVMFMul, v[0], k)
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// A C library function applied lane by lane (`half` through
+    /// `float`).
+    fn libm_call(&mut self, (f32_name, f64_name): (&str, &str), args: &[ExprId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+        let t = self.vty(ty)?;
+        let vals = self.ext_args(args, ty)?;
+        let (elem, lanes) = match t {
+            BasicTypeEnum::VectorType(v) => (v.get_element_type(), Some(v.get_size())),
+            other => (other, None),
+        };
+        let bits = super::expr::float_bits_of(elem);
+        let (name, ct) = if bits == 64 { (f64_name, self.ctx.f64_type()) } else { (f32_name, self.ctx.f32_type()) };
+        let params: Vec<BasicMetadataTypeEnum> = vals.iter().map(|_| ct.into()).collect();
+        let f = self.declare(name, Some(ct.into()), &params, false, false, Purity::Const);
+        let one = |g: &mut Self, lane: Option<u32>| -> R<BasicValueEnum<'ctx>> {
+            let mut xs: Vec<BasicMetadataValueEnum> = Vec::new();
+            for v in &vals {
+                let x = match lane {
+                    Some(i) => g.b.build_extract_element(v.into_vector_value(), g.ctx.i32_type().const_int(i as u64, false), "")?,
+                    None => *v,
+                };
+                xs.push(g.cast(Op::LLVMFPExt, x, ct.into()).into());
+            }
+            let r = g.b.build_call(f, &xs, "")?.try_as_basic_value().basic().expect("a libm function returns a value");
+            Ok(if bits == 16 { g.cast(Op::LLVMFPTrunc, r, elem) } else { r })
+        };
+        match lanes {
+            None => one(self, None),
+            Some(n) => {
+                let mut acc = t.into_vector_type().get_poison();
+                for i in 0..n {
+                    let r = one(self, Some(i))?;
+                    acc = self.b.build_insert_element(acc, r, self.ctx.i32_type().const_int(i as u64, false), "")?;
+                }
+                Ok(acc.into())
+            }
         }
     }
 
@@ -972,12 +1096,56 @@ fn vec_of(t: BasicTypeEnum<'_>, n: u32) -> BasicTypeEnum<'_> {
     }
 }
 
+/// OpenCL.std functions the C library computes (float and double names).
+fn libm_name(op: OpenClStd) -> Option<(&'static str, &'static str)> {
+    use OpenClStd as E;
+    Some(match op {
+        E::Erf => ("erff", "erf"),
+        E::Erfc => ("erfcf", "erfc"),
+        E::Cbrt => ("cbrtf", "cbrt"),
+        E::Expm1 => ("expm1f", "expm1"),
+        E::Log1p => ("log1pf", "log1p"),
+        E::Hypot => ("hypotf", "hypot"),
+        E::Fmod => ("fmodf", "fmod"),
+        E::Remainder => ("remainderf", "remainder"),
+        E::Tgamma => ("tgammaf", "tgamma"),
+        E::Lgamma => ("lgammaf", "lgamma"),
+        E::Asinh => ("asinhf", "asinh"),
+        E::Acosh => ("acoshf", "acosh"),
+        E::Atanh => ("atanhf", "atanh"),
+        E::Logb => ("logbf", "logb"),
+        E::Nextafter => ("nextafterf", "nextafter"),
+        E::Fdim => ("fdimf", "fdim"),
+        _ => return None,
+    })
+}
+
 /// OpenCL.std functions that an LLVM intrinsic computes exactly (on native
 /// targets; the rest are calls into the builtin library).
 fn native_intrinsic(op: OpenClStd) -> Option<&'static str> {
     use OpenClStd as E;
     Some(match op {
-        E::Sqrt | E::NativeSqrt => "llvm.sqrt",
+        E::Sqrt | E::NativeSqrt | E::HalfSqrt => "llvm.sqrt",
+        // glibc's functions behind these intrinsics are within 1-2 ulp:
+        // inside OpenCL's bounds (and the half_/native_ variants' looser
+        // ones).
+        E::Exp | E::NativeExp | E::HalfExp => "llvm.exp",
+        E::Exp2 | E::NativeExp2 | E::HalfExp2 => "llvm.exp2",
+        E::Exp10 | E::NativeExp10 | E::HalfExp10 => "llvm.exp10",
+        E::Log | E::NativeLog | E::HalfLog => "llvm.log",
+        E::Log2 | E::NativeLog2 | E::HalfLog2 => "llvm.log2",
+        E::Log10 | E::NativeLog10 | E::HalfLog10 => "llvm.log10",
+        E::Sin | E::NativeSin | E::HalfSin => "llvm.sin",
+        E::Cos | E::NativeCos | E::HalfCos => "llvm.cos",
+        E::Tan | E::NativeTan | E::HalfTan => "llvm.tan",
+        E::Asin => "llvm.asin",
+        E::Acos => "llvm.acos",
+        E::Atan => "llvm.atan",
+        E::Atan2 => "llvm.atan2",
+        E::Sinh => "llvm.sinh",
+        E::Cosh => "llvm.cosh",
+        E::Tanh => "llvm.tanh",
+        E::Pow | E::Powr | E::NativePowr | E::HalfPowr => "llvm.pow",
         E::Fabs => "llvm.fabs",
         E::Floor => "llvm.floor",
         E::Ceil => "llvm.ceil",
