@@ -917,21 +917,26 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     // Vector data
     // -----------------------------------------------------------------
 
-    /// `vload<n>(offset, p)` and the half forms.
-    fn vload(&mut self, o: &Overload, args: &[ExprId], ty: TypeId, n: u8, half: bool, aligned: bool) -> R<Option<BasicValueEnum<'ctx>>> {
-        let offset = self.value(args[0])?.into_int_value();
-        let p = self.value(args[1])?.into_pointer_value();
-        let pt = self.expr_info(args[1]).ty.ty;
-        let elem = self.pointee(pt)?;
+    /// The address `p + offset * n` elements of a `vload`/`vstore` (the
+    /// aligned 3-element forms step by 4), the memory type of `n`
+    /// elements, and the access's alignment.
+    fn vector_access(&mut self, offset: ExprId, ptr: ExprId, n: u8, aligned: bool) -> R<(PointerValue<'ctx>, BasicTypeEnum<'ctx>, u32)> {
+        let offset = self.value(offset)?.into_int_value();
+        let p = self.value(ptr)?.into_pointer_value();
+        let elem = self.pointee(self.expr_info(ptr).ty.ty)?;
         let et = self.mem_ty(elem)?;
-        // vloada_half3 steps by 4 elements, as the data are 4-aligned.
         let stride = if aligned && n == 3 { 4 } else { n as u64 };
-        let stride_v = offset.get_type().const_int(stride, false);
-        let idx = self.b.build_int_mul(offset, stride_v, "")?;
+        let idx = self.b.build_int_mul(offset, offset.get_type().const_int(stride, false), "")?;
         let addr = self.gep(elem, p, idx)?;
         let lt = if n == 1 { et } else { vec_of(et, n as u32) };
+        let align = if aligned { self.type_bytes(et) * stride as u32 } else { self.type_bytes(et) };
+        Ok((addr, lt, align))
+    }
+
+    /// `vload<n>(offset, p)` and the half forms.
+    fn vload(&mut self, o: &Overload, args: &[ExprId], ty: TypeId, n: u8, half: bool, aligned: bool) -> R<Option<BasicValueEnum<'ctx>>> {
+        let (addr, lt, align) = self.vector_access(args[0], args[1], n, aligned)?;
         let loaded = self.b.build_load(lt, addr, "")?;
-        let align = if aligned { self.type_bytes(et) * if n == 3 { 4 } else { n as u32 } } else { self.type_bytes(et) };
         if let Some(i) = loaded.as_instruction_value() {
             let _ = i.set_alignment(align);
         }
@@ -949,23 +954,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             return self.mangled_call(o, args, self.void_type_id());
         }
         let data = self.value(args[0])?;
-        let offset = self.value(args[1])?.into_int_value();
-        let p = self.value(args[2])?.into_pointer_value();
-        let pt = self.expr_info(args[2]).ty.ty;
-        let elem = self.pointee(pt)?;
-        let et = self.mem_ty(elem)?;
-        let stride = if aligned && n == 3 { 4 } else { n as u64 };
-        let stride_v = offset.get_type().const_int(stride, false);
-        let idx = self.b.build_int_mul(offset, stride_v, "")?;
-        let addr = self.gep(elem, p, idx)?;
+        let (addr, lt, align) = self.vector_access(args[1], args[2], n, aligned)?;
         let data = if half {
-            let lt = if n == 1 { et } else { vec_of(et, n as u32) };
             self.cast(Op::LLVMFPTrunc, data, lt)
         } else {
             data
         };
         let s = self.b.build_store(addr, data)?;
-        let align = if aligned { self.type_bytes(et) * if n == 3 { 4 } else { n as u32 } } else { self.type_bytes(et) };
         let _ = s.set_alignment(align);
         Ok(None)
     }
