@@ -394,6 +394,35 @@ mod barrier_tests {
     }
 
     #[test]
+    fn barriers_in_nested_loops() {
+        let p = build_ok(
+            "kernel void k(global int *o) {
+                 local int s[64];
+                 int l = get_local_id(0);
+                 int acc = 0;
+                 for (int i = 0; i < 3; i++) {
+                     for (int j = 0; j < 4; j++) {
+                         s[l] = l * i + j;
+                         barrier(CLK_LOCAL_MEM_FENCE);
+                         acc += s[(l + 1) % 64];
+                         barrier(CLK_LOCAL_MEM_FENCE);
+                     }
+                 }
+                 o[get_global_id(0)] = acc;
+             }",
+        );
+        let o = Buffer::new(4 * 128);
+        let mut k = p.kernel("k").unwrap();
+        k.set_arg(0, Arg::Buffer(&o)).unwrap();
+        k.launch(&range([128, 1, 1], [64, 1, 1], 1)).unwrap();
+        for (g, v) in o.read::<i32>().iter().enumerate() {
+            let n = ((g % 64 + 1) % 64) as i32;
+            let want: i32 = (0..3).flat_map(|i| (0..4).map(move |j| n * i + j)).sum();
+            assert_eq!(*v, want, "work-item {g}");
+        }
+    }
+
+    #[test]
     fn tiled_transpose_through_local_memory_in_2d_groups() {
         let p = build_ok(
             "#define T 8

@@ -299,6 +299,23 @@ impl Program {
         Ok(Program { kernels, owner: Arc::from(owner) })
     }
 
+    /// Loads a program compiled ahead of time: a shared object linked from
+    /// `clc -c` output (`cc -shared kernels.o -o kernels.so`), which
+    /// exports `__clc_kernel_table`. No LLVM is involved.
+    pub fn load(path: impl AsRef<std::path::Path>) -> Result<Program, Error> {
+        let path = path.as_ref();
+        // SAFETY: loading a library runs its initialisers; objects clc
+        // emits have none.
+        let lib = unsafe { libloading::Library::new(path) }.map_err(|e| Error::BadProgram(format!("cannot load '{}': {e}", path.display())))?;
+        // SAFETY: the symbol is the table clc emits (checked by version).
+        let table = unsafe { lib.get::<*const KernelTable>(b"__clc_kernel_table\0") }
+            .map(|s| *s as *const KernelTable)
+            .map_err(|_| Error::BadProgram(format!("'{}' has no kernel table (was it compiled by clc for the CPU?)", path.display())))?;
+        // SAFETY: the table and its code live as long as the library,
+        // which the program keeps.
+        unsafe { Program::from_table(table, Box::new(lib)) }
+    }
+
     /// Every kernel, in declaration order.
     pub fn kernels(&self) -> &[KernelInfo] {
         &self.kernels

@@ -1,0 +1,55 @@
+//! Kernels compiled ahead of time: `clc -c`, linked into a shared object
+//! by the system's C compiler driver, loaded by the runtime without LLVM.
+
+use clc_runtime::{Arg, Buffer, NdRange, Program};
+use std::process::Command;
+
+#[test]
+fn a_program_compiled_ahead_of_time_loads_and_runs() {
+    let dir = std::env::temp_dir().join(format!("clc-aot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("k.cl");
+    std::fs::write(
+        &src,
+        "kernel void scale(global float *x, float s) { x[get_global_id(0)] *= s; }
+         kernel void sum(global const int *in, global int *out, local int *tmp) {
+             int l = get_local_id(0);
+             tmp[l] = in[get_global_id(0)];
+             barrier(CLK_LOCAL_MEM_FENCE);
+             if (l == 0) { int t = 0; for (int i = 0; i < get_local_size(0); i++) t += tmp[i]; out[get_group_id(0)] = t; }
+         }",
+    )
+    .unwrap();
+    let obj = dir.join("k.o");
+    let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-O2", "-c"]).arg(&src).arg("-o").arg(&obj).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let so = dir.join("libk.so");
+    let link = Command::new("cc").arg("-shared").arg(&obj).arg("-o").arg(&so).output().expect("cc (the C compiler driver Rust links with) is required");
+    assert!(link.status.success(), "{}", String::from_utf8_lossy(&link.stderr));
+
+    let p = Program::load(&so).unwrap();
+    let names: Vec<&str> = p.kernels().iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["scale", "sum"]);
+    assert_eq!(p.kernels()[0].args[1].type_name, "float");
+
+    let x = Buffer::from_slice(&(0..1000).map(|i| i as f32).collect::<Vec<_>>());
+    let mut k = p.kernel("scale").unwrap();
+    k.set_arg(0, Arg::Buffer(&x)).unwrap();
+    k.set_arg(1, Arg::value(0.5f32)).unwrap();
+    k.launch(&NdRange::linear(1000)).unwrap();
+    assert!(x.read::<f32>().iter().enumerate().all(|(i, &v)| v == i as f32 * 0.5));
+
+    let input: Vec<i32> = (0..512).collect();
+    let (bi, bo) = (Buffer::from_slice(&input), Buffer::new(4 * 8));
+    let mut k = p.kernel("sum").unwrap();
+    k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+    k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+    k.set_arg(2, Arg::Local(64 * 4)).unwrap();
+    k.launch(&NdRange { dims: 1, global: [512, 1, 1], offset: [0; 3], local: Some([64, 1, 1]) }).unwrap();
+    let sums = bo.read::<i32>();
+    for (g, s) in sums.iter().enumerate() {
+        assert_eq!(*s, input[g * 64..(g + 1) * 64].iter().sum::<i32>());
+    }
+    assert!(Program::load(dir.join("missing.so")).unwrap_err().to_string().contains("cannot load"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
