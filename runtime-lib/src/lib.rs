@@ -309,7 +309,7 @@ impl Program {
         let lib = unsafe { libloading::Library::new(path) }.map_err(|e| Error::BadProgram(format!("cannot load '{}': {e}", path.display())))?;
         // SAFETY: the symbol is the table clc emits (checked by version).
         let table = unsafe { lib.get::<*const KernelTable>(b"__clc_kernel_table\0") }
-            .map(|s| *s as *const KernelTable)
+            .map(|s| *s)
             .map_err(|_| Error::BadProgram(format!("'{}' has no kernel table (was it compiled by clc for the CPU?)", path.display())))?;
         // SAFETY: the table and its code live as long as the library,
         // which the program keeps.
