@@ -142,7 +142,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // need only the Float16Buffer capability (half arithmetic would
             // need cl_khr_fp16).
             Lowering::VLoad { half: true, .. } | Lowering::VStore { half: true, .. } if self.spirv() => self.mangled_call(o, args, ty),
-            Lowering::VLoad { n, half, aligned } => self.vload(o, args, ty, n, half, aligned),
+            Lowering::VLoad { n, half, aligned } => self.vload(args, ty, n, half, aligned),
             Lowering::VStore { n, half, aligned, rounding } => self.vstore(o, args, n, half, aligned, rounding),
             Lowering::Relational(RelOp::Any | RelOp::All) => self.any_all(o, args, ty).map(Some),
             Lowering::Shuffle | Lowering::Shuffle2 => self.shuffle(args, ty).map(Some),
@@ -330,13 +330,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Calls the builtin as the external function `name`, declared with
     /// the LLVM types of the (converted) arguments and of the result.
     fn call_named(&mut self, name: &str, o: &Overload, args: &[ExprId], ty: TypeId, variadic: bool) -> R<Option<BasicValueEnum<'ctx>>> {
-        let mut vals: Vec<BasicMetadataValueEnum> = Vec::with_capacity(args.len());
-        let mut tys: Vec<BasicMetadataTypeEnum> = Vec::with_capacity(args.len());
+        let mut values = Vec::with_capacity(args.len());
         for &a in args {
-            let v = self.value(a)?;
-            tys.push(v.get_type().into());
-            vals.push(v.into());
+            values.push(self.value(a)?);
         }
+        self.call_named_values(name, o, &values, ty, variadic)
+    }
+
+    /// As [`Self::call_named`], with the arguments already evaluated.
+    fn call_named_values(&mut self, name: &str, o: &Overload, values: &[BasicValueEnum<'ctx>], ty: TypeId, variadic: bool) -> R<Option<BasicValueEnum<'ctx>>> {
+        let vals: Vec<BasicMetadataValueEnum> = values.iter().map(|v| (*v).into()).collect();
+        let tys: Vec<BasicMetadataTypeEnum> = values.iter().map(|v| v.get_type().into()).collect();
         let ret = self.value_ty(ty)?;
         let f = self.declare(name, ret, &tys, variadic, o.attrs.convergent, o.attrs.purity);
         let call = self.b.build_call(f, &vals, "")?;
@@ -640,7 +644,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.b.build_store(expected_ptr, old)?;
                 self.b.build_unconditional_branch(end)?;
                 self.b.position_at_end(end);
-                let _ = ty;
                 Ok(Some(ok.into()))
             }
             AtomicKind::Rmw(_) => ice("read-modify-write through atomic_c11"),
@@ -878,8 +881,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // Directed rounding of int→float and of narrowing float
             // conversions: by the builtin library (or the SPIR-V consumer).
             _ => {
-                let _ = v;
-                self.mangled_call(o, args, ty)
+                // The argument is evaluated once, already.
+                let width = if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 };
+                let name = mangle_for(&o.name, &o.params, width);
+                self.call_named_values(&name, o, &[v], ty, false)
             }
         }
     }
@@ -934,7 +939,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// `vload<n>(offset, p)` and the half forms.
-    fn vload(&mut self, o: &Overload, args: &[ExprId], ty: TypeId, n: u8, half: bool, aligned: bool) -> R<Option<BasicValueEnum<'ctx>>> {
+    fn vload(&mut self, args: &[ExprId], ty: TypeId, n: u8, half: bool, aligned: bool) -> R<Option<BasicValueEnum<'ctx>>> {
         let (addr, lt, align) = self.vector_access(args[0], args[1], n, aligned)?;
         let loaded = self.b.build_load(lt, addr, "")?;
         if let Some(i) = loaded.as_instruction_value() {
@@ -944,7 +949,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             let t = self.vty(ty)?;
             return Ok(Some(self.cast(Op::LLVMFPExt, loaded, t)));
         }
-        let _ = o;
         Ok(Some(loaded))
     }
 

@@ -518,7 +518,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let init = match op {
                     GroupOp::All => self.const_int(lt, 1),
                     GroupOp::Any => self.const_int(lt, 0),
-                    GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.identity(a, lt, float, signed, at),
+                    GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.identity(a, lt, float, signed),
                     _ => return ice("a work-group function without a combining operator"),
                 };
                 let fnv = self.fs().llfn;
@@ -577,17 +577,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// The identity of a combining operator: 0, or the type's largest or
     /// smallest value (infinities for floats).
-    fn identity(&mut self, a: ArithOp, t: inkwell::types::BasicTypeEnum<'ctx>, float: bool, signed: bool, at: crate::sema::types::TypeId) -> inkwell::values::BasicValueEnum<'ctx> {
+    fn identity(&mut self, a: ArithOp, t: inkwell::types::BasicTypeEnum<'ctx>, float: bool, signed: bool) -> inkwell::values::BasicValueEnum<'ctx> {
         let bits = super::expr::int_bits(t);
         match (a, float) {
             (ArithOp::Add, _) => t.const_zero(),
             (ArithOp::Min, true) => self.const_of(t, f64::INFINITY, 0),
             (ArithOp::Max, true) => self.const_of(t, f64::NEG_INFINITY, 0),
             (ArithOp::Min, false) => self.const_int(t, if signed { (1i128 << (bits - 1)) - 1 } else { (1i128 << bits) - 1 }),
-            (ArithOp::Max, false) => {
-                let _ = at;
-                self.const_int(t, if signed { -(1i128 << (bits - 1)) } else { 0 })
-            }
+            (ArithOp::Max, false) => self.const_int(t, if signed { -(1i128 << (bits - 1)) } else { 0 }),
         }
     }
 
@@ -628,7 +625,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             GroupOp::ScanExclusive(a) => {
                 let elem = self.elem_scalar(at);
                 let (float, signed) = (elem.is_some_and(super::expr::is_float), elem.is_some_and(super::expr::is_signed));
-                self.identity(a, rt, float, signed, at)
+                self.identity(a, rt, float, signed)
             }
             _ => x,
         })

@@ -302,3 +302,12 @@ fn kernel_argument_names_with_cl_kernel_arg_info() {
     let t = ir_with(src, CodegenOptions { kernel_arg_info: true, ..Default::default() });
     assert!(t.contains("!{!\"data\", !\"count\"}"), "{t}");
 }
+
+#[test]
+fn a_conversion_left_to_the_library_evaluates_its_argument_once() {
+    // convert_float_rtz(int) has no inline form: the call takes the value
+    // already computed (the increment happens once).
+    let t = function_ir("kernel void k(global int *o, global float *f) { f[0] = convert_float_rtz(o[0]++); }", "k");
+    assert_eq!(t.matches("add i32").count(), 1, "{t}");
+    assert!(t.contains("@_Z17convert_float_rtzi("), "{t}");
+}
