@@ -152,7 +152,9 @@ const OPTIONS: &[(&str, Arity, &str)] = &[
 
 /// The help text, generated from the option table.
 pub fn help() -> String {
-    let mut s = String::from("OVERVIEW: clc, an OpenCL C compiler\n\nUSAGE: clc [options] file.cl\n\nOPTIONS:\n");
+    let mut s = String::from(
+        "OVERVIEW: clc, an OpenCL C compiler\n\nUSAGE: clc [options] file.cl\n       clc run file.cl --kernel NAME --global X[,Y[,Z]] [--local …] [--offset …] --arg SPEC … [--print I] [--out I=FILE] [--repeat N] [--json]\n              (build a kernel and run it on all CPU cores; SPEC: buf:TYPE:COUNT[:FILL], TYPE:VALUE[,…], local:BYTES)\n\nOPTIONS:\n",
+    );
     for (name, arity, text) in OPTIONS {
         let shown = match arity {
             Arity::Flag => name.to_string(),

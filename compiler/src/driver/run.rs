@@ -168,12 +168,25 @@ struct Options {
 /// A usage mistake.
 struct Usage(String);
 
+const USAGE: &str = "USAGE: clc run file.cl --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]] [--offset X[,Y[,Z]]]
+               --arg SPEC ... [--print I] [--out I=FILE] [--repeat N] [--json] [-cl-std=...] [-D...] [-I...] [-O0..-O3]
+SPEC (one per kernel argument, in order):
+  buf:TYPE:COUNT[:FILL]   a buffer; FILL: a number (default 0), range, rand[:SEED] or file:PATH (.npy or raw)
+  TYPE:VALUE[,VALUE...]   a scalar or vector value (float:1.5, int4:1,2,3,4)
+  local:BYTES             the size of a __local pointer argument
+--print I prints buffer argument I; --out I=FILE writes it (.npy by extension, raw otherwise);
+--repeat N reports the median and minimum kernel time over N launches and the compile time (--json: as JSON).";
+
 /// Runs `clc run` with `args` (after `run`).
 pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        let _ = writeln!(out, "{USAGE}");
+        return EXIT_OK;
+    }
     let opts = match parse(args) {
         Ok(o) => o,
         Err(Usage(m)) => {
-            let _ = writeln!(err, "clc run: error: {m}");
+            let _ = writeln!(err, "clc run: error: {m}\n(clc run --help lists the options)");
             return EXIT_USAGE;
         }
     };
@@ -561,5 +574,8 @@ mod tests {
         let (code, _, err) = run(&[&f, "--kernel", "k"]);
         assert_eq!(code, EXIT_USAGE);
         assert!(err.contains("--global X[,Y[,Z]] is required"), "{err}");
+        let (code, out, _) = run(&["--help"]);
+        assert_eq!(code, EXIT_OK);
+        assert!(out.contains("buf:TYPE:COUNT[:FILL]"), "{out}");
     }
 }
