@@ -221,6 +221,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // One group; `__clc_wg_<name>` runs several in a row around it.
         let entry_fn = self.module.add_function(&format!("__clc_group_{}", f.name), fty, Some(Linkage::Internal));
         self.add_fn_attr(entry_fn, "nounwind");
+        self.add_fn_attr(entry_fn, "alwaysinline");
         // Nothing the kernel writes aliases the argument array or the
         // group: their loads may leave the work-item loop.
         for i in 0..2 {

@@ -121,6 +121,15 @@ pub fn lower<'ctx>(
     }
     if g.cpu_abi() {
         g.kernel_table()?;
+        // A kernel the region lowering replaced (and no one calls) would
+        // only cost optimisation time.
+        for (i, f) in program.functions.iter().enumerate() {
+            let llfn = g.funcs[i];
+            if f.kernel && llfn.as_global_value().as_pointer_value().get_first_use().is_none() {
+                // SAFETY: the function has no uses.
+                unsafe { llfn.delete() };
+            }
+        }
     }
     g.program_metadata();
     if let Some(d) = &g.dbg {
@@ -494,6 +503,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             for attr in ["convergent", "nounwind"] {
                 self.add_fn_attr(llfn, attr);
+            }
+            if f.kernel && self.cpu_abi() {
+                // Inlined into its work-group loop before anything else
+                // optimises it: the body is optimised once, in place.
+                self.add_fn_attr(llfn, "alwaysinline");
             }
             self.fp_attrs(llfn);
             self.param_attrs(llfn, f.ty.ty)?;
