@@ -13,7 +13,7 @@
 //! support's business.
 
 use super::{FnState, Gen, R, ice};
-use crate::sema::hir::{ConvKind, ExprId, ExprKind, Init, LocalId, Stmt};
+use crate::sema::hir::{self, ConvKind, ExprId, ExprKind, Init, LocalId, Stmt};
 use crate::sema::types::{TypeId, TypeKind};
 use clc_builtins::functions::AddrSpace;
 use inkwell::module::Linkage;
@@ -254,96 +254,27 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// The enclosing function's locals a block body uses (not its
-    /// parameters, not locals declared inside it), in first-use order.
+    /// parameters, not locals declared inside it or in nested blocks), in
+    /// first-use order.
     fn captures(&self, params: &[LocalId], body: &[Stmt]) -> Vec<LocalId> {
+        let exprs: &'a [hir::Expr] = self.fs().exprs;
         let mut used = Vec::new();
-        let mut declared: HashSet<LocalId> = params.iter().copied().collect();
-        self.walk_stmts(body, &mut used, &mut declared);
+        let mut declared: Vec<LocalId> = params.to_vec();
+        for s in body {
+            super::regions::walk_decls(s, &mut declared);
+            super::regions::visit_stmt_deep(exprs, s, &mut |e| match &exprs[e.0 as usize].kind {
+                ExprKind::Local(l) => used.push(*l),
+                ExprKind::BlockLiteral { params, body } => {
+                    declared.extend(params.iter().copied());
+                    body.iter().for_each(|s| super::regions::walk_decls(s, &mut declared));
+                }
+                _ => {}
+            });
+        }
+        let declared: HashSet<LocalId> = declared.into_iter().collect();
         let mut seen = HashSet::default();
         used.into_iter().filter(|l| !declared.contains(l) && seen.insert(*l)).collect()
     }
 
-    fn walk_stmts(&self, body: &[Stmt], used: &mut Vec<LocalId>, declared: &mut HashSet<LocalId>) {
-        for s in body {
-            match s {
-                Stmt::Expr(e) => self.walk_expr(*e, used, declared),
-                Stmt::Local { local, init } => {
-                    declared.insert(*local);
-                    if let Some(i) = init {
-                        self.walk_init(i, used, declared);
-                    }
-                }
-                Stmt::If { cond, then, else_ } => {
-                    self.walk_expr(*cond, used, declared);
-                    self.walk_stmts(then, used, declared);
-                    if let Some(e) = else_ {
-                        self.walk_stmts(e, used, declared);
-                    }
-                }
-                Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
-                    self.walk_expr(*cond, used, declared);
-                    self.walk_stmts(body, used, declared);
-                }
-                Stmt::For { init, cond, step, body } => {
-                    self.walk_stmts(init, used, declared);
-                    for e in cond.iter().chain(step.iter()) {
-                        self.walk_expr(*e, used, declared);
-                    }
-                    self.walk_stmts(body, used, declared);
-                }
-                Stmt::Switch { cond, body, .. } => {
-                    self.walk_expr(*cond, used, declared);
-                    self.walk_stmts(body, used, declared);
-                }
-                Stmt::Return(Some(e)) => self.walk_expr(*e, used, declared),
-                Stmt::Block(b) => self.walk_stmts(b, used, declared),
-                Stmt::Return(None) | Stmt::Case(_) | Stmt::Label(_) | Stmt::Goto(_) | Stmt::Break | Stmt::Continue => {}
-            }
-        }
-    }
-
-    fn walk_init(&self, init: &Init, used: &mut Vec<LocalId>, declared: &mut HashSet<LocalId>) {
-        match init {
-            Init::Expr(e) => self.walk_expr(*e, used, declared),
-            Init::List(items) => {
-                for (_, i) in items {
-                    self.walk_init(i, used, declared);
-                }
-            }
-        }
-    }
-
-    fn walk_expr(&self, e: ExprId, used: &mut Vec<LocalId>, declared: &mut HashSet<LocalId>) {
-        let mut stack = vec![e];
-        while let Some(e) = stack.pop() {
-            match &self.expr_info(e).kind {
-                ExprKind::Local(l) => used.push(*l),
-                ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Global(_) | ExprKind::BuiltinConst(_) | ExprKind::Func(_) => {}
-                ExprKind::Load(x) | ExprKind::Convert { expr: x, .. } | ExprKind::Unary { expr: x, .. } | ExprKind::IncDec { expr: x, .. } => stack.push(*x),
-                ExprKind::AddrOf(x) | ExprKind::Deref(x) | ExprKind::Member { base: x, .. } | ExprKind::Swizzle { base: x, .. } => stack.push(*x),
-                ExprKind::Binary { lhs, rhs, .. }
-                | ExprKind::Assign { lhs, rhs }
-                | ExprKind::CompoundAssign { lhs, rhs, .. }
-                | ExprKind::Comma { lhs, rhs }
-                | ExprKind::PtrDiff { lhs, rhs } => stack.extend([*lhs, *rhs]),
-                ExprKind::PtrOffset { ptr, offset, .. } => stack.extend([*ptr, *offset]),
-                ExprKind::Index { base, index } => stack.extend([*base, *index]),
-                ExprKind::Cond { cond, then, else_ } => stack.extend([*cond, *then, *else_]),
-                ExprKind::VectorLiteral(xs) | ExprKind::Call { args: xs, .. } | ExprKind::BuiltinCall { args: xs, .. } => stack.extend(xs.iter().copied()),
-                ExprKind::CallValue { callee, args } => {
-                    stack.push(*callee);
-                    stack.extend(args.iter().copied());
-                }
-                ExprKind::CompoundLiteral(init) => self.walk_init(init, used, declared),
-                ExprKind::BlockLiteral { params, body } => {
-                    // A nested block's own parameters are not captures.
-                    let mut inner: HashSet<LocalId> = params.iter().copied().collect();
-                    let mut inner_used = Vec::new();
-                    self.walk_stmts(body, &mut inner_used, &mut inner);
-                    used.extend(inner_used.into_iter().filter(|l| !inner.contains(l)));
-                }
-            }
-        }
-    }
 }
 

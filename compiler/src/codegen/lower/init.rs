@@ -122,14 +122,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     if pos >= self.sub_count(t) {
                         break;
                     }
-                    let st = self.sub_type(t, pos);
-                    let (sobj, stree) = self.sub_obj(obj, t, pos, tree)?;
-                    if self.elides_into(st, item) {
-                        i = self.fill_elided(sobj, st, items, i, stree)?;
-                    } else {
-                        self.init_obj(sobj, st, item, stree)?;
-                        i += 1;
-                    }
+                    i = self.fill_next(obj, t, pos, items, i, tree)?;
                     pos += 1;
                 }
                 Ok(())
@@ -171,24 +164,30 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
     }
 
+    /// Initializes sub-object `pos` of `t` from `items[i]` (and, when the
+    /// braces were elided, the items after it); returns the next item.
+    fn fill_next(&mut self, obj: Obj<'ctx>, t: TypeId, pos: usize, items: &[(Vec<Designator>, Init)], i: usize, tree: &mut Tree<'ctx>) -> R<usize> {
+        let st = self.sub_type(t, pos);
+        let (sobj, stree) = self.sub_obj_at(obj, t, pos, tree)?;
+        let item = &items[i].1;
+        if self.elides_into(st, item) {
+            self.fill_elided(sobj, st, items, i, stree)
+        } else {
+            self.init_obj(sobj, st, item, stree)?;
+            Ok(i + 1)
+        }
+    }
+
     /// Fills aggregate `t` from consecutive undesignated items starting at
     /// `start`; returns the index of the first item not used.
     fn fill_elided(&mut self, obj: Obj<'ctx>, t: TypeId, items: &[(Vec<Designator>, Init)], start: usize, tree: &mut Tree<'ctx>) -> R<usize> {
         let mut i = start;
         let mut pos = 0;
         while i < items.len() && pos < self.sub_count(t) {
-            let (ds, item) = &items[i];
-            if !ds.is_empty() {
+            if !items[i].0.is_empty() {
                 break;
             }
-            let st = self.sub_type(t, pos);
-            let (sobj, stree) = self.sub_obj(obj, t, pos, tree)?;
-            if self.elides_into(st, item) {
-                i = self.fill_elided(sobj, st, items, i, stree)?;
-            } else {
-                self.init_obj(sobj, st, item, stree)?;
-                i += 1;
-            }
+            i = self.fill_next(obj, t, pos, items, i, tree)?;
             pos += 1;
         }
         Ok(i.max(start + 1))
@@ -211,10 +210,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.init_obj(sobj, st, item, stree)?;
         }
         Ok(pos)
-    }
-
-    fn sub_obj<'t>(&mut self, obj: Obj<'ctx>, t: TypeId, pos: usize, tree: &'t mut Tree<'ctx>) -> R<(Obj<'ctx>, &'t mut Tree<'ctx>)> {
-        self.sub_obj_at(obj, t, pos, tree)
     }
 
     /// Sub-object `pos` of `t`: its address, or its node in the tree.

@@ -714,15 +714,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 }
             });
         }
-        fn walk_decls(s: &Stmt, out: &mut Vec<LocalId>) {
-            match s {
-                Stmt::Local { local, .. } => out.push(*local),
-                Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => b.iter().for_each(|s| walk_decls(s, out)),
-                Stmt::For { init, body, .. } => init.iter().chain(body).for_each(|s| walk_decls(s, out)),
-                Stmt::If { then, else_, .. } => then.iter().chain(else_.iter().flatten()).for_each(|s| walk_decls(s, out)),
-                _ => {}
-            }
-        }
         // Mirrors `group_stmts`: a run of statements is one region, every
         // group-level expression a region of its own.
         fn assign(g: &Gen<'_, '_>, f: &hir::Function, body: &[Stmt], next: &mut u32, uses: &mut [Use]) {
@@ -1071,8 +1062,20 @@ fn leaves_loop_cont(s: &Stmt, in_loop: bool) -> bool {
     }
 }
 
+/// The locals a statement declares (nested statements included, not
+/// nested block literals).
+pub(super) fn walk_decls(s: &Stmt, out: &mut Vec<LocalId>) {
+    match s {
+        Stmt::Local { local, .. } => out.push(*local),
+        Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => b.iter().for_each(|s| walk_decls(s, out)),
+        Stmt::For { init, body, .. } => init.iter().chain(body).for_each(|s| walk_decls(s, out)),
+        Stmt::If { then, else_, .. } => then.iter().chain(else_.iter().flatten()).for_each(|s| walk_decls(s, out)),
+        _ => {}
+    }
+}
+
 /// Calls `f` on every expression of a statement, subexpressions included.
-fn visit_stmt_deep(exprs: &[hir::Expr], s: &Stmt, f: &mut dyn FnMut(ExprId)) {
+pub(super) fn visit_stmt_deep(exprs: &[hir::Expr], s: &Stmt, f: &mut dyn FnMut(ExprId)) {
     visit_stmt(s, &mut |e| deep(exprs, e, f));
 }
 
