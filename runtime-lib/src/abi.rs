@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_void};
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 2;
+pub const ABI_VERSION: u32 = 3;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -36,10 +36,11 @@ pub struct Group {
     pub local_mem: *mut u8,
 }
 
-/// `__clc_wg_<kernel>(args, group, count)`: runs `count` consecutive
-/// groups along x starting at `group`'s id (the entry sets each one's id
-/// and x size); argument `i` is read from `*args[i]`.
-pub type Entry = unsafe extern "C" fn(*const *mut c_void, *const Group, u64);
+/// `__clc_wg_<kernel>(args, group)`: runs every work-item of one group;
+/// argument `i` is read from `*args[i]`. (The runtime runs consecutive
+/// groups through one entry in a row, so the entry itself is just the
+/// work-item loops: less code for LLVM to optimise per kernel.)
+pub type Entry = unsafe extern "C" fn(*const *mut c_void, *const Group);
 
 #[repr(C)]
 pub struct ArgDesc {

@@ -600,18 +600,23 @@ impl Worker {
         let row = b / per_row;
         let x0 = (b % per_row) * per;
         let count = per.min(run.groups[0] - x0);
-        let id = [x0, row % run.groups[1], row / run.groups[1]];
         let mut group = run.template;
-        group.group_id = id.map(|x| x as u64);
+        group.local_mem = base;
+        let (y, z) = (row % run.groups[1], row / run.groups[1]);
         // The last group of a dimension the local size does not divide is
         // smaller (OpenCL 2.0 non-uniform work-groups).
-        group.local_size = std::array::from_fn(|d| run.local[d].min(run.global[d] - id[d] * run.local[d]) as u64);
-        group.local_mem = base;
-        // SAFETY: the entry is the kernel's work-group entry from its
-        // program's table; `ptrs` holds one pointer per parameter, each to
-        // a value of the parameter's size (in `values`, which this worker
-        // owns); the group is filled in.
-        unsafe { (run.entry)(self.ptrs.as_ptr(), &group, count as u64) };
+        let size = |d: usize, id: usize| run.local[d].min(run.global[d] - id * run.local[d]) as u64;
+        group.local_size[1] = size(1, y);
+        group.local_size[2] = size(2, z);
+        for x in x0..x0 + count {
+            group.group_id = [x as u64, y as u64, z as u64];
+            group.local_size[0] = size(0, x);
+            // SAFETY: the entry is the kernel's work-group entry from its
+            // program's table; `ptrs` holds one pointer per parameter, each
+            // to a value of the parameter's size (in `values`, which this
+            // worker owns); the group is filled in.
+            unsafe { (run.entry)(self.ptrs.as_ptr(), &group) };
+        }
     }
 }
 

@@ -37,11 +37,18 @@ use inkwell::values::BasicValue;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue, PointerValue};
 use inkwell::IntPredicate;
 
-/// One of the three work-item loops.
-pub(super) struct ItemLoop<'ctx> {
-    head: inkwell::basic_block::BasicBlock<'ctx>,
-    iv: inkwell::values::PhiValue<'ctx>,
-    exit: inkwell::basic_block::BasicBlock<'ctx>,
+/// The work-item loops over a group: an outer loop over the rows (y and z
+/// together, so a group costs two loops, not three) and the x loop inside.
+pub(super) struct ItemLoops<'ctx> {
+    row_head: inkwell::basic_block::BasicBlock<'ctx>,
+    row_exit: inkwell::basic_block::BasicBlock<'ctx>,
+    /// The row's linear index, y and z.
+    row_ivs: [inkwell::values::PhiValue<'ctx>; 3],
+    /// The group's size along y, where z steps.
+    size_y: IntValue<'ctx>,
+    x_head: inkwell::basic_block::BasicBlock<'ctx>,
+    x_iv: inkwell::values::PhiValue<'ctx>,
+    x_exit: inkwell::basic_block::BasicBlock<'ctx>,
 }
 
 /// `ClcGroup` field offsets.
@@ -215,13 +222,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     pub(super) fn work_group_entry(&mut self, index: usize) -> R<()> {
         let f: &'a hir::Function = &self.program.functions[index];
         let kernel = self.funcs[index];
+        self.reqd_size = f.reqd_work_group_size;
         let ptr = self.ptr_ty(AddrSpace::Private);
         let i64t = self.ctx.i64_type();
         let fty = self.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
-        // One group; `__clc_wg_<name>` runs several in a row around it.
-        let entry_fn = self.module.add_function(&format!("__clc_group_{}", f.name), fty, Some(Linkage::Internal));
+        // One group; the runtime calls it for consecutive groups in a row.
+        let entry_fn = self.module.add_function(&format!("__clc_wg_{}", f.name), fty, None);
         self.add_fn_attr(entry_fn, "nounwind");
-        self.add_fn_attr(entry_fn, "alwaysinline");
         // Nothing the kernel writes aliases the argument array or the
         // group: their loads may leave the work-item loop.
         for i in 0..2 {
@@ -285,12 +292,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.fs = None;
             t?;
             self.debug_end_function();
-            let batch = self.batch_entry(f, entry_fn)?;
-            self.kernel_descs.push((index, batch, self.local_mem_size, 0));
+            self.kernel_descs.push((index, entry_fn, self.local_mem_size, 0));
             return Ok(());
         }
-        let sizes: Vec<IntValue> = (0..3).map(|k| self.i64_at(group, LOCAL_SIZE + 8 * k)).collect::<R<_>>()?;
-        let (loops, _) = self.open_item_loops(wi, &sizes)?;
+        let sizes = self.local_sizes(group)?;
+        let (loops, _, _) = self.open_item_loops(wi, &sizes)?;
         let mut call_args = vals.clone();
         call_args.push(wi.into());
         self.b.build_call(kernel, &call_args, "")?;
@@ -298,118 +304,94 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.b.build_return(None)?;
         self.debug_end_function();
         let flags = if self.synchronises(index) { FLAG_GROUP_SYNC } else { 0 };
-        let batch = self.batch_entry(f, entry_fn)?;
-        self.kernel_descs.push((index, batch, self.local_mem_size, flags));
+        self.kernel_descs.push((index, entry_fn, self.local_mem_size, flags));
         Ok(())
     }
 
-    /// Opens the three work-item loops over a group (z, y, x: x
-    /// innermost), each storing its id into the work-item struct `wi`;
-    /// the builder is left in the innermost body. Returns the loops (for
-    /// [`Self::close_item_loops`]) and the ids, x first.
-    pub(super) fn open_item_loops(&mut self, wi: PointerValue<'ctx>, sizes: &[IntValue<'ctx>]) -> R<(Vec<ItemLoop<'ctx>>, [IntValue<'ctx>; 3])> {
+    /// The group's local sizes, read from the group struct `group` — or
+    /// constant 1 where the kernel requires a work-group size of 1 in that
+    /// dimension (every group, remainder groups too, is then 1 wide), so
+    /// the loop over it folds away before the loop passes see it.
+    pub(super) fn local_sizes(&mut self, group: PointerValue<'ctx>) -> R<[IntValue<'ctx>; 3]> {
+        let mut sizes = [self.ctx.i64_type().const_int(1, false); 3];
+        for (k, size) in sizes.iter_mut().enumerate() {
+            if self.reqd_size.is_none_or(|r| r[k] != 1) {
+                *size = self.i64_at(group, LOCAL_SIZE + 8 * k as u64)?;
+            }
+        }
+        Ok(sizes)
+    }
+
+    /// Opens the work-item loops over a group (rows of y and z, then x
+    /// innermost), storing the ids into the work-item struct `wi`; the
+    /// builder is left in the innermost body. Returns the loops (for
+    /// [`Self::close_item_loops`]), the ids (x first) and the row's linear
+    /// index (`z * size_y + y`).
+    pub(super) fn open_item_loops(&mut self, wi: PointerValue<'ctx>, sizes: &[IntValue<'ctx>]) -> R<(ItemLoops<'ctx>, [IntValue<'ctx>; 3], IntValue<'ctx>)> {
         let i64t = self.ctx.i64_type();
         let fnv = self.fs.as_ref().map(|f| f.llfn).or_else(|| self.b.get_insert_block().and_then(|b| b.get_parent())).ok_or_else(|| super::InternalError { function: None, message: "work-item loops outside a function".into() })?;
-        let mut loops = Vec::new();
-        let mut ids = [i64t.const_zero(); 3];
-        for dim in (0..3).rev() {
-            let head = self.ctx.append_basic_block(fnv, "wi.head");
-            let body = self.ctx.append_basic_block(fnv, "wi.body");
-            let exit = self.ctx.append_basic_block(fnv, "wi.exit");
-            let pre = self.b.get_insert_block().expect("positioned");
-            self.b.build_unconditional_branch(head)?;
-            self.b.position_at_end(head);
-            let iv = self.b.build_phi(i64t, "lid")?;
-            iv.add_incoming(&[(&i64t.const_zero(), pre)]);
-            let ivv = iv.as_basic_value().into_int_value();
-            let more = self.b.build_int_compare(IntPredicate::ULT, ivv, sizes[dim], "")?;
-            self.b.build_conditional_branch(more, body, exit)?;
-            self.b.position_at_end(body);
-            let slot = self.byte_offset(wi, 8 * dim as u64)?;
-            self.b.build_store(slot, ivv)?;
-            ids[dim] = ivv;
-            loops.push(ItemLoop { head, iv, exit });
+        let rows = self.b.build_int_mul(sizes[1], sizes[2], "rows")?;
+        let row_head = self.ctx.append_basic_block(fnv, "wi.rows");
+        let row_body = self.ctx.append_basic_block(fnv, "wi.row");
+        let row_exit = self.ctx.append_basic_block(fnv, "wi.rows.exit");
+        let pre = self.b.get_insert_block().expect("positioned");
+        self.b.build_unconditional_branch(row_head)?;
+        self.b.position_at_end(row_head);
+        let zero = i64t.const_zero();
+        let row_ivs = [self.b.build_phi(i64t, "row")?, self.b.build_phi(i64t, "lid.y")?, self.b.build_phi(i64t, "lid.z")?];
+        for p in &row_ivs {
+            p.add_incoming(&[(&zero, pre)]);
         }
-        Ok((loops, ids))
+        let [row, y, z] = row_ivs.map(|p| p.as_basic_value().into_int_value());
+        let more = self.b.build_int_compare(IntPredicate::ULT, row, rows, "")?;
+        self.b.build_conditional_branch(more, row_body, row_exit)?;
+        self.b.position_at_end(row_body);
+        for (dim, v) in [(1u64, y), (2, z)] {
+            let slot = self.byte_offset(wi, 8 * dim)?;
+            self.b.build_store(slot, v)?;
+        }
+        let x_head = self.ctx.append_basic_block(fnv, "wi.head");
+        let x_body = self.ctx.append_basic_block(fnv, "wi.body");
+        let x_exit = self.ctx.append_basic_block(fnv, "wi.exit");
+        self.b.build_unconditional_branch(x_head)?;
+        self.b.position_at_end(x_head);
+        let x_iv = self.b.build_phi(i64t, "lid")?;
+        x_iv.add_incoming(&[(&zero, row_body)]);
+        let x = x_iv.as_basic_value().into_int_value();
+        let more = self.b.build_int_compare(IntPredicate::ULT, x, sizes[0], "")?;
+        self.b.build_conditional_branch(more, x_body, x_exit)?;
+        self.b.position_at_end(x_body);
+        let slot = self.byte_offset(wi, 0)?;
+        self.b.build_store(slot, x)?;
+        let loops = ItemLoops { row_head, row_exit, row_ivs, size_y: sizes[1], x_head, x_iv, x_exit };
+        Ok((loops, [x, y, z], row))
     }
 
     /// Closes the loops [`Self::open_item_loops`] opened, from the
     /// current block; the builder is left after them.
-    pub(super) fn close_item_loops(&mut self, loops: Vec<ItemLoop<'ctx>>) -> R<()> {
+    pub(super) fn close_item_loops(&mut self, l: ItemLoops<'ctx>) -> R<()> {
         let i64t = self.ctx.i64_type();
-        for l in loops.into_iter().rev() {
-            let ivv = l.iv.as_basic_value().into_int_value();
-            let next = self.b.build_int_add(ivv, i64t.const_int(1, false), "")?;
-            let latch = self.b.get_insert_block().expect("positioned");
-            l.iv.add_incoming(&[(&next, latch)]);
-            self.b.build_unconditional_branch(l.head)?;
-            self.b.position_at_end(l.exit);
+        let one = i64t.const_int(1, false);
+        let x = l.x_iv.as_basic_value().into_int_value();
+        let next = self.b.build_int_add(x, one, "")?;
+        let latch = self.b.get_insert_block().expect("positioned");
+        l.x_iv.add_incoming(&[(&next, latch)]);
+        self.b.build_unconditional_branch(l.x_head)?;
+        // The next row: y + 1, wrapping into z + 1 (no division).
+        self.b.position_at_end(l.x_exit);
+        let [row, y, z] = l.row_ivs.map(|p| p.as_basic_value().into_int_value());
+        let next_row = self.b.build_int_add(row, one, "")?;
+        let y1 = self.b.build_int_add(y, one, "")?;
+        let wrap = self.b.build_int_compare(IntPredicate::EQ, y1, l.size_y, "")?;
+        let ny = self.b.build_select(wrap, i64t.const_zero(), y1, "")?.into_int_value();
+        let step = self.b.build_int_z_extend(wrap, i64t, "")?;
+        let nz = self.b.build_int_add(z, step, "")?;
+        for (p, v) in l.row_ivs.iter().zip([next_row, ny, nz]) {
+            p.add_incoming(&[(&v, l.x_exit)]);
         }
+        self.b.build_unconditional_branch(l.row_head)?;
+        self.b.position_at_end(l.row_exit);
         Ok(())
-    }
-
-    /// `__clc_wg_<name>(args, group, count)`: `count` consecutive groups
-    /// along x from `group`'s, one after the other (they share the
-    /// group's local memory), so a launch pays the per-group costs of a
-    /// call once per batch.
-    fn batch_entry(&mut self, f: &hir::Function, one: inkwell::values::FunctionValue<'ctx>) -> R<inkwell::values::FunctionValue<'ctx>> {
-        let ptr = self.ptr_ty(AddrSpace::Private);
-        let i64t = self.ctx.i64_type();
-        let fty = self.ctx.void_type().fn_type(&[ptr.into(), ptr.into(), i64t.into()], false);
-        let batch = self.module.add_function(&format!("__clc_wg_{}", f.name), fty, None);
-        self.add_fn_attr(batch, "nounwind");
-        for i in 0..2 {
-            for a in ["noalias", "readonly", "nocapture"] {
-                let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(a);
-                if kind != 0 {
-                    batch.add_attribute(inkwell::attributes::AttributeLoc::Param(i), self.ctx.create_enum_attribute(kind, 0));
-                }
-            }
-        }
-        let (Some(args), Some(group), Some(count)) = (batch.get_nth_param(0), batch.get_nth_param(1), batch.get_nth_param(2)) else {
-            return ice("a batch entry without its parameters");
-        };
-        let (args, group, count) = (args.into_pointer_value(), group.into_pointer_value(), count.into_int_value());
-        let bb = self.ctx.append_basic_block(batch, "entry");
-        self.b.position_at_end(bb);
-        // With -g, at the kernel's line like the group function it calls.
-        self.debug_function(&format!("__clc_wg_{}", f.name), f.span, batch, false);
-        self.debug_at(f.span);
-        let copy = self.b.build_alloca(i64t.array_type(20), "group")?;
-        let size = i64t.const_int(160, false);
-        self.b.build_memcpy(copy, 8, group, 8, size).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
-        let start = self.i64_at(group, GROUP_ID)?;
-        let enq = self.i64_at(group, ENQUEUED_LOCAL_SIZE)?;
-        let gsize = self.i64_at(group, GLOBAL_SIZE)?;
-        let head = self.ctx.append_basic_block(batch, "batch.head");
-        let body = self.ctx.append_basic_block(batch, "batch.body");
-        let exit = self.ctx.append_basic_block(batch, "batch.exit");
-        self.b.build_unconditional_branch(head)?;
-        self.b.position_at_end(head);
-        let iv = self.b.build_phi(i64t, "c")?;
-        iv.add_incoming(&[(&i64t.const_zero(), bb)]);
-        let c = iv.as_basic_value().into_int_value();
-        let more = self.b.build_int_compare(IntPredicate::ULT, c, count, "")?;
-        self.b.build_conditional_branch(more, body, exit)?;
-        self.b.position_at_end(body);
-        let gid = self.b.build_int_add(start, c, "gid")?;
-        let gslot = self.byte_offset(copy, GROUP_ID)?;
-        self.b.build_store(gslot, gid)?;
-        // The last group along x may be smaller.
-        let first = self.b.build_int_mul(gid, enq, "")?;
-        let left = self.b.build_int_sub(gsize, first, "")?;
-        let small = self.b.build_int_compare(IntPredicate::ULT, left, enq, "")?;
-        let ls = self.b.build_select(small, left, enq, "")?.into_int_value();
-        let lslot = self.byte_offset(copy, LOCAL_SIZE)?;
-        self.b.build_store(lslot, ls)?;
-        self.b.build_call(one, &[args.into(), copy.into()], "")?;
-        let next = self.b.build_int_add(c, i64t.const_int(1, false), "")?;
-        iv.add_incoming(&[(&next, body)]);
-        self.b.build_unconditional_branch(head)?;
-        self.b.position_at_end(exit);
-        self.b.build_return(None)?;
-        self.debug_end_function();
-        Ok(batch)
     }
 
     /// Does the kernel (or a function it calls) synchronise its work-group?

@@ -105,6 +105,7 @@ pub fn lower<'ctx>(
         local_blocks: HashMap::default(),
         local_mem_size: 0,
         kernel_descs: Vec::new(),
+        reqd_size: None,
         local_offsets: HashMap::default(),
     };
     if opts.debug_info {
@@ -215,6 +216,9 @@ pub(super) struct Gen<'a, 'ctx> {
     /// Kernels with a work-group entry: (function index, entry, local
     /// memory bytes, flags).
     kernel_descs: Vec<(usize, FunctionValue<'ctx>, u64, u32)>,
+    /// The `reqd_work_group_size` of the kernel whose work-group entry is
+    /// being built: a dimension of size 1 is a constant to its loops.
+    reqd_size: Option<[u64; 3]>,
     /// Offsets of the current kernel's `__local` variables in its group's
     /// local memory.
     local_offsets: HashMap<LocalId, u64>,

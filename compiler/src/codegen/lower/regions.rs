@@ -155,7 +155,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let i64t = self.ctx.i64_type();
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "group")?.into_pointer_value();
-        let sizes: Vec<IntValue> = (0..3).map(|k| self.load_i64(g, 56 + 8 * k)).collect::<R<_>>()?;
+        let sizes = self.local_sizes(g)?;
         let n = self.b.build_int_mul(sizes[0], sizes[1], "")?;
         let n = self.b.build_int_mul(n, sizes[2], "nwi")?;
         let done = self.b.build_array_alloca(self.ctx.i8_type(), n, "done")?;
@@ -371,18 +371,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// Emits `body` for every work-item of the group that has not
-    /// returned: three nested loops, x innermost.
+    /// returned: the work-item loops (rows, then x innermost).
     fn region(&mut self, body: &mut dyn FnMut(&mut Self) -> R<()>) -> R<()> {
         let fnv = self.fs().llfn;
         let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "a region without a work-item".into() })?;
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
-        let sizes: Vec<IntValue> = (0..3).map(|k| self.load_i64(g, 56 + 8 * k)).collect::<R<_>>()?;
-        let (levels, ids) = self.open_item_loops(wi, &sizes)?;
+        let sizes = self.local_sizes(g)?;
+        let (levels, ids, row) = self.open_item_loops(wi, &sizes)?;
         // The linear id: (z * ly + y) * lx + x.
-        let t = self.b.build_int_mul(ids[2], sizes[1], "")?;
-        let t = self.b.build_int_add(t, ids[1], "")?;
-        let t = self.b.build_int_mul(t, sizes[0], "")?;
+        let t = self.b.build_int_mul(row, sizes[0], "")?;
         let lin = self.b.build_int_add(t, ids[0], "lin")?;
         let next = self.ctx.append_basic_block(fnv, "r.next");
         let returns = self.fs().group.as_ref().is_some_and(|g| g.returns);
