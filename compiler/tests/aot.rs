@@ -12,6 +12,7 @@ fn a_program_compiled_ahead_of_time_loads_and_runs() {
     std::fs::write(
         &src,
         "kernel void scale(global float *x, float s) { x[get_global_id(0)] *= s; }
+         kernel void expo(global float *x) { size_t i = get_global_id(0); x[i] = exp(x[i]); }
          kernel void sum(global const int *in, global int *out, local int *tmp) {
              int l = get_local_id(0);
              tmp[l] = in[get_global_id(0)];
@@ -29,7 +30,7 @@ fn a_program_compiled_ahead_of_time_loads_and_runs() {
 
     let p = Program::load(&so).unwrap();
     let names: Vec<&str> = p.kernels().iter().map(|k| k.name.as_str()).collect();
-    assert_eq!(names, ["scale", "sum"]);
+    assert_eq!(names, ["scale", "expo", "sum"]);
     assert_eq!(p.kernels()[0].args[1].type_name, "float");
 
     let x = Buffer::from_slice(&(0..1000).map(|i| i as f32).collect::<Vec<_>>());
@@ -38,6 +39,22 @@ fn a_program_compiled_ahead_of_time_loads_and_runs() {
     k.set_arg(1, Arg::value(0.5f32)).unwrap();
     k.launch(&NdRange::linear(1000)).unwrap();
     assert!(x.read::<f32>().iter().enumerate().all(|(i, &v)| v == i as f32 * 0.5));
+
+    // A vectorised `exp` calls glibc's libmvec, which the object was not
+    // linked with: `Program::load` makes it available.
+    let xs: Vec<f32> = (0..999).map(|i| i as f32 / 100.0 - 5.0).collect();
+    let x = Buffer::from_slice(&xs);
+    let mut k = p.kernel("expo").unwrap();
+    k.set_arg(0, Arg::Buffer(&x)).unwrap();
+    k.launch(&NdRange::linear(xs.len())).unwrap();
+    for (got, v) in x.read::<f32>().iter().zip(&xs) {
+        let want = (*v as f64).exp();
+        assert!((*got as f64 - want).abs() <= 4.0 * f32::EPSILON as f64 * want, "exp({v}) = {got} vs {want}");
+    }
+    let obj_syms = Command::new("nm").arg("-u").arg(&obj).output().map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
+    if !obj_syms.is_empty() {
+        assert!(obj_syms.contains("_ZGVbN4v_expf"), "the object does not call libmvec:\n{obj_syms}");
+    }
 
     let input: Vec<i32> = (0..512).collect();
     let (bi, bo) = (Buffer::from_slice(&input), Buffer::new(4 * 8));

@@ -304,6 +304,7 @@ impl Program {
     /// exports `__clc_kernel_table`. No LLVM is involved.
     pub fn load(path: impl AsRef<std::path::Path>) -> Result<Program, Error> {
         let path = path.as_ref();
+        preload_libmvec();
         // SAFETY: loading a library runs its initialisers; objects clc
         // emits have none.
         let lib = unsafe { libloading::Library::new(path) }.map_err(|e| Error::BadProgram(format!("cannot load '{}': {e}", path.display())))?;
@@ -618,6 +619,25 @@ impl Worker {
             unsafe { (run.entry)(self.ptrs.as_ptr(), &group) };
         }
     }
+}
+
+/// Makes glibc's vector math library visible to libraries loaded later
+/// (once): vectorised kernels call its functions, and a shared object
+/// linked without `-lmvec` still resolves them then. Without it (not a
+/// glibc system) such a program fails to load with the loader's message.
+fn preload_libmvec() {
+    static DONE: OnceLock<()> = OnceLock::new();
+    DONE.get_or_init(|| {
+        #[cfg(unix)]
+        {
+            use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
+            // SAFETY: libmvec has no initialisers with preconditions; it
+            // stays loaded for the life of the process.
+            if let Ok(lib) = unsafe { Library::open(Some("libmvec.so.1"), RTLD_NOW | RTLD_GLOBAL) } {
+                std::mem::forget(lib);
+            }
+        }
+    });
 }
 
 /// The pool launches run on: one thread per core, or `CLC_NUM_THREADS`.

@@ -194,7 +194,12 @@ pub fn verify(module: &Module) -> Result<(), InternalError> {
 /// vectorisation and interleaving from O2, unrolling from O1). O0 still
 /// runs its pipeline, which includes the always-inliner, so functions
 /// marked `always_inline` are inlined at every level.
-pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8) -> Result<(), InternalError> {
+///
+/// With `vector_math`, on native targets from -O2 (where the loop
+/// vectoriser runs), calls of math functions get glibc's libmvec vector
+/// variants for the vectoriser ([`super::vecmath`]); the code may then
+/// call libmvec, which whoever runs it must provide.
+pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8, vector_math: bool) -> Result<(), InternalError> {
     let spirv = tm.get_triple().as_str().to_string_lossy().starts_with("spirv");
     // SPIR-V consumers optimise and vectorise for their own hardware; and
     // LLVM 22's -O2 pipeline vectorises early-exit loops into
@@ -211,6 +216,10 @@ pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8) -> Result<()
     // At -O0 SPIR-V still gets its locals promoted to values: LLVM 22's
     // SPIR-V back end loses an image's type when the handle goes through
     // memory (clang avoids that by how it emits parameters).
+    if vector_math && !spirv && level >= 2 {
+        let features = tm.get_feature_string().to_string_lossy().into_owned();
+        super::vecmath::inject(module, &super::vecmath::isas_for(&features));
+    }
     let pipeline = if spirv && level == 0 { "default<O0>,function(mem2reg)".to_string() } else { format!("default<O{level}>") };
     module
         .run_passes(&pipeline, tm, options)
@@ -314,7 +323,7 @@ entry:
         let module = parse(&ctx, KERNEL);
         let tm = configure(&module, opts).unwrap();
         verify(&module).unwrap();
-        optimize(&module, &tm, opts.opt_level).unwrap();
+        optimize(&module, &tm, opts.opt_level, true).unwrap();
         emit_final(module, &tm, kind).unwrap()
     }
 

@@ -1,7 +1,7 @@
 //! Native execution tests: kernels compiled at -O2 for the host, loaded
-//! with LLVM's JIT in-process and called once per work-item (until the
-//! runtime's launcher exists), their results checked against values
-//! computed here in Rust.
+//! with LLVM's JIT in-process and called directly through the work-group
+//! entry (without the runtime's launcher), their results checked against
+//! values computed here in Rust.
 //!
 //! Each kernel runs through its work-group entry (`__clc_wg_<name>`, the
 //! CPU runtime's ABI) as one work-group; its work-items run in order.
@@ -15,21 +15,7 @@ use inkwell::OptimizationLevel;
 use inkwell::context::Context;
 use std::ffi::c_void;
 
-/// `ClcGroup` (see `codegen::lower::cpu`).
-#[repr(C)]
-struct Group {
-    work_dim: u32,
-    pad: u32,
-    global_offset: [u64; 3],
-    global_size: [u64; 3],
-    local_size: [u64; 3],
-    enqueued_local_size: [u64; 3],
-    num_groups: [u64; 3],
-    group_id: [u64; 3],
-    local_mem: *mut u8,
-}
-
-type Entry = extern "C" fn(*const *mut c_void, *const Group, u64);
+use clc_runtime::abi::{Entry, Group};
 
 /// A pointer to an argument value, as `__clc_wg_*` reads them.
 fn arg<T>(v: &T) -> *mut c_void {
@@ -52,7 +38,9 @@ fn launch(entry: Entry, n: usize, args: &[*mut c_void]) {
         group_id: [0; 3],
         local_mem: local.as_mut_ptr(),
     };
-    entry(args.as_ptr(), &g, 1);
+    // SAFETY: a work-group entry from the JIT, with one argument pointer
+    // per parameter and a filled-in group.
+    unsafe { entry(args.as_ptr(), &g) };
 }
 
 /// Compiles `src` for the host at -O2, JIT-loads it and runs `f` with a
@@ -71,7 +59,7 @@ fn with_kernels(src: &str, f: impl FnOnce(&dyn Fn(&str) -> Entry)) {
     assert!(!diags.has_errors());
     let tm = configure(&m, &opts).unwrap();
     m.verify().unwrap();
-    optimize(&m, &tm, 2).unwrap();
+    optimize(&m, &tm, 2, false).unwrap();
     let ee = m.create_jit_execution_engine(OptimizationLevel::Default).unwrap();
     f(&|name| {
         let addr = ee.get_function_address(&format!("__clc_wg_{name}")).unwrap_or_else(|e| panic!("{name}: {e:?}"));

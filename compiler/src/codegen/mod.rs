@@ -9,6 +9,7 @@
 mod emit;
 pub mod llvm;
 mod lower;
+pub mod vecmath;
 
 pub use emit::{OutputKind, SPIRV_MAX_MINOR, check_target, configure, emit, emit_final, optimize, target_triple, verify};
 pub use llvm::{llvm_version, target_available};
@@ -96,7 +97,7 @@ pub fn compile(
     }
     let tm = configure(&module, opts)?;
     verify(&module)?;
-    optimize(&module, &tm, opts.opt_level)?;
+    optimize(&module, &tm, opts.opt_level, true)?;
     emit_final(module, &tm, kind).map(Some)
 }
 #[cfg(test)]

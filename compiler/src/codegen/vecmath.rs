@@ -1,0 +1,292 @@
+//! Vector variants of the C library's math functions for LLVM's
+//! vectorisers, from glibc's libmvec.
+//!
+//! A kernel's work-item loop vectorises only if every call in it has a
+//! vector form. LLVM's own vector math intrinsics (`llvm.exp.v8f32`) are
+//! scalarised by the x86 back end into one `expf` call per lane, which
+//! makes a loop calling `exp` slower vectorised than not. So, before the
+//! optimiser runs, every scalar call of a function libmvec provides
+//! (`llvm.exp.f32`, `erff`, …) gets the `vector-function-abi-variant`
+//! attribute naming libmvec's entry points for the vector widths the
+//! target can run (SSE always; AVX2 and AVX-512 where the target has
+//! them), and those entry points are declared — what clang's
+//! `-fveclib=libmvec` does through LLVM's target library info, which the C
+//! API does not reach. The loop vectoriser then calls `_ZGVdN8v_expf` for
+//! eight work-items at once.
+//!
+//! The mapping only names functions: the code that calls them needs glibc's
+//! `libmvec.so.1` at run time. The JIT loads it into the process (and
+//! [`inject`] is only asked for when it could); objects from `clc -c` are
+//! linked with `-lmvec`, and `clc_runtime::Program::load` loads it before a
+//! program that needs it.
+
+use inkwell::attributes::AttributeLoc;
+use inkwell::module::{Linkage, Module};
+use inkwell::types::BasicMetadataTypeEnum;
+use inkwell::values::{AsValueRef, CallSiteValue, FunctionValue};
+
+/// Functions libmvec (glibc 2.35 and later) has vector variants of, by
+/// their double-precision C names: (name, argument count, is the float
+/// variant within OpenCL's bound, is the double one). Measured with
+/// `python3 bench/libmvec/ulp_probe.py` (glibc 2.36): every variant is
+/// within OpenCL C's ulp bounds except `logf` (3.8 ulp, bound 3) and
+/// `cbrt`/`cbrtf` (2.8 ulp, bound 2), which stay scalar.
+const LIBMVEC: &[(&str, usize, bool, bool)] = &[
+    ("sin", 1, true, true),
+    ("cos", 1, true, true),
+    ("tan", 1, true, true),
+    ("asin", 1, true, true),
+    ("acos", 1, true, true),
+    ("atan", 1, true, true),
+    ("atan2", 2, true, true),
+    ("sinh", 1, true, true),
+    ("cosh", 1, true, true),
+    ("tanh", 1, true, true),
+    ("asinh", 1, true, true),
+    ("acosh", 1, true, true),
+    ("atanh", 1, true, true),
+    ("exp", 1, true, true),
+    ("exp2", 1, true, true),
+    ("exp10", 1, true, true),
+    ("expm1", 1, true, true),
+    ("log", 1, false, true),
+    ("log2", 1, true, true),
+    ("log10", 1, true, true),
+    ("log1p", 1, true, true),
+    ("pow", 2, true, true),
+    ("cbrt", 1, false, false),
+    ("erf", 1, true, true),
+    ("erfc", 1, true, true),
+    ("hypot", 2, true, true),
+];
+
+/// An x86 vector ISA of the vector function ABI, with its register width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isa {
+    /// `b`: SSE, 128 bits.
+    Sse,
+    /// `d`: AVX2, 256 bits.
+    Avx2,
+    /// `e`: AVX-512, 512 bits.
+    Avx512,
+}
+
+impl Isa {
+    fn letter(self) -> char {
+        match self {
+            Isa::Sse => 'b',
+            Isa::Avx2 => 'd',
+            Isa::Avx512 => 'e',
+        }
+    }
+
+    fn bits(self) -> u32 {
+        match self {
+            Isa::Sse => 128,
+            Isa::Avx2 => 256,
+            Isa::Avx512 => 512,
+        }
+    }
+}
+
+/// The ISAs a target with these LLVM features (`+avx2,+fma,…`) can run,
+/// narrowest first.
+pub fn isas_for(features: &str) -> Vec<Isa> {
+    let has = |f: &str| features.split(',').any(|x| x == format!("+{f}"));
+    let mut isas = vec![Isa::Sse];
+    if has("avx2") {
+        isas.push(Isa::Avx2);
+    }
+    if has("avx512f") {
+        isas.push(Isa::Avx512);
+    }
+    isas
+}
+
+/// The libmvec function computing `callee` (an LLVM math intrinsic or a C
+/// library function on `float` or `double`), as (C name, argument count,
+/// is it double).
+fn libmvec_base(callee: &str) -> Option<(String, usize, bool)> {
+    // `llvm.exp.f32` → (`exp`, float); `erff` → (`erf`, float).
+    let (name, double) = if let Some(rest) = callee.strip_prefix("llvm.") {
+        let (base, ty) = rest.rsplit_once('.')?;
+        match ty {
+            "f32" => (base.to_string(), false),
+            "f64" => (base.to_string(), true),
+            _ => return None,
+        }
+    } else if let Some(&(n, ..)) = LIBMVEC.iter().find(|(n, ..)| *n == callee) {
+        (n.to_string(), true)
+    } else {
+        let base = callee.strip_suffix('f')?;
+        (base.to_string(), false)
+    };
+    let &(n, args, float_ok, double_ok) = LIBMVEC.iter().find(|(n, ..)| *n == name)?;
+    if (double && !double_ok) || (!double && !float_ok) {
+        return None;
+    }
+    Some((n.to_string(), args, double))
+}
+
+/// The vector variant's name, `_ZGV<isa>N<lanes><v per argument>_<name>`.
+fn variant_name(isa: Isa, lanes: u32, args: usize, c_name: &str) -> String {
+    format!("_ZGV{}N{}{}_{}", isa.letter(), lanes, "v".repeat(args), c_name)
+}
+
+/// Gives every scalar call in `module` of a function libmvec provides the
+/// `vector-function-abi-variant` attribute for each of `isas`, and declares
+/// the variants (kept alive for the vectoriser through
+/// `llvm.compiler.used`). Returns how many calls were annotated.
+pub fn inject(module: &Module<'_>, isas: &[Isa]) -> usize {
+    let ctx = module.get_context();
+    let mut annotated = 0;
+    let mut used: Vec<FunctionValue> = Vec::new();
+    let mut f = module.get_first_function();
+    while let Some(func) = f {
+        f = func.get_next_function();
+        for bb in func.get_basic_block_iter() {
+            for inst in bb.get_instructions() {
+                let Ok(call) = CallSiteValue::try_from(inst) else { continue };
+                let Some(callee) = call.get_called_fn_value() else { continue };
+                let callee_name = callee.get_name().to_string_lossy().into_owned();
+                let Some((base, args, double)) = libmvec_base(&callee_name) else { continue };
+                let fty = callee.get_type();
+                let Some(elem) = fty.get_return_type() else { continue };
+                let c_name = if double { base.clone() } else { format!("{base}f") };
+                let elem_bits = if double { 64 } else { 32 };
+                let mut variants = Vec::new();
+                for &isa in isas {
+                    let lanes = isa.bits() / elem_bits;
+                    let vname = variant_name(isa, lanes, args, &c_name);
+                    let vty = match elem {
+                        inkwell::types::BasicTypeEnum::FloatType(t) => t.vec_type(lanes),
+                        _ => continue,
+                    };
+                    let params: Vec<BasicMetadataTypeEnum> = (0..args).map(|_| vty.into()).collect();
+                    if module.get_function(&vname).is_none() {
+                        used.push(module.add_function(&vname, vty.fn_type(&params, false), Some(Linkage::External)));
+                    }
+                    // `_ZGV_LLVM_N<lanes><v…>_<scalar callee>(<variant>)`.
+                    variants.push(format!("_ZGV_LLVM_N{}{}_{}({})", lanes, "v".repeat(args), callee_name, vname));
+                }
+                if variants.is_empty() {
+                    continue;
+                }
+                call.add_attribute(AttributeLoc::Function, ctx.create_string_attribute("vector-function-abi-variant", &variants.join(",")));
+                annotated += 1;
+            }
+        }
+    }
+    if !used.is_empty() {
+        keep_declarations(module, &used);
+    }
+    annotated
+}
+
+/// Appends the declarations to `llvm.compiler.used`, so no pass deletes
+/// them before the vectoriser has had the chance to call them.
+fn keep_declarations<'ctx>(module: &Module<'ctx>, decls: &[FunctionValue<'ctx>]) {
+    let ctx = module.get_context();
+    let ptr = ctx.ptr_type(inkwell::AddressSpace::default());
+    let mut values: Vec<inkwell::values::PointerValue> = Vec::new();
+    if let Some(old) = module.get_global("llvm.compiler.used") {
+        if let Some(init) = old.get_initializer() {
+            use inkwell::llvm_sys::core::{LLVMGetNumOperands, LLVMGetOperand};
+            let arr = init.into_array_value();
+            // SAFETY: a constant array's operands are its elements, here
+            // pointers (what `llvm.compiler.used` holds).
+            unsafe {
+                for i in 0..LLVMGetNumOperands(arr.as_value_ref()).max(0) as u32 {
+                    values.push(inkwell::values::PointerValue::new(LLVMGetOperand(arr.as_value_ref(), i)));
+                }
+            }
+        }
+        // SAFETY: the global is replaced below and has no other users.
+        unsafe { old.delete() };
+    }
+    values.extend(decls.iter().map(|d| d.as_global_value().as_pointer_value()));
+    let arr = ptr.const_array(&values);
+    let g = module.add_global(arr.get_type(), None, "llvm.compiler.used");
+    g.set_initializer(&arr);
+    g.set_linkage(Linkage::Appending);
+    g.set_section(Some("llvm.metadata"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_vector_function_abi() {
+        assert_eq!(libmvec_base("llvm.exp.f32"), Some(("exp".into(), 1, false)));
+        assert_eq!(libmvec_base("llvm.pow.f64"), Some(("pow".into(), 2, true)));
+        assert_eq!(libmvec_base("erff"), Some(("erf".into(), 1, false)));
+        assert_eq!(libmvec_base("erf"), Some(("erf".into(), 1, true)));
+        assert_eq!(libmvec_base("hypotf"), Some(("hypot".into(), 2, false)));
+        // No libmvec variant: left alone.
+        assert_eq!(libmvec_base("llvm.sqrt.f32"), None);
+        assert_eq!(libmvec_base("llvm.exp.f16"), None);
+        assert_eq!(libmvec_base("tgammaf"), None);
+        // Outside OpenCL's bounds: scalar.
+        assert_eq!(libmvec_base("llvm.log.f32"), None);
+        assert_eq!(libmvec_base("llvm.log.f64"), Some(("log".into(), 1, true)));
+        assert_eq!(libmvec_base("cbrtf"), None);
+        assert_eq!(libmvec_base("printf"), None);
+        assert_eq!(variant_name(Isa::Avx2, 8, 1, "expf"), "_ZGVdN8v_expf");
+        assert_eq!(variant_name(Isa::Sse, 2, 2, "pow"), "_ZGVbN2vv_pow");
+        assert_eq!(isas_for("+sse4.2,+avx2,-avx512f"), vec![Isa::Sse, Isa::Avx2]);
+        assert_eq!(isas_for(""), vec![Isa::Sse]);
+    }
+
+    /// After -O2 for a generic x86-64 (SSE only), the loop calls libmvec's
+    /// 4-lane float variants; with AVX2 the 8-lane ones; without vector
+    /// math, the scalar functions only.
+    #[test]
+    fn the_vectoriser_calls_libmvec() {
+        let src = "kernel void k(global float *x) { size_t i = get_global_id(0); x[i] = exp(x[i]) + erf(x[i]); }";
+        let ir = |features: &str, vector_math: bool| optimized_ir(src, features, vector_math);
+        let generic = ir("", true);
+        assert!(generic.contains("call <4 x float> @_ZGVbN4v_expf("), "{generic}");
+        assert!(generic.contains("call <4 x float> @_ZGVbN4v_erff("), "{generic}");
+        assert!(!generic.contains("_ZGVdN8v"), "{generic}");
+        let avx2 = ir("+avx2,+fma", true);
+        assert!(avx2.contains("call <8 x float> @_ZGVdN8v_expf("), "{avx2}");
+        let off = ir("", false);
+        assert!(!off.contains("_ZGV"), "{off}");
+    }
+
+    /// `src` lowered for x86-64 and optimised at -O2 by a target machine
+    /// with `features`, as LLVM IR.
+    fn optimized_ir(src: &str, features: &str, vector_math: bool) -> String {
+        use crate::codegen::{CodegenOptions, configure, lower, optimize};
+        use crate::diag::Diagnostics;
+        use crate::options::{ClStd, Target};
+        use crate::sema::{SemaOptions, check};
+        use crate::source::SourceMap;
+        use inkwell::targets::{CodeModel, RelocMode, Target as LlvmTarget, TargetMachine};
+        let mut sm = SourceMap::new();
+        let main = sm.add_virtual("v.cl", src.to_string());
+        let mut diags = Diagnostics::default();
+        let out = crate::pp::preprocess(&mut sm, main, &crate::pp::PpOptions::default(), &mut diags);
+        let tu = crate::parse::parse(&sm, &out, ClStd::Cl20, &mut diags);
+        let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
+        let ctx = inkwell::context::Context::create();
+        let opts = CodegenOptions { opt_level: 2, ..Default::default() };
+        let m = lower(&ctx, &p, &sm, "v", &opts, &mut diags).unwrap();
+        assert!(!diags.has_errors());
+        // The module's triple and layout, then a machine with the features.
+        let _ = configure(&m, &opts).unwrap();
+        let triple = m.get_triple();
+        let target = LlvmTarget::from_triple(&triple).unwrap();
+        let tm = target.create_target_machine(&triple, "x86-64", features, inkwell::OptimizationLevel::Default, RelocMode::PIC, CodeModel::Default).unwrap();
+        let mut f = m.get_first_function();
+        while let Some(func) = f {
+            if func.count_basic_blocks() > 0 && !features.is_empty() {
+                func.add_attribute(AttributeLoc::Function, ctx.create_string_attribute("target-features", features));
+            }
+            f = func.get_next_function();
+        }
+        optimize(&m, &tm, 2, vector_math).unwrap();
+        m.print_to_string().to_string()
+    }
+}
