@@ -263,7 +263,7 @@ mod tests {
         use crate::options::{ClStd, Target};
         use crate::sema::{SemaOptions, check};
         use crate::source::SourceMap;
-        use inkwell::targets::{CodeModel, RelocMode, Target as LlvmTarget, TargetMachine};
+        use inkwell::targets::{CodeModel, RelocMode, Target as LlvmTarget};
         let mut sm = SourceMap::new();
         let main = sm.add_virtual("v.cl", src.to_string());
         let mut diags = Diagnostics::default();
