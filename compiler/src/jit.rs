@@ -221,6 +221,94 @@ mod tests {
         }
     }
 
+    /// Bound tests on the global id (`if (i < n)`, `lo <= i < hi`), which
+    /// the optimiser splits out of the work-item loop: exactly the
+    /// work-items inside the bounds write, for bounds inside, at and
+    /// beyond the range, with offsets.
+    #[test]
+    fn bound_checks_on_global_ids_keep_their_meaning() {
+        let p = build_ok(
+            "kernel void lt(global const float *a, global float *c, uint n) { size_t i = get_global_id(0); if (i < n) c[i] = a[i] * 2.0f; }
+             kernel void band(global float *c, int lo, int hi) { int i = get_global_id(0); if (i >= lo && i < hi) c[i] += 1.0f; }",
+        );
+        let a: Vec<f32> = (0..2000).map(|i| i as f32).collect();
+        for (global, off, n) in [(1024usize, 0usize, 1000u32), (1024, 0, 0), (1024, 0, 5000), (999, 7, 500), (64, 0, 63)] {
+            let (ba, bc) = (Buffer::from_slice(&a), Buffer::from_slice(&vec![-1f32; 2000]));
+            let mut k = p.kernel("lt").unwrap();
+            k.set_arg(0, Arg::Buffer(&ba)).unwrap();
+            k.set_arg(1, Arg::Buffer(&bc)).unwrap();
+            k.set_arg(2, Arg::value(n)).unwrap();
+            k.launch(&NdRange { dims: 1, global: [global, 1, 1], offset: [off, 0, 0], local: Some([16, 1, 1]) }).unwrap();
+            for (i, &v) in bc.read::<f32>().iter().enumerate() {
+                let runs = i >= off && i < off + global && i < n as usize;
+                assert_eq!(v, if runs { 2.0 * i as f32 } else { -1.0 }, "global {global}, offset {off}, n {n}: element {i}");
+            }
+        }
+        for (lo, hi) in [(10, 900), (-5, 3), (500, 499), (0, 1024)] {
+            let bc = Buffer::from_slice(&vec![0f32; 1024]);
+            let mut k = p.kernel("band").unwrap();
+            k.set_arg(0, Arg::Buffer(&bc)).unwrap();
+            k.set_arg(1, Arg::value(lo as i32)).unwrap();
+            k.set_arg(2, Arg::value(hi as i32)).unwrap();
+            k.launch(&NdRange::linear(1024)).unwrap();
+            for (i, &v) in bc.read::<f32>().iter().enumerate() {
+                let inside = (i as i32) >= lo && (i as i32) < hi;
+                assert_eq!(v, if inside { 1.0 } else { 0.0 }, "band [{lo}, {hi}): element {i}");
+            }
+        }
+    }
+
+    /// A kernel that asks only for global ids runs many groups as one
+    /// (`FLAG_GROUP_FREE`); every work-item still runs exactly once with
+    /// its own ids, over 1-, 2- and 3-D ranges with offsets, non-uniform
+    /// groups and ranges of many groups.
+    #[test]
+    fn group_free_kernels_run_every_work_item_once_with_its_ids() {
+        let p = build_ok(
+            "kernel void ids(global uint *o, global uint *count) {
+                 size_t g = get_global_linear_id() * 5;
+                 o[g + 0] = get_global_id(0); o[g + 1] = get_global_id(1); o[g + 2] = get_global_id(2);
+                 o[g + 3] = get_global_size(0) + 1000 * get_global_size(1) + 100000 * get_global_size(2);
+                 o[g + 4] = get_work_dim() + 10 * get_global_offset(0) + 1000 * get_global_offset(1);
+                 atomic_inc(&count[get_global_linear_id()]);
+             }
+             kernel void locals(global uint *o) { o[get_global_id(0)] = get_local_id(0); }",
+        );
+        assert!(p.kernels()[0].group_free, "ids asks only for global ids");
+        assert!(!p.kernels()[1].group_free, "locals asks for local ids");
+        for (dims, gs, ls, off) in [
+            (1u32, [10_007usize, 1, 1], Some([16usize, 1, 1]), [5usize, 0, 0]),
+            (1, [4096, 1, 1], None, [0, 0, 0]),
+            (2, [131, 37, 1], Some([8, 4, 1]), [3, 2, 0]),
+            (3, [29, 5, 7], Some([4, 2, 3]), [1, 0, 2]),
+        ] {
+            let n = gs.iter().product::<usize>();
+            let (out, count) = (Buffer::new(n * 5 * 4), Buffer::new(n * 4));
+            let mut k = p.kernel("ids").unwrap();
+            k.set_arg(0, Arg::Buffer(&out)).unwrap();
+            k.set_arg(1, Arg::Buffer(&count)).unwrap();
+            k.launch(&NdRange { dims, global: gs, offset: off, local: ls }).unwrap();
+            let (o, c) = (out.read::<u32>(), count.read::<u32>());
+            for z in 0..gs[2] {
+                for y in 0..gs[1] {
+                    for x in 0..gs[0] {
+                        let lin = (z * gs[1] + y) * gs[0] + x;
+                        assert_eq!(c[lin], 1, "{dims}-D range: work-item {:?} ran {} times", [x, y, z], c[lin]);
+                        let want = [x + off[0], y + off[1], z + off[2], gs[0] + 1000 * gs[1] + 100_000 * gs[2], dims as usize + 10 * off[0] + 1000 * off[1]];
+                        let got: Vec<usize> = o[lin * 5..lin * 5 + 5].iter().map(|&v| v as usize).collect();
+                        assert_eq!(got, want, "{dims}-D range, work-item {:?}", [x, y, z]);
+                    }
+                }
+            }
+        }
+        // Local ids stay per group.
+        let out = Buffer::new(100 * 4);
+        let mut k = p.kernel("locals").unwrap();
+        k.set_arg(0, Arg::Buffer(&out)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [100, 1, 1], offset: [0; 3], local: Some([8, 1, 1]) }).unwrap();
+        assert!(out.read::<u32>().iter().enumerate().all(|(i, &v)| v as usize == i % 8));
+    }
+
     #[test]
     fn work_item_functions_over_1d_2d_3d_ranges_with_offsets_and_non_uniform_groups() {
         // Every work-item writes its ids; a 3-D range whose local size does

@@ -16,6 +16,13 @@ pub const ARG_SAMPLER: u32 = 5;
 
 /// `KernelDesc::flags`: the kernel synchronises its work-group.
 pub const FLAG_GROUP_SYNC: u32 = 1;
+/// `KernelDesc::flags`: the kernel cannot tell how its range is cut into
+/// groups (no synchronisation, no `__local` memory, no query of local ids,
+/// sizes, group ids or counts), so the runtime may run consecutive groups
+/// along x as one larger group: `group_id[0]` and
+/// `enqueued_local_size[0]` then describe the merged group (global ids
+/// come out right), and `local_size[0]` is its size.
+pub const FLAG_GROUP_FREE: u32 = 2;
 
 /// One work-group, as a kernel's work-group entry reads it.
 #[repr(C)]

@@ -128,6 +128,9 @@ pub struct KernelInfo {
     pub reqd_work_group_size: Option<[usize; 3]>,
     /// Uses barriers or work-group functions.
     pub synchronises: bool,
+    /// Cannot tell how the range is cut into groups
+    /// ([`abi::FLAG_GROUP_FREE`]): launches run many groups as one.
+    pub group_free: bool,
     entry: Entry,
 }
 
@@ -293,6 +296,7 @@ impl Program {
                 local_mem: d.local_mem as usize,
                 reqd_work_group_size: (r != [0; 3]).then(|| r.map(|x| x as usize)),
                 synchronises: d.flags & abi::FLAG_GROUP_SYNC != 0,
+                group_free: d.flags & abi::FLAG_GROUP_FREE != 0,
                 entry: d.entry,
             });
         }
@@ -514,7 +518,20 @@ impl<'p> Kernel<'p> {
                 _ => None,
             })
             .collect();
-        Ok(Launch { entry, template, values, local_args, local_bytes: local_bytes.max(128), groups, local, global, total, _keep: keep, _owner: self.owner.clone() })
+        Ok(Launch {
+            entry,
+            template,
+            values,
+            local_args,
+            local_bytes: local_bytes.max(128),
+            groups,
+            local,
+            global,
+            total,
+            group_free: self.info.group_free,
+            _keep: keep,
+            _owner: self.owner.clone(),
+        })
     }
 }
 
@@ -561,6 +578,8 @@ struct Launch {
     local: [usize; 3],
     global: [usize; 3],
     total: usize,
+    /// A batch of groups runs as one group ([`abi::FLAG_GROUP_FREE`]).
+    group_free: bool,
     /// The buffers and code the launch uses, alive until it ends.
     _keep: Vec<Arc<Storage>>,
     _owner: Arc<dyn Any + Send + Sync>,
@@ -609,6 +628,19 @@ impl Worker {
         let size = |d: usize, id: usize| run.local[d].min(run.global[d] - id * run.local[d]) as u64;
         group.local_size[1] = size(1, y);
         group.local_size[2] = size(2, z);
+        if run.group_free {
+            // One group as wide as the batch: batch `b % per_row` of the
+            // row, `per` groups wide, so that group id × enqueued size is
+            // the first work-item's global id, as for the groups it
+            // stands for.
+            group.group_id = [(b % per_row) as u64, y as u64, z as u64];
+            group.enqueued_local_size[0] = (per * run.local[0]) as u64;
+            group.local_size[0] = (count * run.local[0]).min(run.global[0] - x0 * run.local[0]) as u64;
+            // SAFETY: as below; the kernel reads nothing the merged group
+            // changes but the global ids, which stay right.
+            unsafe { (run.entry)(self.ptrs.as_ptr(), &group) };
+            return;
+        }
         for x in x0..x0 + count {
             group.group_id = [x as u64, y as u64, z as u64];
             group.local_size[0] = size(0, x);

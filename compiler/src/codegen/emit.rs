@@ -220,7 +220,21 @@ pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8, vector_math:
         let features = tm.get_feature_string().to_string_lossy().into_owned();
         super::vecmath::inject(module, &super::vecmath::isas_for(&features));
     }
-    let pipeline = if spirv && level == 0 { "default<O0>,function(mem2reg)".to_string() } else { format!("default<O{level}>") };
+    let pipeline = if spirv && level == 0 {
+        "default<O0>,function(mem2reg)".to_string()
+    } else if !spirv && level >= 2 {
+        // Work-item loops whose kernel tests its global id against a
+        // bound (`if (i < n)`) would vectorise into masked loads and
+        // stores, slow on many x86 cores: inductive range check
+        // elimination first splits them into a main loop where the test
+        // is known true and short loops before and after. It must see the
+        // loops as the front end wrote them (before induction-variable
+        // simplification rewrites their exit tests), so it runs ahead of
+        // the standard pipeline, after inlining and a cleanup.
+        format!("always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),irce),default<O{level}>")
+    } else {
+        format!("default<O{level}>")
+    };
     module
         .run_passes(&pipeline, tm, options)
         .map_err(|e| InternalError { function: None, message: format!("the LLVM optimiser failed: {}", e.to_string_lossy()) })

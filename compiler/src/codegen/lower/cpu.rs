@@ -66,7 +66,7 @@ const WI_SIZE: u64 = 32;
 
 // The table's version, argument kinds and flags: the runtime's own
 // constants, so both sides agree by construction.
-use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_SYNC};
+use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC};
 /// Parameters of other types (pipes, queues): the runtime refuses them.
 const ARG_OTHER: u32 = 6;
 
@@ -303,7 +303,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.close_item_loops(loops)?;
         self.b.build_return(None)?;
         self.debug_end_function();
-        let flags = if self.synchronises(index) { FLAG_GROUP_SYNC } else { 0 };
+        let flags = if self.synchronises(index) {
+            FLAG_GROUP_SYNC
+        } else if self.group_free(index) {
+            FLAG_GROUP_FREE
+        } else {
+            0
+        };
         self.kernel_descs.push((index, entry_fn, self.local_mem_size, flags));
         Ok(())
     }
@@ -412,6 +418,39 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         false
+    }
+
+    /// Is the kernel blind to how its range is cut into work-groups? It
+    /// must not synchronise, have `__local` memory (variables or
+    /// arguments), or ask (itself or through the functions it calls)
+    /// about anything but global ids, sizes, offsets and the dimension
+    /// count. The runtime then runs many groups along x as one (see
+    /// `FLAG_GROUP_FREE`): one long work-item loop instead of one per
+    /// group.
+    pub(super) fn group_free(&self, index: usize) -> bool {
+        let kernel = &self.program.functions[index];
+        if kernel.locals.iter().any(|l| l.ty.space == AddrSpace::Local) || kernel.params.iter().any(|p| self.arg_kind(kernel.locals[p.0 as usize].ty.ty).0 == ARG_LOCAL) {
+            return false;
+        }
+        let mut seen = vec![false; self.program.functions.len()];
+        let mut stack = vec![index];
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+            for e in &self.program.functions[i].exprs {
+                match &e.kind {
+                    ExprKind::BuiltinCall { overload, .. } => match overload.lowering {
+                        Lowering::WorkItem(WorkItemFn::WorkDim | WorkItemFn::GlobalSize | WorkItemFn::GlobalId | WorkItemFn::GlobalOffset | WorkItemFn::GlobalLinearId) => {}
+                        Lowering::WorkItem(_) | Lowering::Barrier(_) | Lowering::WorkGroup(_) | Lowering::SubGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents => return false,
+                        _ => {}
+                    },
+                    ExprKind::Call { func: Some(fid), .. } => stack.push(fid.0 as usize),
+                    _ => {}
+                }
+            }
+        }
+        true
     }
 
     /// `__clc_kernel_table`: every kernel's entry point and arguments.
