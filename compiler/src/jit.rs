@@ -221,6 +221,69 @@ mod tests {
         }
     }
 
+    /// Atomics on `__local` memory (plain operations on the CPU, where a
+    /// group runs on one thread) keep their effect: counts, min/max,
+    /// exchange and compare-exchange, legacy and C11 forms.
+    #[test]
+    fn local_atomics_count_every_update() {
+        let p = build_ok(
+            "kernel void h(global const uint *in, global uint *out, global int *res) {
+                 local uint bins[16];
+                 local int mn, mx, sum, cas, xch;
+                 local atomic_int c11;
+                 size_t l = get_local_id(0);
+                 if (l < 16) bins[l] = 0;
+                 if (l == 0) { mn = 1 << 30; mx = -(1 << 30); sum = 0; cas = 0; xch = -1; atomic_init(&c11, 0); }
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 uint v = in[get_global_id(0)];
+                 atomic_inc(&bins[v % 16]);
+                 atomic_min(&mn, (int)v - 500);
+                 atomic_max(&mx, (int)v - 500);
+                 atomic_add(&sum, (int)v);
+                 atomic_sub(&sum, 1);
+                 // Each work-item takes the next ticket once.
+                 int seen = cas;
+                 while (atomic_cmpxchg(&cas, seen, seen + 1) != seen) seen = cas;
+                 atomic_xchg(&xch, (int)l);
+                 atomic_fetch_add_explicit(&c11, 2, memory_order_relaxed, memory_scope_work_group);
+                 int expected = 0;
+                 atomic_compare_exchange_strong(&c11, &expected, 1000);
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 size_t g = get_group_id(0);
+                 if (l < 16) out[g * 16 + l] = bins[l];
+                 if (l == 0) {
+                     res[g * 6 + 0] = mn; res[g * 6 + 1] = mx; res[g * 6 + 2] = sum;
+                     res[g * 6 + 3] = cas; res[g * 6 + 4] = xch >= 0 && xch < (int)get_local_size(0);
+                     res[g * 6 + 5] = atomic_load(&c11);
+                 }
+             }",
+        );
+        let (groups, size) = (5usize, 64usize);
+        let input: Vec<u32> = (0..groups * size).map(|i| ((i * 7919) % 1000) as u32).collect();
+        let (bi, bo, br) = (Buffer::from_slice(&input), Buffer::new(groups * 16 * 4), Buffer::new(groups * 6 * 4));
+        let mut k = p.kernel("h").unwrap();
+        k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+        k.set_arg(2, Arg::Buffer(&br)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [groups * size, 1, 1], offset: [0; 3], local: Some([size, 1, 1]) }).unwrap();
+        let (o, r) = (bo.read::<u32>(), br.read::<i32>());
+        for g in 0..groups {
+            let part = &input[g * size..(g + 1) * size];
+            let mut bins = [0u32; 16];
+            for &v in part {
+                bins[(v % 16) as usize] += 1;
+            }
+            assert_eq!(&o[g * 16..g * 16 + 16], &bins, "group {g}");
+            let min = part.iter().map(|&v| v as i32 - 500).min().unwrap();
+            let max = part.iter().map(|&v| v as i32 - 500).max().unwrap();
+            let sum = part.iter().map(|&v| v as i32).sum::<i32>() - size as i32;
+            // c11: 2 per work-item; the compare-exchange to 1000 fails once
+            // the first add has happened, and the first work-item's own
+            // add precedes its compare-exchange: it never succeeds.
+            assert_eq!(&r[g * 6..g * 6 + 6], &[min, max, sum, size as i32, 1, 2 * size as i32], "group {g}");
+        }
+    }
+
     /// Bound tests on the global id (`if (i < n)`, `lo <= i < hi`), which
     /// the optimiser splits out of the work-item loop: exactly the
     /// work-items inside the bounds write, for bounds inside, at and

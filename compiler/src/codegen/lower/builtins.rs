@@ -740,14 +740,82 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         unsafe { llvm::LLVMGetSyncScopeID(llvm::LLVMGetModuleContext(self.module.as_mut_ptr()), scope.as_ptr().cast(), scope.len()) }
     }
 
+    /// Is `p` a pointer into a work-group's local memory on the CPU? A
+    /// group runs on one thread there (its work-items one after the
+    /// other), and no other group sees its local memory: atomics on it
+    /// need no atomic instructions (a locked `xadd` costs twenty times an
+    /// add), only their effect.
+    fn group_private(&self, p: PointerValue<'ctx>) -> bool {
+        self.cpu_abi() && p.get_type().get_address_space() == Self::addr_space(clc_builtins::functions::AddrSpace::Local)
+    }
+
     fn rmw(&mut self, op: RMW, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>, ao: AO, scope: &str) -> BasicValueEnum<'ctx> {
+        if self.group_private(p) {
+            return self.plain_rmw(op, p, v);
+        }
         let ssid = self.ssid(scope);
         // SAFETY: positioned builder; `p` points to a value of v's type.
         let r = unsafe { llvm::LLVMBuildAtomicRMWSyncScope(self.b.as_mut_ptr(), op, p.as_value_ref(), v.as_value_ref(), ao, ssid) };
         self.raw(r)
     }
 
+    /// [`Self::rmw`] on group-private memory: load, combine, store.
+    fn plain_rmw(&mut self, op: RMW, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>) -> BasicValueEnum<'ctx> {
+        use inkwell::llvm_sys::{LLVMIntPredicate as IP, LLVMOpcode as Op};
+        let old = self.b.build_load(v.get_type(), p, "").expect("positioned builder");
+        let pick = |g: &mut Self, pred: IP| -> BasicValueEnum<'ctx> {
+            // SAFETY: positioned builder; both operands are integers of one type.
+            let c = unsafe { inkwell::llvm_sys::core::LLVMBuildICmp(g.b.as_mut_ptr(), pred, old.as_value_ref(), v.as_value_ref(), c"".as_ptr()) };
+            let c = g.raw(c).into_int_value();
+            g.b.build_select(c, old, v, "").expect("positioned builder")
+        };
+        let new = match op {
+            RMW::LLVMAtomicRMWBinOpXchg => v,
+            RMW::LLVMAtomicRMWBinOpAdd => self.binop(Op::LLVMAdd, old, v),
+            RMW::LLVMAtomicRMWBinOpSub => self.binop(Op::LLVMSub, old, v),
+            RMW::LLVMAtomicRMWBinOpAnd => self.binop(Op::LLVMAnd, old, v),
+            RMW::LLVMAtomicRMWBinOpOr => self.binop(Op::LLVMOr, old, v),
+            RMW::LLVMAtomicRMWBinOpXor => self.binop(Op::LLVMXor, old, v),
+            RMW::LLVMAtomicRMWBinOpFAdd => self.binop(Op::LLVMFAdd, old, v),
+            RMW::LLVMAtomicRMWBinOpFSub => self.binop(Op::LLVMFSub, old, v),
+            RMW::LLVMAtomicRMWBinOpMin => pick(self, IP::LLVMIntSLT),
+            RMW::LLVMAtomicRMWBinOpMax => pick(self, IP::LLVMIntSGT),
+            RMW::LLVMAtomicRMWBinOpUMin => pick(self, IP::LLVMIntULT),
+            RMW::LLVMAtomicRMWBinOpUMax => pick(self, IP::LLVMIntUGT),
+            RMW::LLVMAtomicRMWBinOpFMin | RMW::LLVMAtomicRMWBinOpFMax => {
+                let name = if op == RMW::LLVMAtomicRMWBinOpFMin { "llvm.minnum" } else { "llvm.maxnum" };
+                match self.intrinsic(name, &[v.get_type()], &[old, v]) {
+                    Ok(Some(r)) => r,
+                    _ => v,
+                }
+            }
+            // Operations the builtins never ask for: a real atomic.
+            // SAFETY: positioned builder; `p` points to a value of v's type.
+            _ => return self.raw(unsafe { llvm::LLVMBuildAtomicRMWSyncScope(self.b.as_mut_ptr(), op, p.as_value_ref(), v.as_value_ref(), AO::LLVMAtomicOrderingMonotonic, self.ssid("")) }),
+        };
+        self.b.build_store(p, new).expect("positioned builder");
+        old
+    }
+
     fn cmpxchg(&mut self, p: PointerValue<'ctx>, cmp: BasicValueEnum<'ctx>, new: BasicValueEnum<'ctx>, ok: AO, fail: AO, scope: &str, weak: bool) -> BasicValueEnum<'ctx> {
+        if self.group_private(p) {
+            // { old, old == cmp }, storing `new` when equal (storing `old`
+            // back otherwise changes nothing no one else can see).
+            let old = self.b.build_load(cmp.get_type(), p, "").expect("positioned builder");
+            let eq = if cmp.is_float_value() {
+                self.b.build_float_compare(inkwell::FloatPredicate::OEQ, old.into_float_value(), cmp.into_float_value(), "").expect("positioned builder")
+            } else if cmp.is_pointer_value() {
+                self.b.build_int_compare(inkwell::IntPredicate::EQ, old.into_pointer_value(), cmp.into_pointer_value(), "").expect("positioned builder")
+            } else {
+                self.b.build_int_compare(inkwell::IntPredicate::EQ, old.into_int_value(), cmp.into_int_value(), "").expect("positioned builder")
+            };
+            let stored = self.b.build_select(eq, new, old, "").expect("positioned builder");
+            self.b.build_store(p, stored).expect("positioned builder");
+            let pair = self.ctx.struct_type(&[cmp.get_type(), self.ctx.bool_type().into()], false);
+            let agg = self.b.build_insert_value(pair.get_undef(), old, 0, "").expect("positioned builder");
+            let agg = self.b.build_insert_value(agg, eq, 1, "").expect("positioned builder");
+            return agg.as_basic_value_enum();
+        }
         let ssid = self.ssid(scope);
         let fail = legal_failure(ok, fail);
         // SAFETY: as for `rmw`.
@@ -760,6 +828,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     fn atomic_load(&mut self, p: PointerValue<'ctx>, t: BasicTypeEnum<'ctx>, ao: AO, scope: &str) -> BasicValueEnum<'ctx> {
         let v = self.b.build_load(t, p, "").expect("positioned builder");
+        if self.group_private(p) {
+            return v;
+        }
         let size = self.type_bytes(t);
         // SAFETY: `v` is a load instruction just built.
         unsafe {
@@ -772,6 +843,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     fn atomic_store(&mut self, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>, ao: AO, scope: &str) -> BasicValueEnum<'ctx> {
         let s = self.b.build_store(p, v).expect("positioned builder");
+        if self.group_private(p) {
+            return v;
+        }
         let size = self.type_bytes(v.get_type());
         // SAFETY: `s` is a store instruction just built.
         unsafe {
