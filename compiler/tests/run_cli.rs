@@ -1,5 +1,6 @@
-//! `clc run` as a process: printf from many work-items on all cores, and
-//! release/acquire message passing between work-groups.
+//! `clc run` as a process: printf from many work-items on all cores, its
+//! OpenCL format rules, and release/acquire message passing between
+//! work-groups.
 
 use std::process::Command;
 
@@ -24,6 +25,41 @@ fn printf_writes_whole_lines_from_every_work_item() {
         assert!(!std::mem::replace(&mut seen[i], true), "work-item {i} printed twice");
     }
     assert!(seen.iter().all(|&s| s), "every work-item printed");
+}
+
+/// OpenCL's printf rules on the CPU: `float` printed as itself (not
+/// promoted by the caller), vector conversions with every length
+/// modifier, flags/width/precision, `%%`, the return value (0, not a
+/// character count), and text printed as written where arguments run out.
+#[test]
+fn printf_follows_opencl_format_rules() {
+    let f = kernel(
+        "printf_formats.cl",
+        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+         #pragma OPENCL EXTENSION cl_khr_fp16 : enable
+         kernel void p(global float *x) {
+             float f = x[0];
+             half h = 1.5h;
+             int r = printf(\"f=%f h=%.1f d=%d c=%c s=%s u=%u x=%#x ld=%ld\\n\", f, h, -3, 'A', \"str\", 7u, 255, (long)-5);
+             printf(\"r=%d\\n\", r);
+             printf(\"v=%v4hlf|%v2hhd|%v2hhu|%v8hd|%v2ld|%v2lf\\n\", (float4)(1.0f, 2.5f, -3.0f, 4.0f), (char2)(-1, 2), (uchar2)(255, 7),
+                    (short8)(-300, 1, 2, 3, 4, 5, 6, 7), (long2)(-9000000000L, 5), (double2)(0.25, -2.0));
+             printf(\"%5.2f|%-6d|%06.1e|%x|%o|%%|%v3hlg|%v16hlx\\n\", 3.14159f, 42, 12345.678f, 255u, 8, (float3)(1, 2, 3),
+                    (uint16)(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16));
+             printf(\"missing %d\\n\");
+         }",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["run", &f, "--kernel", "p", "--global", "1", "--arg", "buf:float:1:2.25"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let want = [
+        "f=2.250000 h=1.5 d=-3 c=A s=str u=7 x=0xff ld=-5",
+        "r=0",
+        "v=1.000000,2.500000,-3.000000,4.000000|-1,2|255,7|-300,1,2,3,4,5,6,7|-9000000000,5|0.250000,-2.000000",
+        " 3.14|42    |1.2e+04|ff|10|%|1,2,3|1,2,3,4,5,6,7,8,9,a,b,c,d,e,f,10",
+        "missing %d",
+    ];
+    assert_eq!(text.lines().collect::<Vec<_>>(), want);
 }
 
 #[test]

@@ -180,6 +180,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let t = self.vty(ty)?;
                 Ok(Some(self.cast(Op::LLVMAddrSpaceCast, v, t)))
             }
+            Lowering::Printf if !self.spirv() => self.native_printf(args),
             Lowering::Printf => self.printf(args),
             // LLVM's SPIR-V back end knows `to_global` & co. by their
             // Itanium names (clang's `__to_global` runtime names it does

@@ -32,6 +32,7 @@ mod debug;
 mod expr;
 mod init;
 mod meta;
+mod printf;
 mod regions;
 mod stmt;
 

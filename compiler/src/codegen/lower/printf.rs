@@ -1,0 +1,289 @@
+//! `printf` on native targets: OpenCL C's format rules on top of the C
+//! library's `printf`.
+//!
+//! OpenCL's format differs from C's: vector conversions (`%v4hlf` prints
+//! a `float4` as four comma-separated `%f`s), `hl` for 32-bit vector
+//! elements, `float` arguments that are not promoted to `double`, and a
+//! return value of 0 on success and -1 on failure. The format is a string
+//! literal (the checker makes sure), so it is rewritten here, at compile
+//! time, into a C format whose conversions each take one scalar argument
+//! of C's promoted type: vectors are split into their elements, `float`
+//! and `half` widened to `double`, small integers to `int`. The arguments'
+//! own types decide the C length modifiers, so a format that disagrees
+//! with its arguments prints something defined instead of reading the
+//! wrong registers. (On SPIR-V the format goes to the consumer's `printf`
+//! extended instruction untouched.)
+
+use super::expr::{is_float, is_signed};
+use super::{Gen, R};
+use crate::sema::hir::{ExprId, ExprKind};
+use clc_builtins::functions::AddrSpace;
+use clc_builtins::types::Scalar;
+use inkwell::llvm_sys::LLVMOpcode as Op;
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum};
+
+/// One conversion of an OpenCL format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Conversion {
+    /// Flags, width and precision, as written (`-08.3`).
+    head: String,
+    /// `*` for the width or the precision, each taking an `int` argument.
+    stars: usize,
+    /// The vector specifier's lane count.
+    lanes: Option<u8>,
+    /// The conversion character.
+    conv: u8,
+}
+
+/// A format: literal text and conversions in order.
+#[derive(Debug, PartialEq, Eq)]
+enum Piece {
+    Text(Vec<u8>),
+    Conv(Conversion),
+}
+
+/// Splits an OpenCL format into text and conversions. A `%` that does not
+/// start a valid conversion is kept as text (printed as written).
+fn parse(fmt: &[u8]) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    let mut text = Vec::new();
+    let mut i = 0;
+    while i < fmt.len() {
+        if fmt[i] != b'%' {
+            text.push(fmt[i]);
+            i += 1;
+            continue;
+        }
+        if fmt.get(i + 1) == Some(&b'%') {
+            text.push(b'%');
+            i += 2;
+            continue;
+        }
+        match conversion(&fmt[i + 1..]) {
+            Some((c, len)) => {
+                if !text.is_empty() {
+                    pieces.push(Piece::Text(std::mem::take(&mut text)));
+                }
+                pieces.push(Piece::Conv(c));
+                i += 1 + len;
+            }
+            None => {
+                text.push(b'%');
+                i += 1;
+            }
+        }
+    }
+    if !text.is_empty() {
+        pieces.push(Piece::Text(text));
+    }
+    pieces
+}
+
+/// The conversion after a `%`, and how many bytes it spans.
+fn conversion(s: &[u8]) -> Option<(Conversion, usize)> {
+    let mut i = 0;
+    let mut head = String::new();
+    let mut stars = 0;
+    while let Some(&c) = s.get(i) {
+        if b"-+ #0".contains(&c) {
+            head.push(c as char);
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let digits = |i: &mut usize, head: &mut String, stars: &mut usize| {
+        if s.get(*i) == Some(&b'*') {
+            head.push('*');
+            *stars += 1;
+            *i += 1;
+            return;
+        }
+        while let Some(&c) = s.get(*i).filter(|c| c.is_ascii_digit()) {
+            head.push(c as char);
+            *i += 1;
+        }
+    };
+    digits(&mut i, &mut head, &mut stars);
+    if s.get(i) == Some(&b'.') {
+        head.push('.');
+        i += 1;
+        digits(&mut i, &mut head, &mut stars);
+    }
+    let mut lanes = None;
+    if s.get(i) == Some(&b'v') {
+        let n = match (s.get(i + 1), s.get(i + 2)) {
+            (Some(b'1'), Some(b'6')) => 16,
+            (Some(b'2'), _) => 2,
+            (Some(b'3'), _) => 3,
+            (Some(b'4'), _) => 4,
+            (Some(b'8'), _) => 8,
+            _ => return None,
+        };
+        i += if n == 16 { 3 } else { 2 };
+        lanes = Some(n);
+    }
+    // Length modifiers: the arguments' types decide C's, so they are only
+    // skipped here.
+    for m in [&b"hh"[..], b"hl", b"ll", b"h", b"l"] {
+        if s[i..].starts_with(m) {
+            i += m.len();
+            break;
+        }
+    }
+    let conv = *s.get(i)?;
+    if !b"diouxXcsfFeEgGaAp".contains(&conv) {
+        return None;
+    }
+    Some((Conversion { head, stars, lanes, conv }, i + 1))
+}
+
+impl<'a, 'ctx> Gen<'a, 'ctx> {
+    /// `printf(format, args...)` through the C library (native targets).
+    pub(super) fn native_printf(&mut self, args: &[ExprId]) -> R<Option<BasicValueEnum<'ctx>>> {
+        let Some(fmt) = args.first().and_then(|&a| self.literal_bytes(a)) else {
+            // The checker requires a literal; without one, print nothing.
+            return Ok(Some(self.ctx.i32_type().const_all_ones().into()));
+        };
+        let mut out: Vec<u8> = Vec::new();
+        let mut vals: Vec<BasicMetadataValueEnum<'ctx>> = Vec::new();
+        let mut next = 1;
+        for piece in parse(&fmt) {
+            match piece {
+                Piece::Text(t) => {
+                    for b in t {
+                        if b == b'%' {
+                            out.push(b'%');
+                        }
+                        out.push(b);
+                    }
+                }
+                Piece::Conv(c) => {
+                    if next + c.stars >= args.len() {
+                        // Fewer arguments than conversions: the rest is
+                        // printed as written.
+                        out.extend(format!("%%{}{}", c.head, c.conv as char).bytes());
+                        continue;
+                    }
+                    for _ in 0..c.stars {
+                        let v = self.value(args[next])?;
+                        let i32t = self.ctx.i32_type().into();
+                        vals.push(self.int_resize(v, i32t, true).into());
+                        next += 1;
+                    }
+                    let a = args[next];
+                    next += 1;
+                    self.conversion(&c, a, &mut out, &mut vals)?;
+                }
+            }
+        }
+        // Arguments beyond the conversions are evaluated, not printed.
+        for &a in args.iter().skip(next) {
+            self.value(a)?;
+        }
+        out.push(0);
+        let fmt_ptr = self.string(&out, AddrSpace::Private);
+        let mut call_args: Vec<BasicMetadataValueEnum<'ctx>> = vec![fmt_ptr.into()];
+        call_args.extend(vals);
+        let f = self.c_printf();
+        let r = self.b.build_call(f, &call_args, "")?.try_as_basic_value().basic().expect("printf returns int").into_int_value();
+        // OpenCL's result: 0 on success, -1 on failure.
+        let i32t = self.ctx.i32_type();
+        let failed = self.b.build_int_compare(inkwell::IntPredicate::SLT, r, i32t.const_zero(), "")?;
+        Ok(Some(self.b.build_select(failed, i32t.const_all_ones(), i32t.const_zero(), "")?))
+    }
+
+    /// Appends the C conversions for one OpenCL conversion of argument
+    /// `a` to `out`, and their values to `vals`.
+    fn conversion(&mut self, c: &Conversion, a: ExprId, out: &mut Vec<u8>, vals: &mut Vec<BasicMetadataValueEnum<'ctx>>) -> R<()> {
+        let ty = self.expr_info(a).ty.ty;
+        let v = self.value(a)?;
+        if c.conv == b's' || c.conv == b'p' {
+            let p = if v.is_pointer_value() { self.cast(Op::LLVMAddrSpaceCast, v, self.ptr_ty(AddrSpace::Private).into()) } else { v };
+            out.extend(format!("%{}{}", c.head, c.conv as char).bytes());
+            vals.push(p.into());
+            return Ok(());
+        }
+        let scalar = self.elem_scalar(ty).unwrap_or(Scalar::Int);
+        let lanes: Vec<BasicValueEnum<'ctx>> = match v {
+            BasicValueEnum::VectorValue(vec) => {
+                let n = self.lanes_of(ty).map_or(vec.get_type().get_size(), u32::from);
+                (0..n).map(|i| self.b.build_extract_element(vec, self.ctx.i32_type().const_int(i as u64, false), "")).collect::<Result<_, _>>()?
+            }
+            other => vec![other],
+        };
+        let float_conv = b"fFeEgGaA".contains(&c.conv);
+        for (k, lane) in lanes.into_iter().enumerate() {
+            if k > 0 {
+                out.push(b',');
+            }
+            let lane = if lane.is_pointer_value() { self.b.build_ptr_to_int(lane.into_pointer_value(), self.ctx.i64_type(), "")?.into() } else { lane };
+            if float_conv {
+                let d = self.ctx.f64_type().into();
+                let x = if lane.is_float_value() {
+                    self.cast(Op::LLVMFPExt, lane, d)
+                } else if is_signed(scalar) {
+                    self.cast(Op::LLVMSIToFP, lane, d)
+                } else {
+                    self.cast(Op::LLVMUIToFP, lane, d)
+                };
+                out.extend(format!("%{}{}", c.head, c.conv as char).bytes());
+                vals.push(x.into());
+            } else {
+                // An integer conversion: `int`, or `long` for 64 bits.
+                let x = if lane.is_float_value() {
+                    let i64t = self.ctx.i64_type().into();
+                    self.cast(if is_float(scalar) && c.conv != b'u' { Op::LLVMFPToSI } else { Op::LLVMFPToUI }, lane, i64t)
+                } else {
+                    lane
+                };
+                let bits = x.into_int_value().get_type().get_bit_width();
+                let (x, len) = if bits > 32 {
+                    (x, "l")
+                } else {
+                    let i32t = self.ctx.i32_type().into();
+                    (self.int_resize(x, i32t, is_signed(scalar)), "")
+                };
+                let (len, conv) = if c.conv == b'c' { ("", 'c') } else { (len, c.conv as char) };
+                out.extend(format!("%{}{}{}", c.head, len, conv).bytes());
+                vals.push(x.into());
+            }
+        }
+        Ok(())
+    }
+
+    /// The bytes of a string literal argument (through its conversions).
+    fn literal_bytes(&self, mut a: ExprId) -> Option<Vec<u8>> {
+        loop {
+            match &self.expr_info(a).kind {
+                ExprKind::Str(bytes) => return Some(bytes.strip_suffix(&[0]).unwrap_or(bytes).to_vec()),
+                ExprKind::Convert { expr, .. } => a = *expr,
+                _ => return None,
+            }
+        }
+    }
+
+    fn c_printf(&mut self) -> inkwell::values::FunctionValue<'ctx> {
+        let p = self.ptr_ty(AddrSpace::Private);
+        self.module.get_function("printf").unwrap_or_else(|| self.module.add_function("printf", self.ctx.i32_type().fn_type(&[p.into()], true), None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conv(head: &str, lanes: Option<u8>, conv: u8) -> Piece {
+        Piece::Conv(Conversion { head: head.into(), stars: head.matches('*').count(), lanes, conv })
+    }
+
+    #[test]
+    fn formats_split_into_text_and_conversions() {
+        assert_eq!(parse(b"x=%d\n"), vec![Piece::Text(b"x=".to_vec()), conv("", None, b'd'), Piece::Text(b"\n".to_vec())]);
+        assert_eq!(parse(b"%v4hlf|%-8.3v2f|%#v16hhx"), vec![conv("", Some(4), b'f'), Piece::Text(b"|".to_vec()), conv("-8.3", Some(2), b'f'), Piece::Text(b"|".to_vec()), conv("#", Some(16), b'x')]);
+        assert_eq!(parse(b"100%% %ld %*.*f"), vec![Piece::Text(b"100% ".to_vec()), conv("", None, b'd'), Piece::Text(b" ".to_vec()), conv("*.*", None, b'f')]);
+        // Not a conversion: kept as text.
+        assert_eq!(parse(b"50%! %v5d %q"), vec![Piece::Text(b"50%! %v5d %q".to_vec())]);
+        assert_eq!(parse(b"% o"), vec![conv(" ", None, b'o')]);
+    }
+}
