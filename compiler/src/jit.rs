@@ -553,6 +553,75 @@ mod barrier_tests {
         }
     }
 
+    /// `break` and `continue` under uniform conditions between the
+    /// barriers of a loop leave the loop (or its iteration) for the whole
+    /// group: in `for`, `while` and `do`-`while` loops, from inside
+    /// nested work-item loops' neighbours too.
+    #[test]
+    fn uniform_break_and_continue_in_loops_with_barriers() {
+        let p = build_ok(
+            "kernel void k(global int *out, global const int *limits, int maxit) {
+                 local int buf[64];
+                 int l = get_local_id(0), n = get_local_size(0);
+                 int acc = 0;
+                 for (int it = 0; it < maxit; it++) {
+                     if (it == limits[get_group_id(0)]) break;
+                     if (it % 3 == 1) continue;
+                     for (int j = 0; j < 2; j++) { if (j == 1) break; acc += j; }
+                     buf[l] = it * 100 + l;
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     acc += buf[(l + 1) % n];
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                 }
+                 int w = 0;
+                 while (1) {
+                     buf[l] = w + l;
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     acc += buf[n - 1 - l];
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     w++;
+                     if (w >= 3) break;
+                 }
+                 int d = 0;
+                 do {
+                     d++;
+                     if (d == 2) continue;
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     acc += 1000;
+                 } while (d < 4);
+                 out[get_global_id(0)] = acc;
+             }",
+        );
+        let (groups, size, maxit) = (4usize, 16usize, 10i32);
+        let limits = [0i32, 4, 7, 99];
+        let (bo, bl) = (Buffer::new(groups * size * 4), Buffer::from_slice(&limits));
+        let mut k = p.kernel("k").unwrap();
+        k.set_arg(0, Arg::Buffer(&bo)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bl)).unwrap();
+        k.set_arg(2, Arg::value(maxit)).unwrap();
+        k.launch(&range([groups * size, 1, 1], [size, 1, 1], 1)).unwrap();
+        let o = bo.read::<i32>();
+        for g in 0..groups {
+            for l in 0..size {
+                let mut acc = 0i32;
+                for it in 0..maxit {
+                    if it == limits[g] {
+                        break;
+                    }
+                    if it % 3 == 1 {
+                        continue;
+                    }
+                    acc += it * 100 + ((l + 1) % size) as i32;
+                }
+                for w in 0..3 {
+                    acc += w + (size - 1 - l) as i32;
+                }
+                acc += 3 * 1000;
+                assert_eq!(o[g * size + l], acc, "group {g}, work-item {l}");
+            }
+        }
+    }
+
     #[test]
     fn barriers_in_nested_loops() {
         let p = build_ok(

@@ -58,15 +58,15 @@ pub(super) struct GroupMode<'ctx> {
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Can the region lowering express this kernel?
     pub(super) fn regions_can_express(&self, f: &hir::Function) -> bool {
-        self.body_ok(f, &f.body, false)
+        self.body_ok(f, &f.body)
     }
 
-    fn body_ok(&self, f: &hir::Function, body: &[Stmt], in_sync_loop: bool) -> bool {
+    fn body_ok(&self, f: &hir::Function, body: &[Stmt]) -> bool {
         body.iter().all(|s| {
             if !self.stmt_syncs(f, s) {
-                // A region: it must not leave to an enclosing group-level
-                // loop.
-                return !(self.has_group_call(f, s) || in_sync_loop && leaves_loop(s, false));
+                // A region (it may leave for an enclosing group-level
+                // loop: see `region`).
+                return !self.has_group_call(f, s);
             }
             if let Some((call, fid)) = self.sync_call_stmt(f, s) {
                 // `f(…);`, `x = f(…);`, `T x = f(…);` with a synchronising
@@ -84,10 +84,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             match s {
                 // A barrier, or a statement using work-group functions.
                 Stmt::Expr(_) | Stmt::Local { .. } => true,
-                Stmt::Block(b) => self.body_ok(f, b, in_sync_loop),
-                Stmt::If { then, else_, .. } => self.body_ok(f, then, in_sync_loop) && else_.as_ref().is_none_or(|e| self.body_ok(f, e, in_sync_loop)),
-                Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => self.body_ok(f, body, true),
-                Stmt::For { init, body, .. } => init.iter().all(|s| !self.stmt_syncs(f, s)) && self.body_ok(f, body, true),
+                Stmt::Block(b) => self.body_ok(f, b),
+                Stmt::If { then, else_, .. } => self.body_ok(f, then) && else_.as_ref().is_none_or(|e| self.body_ok(f, e)),
+                Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => self.body_ok(f, body),
+                Stmt::For { init, body, .. } => init.iter().all(|s| !self.stmt_syncs(f, s)) && self.body_ok(f, body),
                 // Uniform `break`/`continue` at group level are fine.
                 Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
                 _ => false,
@@ -403,8 +403,36 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             g.index = Some(lin);
             g.next_item = Some(next);
         }
-        // Loops inside the region are the work-item's: its jumps.
+        // Loops inside the region are the work-item's: its jumps. A
+        // `break`/`continue` that leaves the region for the group-level
+        // loop around it ends the work-item's part of the region and
+        // records which (uniform by OpenCL's rules: every work-item takes
+        // it, or the loop's barrier would diverge); after the region the
+        // group takes it.
+        let outer = self.fs().jumps.last().copied();
         let jumps = std::mem::take(&mut self.fs_mut().jumps);
+        let leave = match outer {
+            Some(_) => {
+                let i8t = self.ctx.i8_type();
+                let flag = self.at_entry(|g| {
+                    let a = g.b.build_alloca(i8t, "r.leave")?;
+                    g.b.build_store(a, i8t.const_zero())?;
+                    Ok(a)
+                })?;
+                let here = self.b.get_insert_block().expect("positioned");
+                let brk = self.ctx.append_basic_block(fnv, "r.break");
+                let cont = self.ctx.append_basic_block(fnv, "r.continue");
+                for (bb, kind) in [(brk, 1u64), (cont, 2)] {
+                    self.b.position_at_end(bb);
+                    self.b.build_store(flag, i8t.const_int(kind, false))?;
+                    self.b.build_unconditional_branch(next)?;
+                }
+                self.b.position_at_end(here);
+                self.fs_mut().jumps.push((brk, Some(cont)));
+                Some(flag)
+            }
+            None => None,
+        };
         let r = body(self);
         self.fs_mut().jumps = jumps;
         if let (Some(g), Some((i, n))) = (self.fs_mut().group.as_mut(), saved) {
@@ -416,7 +444,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.b.build_unconditional_branch(next)?;
         }
         self.b.position_at_end(next);
-        self.close_item_loops(levels)
+        self.close_item_loops(levels)?;
+        if let (Some(flag), Some((brk, cont))) = (leave, outer) {
+            let i8t = self.ctx.i8_type();
+            let kind = self.b.build_load(i8t, flag, "")?.into_int_value();
+            self.b.build_store(flag, i8t.const_zero())?;
+            let go_on = self.ctx.append_basic_block(fnv, "r.after");
+            let cases = [(i8t.const_int(1, false), brk), (i8t.const_int(2, false), cont.unwrap_or(brk))];
+            self.b.build_switch(kind, go_on, &cases)?;
+            self.b.position_at_end(go_on);
+        }
+        Ok(())
     }
 
     /// Computes the work-group function calls in `s` for the whole group:
@@ -1034,30 +1072,6 @@ fn basic<'ctx>(v: BasicMetadataValueEnum<'ctx>) -> R<inkwell::values::BasicValue
         BasicMetadataValueEnum::ArrayValue(x) => x.into(),
         _ => return ice("a metadata argument"),
     })
-}
-
-/// Does a statement `break`/`continue` out of (or `return` from) a loop it
-/// is not itself inside?
-fn leaves_loop(s: &Stmt, in_loop: bool) -> bool {
-    match s {
-        Stmt::Break | Stmt::Continue => !in_loop,
-        Stmt::Return(_) => false,
-        Stmt::Block(b) => b.iter().any(|s| leaves_loop(s, in_loop)),
-        Stmt::If { then, else_, .. } => then.iter().any(|s| leaves_loop(s, in_loop)) || else_.as_ref().is_some_and(|e| e.iter().any(|s| leaves_loop(s, in_loop))),
-        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::For { body, .. } => body.iter().any(|s| leaves_loop(s, true)),
-        // `break` inside a switch leaves the switch.
-        Stmt::Switch { body, .. } => body.iter().any(|s| matches!(s, Stmt::Continue) && !in_loop || leaves_loop_cont(s, in_loop)),
-        _ => false,
-    }
-}
-
-fn leaves_loop_cont(s: &Stmt, in_loop: bool) -> bool {
-    match s {
-        Stmt::Continue => !in_loop,
-        Stmt::Block(b) => b.iter().any(|s| leaves_loop_cont(s, in_loop)),
-        Stmt::If { then, else_, .. } => then.iter().any(|s| leaves_loop_cont(s, in_loop)) || else_.as_ref().is_some_and(|e| e.iter().any(|s| leaves_loop_cont(s, in_loop))),
-        _ => false,
-    }
 }
 
 /// The locals a statement declares (nested statements included, not
