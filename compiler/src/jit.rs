@@ -481,7 +481,7 @@ mod tests {
     #[test]
     fn mistakes_are_errors_with_messages() {
         let p = build_ok("kernel __attribute__((reqd_work_group_size(8, 1, 1))) void k(global float *x, float s) { x[get_global_id(0)] *= s; }
-                          kernel void sync(global int *x) { switch (x[1]) { case 0: barrier(CLK_GLOBAL_MEM_FENCE); } x[0] = 1; }");
+                          kernel void sync(global int *x) { if (x[1]) goto out; barrier(CLK_GLOBAL_MEM_FENCE); out: x[0] = 1; }");
         assert!(p.kernel("nope").unwrap_err().to_string().contains("kernels: k, sync"));
         let b = Buffer::new(64);
         let mut k = p.kernel("k").unwrap();
@@ -618,6 +618,78 @@ mod barrier_tests {
                 }
                 acc += 3 * 1000;
                 assert_eq!(o[g * size + l], acc, "group {g}, work-item {l}");
+            }
+        }
+    }
+
+    /// A `switch` on a uniform value with barriers in its cases,
+    /// fall-through, `default`, and a `break` out of the switch from
+    /// between its barriers; inside a loop, where `continue` skips to the
+    /// next iteration.
+    #[test]
+    fn barriers_in_a_switch_on_a_uniform_value() {
+        let p = build_ok(
+            "kernel void k(global int *out, global const int *modes) {
+                 local int buf[32];
+                 int l = get_local_id(0), n = get_local_size(0);
+                 int acc = 0;
+                 for (int it = 0; it < 3; it++) {
+                     switch (modes[get_group_id(0)] + it) {
+                     case 0:
+                         buf[l] = l;
+                         barrier(CLK_LOCAL_MEM_FENCE);
+                         acc += buf[n - 1 - l];
+                         barrier(CLK_LOCAL_MEM_FENCE);
+                         /* fall through */
+                     case 1:
+                         acc += 10;
+                         if (it == 2) break;
+                         buf[l] = 2 * l;
+                         barrier(CLK_LOCAL_MEM_FENCE);
+                         acc += buf[(l + 1) % n];
+                         barrier(CLK_LOCAL_MEM_FENCE);
+                         break;
+                     case 3:
+                         continue;
+                     default:
+                         acc += 1000;
+                         barrier(CLK_LOCAL_MEM_FENCE);
+                     }
+                     acc += 100000;
+                 }
+                 out[get_global_id(0)] = acc;
+             }",
+        );
+        let modes = [0i32, 1, 2, 3, 7];
+        let (groups, size) = (modes.len(), 8usize);
+        let (bo, bm) = (Buffer::new(groups * size * 4), Buffer::from_slice(&modes));
+        let mut k = p.kernel("k").unwrap();
+        k.set_arg(0, Arg::Buffer(&bo)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bm)).unwrap();
+        k.launch(&range([groups * size, 1, 1], [size, 1, 1], 1)).unwrap();
+        let o = bo.read::<i32>();
+        for (g, &m) in modes.iter().enumerate() {
+            for l in 0..size {
+                let mut acc = 0i32;
+                for it in 0..3 {
+                    let v = m + it;
+                    if v == 3 {
+                        continue;
+                    }
+                    if v == 0 {
+                        acc += (size - 1 - l) as i32;
+                    }
+                    if v == 0 || v == 1 {
+                        acc += 10;
+                        if it != 2 {
+                            acc += 2 * ((l + 1) % size) as i32;
+                        }
+                    } else {
+                        acc += 1000;
+                    }
+                    acc += 100_000;
+                }
+                assert_eq!(o[g * size + l], acc, "group {g} (mode {m}), work-item {l}");
             }
         }
     }

@@ -89,7 +89,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => self.body_ok(f, body),
                 Stmt::For { init, body, .. } => init.iter().all(|s| !self.stmt_syncs(f, s)) && self.body_ok(f, body),
                 // Uniform `break`/`continue` at group level are fine.
-                Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+                Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Case(_) => true,
+                // A switch on a uniform value with barriers in its cases.
+                Stmt::Switch { body, .. } => self.body_ok(f, body),
                 _ => false,
             }
         })
@@ -215,7 +217,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Some(f) => self.stmt_syncs(f, s),
                 None => stmt_syncs_in(f_exprs, s),
             };
-            if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_)) {
+            if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Case(_)) {
                 run.push(s);
                 continue;
             }
@@ -261,10 +263,44 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Stmt::DoWhile { body, cond } => self.group_loop(&[], Some(*cond), None, body, true)?,
                 Stmt::For { init, cond, step, body } => self.group_loop(init, *cond, *step, body, false)?,
                 Stmt::Break | Stmt::Continue => {
-                    let Some(&(brk, cont)) = self.fs().jumps.last() else { return ice("break outside a loop") };
-                    let to = if matches!(s, Stmt::Break) { brk } else { cont.unwrap_or(brk) };
+                    let Some((brk, cont)) = self.group_jumps() else { return ice("break outside a loop") };
+                    let to = if matches!(s, Stmt::Break) { brk } else { cont };
                     self.b.build_unconditional_branch(to)?;
                     self.continue_in_new_block("g.after.jump");
+                }
+                Stmt::Switch { cond, cases, default, body } => {
+                    // On work-item 0's value (uniform by OpenCL's rules).
+                    let v = self.uniform_value(*cond)?.into_int_value();
+                    let fnv = self.fs().llfn;
+                    let end = self.ctx.append_basic_block(fnv, "g.sw.end");
+                    let mut arms = Vec::with_capacity(cases.len());
+                    for (value, id) in cases {
+                        let bb = self.ctx.append_basic_block(fnv, "g.sw.case");
+                        self.fs_mut().cases.insert(*id, bb);
+                        arms.push((v.get_type().const_int(*value as u64, true), bb));
+                    }
+                    let default_bb = match default {
+                        Some(id) => {
+                            let bb = self.ctx.append_basic_block(fnv, "g.sw.default");
+                            self.fs_mut().cases.insert(*id, bb);
+                            bb
+                        }
+                        None => end,
+                    };
+                    self.b.build_switch(v, default_bb, &arms)?;
+                    // Code before the first label is unreachable.
+                    self.continue_in_new_block("g.sw.body");
+                    self.fs_mut().jumps.push((end, None));
+                    let r = self.group_stmts(body);
+                    self.fs_mut().jumps.pop();
+                    r?;
+                    self.jump_if_open(end)?;
+                    self.b.position_at_end(end);
+                }
+                Stmt::Case(id) => {
+                    let Some(bb) = self.fs().cases.get(id).copied() else { return ice("a case label outside its switch") };
+                    self.jump_if_open(bb)?;
+                    self.b.position_at_end(bb);
                 }
                 Stmt::Return(v) => {
                     // At group level every work-item returns: from the
@@ -336,8 +372,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
+    /// The innermost group-level `break` target, and `continue`'s (the
+    /// innermost loop's: a switch has none).
+    fn group_jumps(&self) -> Option<(BasicBlock<'ctx>, BasicBlock<'ctx>)> {
+        group_jump_targets(&self.fs().jumps)
+    }
+
     /// A condition evaluated for work-item 0 (uniform by OpenCL's rules).
     fn uniform_truth(&mut self, cond: ExprId) -> R<IntValue<'ctx>> {
+        let t = self.expr_info(cond).ty.ty;
+        let v = self.uniform_value(cond)?;
+        Ok(self.is_nonzero(v, t)?.into_int_value())
+    }
+
+    /// A value computed for work-item 0 (uniform by OpenCL's rules).
+    fn uniform_value(&mut self, cond: ExprId) -> R<inkwell::values::BasicValueEnum<'ctx>> {
         self.collectives_of(&Stmt::Expr(cond))?;
         let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
         for k in 0..3 {
@@ -347,9 +396,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if let Some(g) = self.fs_mut().group.as_mut() {
             g.index = None;
         }
-        let t = self.expr_info(cond).ty.ty;
-        let v = self.value(cond)?;
-        Ok(self.is_nonzero(v, t)?.into_int_value())
+        self.value(cond)
     }
 
     fn flush_region(&mut self, run: &mut Vec<&'a Stmt>) -> R<()> {
@@ -409,7 +456,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // records which (uniform by OpenCL's rules: every work-item takes
         // it, or the loop's barrier would diverge); after the region the
         // group takes it.
-        let outer = self.fs().jumps.last().copied();
+        let outer = self.group_jumps();
         let jumps = std::mem::take(&mut self.fs_mut().jumps);
         let leave = match outer {
             Some(_) => {
@@ -428,6 +475,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.b.build_unconditional_branch(next)?;
                 }
                 self.b.position_at_end(here);
+                // `continue` inside a switch of the region skips to the
+                // region's own continue only when no loop of the region
+                // is closer: the region's loops push their own targets.
                 self.fs_mut().jumps.push((brk, Some(cont)));
                 Some(flag)
             }
@@ -450,7 +500,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             let kind = self.b.build_load(i8t, flag, "")?.into_int_value();
             self.b.build_store(flag, i8t.const_zero())?;
             let go_on = self.ctx.append_basic_block(fnv, "r.after");
-            let cases = [(i8t.const_int(1, false), brk), (i8t.const_int(2, false), cont.unwrap_or(brk))];
+            let cases = [(i8t.const_int(1, false), brk), (i8t.const_int(2, false), cont)];
             self.b.build_switch(kind, go_on, &cases)?;
             self.b.position_at_end(go_on);
         }
@@ -760,7 +810,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             };
             for s in body {
                 let syncs = g.stmt_syncs(f, s);
-                if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_)) {
+                if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Case(_)) {
                     let id = *run.get_or_insert_with(|| fresh(next));
                     mark_stmt(f, uses, id, s);
                     continue;
@@ -1072,6 +1122,14 @@ fn basic<'ctx>(v: BasicMetadataValueEnum<'ctx>) -> R<inkwell::values::BasicValue
         BasicMetadataValueEnum::ArrayValue(x) => x.into(),
         _ => return ice("a metadata argument"),
     })
+}
+
+/// The innermost `break` target and the innermost loop's `continue`
+/// target in a function's jump stack.
+fn group_jump_targets<'ctx>(jumps: &[(BasicBlock<'ctx>, Option<BasicBlock<'ctx>>)]) -> Option<(BasicBlock<'ctx>, BasicBlock<'ctx>)> {
+    let brk = jumps.last()?.0;
+    let cont = jumps.iter().rev().find_map(|j| j.1).unwrap_or(brk);
+    Some((brk, cont))
 }
 
 /// The locals a statement declares (nested statements included, not
