@@ -694,6 +694,37 @@ mod barrier_tests {
         }
     }
 
+    /// A `goto` that stays inside the statements between two barriers is
+    /// the work-item's own (the regions express the kernel); one across
+    /// a barrier is not expressed, and such a kernel runs one work-item
+    /// per group.
+    #[test]
+    fn gotos_between_barriers() {
+        let p = build_ok(
+            "kernel void k(global int *out) {
+                 local int b[8];
+                 int l = get_local_id(0);
+                 int s = 0;
+                 { int i = 0; again: s += i; i++; if (i < 4) goto again; }
+                 b[l] = s + l;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 out[get_global_id(0)] = b[7 - l];
+             }
+             kernel void across(global int *x) { if (x[1]) goto out; barrier(CLK_GLOBAL_MEM_FENCE); out: x[0] = 1; }",
+        );
+        let bo = Buffer::new(16 * 4);
+        let mut k = p.kernel("k").unwrap();
+        k.set_arg(0, Arg::Buffer(&bo)).unwrap();
+        k.launch(&range([16, 1, 1], [8, 1, 1], 1)).unwrap();
+        assert_eq!(bo.read::<i32>(), (0..16).map(|i| 6 + (7 - i % 8)).collect::<Vec<i32>>());
+        let bx = Buffer::from_slice(&[0i32, 1]);
+        let mut a = p.kernel("across").unwrap();
+        a.set_arg(0, Arg::Buffer(&bx)).unwrap();
+        assert!(a.launch(&range([4, 1, 1], [4, 1, 1], 1)).is_err(), "a goto across a barrier is not expressed");
+        a.launch(&NdRange::linear(4)).unwrap();
+        assert_eq!(bx.read::<i32>(), [1, 1]);
+    }
+
     #[test]
     fn barriers_in_nested_loops() {
         let p = build_ok(

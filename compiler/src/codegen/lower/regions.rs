@@ -65,8 +65,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         body.iter().all(|s| {
             if !self.stmt_syncs(f, s) {
                 // A region (it may leave for an enclosing group-level
-                // loop: see `region`).
-                return !self.has_group_call(f, s);
+                // loop: see `region`), whose `goto`s stay inside it.
+                return !self.has_group_call(f, s) && gotos_stay_inside(s);
             }
             if let Some((call, fid)) = self.sync_call_stmt(f, s) {
                 // `f(…);`, `x = f(…);`, `T x = f(…);` with a synchronising
@@ -1122,6 +1122,27 @@ fn basic<'ctx>(v: BasicMetadataValueEnum<'ctx>) -> R<inkwell::values::BasicValue
         BasicMetadataValueEnum::ArrayValue(x) => x.into(),
         _ => return ice("a metadata argument"),
     })
+}
+
+/// Do the `goto`s in `s` jump to labels in `s`? (A region's code is
+/// emitted inside work-item loops: a jump out of it, or into it, has no
+/// meaning there.)
+fn gotos_stay_inside(s: &Stmt) -> bool {
+    fn walk(s: &Stmt, labels: &mut Vec<String>, gotos: &mut Vec<String>) {
+        match s {
+            Stmt::Label(l) => labels.push(l.clone()),
+            Stmt::Goto(l) => gotos.push(l.clone()),
+            Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => b.iter().for_each(|s| walk(s, labels, gotos)),
+            Stmt::For { init, body, .. } => init.iter().chain(body).for_each(|s| walk(s, labels, gotos)),
+            Stmt::If { then, else_, .. } => then.iter().chain(else_.iter().flatten()).for_each(|s| walk(s, labels, gotos)),
+            _ => {}
+        }
+    }
+    let (mut labels, mut gotos) = (Vec::new(), Vec::new());
+    walk(s, &mut labels, &mut gotos);
+    // A label here that a `goto` elsewhere targets is caught at that
+    // `goto`'s statement; a bare label statement has no jump of its own.
+    matches!(s, Stmt::Label(_)) || gotos.iter().all(|g| labels.contains(g))
 }
 
 /// The innermost `break` target and the innermost loop's `continue`
