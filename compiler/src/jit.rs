@@ -725,6 +725,38 @@ mod barrier_tests {
         assert_eq!(bx.read::<i32>(), [1, 1]);
     }
 
+    /// Calls of functions with barriers inside larger expressions (`x =
+    /// 2 * f(a) + f(b)`, a declaration's initializer) run for the whole
+    /// group, each call once per work-item, in place.
+    #[test]
+    fn synchronising_calls_inside_expressions() {
+        let p = build_ok(
+            "int swap_sum(local int *buf, int v) {
+                 int l = get_local_id(0), n = get_local_size(0);
+                 buf[l] = v;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 int r = buf[n - 1 - l];
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 return r;
+             }
+             kernel void k(global int *out) {
+                 local int buf[16];
+                 int l = get_local_id(0);
+                 int a = 2 * swap_sum(buf, l) + swap_sum(buf, 100 * l);
+                 a += swap_sum(buf, a) - 1;
+                 out[get_global_id(0)] = a;
+             }",
+        );
+        let n = 16usize;
+        let bo = Buffer::new(2 * n * 4);
+        let mut k = p.kernel("k").unwrap();
+        k.set_arg(0, Arg::Buffer(&bo)).unwrap();
+        k.launch(&range([2 * n, 1, 1], [n, 1, 1], 1)).unwrap();
+        let a1: Vec<i32> = (0..n).map(|l| 2 * (n - 1 - l) as i32 + 100 * (n - 1 - l) as i32).collect();
+        let want: Vec<i32> = (0..2 * n).map(|g| a1[g % n] + a1[n - 1 - g % n] - 1).collect();
+        assert_eq!(bo.read::<i32>(), want);
+    }
+
     #[test]
     fn barriers_in_nested_loops() {
         let p = build_ok(

@@ -68,15 +68,19 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // loop: see `region`), whose `goto`s stay inside it.
                 return !self.has_group_call(f, s) && gotos_stay_inside(s);
             }
-            if let Some((call, fid)) = self.sync_call_stmt(f, s) {
-                // `f(…);`, `x = f(…);`, `T x = f(…);` with a synchronising
-                // `f` the regions express, and nothing else synchronising.
-                let callee = &self.program.functions[fid];
-                let args_plain = match &f.exprs[call.0 as usize].kind {
-                    ExprKind::Call { args, .. } => args.iter().all(|a| !self.expr_syncs(f, *a)),
-                    _ => false,
-                };
-                return args_plain && !self.is_record(callee_ret(self, callee)) && self.regions_can_express(callee);
+            if let Some(calls) = self.sync_calls_in_stmt(f, s) {
+                // An expression statement or a declaration calling
+                // synchronising functions the regions express, with
+                // arguments that do not synchronise, outside `?:`, `&&`
+                // and `||`.
+                return calls.iter().all(|&(call, fid)| {
+                    let callee = &self.program.functions[fid];
+                    let args_plain = match &f.exprs[call.0 as usize].kind {
+                        ExprKind::Call { args, .. } => args.iter().all(|a| !self.expr_syncs(f, *a)),
+                        _ => false,
+                    };
+                    args_plain && !self.is_record(callee_ret(self, callee)) && self.regions_can_express(callee)
+                });
             }
             if self.has_group_call(f, s) {
                 return false;
@@ -114,24 +118,60 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.stmt_syncs(f, &Stmt::Expr(e))
     }
 
-    /// The call of a synchronising function a statement is made of
-    /// (`f(…);`, `x = f(…);`, `T x = f(…);`, conversions allowed).
-    fn sync_call_stmt(&self, f: &hir::Function, s: &Stmt) -> Option<(ExprId, usize)> {
+    /// The calls of synchronising functions in an expression statement or
+    /// a declaration's initializer (`f(…);`, `x = f(…) + g(…);`, `T x =
+    /// 2 * f(…);`), innermost first; `None` when the statement is not one
+    /// of those, calls none, or calls one where not every work-item
+    /// evaluates it (under `?:`, `&&`, `||`, or in a block literal).
+    fn sync_calls_in_stmt(&self, f: &hir::Function, s: &Stmt) -> Option<Vec<(ExprId, usize)>> {
         let root = match s {
-            Stmt::Expr(e) => match &f.exprs[e.0 as usize].kind {
-                ExprKind::Assign { rhs, .. } => *rhs,
-                _ => *e,
-            },
-            Stmt::Local { init: Some(Init::Expr(e)), .. } => *e,
+            Stmt::Expr(e) | Stmt::Local { init: Some(Init::Expr(e)), .. } => *e,
             _ => return None,
         };
-        let mut e = root;
-        while let ExprKind::Convert { expr, .. } = &f.exprs[e.0 as usize].kind {
-            e = *expr;
-        }
+        let mut calls = Vec::new();
+        let mut ok = true;
+        self.collect_sync_calls(f, root, false, &mut calls, &mut ok);
+        (ok && !calls.is_empty()).then_some(calls)
+    }
+
+    fn collect_sync_calls(&self, f: &hir::Function, e: ExprId, conditional: bool, calls: &mut Vec<(ExprId, usize)>, ok: &mut bool) {
+        let mut children = Vec::new();
+        let mut cond_children = Vec::new();
         match &f.exprs[e.0 as usize].kind {
-            ExprKind::Call { func: Some(fid), .. } if self.synchronises(fid.0 as usize) => Some((e, fid.0 as usize)),
-            _ => None,
+            ExprKind::Cond { cond, then, else_ } => {
+                children.push(*cond);
+                cond_children.extend([*then, *else_]);
+            }
+            ExprKind::Binary { op: crate::parse::ast::BinOp::And | crate::parse::ast::BinOp::Or, lhs, rhs, .. } => {
+                children.push(*lhs);
+                cond_children.push(*rhs);
+            }
+            ExprKind::BlockLiteral { .. } => {
+                if self.expr_syncs(f, e) {
+                    *ok = false;
+                }
+                return;
+            }
+            _ => {
+                // Every other expression evaluates all its operands.
+                let mut direct = Vec::new();
+                deep_children(&f.exprs, e, &mut direct);
+                children = direct;
+            }
+        }
+        for c in children {
+            self.collect_sync_calls(f, c, conditional, calls, ok);
+        }
+        for c in cond_children {
+            self.collect_sync_calls(f, c, true, calls, ok);
+        }
+        if let ExprKind::Call { func: Some(fid), .. } = &f.exprs[e.0 as usize].kind {
+            if self.synchronises(fid.0 as usize) {
+                if conditional {
+                    *ok = false;
+                }
+                calls.push((e, fid.0 as usize));
+            }
         }
     }
 
@@ -225,9 +265,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             match s {
                 // A call of a synchronising function: the callee lowered for
                 // the group, then the statement in a region.
-                Stmt::Expr(_) | Stmt::Local { .. } if cur.and_then(|f| self.sync_call_stmt(f, s)).is_some() => {
-                    let Some((call, fid)) = cur.and_then(|f| self.sync_call_stmt(f, s)) else { return ice("a synchronising call disappeared") };
-                    self.group_call(call, fid)?;
+                Stmt::Expr(_) | Stmt::Local { .. } if cur.and_then(|f| self.sync_calls_in_stmt(f, s)).is_some() => {
+                    let Some(calls) = cur.and_then(|f| self.sync_calls_in_stmt(f, s)) else { return ice("a synchronising call disappeared") };
+                    for (call, fid) in calls {
+                        self.group_call(call, fid)?;
+                    }
+                    // Work-group functions elsewhere in the statement.
+                    self.collectives_of(s)?;
                     let mut one = vec![s];
                     self.flush_region(&mut one)?;
                 }
@@ -1174,24 +1218,37 @@ fn deep(exprs: &[hir::Expr], root: ExprId, f: &mut dyn FnMut(ExprId)) {
     let mut stack = vec![root];
     while let Some(e) = stack.pop() {
         f(e);
-        match &exprs[e.0 as usize].kind {
-            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::BuiltinConst(_) | ExprKind::Func(_) => {}
-            ExprKind::Load(x) | ExprKind::Convert { expr: x, .. } | ExprKind::Unary { expr: x, .. } | ExprKind::IncDec { expr: x, .. } => stack.push(*x),
-            ExprKind::AddrOf(x) | ExprKind::Deref(x) | ExprKind::Member { base: x, .. } | ExprKind::Swizzle { base: x, .. } => stack.push(*x),
-            ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs } | ExprKind::CompoundAssign { lhs, rhs, .. } | ExprKind::Comma { lhs, rhs } | ExprKind::PtrDiff { lhs, rhs } => {
-                stack.extend([*lhs, *rhs])
-            }
-            ExprKind::PtrOffset { ptr, offset, .. } => stack.extend([*ptr, *offset]),
-            ExprKind::Index { base, index } => stack.extend([*base, *index]),
-            ExprKind::Cond { cond, then, else_ } => stack.extend([*cond, *then, *else_]),
-            ExprKind::VectorLiteral(xs) | ExprKind::Call { args: xs, .. } | ExprKind::BuiltinCall { args: xs, .. } => stack.extend(xs.iter().copied()),
-            ExprKind::CallValue { callee, args } => {
-                stack.push(*callee);
-                stack.extend(args.iter().copied());
-            }
-            ExprKind::CompoundLiteral(i) => visit_init(i, &mut |x| stack.push(x)),
-            ExprKind::BlockLiteral { body, .. } => body.iter().for_each(|s| visit_stmt(s, &mut |x| stack.push(x))),
+        children_of(exprs, e, &mut |x| stack.push(x));
+    }
+}
+
+/// The direct operands of an expression.
+fn deep_children(exprs: &[hir::Expr], e: ExprId, out: &mut Vec<ExprId>) {
+    children_of(exprs, e, &mut |x| out.push(x));
+}
+
+/// Calls `f` on the direct operands of `e`.
+fn children_of(exprs: &[hir::Expr], e: ExprId, f: &mut dyn FnMut(ExprId)) {
+    match &exprs[e.0 as usize].kind {
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Local(_) | ExprKind::Global(_) | ExprKind::BuiltinConst(_) | ExprKind::Func(_) => {}
+        ExprKind::Load(x) | ExprKind::Convert { expr: x, .. } | ExprKind::Unary { expr: x, .. } | ExprKind::IncDec { expr: x, .. } => f(*x),
+        ExprKind::AddrOf(x) | ExprKind::Deref(x) | ExprKind::Member { base: x, .. } | ExprKind::Swizzle { base: x, .. } => f(*x),
+        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs } | ExprKind::CompoundAssign { lhs, rhs, .. } | ExprKind::Comma { lhs, rhs } | ExprKind::PtrDiff { lhs, rhs } => {
+            f(*lhs);
+            f(*rhs);
         }
+        ExprKind::PtrOffset { ptr: x, offset: y, .. } | ExprKind::Index { base: x, index: y } => {
+            f(*x);
+            f(*y);
+        }
+        ExprKind::Cond { cond, then, else_ } => [*cond, *then, *else_].into_iter().for_each(f),
+        ExprKind::VectorLiteral(xs) | ExprKind::Call { args: xs, .. } | ExprKind::BuiltinCall { args: xs, .. } => xs.iter().copied().for_each(f),
+        ExprKind::CallValue { callee, args } => {
+            f(*callee);
+            args.iter().copied().for_each(f);
+        }
+        ExprKind::CompoundLiteral(i) => visit_init(i, f),
+        ExprKind::BlockLiteral { body, .. } => body.iter().for_each(|s| visit_stmt(s, f)),
     }
 }
 
