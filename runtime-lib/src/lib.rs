@@ -21,6 +21,9 @@
 //! for more.
 
 pub mod abi;
+pub mod image;
+
+pub use image::{AddressingMode, ChannelOrder, ChannelType, FilterMode, Image, ImageAccess, ImageFormat, ImageType, Sampler};
 
 use abi::{Entry, Group, KernelTable};
 use rayon::prelude::*;
@@ -47,6 +50,8 @@ pub enum Error {
     Range(String),
     /// Something the runtime cannot do yet.
     NotSupported(String),
+    /// A bad image format, size or contents.
+    Image(String),
 }
 
 impl fmt::Display for Error {
@@ -60,6 +65,7 @@ impl fmt::Display for Error {
             Error::Arg { kernel, index, message } => write!(f, "kernel '{kernel}', argument {index}: {message}"),
             Error::Range(m) => write!(f, "invalid ND-range: {m}"),
             Error::NotSupported(m) => write!(f, "not supported yet: {m}"),
+            Error::Image(m) => write!(f, "invalid image: {m}"),
         }
     }
 }
@@ -116,6 +122,8 @@ pub struct ArgInfo {
     /// Bytes of a value argument.
     pub size: usize,
     pub align: usize,
+    /// An image parameter's type and access qualifier.
+    pub image: Option<(ImageType, ImageAccess)>,
 }
 
 /// A kernel of a program.
@@ -231,6 +239,8 @@ pub enum Arg<'b> {
     Value(Vec<u8>),
     /// The size in bytes of a `__local` pointer argument's memory.
     Local(usize),
+    Image(&'b Image),
+    Sampler(Sampler),
 }
 
 impl Arg<'_> {
@@ -284,6 +294,17 @@ impl Program {
                     },
                     size: a.size as usize,
                     align: a.align as usize,
+                    image: match (a.kind, ImageType::from_code(a.image & 0xFF)) {
+                        (abi::ARG_IMAGE, Some(t)) => Some((
+                            t,
+                            match (a.image & abi::IMAGE_READ != 0, a.image & abi::IMAGE_WRITE != 0) {
+                                (true, true) => ImageAccess::ReadWrite,
+                                (false, true) => ImageAccess::WriteOnly,
+                                _ => ImageAccess::ReadOnly,
+                            },
+                        )),
+                        _ => None,
+                    },
                 })
                 .collect();
             let r = d.reqd_work_group_size;
@@ -350,6 +371,8 @@ enum ArgSlot {
     Buffer(Arc<Storage>),
     Value(Vec<u8>),
     Local(usize),
+    /// An image, kept alive by the kernel while it is an argument.
+    Image(Arc<image::ImageStorage>),
 }
 
 impl fmt::Debug for Kernel<'_> {
@@ -379,7 +402,23 @@ impl<'p> Kernel<'p> {
             (ArgKind::Value, Arg::Value(bytes)) => return Err(self.arg_error(index, format!("{what}, {} bytes; got {} bytes", p.size, bytes.len()))),
             (ArgKind::Local, Arg::Local(0)) => return Err(self.arg_error(index, format!("{what}: the local memory size must not be 0"))),
             (ArgKind::Local, Arg::Local(n)) => ArgSlot::Local(n),
-            (ArgKind::Image | ArgKind::Sampler | ArgKind::Other, _) => return Err(Error::NotSupported(format!("kernel '{}', argument {index}: {what}", self.info.name))),
+            (ArgKind::Image, Arg::Image(img)) => {
+                let Some((ty, access)) = p.image else {
+                    return Err(Error::NotSupported(format!("kernel '{}', argument {index}: {what}", self.info.name)));
+                };
+                if img.image_type() != ty {
+                    return Err(self.arg_error(index, format!("{what}; got an {}", img.image_type().name())));
+                }
+                let (reads, writes) = (access != ImageAccess::WriteOnly, access != ImageAccess::ReadOnly);
+                if (reads && img.access() == ImageAccess::WriteOnly) || (writes && img.access() == ImageAccess::ReadOnly) {
+                    return Err(self.arg_error(index, format!("{what}; got a {:?} image", img.access())));
+                }
+                ArgSlot::Image(img.data.clone())
+            }
+            (ArgKind::Sampler, Arg::Sampler(s)) => ArgSlot::Value(s.bits().to_ne_bytes().to_vec()),
+            (ArgKind::Image, _) => return Err(self.arg_error(index, format!("{what}: expected an image"))),
+            (ArgKind::Sampler, _) => return Err(self.arg_error(index, format!("{what}: expected a sampler"))),
+            (ArgKind::Other, _) => return Err(Error::NotSupported(format!("kernel '{}', argument {index}: {what}", self.info.name))),
             (ArgKind::Global | ArgKind::Constant, _) => return Err(self.arg_error(index, format!("{what}: expected a buffer"))),
             (ArgKind::Value, _) => return Err(self.arg_error(index, format!("{what}: expected a value of {} bytes", p.size))),
             (ArgKind::Local, _) => return Err(self.arg_error(index, format!("{what}: expected a local memory size"))),
@@ -500,6 +539,7 @@ impl<'p> Kernel<'p> {
             .map(|a| match a {
                 Some(ArgSlot::Buffer(data)) => (Buffer { data: data.clone() }.ptr() as usize).to_ne_bytes().to_vec(),
                 Some(ArgSlot::Value(v)) => v.clone(),
+                Some(ArgSlot::Image(img)) => (img.desc_ptr() as usize).to_ne_bytes().to_vec(),
                 _ => vec![0u8; 8],
             })
             .collect();
@@ -509,7 +549,8 @@ impl<'p> Kernel<'p> {
             .args
             .iter()
             .filter_map(|a| match a {
-                Some(ArgSlot::Buffer(d)) => Some(d.clone()),
+                Some(ArgSlot::Buffer(d)) => Some(d.clone() as Arc<dyn Any + Send + Sync>),
+                Some(ArgSlot::Image(d)) => Some(d.clone() as Arc<dyn Any + Send + Sync>),
                 _ => None,
             })
             .collect();
@@ -560,8 +601,8 @@ struct Launch {
     local: [usize; 3],
     global: [usize; 3],
     total: usize,
-    /// The buffers and code the launch uses, alive until it ends.
-    _keep: Vec<Arc<Storage>>,
+    /// The buffers, images and code the launch uses, alive until it ends.
+    _keep: Vec<Arc<dyn Any + Send + Sync>>,
     _owner: Arc<dyn Any + Send + Sync>,
 }
 
