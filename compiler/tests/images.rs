@@ -767,3 +767,34 @@ fn multi_sample_images_are_reported_as_unsupported() {
     .unwrap_or_default();
     assert!(err.contains("multi-sample image is not supported"), "{err}");
 }
+
+#[test]
+fn the_spirv_exec_image_kernel_runs_natively() {
+    // tests/spirv_exec/images.cl, checked as run.py checks it on the other
+    // implementation: dst = 2 src(x + 1, y) (clamped to the edge) + src(x, y)
+    // + (width, height, 0, 0).
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/spirv_exec/images.cl")).unwrap();
+    let p = jit::build(&src, "images.cl", &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let (w, h) = (8usize, 5usize);
+    let mut rng = Rng(3);
+    let pix: Vec<[f32; 4]> = (0..w * h).map(|_| std::array::from_fn(|_| rng.unit())).collect();
+    let fmt = ImageFormat::new(O::Rgba, T::Float);
+    let mut src_img = Image::new(ImageType::Image2d, fmt, &[w, h]).unwrap().with_access(ImageAccess::ReadOnly);
+    src_img.write_items(&pix).unwrap();
+    let dst = Image::new(ImageType::Image2d, fmt, &[w, h]).unwrap().with_access(ImageAccess::WriteOnly);
+    let mut k = p.kernel("img_shift").unwrap();
+    k.set_arg(0, Arg::Image(&src_img)).unwrap();
+    k.set_arg(1, Arg::Image(&dst)).unwrap();
+    k.set_arg(2, Arg::Sampler(Sampler::new(false, AddressingMode::ClampToEdge, FilterMode::Nearest))).unwrap();
+    k.launch(&NdRange { dims: 2, global: [w, h, 1], offset: [0; 3], local: None }).unwrap();
+    let got = dst.read::<[f32; 4]>();
+    for y in 0..h {
+        for x in 0..w {
+            let a = pix[y * w + (x + 1).min(w - 1)];
+            let b = pix[y * w + x];
+            let extra = [w as f32, h as f32, 0.0, 0.0];
+            let want: [f32; 4] = std::array::from_fn(|l| a[l] * 2.0 + b[l] + extra[l]);
+            assert!(close(got[y * w + x], want, false), "({x}, {y}): {:?} vs {want:?}", got[y * w + x]);
+        }
+    }
+}
