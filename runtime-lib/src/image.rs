@@ -2,9 +2,10 @@
 //! write images (`read_image*`, `write_image*`).
 //!
 //! An image argument is a pointer to an [`abi::ImageDesc`], which carries
-//! the runtime's [`read_texel`]/[`write_texel`] as function pointers: the
-//! generated code calls them through the descriptor, so neither the JIT
-//! nor a shared object compiled ahead of time resolves a runtime symbol.
+//! the runtime's read and write functions (one pair per channel type) as
+//! function pointers: the generated code calls them through the
+//! descriptor, so neither the JIT nor a shared object compiled ahead of
+//! time resolves a runtime symbol.
 //! Sampling follows the OpenCL 2.0 specification, section 8 ("Image
 //! Addressing and Filtering") and the conversion rules of section 8.3.
 //! Where the specification leaves a result undefined (`CLK_ADDRESS_NONE`
@@ -143,8 +144,21 @@ impl ChannelOrder {
         ChannelOrder::Depth,
     ];
 
-    fn from_code(c: u32) -> Option<ChannelOrder> {
-        ChannelOrder::ALL.into_iter().find(|o| o.code() == c)
+    /// The order of a `CLK_*` value.
+    pub fn from_code(c: u32) -> Option<ChannelOrder> {
+        Some(match c {
+            0x10B0 => ChannelOrder::R,
+            0x10B1 => ChannelOrder::A,
+            0x10B2 => ChannelOrder::Rg,
+            0x10B3 => ChannelOrder::Ra,
+            0x10B5 => ChannelOrder::Rgba,
+            0x10B6 => ChannelOrder::Bgra,
+            0x10B7 => ChannelOrder::Argb,
+            0x10B8 => ChannelOrder::Intensity,
+            0x10B9 => ChannelOrder::Luminance,
+            0x10BD => ChannelOrder::Depth,
+            _ => return None,
+        })
     }
 
     /// The name without `CL_` (`RGBA`), as `clc run` spells it in lower case.
@@ -243,7 +257,8 @@ impl ChannelType {
         ChannelType::Float,
     ];
 
-    fn from_code(c: u32) -> Option<ChannelType> {
+    /// The type of a `CLK_*` value.
+    pub fn from_code(c: u32) -> Option<ChannelType> {
         ChannelType::ALL.into_iter().find(|t| t.code() == c)
     }
 
@@ -412,8 +427,8 @@ impl Image {
             channel_type: format.ty.code(),
             elem_size: elem as u32,
             image_type: ty.code(),
-            read: read_texel,
-            write: write_texel,
+            read: read_fn(format.ty),
+            write: write_fn(format.ty),
         });
         let data = Arc::new(ImageStorage { desc, bytes, len, ty, format });
         Ok(Image { data, access: ImageAccess::ReadWrite })
@@ -643,15 +658,27 @@ pub fn f32_to_half(f: f32) -> u16 {
     sign | q as u16
 }
 
+/// `f` rounded to the nearest integer, ties to even: `round_ties_even`
+/// without the C library call it becomes on baseline x86-64. Adding and
+/// subtracting 2^23 to a magnitude below it leaves no fraction bits (f32
+/// sums round to nearest even); larger magnitudes are integers already.
+#[inline(always)]
+fn rint(f: f32) -> f32 {
+    const M: f32 = 8_388_608.0;
+    let a = f.abs();
+    if a < M { ((a + M) - M).copysign(f) } else { f }
+}
+
 /// `convert_<int>_sat_rte(f)` into [lo, hi]: NaN is 0.
 fn sat_rte(f: f32, lo: f32, hi: f32) -> i64 {
-    if f.is_nan() { 0 } else { f.round_ties_even().clamp(lo, hi) as i64 }
+    if f.is_nan() { 0 } else { rint(f).clamp(lo, hi) as i64 }
 }
 
 /// Channel `c` of the texel at `p`, as `float` bits, `int` or `uint`.
 ///
 /// # Safety
 /// `p` points at a texel of `ty`.
+#[inline(always)]
 unsafe fn load_channel(p: *const u8, ty: ChannelType, c: usize, kind: TexelKind) -> u32 {
     // SAFETY: the caller's texel holds channel `c`.
     unsafe {
@@ -691,6 +718,7 @@ fn uint_texel(v: u32, kind: TexelKind) -> u32 {
 ///
 /// # Safety
 /// `p` points at a writable texel of `ty`.
+#[inline(always)]
 unsafe fn store_channel(p: *mut u8, ty: ChannelType, c: usize, kind: TexelKind, v: u32) {
     let as_f = || match kind {
         TexelKind::Float => f32::from_bits(v),
@@ -743,7 +771,8 @@ struct View {
 
 /// # Safety
 /// `d` is a descriptor the runtime made.
-unsafe fn view(d: *const ImageDesc) -> Option<View> {
+#[inline(always)]
+unsafe fn view(d: *const ImageDesc, ty: ChannelType) -> Option<View> {
     // SAFETY: the caller's descriptor.
     let d = unsafe { &*d };
     Some(View {
@@ -752,7 +781,7 @@ unsafe fn view(d: *const ImageDesc) -> Option<View> {
         layers: d.array_size as i64,
         pitch: [d.elem_size as usize, d.row_pitch as usize, d.slice_pitch as usize],
         order: ChannelOrder::from_code(d.channel_order)?,
-        ty: ChannelType::from_code(d.channel_type)?,
+        ty,
         image: ImageType::from_code(d.image_type)?,
     })
 }
@@ -768,6 +797,7 @@ impl View {
 
     /// The texel at in-range indices, as 4 lanes of `kind`, with the
     /// channel order's defaults for missing channels.
+    #[inline(always)]
     fn fetch(&self, at: [i64; 3], layer: i64, kind: TexelKind) -> [u32; 4] {
         let p = self.texel(at, layer);
         let one = if kind == TexelKind::Float { 1.0f32.to_bits() } else { 1 };
@@ -792,6 +822,7 @@ impl View {
 
     /// Texel (or border colour) at indices that may be out of range
     /// (`None`: outside under `CLK_ADDRESS_CLAMP`).
+    #[inline(always)]
     fn fetch_or_border(&self, at: [Option<i64>; 3], layer: i64, kind: TexelKind) -> [u32; 4] {
         match at {
             [Some(x), Some(y), Some(z)] => self.fetch([x, y, z], layer, kind),
@@ -829,7 +860,7 @@ fn nearest(s: f32, size: i64, s_: &Sampler) -> Option<i64> {
             Some(i.clamp(0, size - 1))
         }
         AddressingMode::MirroredRepeat if s_.normalized_coords => {
-            let sp = 2.0 * (0.5 * s).round_ties_even();
+            let sp = 2.0 * rint(0.5 * s);
             let sp = (s - sp).abs();
             let u = sp * w;
             Some(floor_i(u).min(size - 1).max(0))
@@ -860,7 +891,7 @@ fn linear(s: f32, size: i64, s_: &Sampler) -> (Option<i64>, Option<i64>, f32) {
             (Some(i0.clamp(0, size - 1)), Some(i1.clamp(0, size - 1)), frac(u - 0.5))
         }
         AddressingMode::MirroredRepeat if s_.normalized_coords => {
-            let sp = 2.0 * (0.5 * s).round_ties_even();
+            let sp = 2.0 * rint(0.5 * s);
             let sp = (s - sp).abs();
             let u = sp * w;
             let i0 = floor_i(u - 0.5);
@@ -878,19 +909,58 @@ fn linear(s: f32, size: i64, s_: &Sampler) -> (Option<i64>, Option<i64>, f32) {
 /// The layer of an array image from its coordinate: rounded to the
 /// nearest even integer (floats) and clamped to the layers.
 fn layer_index(c: u32, float: bool, layers: i64) -> i64 {
-    let l = if float { f32::from_bits(c).round_ties_even() as i64 } else { c as i32 as i64 };
+    let l = if float { rint(f32::from_bits(c)) as i64 } else { c as i32 as i64 };
     l.clamp(0, layers - 1)
 }
 
-/// `read_image{f,i,ui,h}` (the `ImageRead` of every descriptor).
+/// The `ImageRead` of an image with channels of `ty`: [`read_texel`]
+/// compiled for that type (so the per-channel conversion is not a `match`
+/// at every texel).
+fn read_fn(ty: ChannelType) -> abi::ImageRead {
+    macro_rules! each {
+        ($($t:ident)*) => {
+            match ty {
+                $(ChannelType::$t => {
+                    unsafe extern "C" fn f(image: *const ImageDesc, sampler: u32, flags: u32, coord: *const [u32; 4], texel: *mut [u32; 4]) {
+                        // SAFETY: the caller's contract, passed on.
+                        unsafe { read_texel(image, sampler, flags, coord, texel, ChannelType::$t) }
+                    }
+                    f
+                })*
+            }
+        };
+    }
+    each!(SnormInt8 SnormInt16 UnormInt8 UnormInt16 SignedInt8 SignedInt16 SignedInt32 UnsignedInt8 UnsignedInt16 UnsignedInt32 HalfFloat Float)
+}
+
+/// The `ImageWrite` of an image with channels of `ty` (as [`read_fn`]).
+fn write_fn(ty: ChannelType) -> abi::ImageWrite {
+    macro_rules! each {
+        ($($t:ident)*) => {
+            match ty {
+                $(ChannelType::$t => {
+                    unsafe extern "C" fn f(image: *const ImageDesc, flags: u32, coord: *const [i32; 4], texel: *const [u32; 4]) {
+                        // SAFETY: the caller's contract, passed on.
+                        unsafe { write_texel(image, flags, coord, texel, ChannelType::$t) }
+                    }
+                    f
+                })*
+            }
+        };
+    }
+    each!(SnormInt8 SnormInt16 UnormInt8 UnormInt16 SignedInt8 SignedInt16 SignedInt32 UnsignedInt8 UnsignedInt16 UnsignedInt32 HalfFloat Float)
+}
+
+/// `read_image{f,i,ui,h}` of an image with channels of `ty`.
 ///
 /// # Safety
-/// `image` is a descriptor the runtime made, `coord` and `texel` point at
-/// 4 lanes each.
-pub unsafe extern "C" fn read_texel(image: *const ImageDesc, sampler: u32, flags: u32, coord: *const [u32; 4], texel: *mut [u32; 4]) {
+/// `image` is a descriptor the runtime made for channels of `ty`, `coord`
+/// and `texel` point at 4 lanes each.
+#[inline(always)]
+unsafe fn read_texel(image: *const ImageDesc, sampler: u32, flags: u32, coord: *const [u32; 4], texel: *mut [u32; 4], ty: ChannelType) {
     // SAFETY: the caller's pointers.
     let (v, coord) = unsafe {
-        let Some(v) = view(image) else {
+        let Some(v) = view(image, ty) else {
             *texel = [0; 4];
             return;
         };
@@ -949,15 +1019,16 @@ pub unsafe extern "C" fn read_texel(image: *const ImageDesc, sampler: u32, flags
     unsafe { *texel = out };
 }
 
-/// `write_image{f,i,ui,h}` (the `ImageWrite` of every descriptor).
-/// Writes outside the image (undefined) do nothing.
+/// `write_image{f,i,ui,h}` of an image with channels of `ty`. Writes
+/// outside the image (undefined) do nothing.
 ///
 /// # Safety
 /// As for [`read_texel`].
-pub unsafe extern "C" fn write_texel(image: *const ImageDesc, flags: u32, coord: *const [i32; 4], texel: *const [u32; 4]) {
+#[inline(always)]
+unsafe fn write_texel(image: *const ImageDesc, flags: u32, coord: *const [i32; 4], texel: *const [u32; 4], ty: ChannelType) {
     // SAFETY: the caller's pointers.
     let (v, coord, t) = unsafe {
-        let Some(v) = view(image) else { return };
+        let Some(v) = view(image, ty) else { return };
         (v, *coord, *texel)
     };
     let kind = if flags & abi::IMAGE_TEXEL_INT != 0 {
@@ -1011,6 +1082,22 @@ mod tests {
         assert_eq!(f32_to_half(1.0 + 3.0 / 2048.0), 0x3C02);
         assert_eq!(f32_to_half(65520.0), 0x7C00, "rounds up to infinity");
         assert_eq!(f32_to_half(1e-8), 0);
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for o in ChannelOrder::ALL {
+            assert_eq!(ChannelOrder::from_code(o.code()), Some(o));
+        }
+        for t in ChannelType::ALL {
+            assert_eq!(ChannelType::from_code(t.code()), Some(t));
+        }
+        for t in ImageType::ALL {
+            assert_eq!(ImageType::from_code(t.code()), Some(t));
+        }
+        for f in [0.5f32, 1.5, 2.5, -0.5, -1.5, 8_388_607.5, -8_388_607.5, 1e10, 0.49999997] {
+            assert_eq!(rint(f), f.round_ties_even(), "{f}");
+        }
     }
 
     #[test]
