@@ -50,9 +50,10 @@ pub const IMAGE_COORD_FLOAT: u32 = 1;
 pub const IMAGE_TEXEL_INT: u32 = 2;
 pub const IMAGE_TEXEL_UINT: u32 = 4;
 
-/// `read_image*`: reads through `sampler` at the coordinates (4 lanes,
-/// ints or floats per the flags) and stores the texel (4 lanes of
-/// `float`, `int` or `uint`).
+/// `read_image*`: reads through `sampler` at the coordinates (ints or
+/// floats per the flags; only the lanes the image type has are read, the
+/// layer of an array after the spatial ones) and stores the texel (4
+/// lanes of `float`, `int` or `uint`).
 pub type ImageRead = unsafe extern "C" fn(image: *const ImageDesc, sampler: u32, flags: u32, coord: *const [u32; 4], texel: *mut [u32; 4]);
 /// `write_image*`: writes the texel (4 lanes) at the integer coordinates.
 pub type ImageWrite = unsafe extern "C" fn(image: *const ImageDesc, flags: u32, coord: *const [i32; 4], texel: *const [u32; 4]);

@@ -959,13 +959,15 @@ fn write_fn(ty: ChannelType) -> abi::ImageWrite {
 #[inline(always)]
 unsafe fn read_texel(image: *const ImageDesc, sampler: u32, flags: u32, coord: *const [u32; 4], texel: *mut [u32; 4], ty: ChannelType) {
     // SAFETY: the caller's pointers.
-    let (v, coord) = unsafe {
-        let Some(v) = view(image, ty) else {
-            *texel = [0; 4];
-            return;
-        };
-        (v, *coord)
+    let Some(v) = (unsafe { view(image, ty) }) else {
+        // SAFETY: the caller's texel storage.
+        unsafe { *texel = [0; 4] };
+        return;
     };
+    // Only the lanes the image type has are read (each on its own: the
+    // caller may have stored fewer than 4).
+    // SAFETY: the caller's 4 lanes.
+    let coord = |i: usize| unsafe { coord.cast::<u32>().add(i).read() };
     let kind = if flags & abi::IMAGE_TEXEL_INT != 0 {
         TexelKind::Int
     } else if flags & abi::IMAGE_TEXEL_UINT != 0 {
@@ -976,19 +978,19 @@ unsafe fn read_texel(image: *const ImageDesc, sampler: u32, flags: u32, coord: *
     let float = flags & abi::IMAGE_COORD_FLOAT != 0;
     let s = Sampler::from_bits(sampler);
     let dims = v.image.dims();
-    let layer = if v.image.is_array() { layer_index(coord[dims], float, v.layers) } else { 0 };
+    let layer = if v.image.is_array() { layer_index(coord(dims), float, v.layers) } else { 0 };
     let out = if !float {
         // Integer coordinates: the texel itself, addressed.
         let mut at = [Some(0); 3];
         for d in 0..dims {
-            at[d] = address(coord[d] as i32 as i64, v.size[d], s.addressing);
+            at[d] = address(coord(d) as i32 as i64, v.size[d], s.addressing);
         }
         v.fetch_or_border(at, layer, kind)
     } else if s.filter == FilterMode::Nearest || kind != TexelKind::Float {
         // Linear filtering of integer texels is undefined: nearest.
         let mut at = [Some(0); 3];
         for d in 0..dims {
-            at[d] = nearest(f32::from_bits(coord[d]), v.size[d], &s);
+            at[d] = nearest(f32::from_bits(coord(d)), v.size[d], &s);
         }
         v.fetch_or_border(at, layer, kind)
     } else {
@@ -996,7 +998,7 @@ unsafe fn read_texel(image: *const ImageDesc, sampler: u32, flags: u32, coord: *
         let mut i1 = [Some(0); 3];
         let mut a = [0.0f32; 3];
         for d in 0..dims {
-            (i0[d], i1[d], a[d]) = linear(f32::from_bits(coord[d]), v.size[d], &s);
+            (i0[d], i1[d], a[d]) = linear(f32::from_bits(coord(d)), v.size[d], &s);
         }
         // The 2^dims corners, weighted (1 - a) for i0 and a for i1.
         let mut sum = [0.0f32; 4];
@@ -1027,10 +1029,12 @@ unsafe fn read_texel(image: *const ImageDesc, sampler: u32, flags: u32, coord: *
 #[inline(always)]
 unsafe fn write_texel(image: *const ImageDesc, flags: u32, coord: *const [i32; 4], texel: *const [u32; 4], ty: ChannelType) {
     // SAFETY: the caller's pointers.
-    let (v, coord, t) = unsafe {
+    let (v, t) = unsafe {
         let Some(v) = view(image, ty) else { return };
-        (v, *coord, *texel)
+        (v, *texel)
     };
+    // SAFETY: the caller's 4 lanes, read one by one as for reads.
+    let coord = |i: usize| unsafe { coord.cast::<i32>().add(i).read() };
     let kind = if flags & abi::IMAGE_TEXEL_INT != 0 {
         TexelKind::Int
     } else if flags & abi::IMAGE_TEXEL_UINT != 0 {
@@ -1041,14 +1045,14 @@ unsafe fn write_texel(image: *const ImageDesc, flags: u32, coord: *const [i32; 4
     let dims = v.image.dims();
     let mut at = [0i64; 3];
     for d in 0..dims {
-        let c = coord[d] as i64;
+        let c = coord(d) as i64;
         if !(0..v.size[d]).contains(&c) {
             return;
         }
         at[d] = c;
     }
     let layer = if v.image.is_array() {
-        let l = coord[dims] as i64;
+        let l = coord(dims) as i64;
         if !(0..v.layers).contains(&l) {
             return;
         }

@@ -79,8 +79,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let coord_float = o.params.last().and_then(Ty::element) == Some(Scalar::Float);
                 let flags = texel_flags(o.ret.element()) | if coord_float { abi::IMAGE_COORD_FLOAT } else { 0 };
                 let coord = self.value(coord)?;
+                // The runtime reads only the lanes the image type has.
                 let cslot = self.texel_slot("coord")?;
-                self.b.build_store(cslot, i32t.vec_type(4).const_zero())?;
                 self.b.build_store(cslot, coord)?;
                 let tslot = self.texel_slot("texel")?;
                 let f = self.descriptor_fn(image, READ)?;
@@ -101,8 +101,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let coord = self.value(args[1])?;
                 let color = self.value(args[2])?;
                 let flags = texel_flags(o.params.get(2).and_then(Ty::element));
+                // The runtime reads only the lanes the image type has.
                 let cslot = self.texel_slot("coord")?;
-                self.b.build_store(cslot, i32t.vec_type(4).const_zero())?;
                 self.b.build_store(cslot, coord)?;
                 let tslot = self.texel_slot("texel")?;
                 let color: BasicValueEnum = match o.params.get(2) {
