@@ -979,7 +979,21 @@ unsafe fn read_texel(image: *const ImageDesc, sampler: u32, flags: u32, coord: *
     let s = Sampler::from_bits(sampler);
     let dims = v.image.dims();
     let layer = if v.image.is_array() { layer_index(coord(dims), float, v.layers) } else { 0 };
-    let out = if !float {
+    let out = match kind {
+        TexelKind::Float => sample(&v, &s, float, &coord, layer, TexelKind::Float),
+        TexelKind::Int => sample(&v, &s, float, &coord, layer, TexelKind::Int),
+        TexelKind::UInt => sample(&v, &s, float, &coord, layer, TexelKind::UInt),
+    };
+    // SAFETY: the caller's texel storage.
+    unsafe { *texel = out };
+}
+
+/// The texel a read returns, for texels of `kind` (a constant where this
+/// is inlined: each read function has one copy per kind).
+#[inline(always)]
+fn sample(v: &View, s: &Sampler, float: bool, coord: &impl Fn(usize) -> u32, layer: i64, kind: TexelKind) -> [u32; 4] {
+    let dims = v.image.dims();
+    if !float {
         // Integer coordinates: the texel itself, addressed.
         let mut at = [Some(0); 3];
         for d in 0..dims {
@@ -1016,9 +1030,7 @@ unsafe fn read_texel(image: *const ImageDesc, sampler: u32, flags: u32, coord: *
             }
         }
         sum.map(f32::to_bits)
-    };
-    // SAFETY: the caller's texel storage.
-    unsafe { *texel = out };
+    }
 }
 
 /// `write_image{f,i,ui,h}` of an image with channels of `ty`. Writes
