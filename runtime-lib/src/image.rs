@@ -996,15 +996,15 @@ fn sample(v: &View, s: &Sampler, float: bool, coord: &impl Fn(usize) -> u32, lay
     if !float {
         // Integer coordinates: the texel itself, addressed.
         let mut at = [Some(0); 3];
-        for d in 0..dims {
-            at[d] = address(coord(d) as i32 as i64, v.size[d], s.addressing);
+        for (d, slot) in at.iter_mut().enumerate().take(dims) {
+            *slot = address(coord(d) as i32 as i64, v.size[d], s.addressing);
         }
         v.fetch_or_border(at, layer, kind)
     } else if s.filter == FilterMode::Nearest || kind != TexelKind::Float {
         // Linear filtering of integer texels is undefined: nearest.
         let mut at = [Some(0); 3];
-        for d in 0..dims {
-            at[d] = nearest(f32::from_bits(coord(d)), v.size[d], &s);
+        for (d, slot) in at.iter_mut().enumerate().take(dims) {
+            *slot = nearest(f32::from_bits(coord(d)), v.size[d], s);
         }
         v.fetch_or_border(at, layer, kind)
     } else {
@@ -1012,7 +1012,7 @@ fn sample(v: &View, s: &Sampler, float: bool, coord: &impl Fn(usize) -> u32, lay
         let mut i1 = [Some(0); 3];
         let mut a = [0.0f32; 3];
         for d in 0..dims {
-            (i0[d], i1[d], a[d]) = linear(f32::from_bits(coord(d)), v.size[d], &s);
+            (i0[d], i1[d], a[d]) = linear(f32::from_bits(coord(d)), v.size[d], s);
         }
         // The 2^dims corners, weighted (1 - a) for i0 and a for i1.
         let mut sum = [0.0f32; 4];
@@ -1056,12 +1056,12 @@ unsafe fn write_texel(image: *const ImageDesc, flags: u32, coord: *const [i32; 4
     };
     let dims = v.image.dims();
     let mut at = [0i64; 3];
-    for d in 0..dims {
+    for (d, slot) in at.iter_mut().enumerate().take(dims) {
         let c = coord(d) as i64;
         if !(0..v.size[d]).contains(&c) {
             return;
         }
-        at[d] = c;
+        *slot = c;
     }
     let layer = if v.image.is_array() {
         let l = coord(dims) as i64;
