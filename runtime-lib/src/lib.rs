@@ -14,6 +14,11 @@
 //! let a = Buffer::from_slice(&[1.0f32, 2.0]);
 //! k.set_arg(0, Arg::Buffer(&a))?;
 //! k.launch(&NdRange::linear(2))?;
+//!
+//! let fmt = ImageFormat::new(ChannelOrder::Rgba, ChannelType::UnormInt8);
+//! let img = Image::new(ImageType::Image2d, fmt, &[640, 480])?;   // `image` module
+//! k.set_arg(1, Arg::Image(&img))?;
+//! k.set_arg(2, Arg::Sampler(Sampler::new(true, AddressingMode::Repeat, FilterMode::Linear)))?;
 //! ```
 //!
 //! Not yet: kernels that synchronise a work-group (barriers, work-group

@@ -702,15 +702,16 @@ fn parse_image(ty: ImageType, rest: &str) -> Result<Spec, Usage> {
     Ok(Spec::Image { ty, format, sizes, data })
 }
 
-/// A channel's stored bytes for the value `v` a kernel reads (normalized
-/// types scaled and rounded, integers saturated).
+/// A channel's stored bytes for the value `v`, converted as
+/// `write_image{f,i,ui}` converts it (normalized types scaled, rounded to
+/// nearest even and saturated; integers saturated).
 fn encode_channel(t: ChannelType, v: f64) -> Vec<u8> {
     let sat = |x: f64, lo: f64, hi: f64| x.round_ties_even().clamp(lo, hi);
     match t {
         ChannelType::UnormInt8 => vec![sat(v * 255.0, 0.0, 255.0) as u8],
         ChannelType::UnormInt16 => (sat(v * 65535.0, 0.0, 65535.0) as u16).to_le_bytes().to_vec(),
-        ChannelType::SnormInt8 => vec![sat(v * 127.0, -127.0, 127.0) as i8 as u8],
-        ChannelType::SnormInt16 => (sat(v * 32767.0, -32767.0, 32767.0) as i16).to_le_bytes().to_vec(),
+        ChannelType::SnormInt8 => vec![sat(v * 127.0, -128.0, 127.0) as i8 as u8],
+        ChannelType::SnormInt16 => (sat(v * 32767.0, -32768.0, 32767.0) as i16).to_le_bytes().to_vec(),
         ChannelType::SignedInt8 => vec![sat(v, -128.0, 127.0) as i8 as u8],
         ChannelType::SignedInt16 => (sat(v, -32768.0, 32767.0) as i16).to_le_bytes().to_vec(),
         ChannelType::SignedInt32 => (sat(v, i32::MIN as f64, i32::MAX as f64) as i32).to_le_bytes().to_vec(),
