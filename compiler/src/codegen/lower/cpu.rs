@@ -26,6 +26,11 @@
 //!                     u64 local_mem; const ArgDesc *args; };
 //! struct KernelTable { u32 version, count; const KernelDesc *kernels; };
 //! ```
+//!
+//! `ArgDesc::image` is an image parameter's type and access qualifier
+//! (`abi::IMAGE_*`); the argument itself is a pointer to the runtime's
+//! image descriptor (`images.rs`), and a `sampler_t` argument its 32-bit
+//! `CLK_*` encoding.
 
 use super::{Gen, R, ice};
 use crate::sema::hir::{self, ExprId, ExprKind, LocalId};
