@@ -1,7 +1,7 @@
 //! Kernels compiled ahead of time: `clc -c`, linked into a shared object
 //! by the system's C compiler driver, loaded by the runtime without LLVM.
 
-use clc_runtime::{Arg, Buffer, NdRange, Program};
+use clc_runtime::{AddressingMode, Arg, Buffer, ChannelOrder, ChannelType, FilterMode, Image, ImageFormat, ImageType, NdRange, Program, Sampler};
 use std::process::Command;
 
 #[test]
@@ -18,6 +18,10 @@ fn a_program_compiled_ahead_of_time_loads_and_runs() {
              tmp[l] = in[get_global_id(0)];
              barrier(CLK_LOCAL_MEM_FENCE);
              if (l == 0) { int t = 0; for (int i = 0; i < get_local_size(0); i++) t += tmp[i]; out[get_group_id(0)] = t; }
+         }
+         kernel void flip(read_only image2d_t src, sampler_t s, write_only image2d_t dst) {
+             int2 p = (int2)(get_global_id(0), get_global_id(1));
+             write_imageui(dst, p, read_imageui(src, s, (int2)(get_image_width(src) - 1 - p.x, p.y)) + 1);
          }",
     )
     .unwrap();
@@ -30,7 +34,7 @@ fn a_program_compiled_ahead_of_time_loads_and_runs() {
 
     let p = Program::load(&so).unwrap();
     let names: Vec<&str> = p.kernels().iter().map(|k| k.name.as_str()).collect();
-    assert_eq!(names, ["scale", "expo", "sum"]);
+    assert_eq!(names, ["scale", "expo", "sum", "flip"]);
     assert_eq!(p.kernels()[0].args[1].type_name, "float");
 
     let x = Buffer::from_slice(&(0..1000).map(|i| i as f32).collect::<Vec<_>>());
@@ -67,6 +71,17 @@ fn a_program_compiled_ahead_of_time_loads_and_runs() {
     for (g, s) in sums.iter().enumerate() {
         assert_eq!(*s, input[g * 64..(g + 1) * 64].iter().sum::<i32>());
     }
+    // Images: the descriptor carries the runtime's read and write
+    // functions, so the shared object needs no runtime symbol.
+    let fmt = ImageFormat::new(ChannelOrder::R, ChannelType::UnsignedInt8);
+    let src = Image::from_bytes(ImageType::Image2d, fmt, &[4, 2], &[1, 2, 3, 4, 5, 6, 7, 8]).unwrap();
+    let dst = Image::new(ImageType::Image2d, fmt, &[4, 2]).unwrap();
+    let mut k = p.kernel("flip").unwrap();
+    k.set_arg(0, Arg::Image(&src)).unwrap();
+    k.set_arg(1, Arg::Sampler(Sampler::new(false, AddressingMode::None, FilterMode::Nearest))).unwrap();
+    k.set_arg(2, Arg::Image(&dst)).unwrap();
+    k.launch(&NdRange { dims: 2, global: [4, 2, 1], offset: [0; 3], local: None }).unwrap();
+    assert_eq!(dst.read_bytes(), [5, 4, 3, 2, 9, 8, 7, 6]);
     assert!(Program::load(dir.join("missing.so")).unwrap_err().to_string().contains("cannot load"));
     let _ = std::fs::remove_dir_all(&dir);
 }

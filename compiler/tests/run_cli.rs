@@ -98,3 +98,27 @@ fn release_acquire_message_passing_across_work_groups_never_sees_stale_data() {
     assert_eq!(seen.len(), 256);
     assert!(seen.iter().all(|&s| s != 0), "a consumer saw the flag but stale data: {seen:?}");
 }
+
+#[test]
+fn images_and_samplers_from_the_command_line() {
+    // A 3x2 RGBA float image stored as its texel index, read at normalized
+    // coordinates with a linear filter halfway between texels 0 and 1 of
+    // each row, and `clc run --help` documenting the image specs.
+    let f = kernel(
+        "img.cl",
+        "kernel void k(read_only image2d_t src, sampler_t s, global float4 *out) {
+             int y = get_global_id(0);
+             out[y] = read_imagef(src, s, (float2)(1.0f / 3.0f, (y + 0.5f) / 2.0f));
+         }",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_clc"))
+        .args(["run", &f, "--kernel", "k", "--global", "2", "--arg", "image2d:rgba:float:3x2:range", "--arg", "sampler:normalized:clamp_to_edge:linear", "--arg", "buf:float4:2", "--print", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // u = 1/3 * 3 = 1: halfway between texels 0 and 1, i.e. index + 0.5.
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "arg 2: [(0.5, 0.5, 0.5, 0.5), (3.5, 3.5, 3.5, 3.5)]\n");
+    let help = Command::new(env!("CARGO_BIN_EXE_clc")).args(["run", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("IMAGETYPE:ORDER:CHANNELTYPE:SIZES[:FILL]") && help.contains("sampler:COORDS:ADDRESS:FILTER"), "{help}");
+}

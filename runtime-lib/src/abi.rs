@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_void};
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 3;
+pub const ABI_VERSION: u32 = 4;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -23,6 +23,80 @@ pub const FLAG_GROUP_SYNC: u32 = 1;
 /// `enqueued_local_size[0]` then describe the merged group (global ids
 /// come out right), and `local_size[0]` is its size.
 pub const FLAG_GROUP_FREE: u32 = 2;
+
+/// `ArgDesc::image` of an `ARG_IMAGE` parameter: the image type (low
+/// byte) and the access qualifier (`IMAGE_READ`/`IMAGE_WRITE` bits).
+pub const IMAGE_1D: u32 = 1;
+pub const IMAGE_1D_ARRAY: u32 = 2;
+pub const IMAGE_1D_BUFFER: u32 = 3;
+pub const IMAGE_2D: u32 = 4;
+pub const IMAGE_2D_ARRAY: u32 = 5;
+pub const IMAGE_3D: u32 = 6;
+pub const IMAGE_2D_DEPTH: u32 = 7;
+pub const IMAGE_2D_ARRAY_DEPTH: u32 = 8;
+pub const IMAGE_READ: u32 = 0x100;
+pub const IMAGE_WRITE: u32 = 0x200;
+
+/// A sampler is its OpenCL C encoding, a 32-bit value (`CLK_*` bits).
+pub const SAMPLER_NORMALIZED_COORDS: u32 = 1;
+pub const SAMPLER_ADDRESS_MASK: u32 = 0xE;
+pub const SAMPLER_ADDRESS_NONE: u32 = 0;
+pub const SAMPLER_ADDRESS_CLAMP_TO_EDGE: u32 = 2;
+pub const SAMPLER_ADDRESS_CLAMP: u32 = 4;
+pub const SAMPLER_ADDRESS_REPEAT: u32 = 6;
+pub const SAMPLER_ADDRESS_MIRRORED_REPEAT: u32 = 8;
+pub const SAMPLER_FILTER_NEAREST: u32 = 0x10;
+pub const SAMPLER_FILTER_LINEAR: u32 = 0x20;
+/// The sampler of a sampler-less read (OpenCL 1.2 `read_image*(image,
+/// int coord)`): unnormalized, no addressing, nearest.
+pub const SAMPLER_NONE: u32 = SAMPLER_FILTER_NEAREST;
+
+/// `ImageRead`/`ImageWrite` flags: the coordinates are floats (else
+/// ints); the texel is `int4`/`uint4` (else `float4`).
+pub const IMAGE_COORD_FLOAT: u32 = 1;
+pub const IMAGE_TEXEL_INT: u32 = 2;
+pub const IMAGE_TEXEL_UINT: u32 = 4;
+
+/// `read_image*`: reads through `sampler` at the coordinates (ints or
+/// floats per the flags; only the lanes the image type has are read, the
+/// layer of an array after the spatial ones) and stores the texel (4
+/// lanes of `float`, `int` or `uint`).
+pub type ImageRead = unsafe extern "C" fn(image: *const ImageDesc, sampler: u32, flags: u32, coord: *const [u32; 4], texel: *mut [u32; 4]);
+/// `write_image*`: writes the texel (4 lanes) at the integer coordinates.
+pub type ImageWrite = unsafe extern "C" fn(image: *const ImageDesc, flags: u32, coord: *const [i32; 4], texel: *const [u32; 4]);
+
+/// An image as kernels see it: an image argument is a pointer to this.
+/// The runtime fills it in; the generated code reads the sizes and
+/// format for the query functions and calls `read`/`write` (the runtime's
+/// own functions, so that neither the JIT nor a shared object compiled
+/// ahead of time needs to resolve a symbol of the runtime's).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ImageDesc {
+    /// The first texel.
+    pub data: *mut u8,
+    pub width: u64,
+    /// 1 for 1D images.
+    pub height: u64,
+    /// 1 but for 3D images.
+    pub depth: u64,
+    /// Layers of an array image, 1 otherwise.
+    pub array_size: u64,
+    /// Bytes from one row to the next.
+    pub row_pitch: u64,
+    /// Bytes from one 2D slice (or array layer) to the next.
+    pub slice_pitch: u64,
+    /// `CLK_R` …, as `get_image_channel_order` returns it.
+    pub channel_order: u32,
+    /// `CLK_UNORM_INT8` …, as `get_image_channel_data_type` returns it.
+    pub channel_type: u32,
+    /// Bytes of one texel.
+    pub elem_size: u32,
+    /// `IMAGE_2D` …
+    pub image_type: u32,
+    pub read: ImageRead,
+    pub write: ImageWrite,
+}
 
 /// One work-group, as a kernel's work-group entry reads it.
 #[repr(C)]
@@ -54,7 +128,8 @@ pub struct ArgDesc {
     pub kind: u32,
     pub size: u32,
     pub align: u32,
-    pub pad: u32,
+    /// `ARG_IMAGE`: the image type and access (`IMAGE_*`); 0 otherwise.
+    pub image: u32,
     pub type_name: *const c_char,
     pub name: *const c_char,
 }
@@ -96,5 +171,19 @@ mod tests {
         assert_eq!(std::mem::size_of::<ArgDesc>(), 32);
         assert_eq!(std::mem::offset_of!(KernelDesc, local_mem), 40);
         assert_eq!(std::mem::size_of::<KernelDesc>(), 56);
+        assert_eq!(std::mem::offset_of!(ArgDesc, image), 12);
+        assert_eq!(std::mem::offset_of!(ImageDesc, width), 8);
+        assert_eq!(std::mem::offset_of!(ImageDesc, height), 16);
+        assert_eq!(std::mem::offset_of!(ImageDesc, depth), 24);
+        assert_eq!(std::mem::offset_of!(ImageDesc, array_size), 32);
+        assert_eq!(std::mem::offset_of!(ImageDesc, row_pitch), 40);
+        assert_eq!(std::mem::offset_of!(ImageDesc, slice_pitch), 48);
+        assert_eq!(std::mem::offset_of!(ImageDesc, channel_order), 56);
+        assert_eq!(std::mem::offset_of!(ImageDesc, channel_type), 60);
+        assert_eq!(std::mem::offset_of!(ImageDesc, elem_size), 64);
+        assert_eq!(std::mem::offset_of!(ImageDesc, image_type), 68);
+        assert_eq!(std::mem::offset_of!(ImageDesc, read), 72);
+        assert_eq!(std::mem::offset_of!(ImageDesc, write), 80);
+        assert_eq!(std::mem::size_of::<ImageDesc>(), 88);
     }
 }

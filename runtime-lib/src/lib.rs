@@ -14,6 +14,11 @@
 //! let a = Buffer::from_slice(&[1.0f32, 2.0]);
 //! k.set_arg(0, Arg::Buffer(&a))?;
 //! k.launch(&NdRange::linear(2))?;
+//!
+//! let fmt = ImageFormat::new(ChannelOrder::Rgba, ChannelType::UnormInt8);
+//! let img = Image::new(ImageType::Image2d, fmt, &[640, 480])?;   // `image` module
+//! k.set_arg(1, Arg::Image(&img))?;
+//! k.set_arg(2, Arg::Sampler(Sampler::new(true, AddressingMode::Repeat, FilterMode::Linear)))?;
 //! ```
 //!
 //! Not yet: kernels that synchronise a work-group (barriers, work-group
@@ -21,6 +26,9 @@
 //! for more.
 
 pub mod abi;
+pub mod image;
+
+pub use image::{AddressingMode, ChannelOrder, ChannelType, FilterMode, Image, ImageAccess, ImageFormat, ImageType, Sampler};
 
 use abi::{Entry, Group, KernelTable};
 use rayon::prelude::*;
@@ -47,6 +55,8 @@ pub enum Error {
     Range(String),
     /// Something the runtime cannot do yet.
     NotSupported(String),
+    /// A bad image format, size or contents.
+    Image(String),
 }
 
 impl fmt::Display for Error {
@@ -60,6 +70,7 @@ impl fmt::Display for Error {
             Error::Arg { kernel, index, message } => write!(f, "kernel '{kernel}', argument {index}: {message}"),
             Error::Range(m) => write!(f, "invalid ND-range: {m}"),
             Error::NotSupported(m) => write!(f, "not supported yet: {m}"),
+            Error::Image(m) => write!(f, "invalid image: {m}"),
         }
     }
 }
@@ -116,6 +127,8 @@ pub struct ArgInfo {
     /// Bytes of a value argument.
     pub size: usize,
     pub align: usize,
+    /// An image parameter's type and access qualifier.
+    pub image: Option<(ImageType, ImageAccess)>,
 }
 
 /// A kernel of a program.
@@ -234,6 +247,8 @@ pub enum Arg<'b> {
     Value(Vec<u8>),
     /// The size in bytes of a `__local` pointer argument's memory.
     Local(usize),
+    Image(&'b Image),
+    Sampler(Sampler),
 }
 
 impl Arg<'_> {
@@ -287,6 +302,17 @@ impl Program {
                     },
                     size: a.size as usize,
                     align: a.align as usize,
+                    image: match (a.kind, ImageType::from_code(a.image & 0xFF)) {
+                        (abi::ARG_IMAGE, Some(t)) => Some((
+                            t,
+                            match (a.image & abi::IMAGE_READ != 0, a.image & abi::IMAGE_WRITE != 0) {
+                                (true, true) => ImageAccess::ReadWrite,
+                                (false, true) => ImageAccess::WriteOnly,
+                                _ => ImageAccess::ReadOnly,
+                            },
+                        )),
+                        _ => None,
+                    },
                 })
                 .collect();
             let r = d.reqd_work_group_size;
@@ -355,6 +381,8 @@ enum ArgSlot {
     Buffer(Arc<Storage>),
     Value(Vec<u8>),
     Local(usize),
+    /// An image, kept alive by the kernel while it is an argument.
+    Image(Arc<image::ImageStorage>),
 }
 
 impl fmt::Debug for Kernel<'_> {
@@ -384,7 +412,23 @@ impl<'p> Kernel<'p> {
             (ArgKind::Value, Arg::Value(bytes)) => return Err(self.arg_error(index, format!("{what}, {} bytes; got {} bytes", p.size, bytes.len()))),
             (ArgKind::Local, Arg::Local(0)) => return Err(self.arg_error(index, format!("{what}: the local memory size must not be 0"))),
             (ArgKind::Local, Arg::Local(n)) => ArgSlot::Local(n),
-            (ArgKind::Image | ArgKind::Sampler | ArgKind::Other, _) => return Err(Error::NotSupported(format!("kernel '{}', argument {index}: {what}", self.info.name))),
+            (ArgKind::Image, Arg::Image(img)) => {
+                let Some((ty, access)) = p.image else {
+                    return Err(Error::NotSupported(format!("kernel '{}', argument {index}: {what}", self.info.name)));
+                };
+                if img.image_type() != ty {
+                    return Err(self.arg_error(index, format!("{what}; got an {}", img.image_type().name())));
+                }
+                let (reads, writes) = (access != ImageAccess::WriteOnly, access != ImageAccess::ReadOnly);
+                if (reads && img.access() == ImageAccess::WriteOnly) || (writes && img.access() == ImageAccess::ReadOnly) {
+                    return Err(self.arg_error(index, format!("{what}; got a {:?} image", img.access())));
+                }
+                ArgSlot::Image(img.data.clone())
+            }
+            (ArgKind::Sampler, Arg::Sampler(s)) => ArgSlot::Value(s.bits().to_ne_bytes().to_vec()),
+            (ArgKind::Image, _) => return Err(self.arg_error(index, format!("{what}: expected an image"))),
+            (ArgKind::Sampler, _) => return Err(self.arg_error(index, format!("{what}: expected a sampler"))),
+            (ArgKind::Other, _) => return Err(Error::NotSupported(format!("kernel '{}', argument {index}: {what}", self.info.name))),
             (ArgKind::Global | ArgKind::Constant, _) => return Err(self.arg_error(index, format!("{what}: expected a buffer"))),
             (ArgKind::Value, _) => return Err(self.arg_error(index, format!("{what}: expected a value of {} bytes", p.size))),
             (ArgKind::Local, _) => return Err(self.arg_error(index, format!("{what}: expected a local memory size"))),
@@ -505,6 +549,7 @@ impl<'p> Kernel<'p> {
             .map(|a| match a {
                 Some(ArgSlot::Buffer(data)) => (Buffer { data: data.clone() }.ptr() as usize).to_ne_bytes().to_vec(),
                 Some(ArgSlot::Value(v)) => v.clone(),
+                Some(ArgSlot::Image(img)) => (img.desc_ptr() as usize).to_ne_bytes().to_vec(),
                 _ => vec![0u8; 8],
             })
             .collect();
@@ -514,7 +559,8 @@ impl<'p> Kernel<'p> {
             .args
             .iter()
             .filter_map(|a| match a {
-                Some(ArgSlot::Buffer(d)) => Some(d.clone()),
+                Some(ArgSlot::Buffer(d)) => Some(d.clone() as Arc<dyn Any + Send + Sync>),
+                Some(ArgSlot::Image(d)) => Some(d.clone() as Arc<dyn Any + Send + Sync>),
                 _ => None,
             })
             .collect();
@@ -580,8 +626,8 @@ struct Launch {
     total: usize,
     /// A batch of groups runs as one group ([`abi::FLAG_GROUP_FREE`]).
     group_free: bool,
-    /// The buffers and code the launch uses, alive until it ends.
-    _keep: Vec<Arc<Storage>>,
+    /// The buffers, images and code the launch uses, alive until it ends.
+    _keep: Vec<Arc<dyn Any + Send + Sync>>,
     _owner: Arc<dyn Any + Send + Sync>,
 }
 

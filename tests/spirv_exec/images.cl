@@ -1,5 +1,5 @@
-// Images for tests/spirv_exec/run.py: on the other implementation only (the
-// CPU runtime's image objects come with the builtin-library work).
+// Images for tests/spirv_exec/run.py (on the other implementation, from
+// clc's SPIR-V); compiler/tests/images.rs runs the same kernel natively.
 constant sampler_t edge = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
 
 kernel void img_shift(read_only image2d_t src, write_only image2d_t dst, sampler_t s) {

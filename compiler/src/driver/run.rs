@@ -13,7 +13,30 @@
 //!   integers), or `file:PATH` (a `.npy` file or raw bytes);
 //! - `TYPE:VALUE[,VALUE…]`: a scalar or vector value (`float:1.5`,
 //!   `int4:1,2,3,4`);
-//! - `local:BYTES`: the size of a `__local` pointer argument.
+//! - `local:BYTES`: the size of a `__local` pointer argument;
+//! - `IMAGETYPE:ORDER:CHANNELTYPE:SIZES[:FILL]`: an image (`image2d:rgba:
+//!   unorm8:64x32:rand`); IMAGETYPE is `image1d`, `image1d_array`,
+//!   `image1d_buffer`, `image2d`, `image2d_array`, `image3d`,
+//!   `image2d_depth` or `image2d_array_depth`; ORDER `r`, `a`, `rg`, `ra`,
+//!   `rgba`, `bgra`, `argb`, `intensity`, `luminance` or `depth`;
+//!   CHANNELTYPE `unorm8`, `unorm16`, `snorm8`, `snorm16`, `int8`, `int16`,
+//!   `int32`, `uint8`, `uint16`, `uint32`, `half` or `float`; SIZES the
+//!   width, height, depth and layers that the type has, joined by `x`.
+//!   FILL: a number (every channel's value as the kernel reads it: 0.5 is
+//!   a half-bright `unorm8` channel; default 0), `range` (texel i's
+//!   channels are stored as i), `rand[:SEED]` (random stored bits for 8-
+//!   and 16-bit channels, [0, 100) for 32-bit integers, [0, 1) for
+//!   `half`/`float`) or `file:PATH` (a `.npy` file of the channel type's
+//!   dtype, or raw bytes, holding every texel, x fastest);
+//! - `sampler:COORDS:ADDRESS:FILTER`: a `sampler_t` (`sampler:normalized:
+//!   repeat:linear`): COORDS `normalized` or `unnormalized`, ADDRESS
+//!   `none`, `clamp_to_edge`, `clamp`, `repeat` or `mirrored_repeat`,
+//!   FILTER `nearest` or `linear`.
+//!
+//! `--print I` shows an image's texels as the kernel reads them
+//! (`read_imagef`/`read_imagei`/`read_imageui`); `--out I=FILE` writes its
+//! stored bytes (`.npy`: shape (layers or depth, height, width, channels)
+//! without the dimensions the type lacks).
 //!
 //! `--print I` prints buffer argument I after the run; `--out I=FILE`
 //! writes it (`.npy` by extension, raw bytes otherwise). `--repeat N`
@@ -24,7 +47,8 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::jit::{self, BuildOptions, BuildError};
 use crate::options::ClStd;
 use crate::pp::CmdMacro;
-use clc_runtime::{Arg, Buffer, NdRange};
+use clc_runtime::image::{f32_to_half, half_to_f32};
+use clc_runtime::{AddressingMode, Arg, Buffer, ChannelOrder, ChannelType, FilterMode, Image, ImageFormat, ImageType, NdRange, Sampler};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -151,6 +175,8 @@ enum Spec {
     /// The bytes, and the type as written.
     Value(Vec<u8>, String),
     Local(usize),
+    Image { ty: ImageType, format: ImageFormat, sizes: Vec<usize>, data: Vec<u8> },
+    Sampler(Sampler),
 }
 
 struct Options {
@@ -174,7 +200,22 @@ SPEC (one per kernel argument, in order):
   buf:TYPE:COUNT[:FILL]   a buffer; FILL: a number (default 0), range, rand[:SEED] or file:PATH (.npy or raw)
   TYPE:VALUE[,VALUE...]   a scalar or vector value (float:1.5, int4:1,2,3,4)
   local:BYTES             the size of a __local pointer argument
---print I prints buffer argument I; --out I=FILE writes it (.npy by extension, raw otherwise);
+  IMAGETYPE:ORDER:CHANNELTYPE:SIZES[:FILL]
+                          an image, e.g. image2d:rgba:unorm8:64x32:rand
+      IMAGETYPE: image1d, image1d_array, image1d_buffer, image2d, image2d_array, image3d, image2d_depth,
+                 image2d_array_depth
+      ORDER: r, a, rg, ra, rgba, bgra, argb, intensity, luminance, depth
+      CHANNELTYPE: unorm8, unorm16, snorm8, snorm16, int8, int16, int32, uint8, uint16, uint32, half, float
+      SIZES: width[xheight][xdepth][xlayers], as the type has them (64x32, 16x16x4)
+      FILL: a number (each channel's value as read_imagef/i/ui returns it; default 0), range (texel i
+            stored as i), rand[:SEED] (random stored bits; [0, 100) for 32-bit integers, [0, 1) for
+            half/float) or file:PATH (.npy of the channel type's dtype, or raw bytes; x fastest)
+  sampler:COORDS:ADDRESS:FILTER
+                          a sampler_t, e.g. sampler:normalized:repeat:linear
+      COORDS: normalized, unnormalized; ADDRESS: none, clamp_to_edge, clamp, repeat, mirrored_repeat;
+      FILTER: nearest, linear
+--print I prints buffer or image argument I (image texels as the kernel reads them); --out I=FILE writes
+its bytes (.npy by extension, raw otherwise; images as (layers or depth, height, width, channels));
 --repeat N reports the median and minimum kernel time over N launches and the compile time (--json: as JSON).";
 
 /// Runs `clc run` with `args` (after `run`).
@@ -231,9 +272,24 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             _ => None,
         })
         .collect();
+    let mut images: Vec<Option<Image>> = Vec::with_capacity(opts.specs.len());
+    for (i, s) in opts.specs.iter().enumerate() {
+        images.push(match s {
+            Spec::Image { ty, format, sizes, data } => match Image::from_bytes(*ty, *format, sizes, data) {
+                Ok(img) => Some(img),
+                Err(e) => {
+                    let _ = writeln!(err, "clc run: error: --arg {i}: {e}");
+                    return EXIT_USAGE;
+                }
+            },
+            _ => None,
+        });
+    }
     for (i, s) in opts.specs.iter().enumerate() {
         let arg = match s {
             Spec::Buffer { .. } => Arg::Buffer(buffers[i].as_ref().expect("a buffer spec has a buffer")),
+            Spec::Image { .. } => Arg::Image(images[i].as_ref().expect("an image spec has an image")),
+            Spec::Sampler(sm) => Arg::Sampler(*sm),
             Spec::Value(v, t) => {
                 let p = &kernel.info().args[i];
                 let same = p.type_name == *t || (p.type_name == "size_t" && t == "ulong");
@@ -260,19 +316,32 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         times.push(t.elapsed().as_secs_f64() * 1e3);
     }
     for &i in &opts.print {
-        let (Some(b), Spec::Buffer { elem, .. }) = (&buffers[i], &opts.specs[i]) else {
-            let _ = writeln!(err, "clc run: error: --print {i}: argument {i} is not a buffer");
+        if let Some(img) = images.get(i).and_then(Option::as_ref) {
+            let _ = writeln!(out, "arg {i}: {}", format_image(img));
+            continue;
+        }
+        let (Some(Some(b)), Some(Spec::Buffer { elem, .. })) = (buffers.get(i), opts.specs.get(i)) else {
+            let _ = writeln!(err, "clc run: error: --print {i}: argument {i} is not a buffer or an image");
             return EXIT_USAGE;
         };
         let _ = writeln!(out, "arg {i}: {}", format_buffer(&b.read::<u8>(), *elem));
     }
     for (i, path) in &opts.out {
-        let (Some(b), Spec::Buffer { elem, count, .. }) = (&buffers[*i], &opts.specs[*i]) else {
-            let _ = writeln!(err, "clc run: error: --out {i}: argument {i} is not a buffer");
-            return EXIT_USAGE;
+        let is_npy = path.extension().is_some_and(|e| e == "npy");
+        let data = match (buffers.get(*i), images.get(*i), opts.specs.get(*i)) {
+            (Some(Some(b)), _, Some(Spec::Buffer { elem, count, .. })) => {
+                let bytes = b.read::<u8>();
+                if is_npy { npy(&bytes, *elem, *count) } else { bytes }
+            }
+            (_, Some(Some(img)), _) => {
+                let bytes = img.read_bytes();
+                if is_npy { npy_image(&bytes, img) } else { bytes }
+            }
+            _ => {
+                let _ = writeln!(err, "clc run: error: --out {i}: argument {i} is not a buffer or an image");
+                return EXIT_USAGE;
+            }
         };
-        let bytes = b.read::<u8>();
-        let data = if path.extension().is_some_and(|e| e == "npy") { npy(&bytes, *elem, *count) } else { bytes };
         if let Err(e) = std::fs::write(path, data) {
             let _ = writeln!(err, "clc run: error: cannot write '{}': {e}", path.display());
             return EXIT_ERRORS;
@@ -297,6 +366,92 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     EXIT_OK
 }
 
+/// The numpy dtype of an image channel type.
+fn channel_dtype(t: ChannelType) -> &'static str {
+    match t {
+        ChannelType::UnormInt8 | ChannelType::UnsignedInt8 => "|u1",
+        ChannelType::SnormInt8 | ChannelType::SignedInt8 => "|i1",
+        ChannelType::UnormInt16 | ChannelType::UnsignedInt16 => "<u2",
+        ChannelType::SnormInt16 | ChannelType::SignedInt16 => "<i2",
+        ChannelType::SignedInt32 => "<i4",
+        ChannelType::UnsignedInt32 => "<u4",
+        ChannelType::HalfFloat => "<f2",
+        ChannelType::Float => "<f4",
+    }
+}
+
+/// A stored channel as the kernel reads it (section 8.3 of the OpenCL
+/// specification), for `--print`.
+fn channel_text(t: ChannelType, b: &[u8]) -> String {
+    let u16le = || u16::from_le_bytes([b[0], b[1]]);
+    let u32le = || u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+    match t {
+        ChannelType::UnormInt8 => (b[0] as f32 / 255.0).to_string(),
+        ChannelType::UnormInt16 => (u16le() as f32 / 65535.0).to_string(),
+        ChannelType::SnormInt8 => (b[0] as i8 as f32 / 127.0).max(-1.0).to_string(),
+        ChannelType::SnormInt16 => (u16le() as i16 as f32 / 32767.0).max(-1.0).to_string(),
+        ChannelType::SignedInt8 => (b[0] as i8).to_string(),
+        ChannelType::SignedInt16 => (u16le() as i16).to_string(),
+        ChannelType::SignedInt32 => (u32le() as i32).to_string(),
+        ChannelType::UnsignedInt8 => b[0].to_string(),
+        ChannelType::UnsignedInt16 => u16le().to_string(),
+        ChannelType::UnsignedInt32 => u32le().to_string(),
+        ChannelType::HalfFloat => half_to_f32(u16le()).to_string(),
+        ChannelType::Float => f32::from_bits(u32le()).to_string(),
+    }
+}
+
+/// An image's texels, each the tuple of its stored channels.
+fn format_image(img: &Image) -> String {
+    let f = img.format();
+    let cs = f.ty.size();
+    let n = f.order.channels();
+    let items: Vec<String> = img
+        .read_bytes()
+        .chunks_exact(cs * n)
+        .map(|t| {
+            let ch: Vec<String> = t.chunks_exact(cs).map(|c| channel_text(f.ty, c)).collect();
+            if n == 1 { ch[0].clone() } else { format!("({})", ch.join(", ")) }
+        })
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// The `.npy` header for `data` of `dtype` and `shape`, then `data`.
+fn npy_with_shape(data: &[u8], dtype: &str, shape: &[usize]) -> Vec<u8> {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    let shape = if dims.len() == 1 { format!("({},)", dims[0]) } else { format!("({})", dims.join(", ")) };
+    let mut header = format!("{{'descr': '{dtype}', 'fortran_order': False, 'shape': {shape}, }}");
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut out = b"\x93NUMPY\x01\x00".to_vec();
+    out.extend((header.len() as u16).to_le_bytes());
+    out.extend(header.as_bytes());
+    out.extend(data);
+    out
+}
+
+/// An image as `.npy`: (layers or depth, height, width, channels), less
+/// the dimensions its type lacks.
+fn npy_image(data: &[u8], img: &Image) -> Vec<u8> {
+    let ty = img.image_type();
+    let mut shape = Vec::new();
+    if ty.is_array() {
+        shape.push(img.array_size());
+    }
+    if ty.dims() == 3 {
+        shape.push(img.depth());
+    }
+    if ty.dims() >= 2 {
+        shape.push(img.height());
+    }
+    shape.push(img.width());
+    shape.push(img.format().order.channels());
+    npy_with_shape(data, channel_dtype(img.format().ty), &shape)
+}
+
 fn format_buffer(bytes: &[u8], elem: Elem) -> String {
     let size = elem.size();
     let items: Vec<String> = bytes
@@ -312,44 +467,17 @@ fn format_buffer(bytes: &[u8], elem: Elem) -> String {
 /// A `.npy` (version 1.0) file of `count` elements (vectors as a second
 /// dimension, without a 3-vector's padding lane).
 fn npy(bytes: &[u8], elem: Elem, count: usize) -> Vec<u8> {
-    let shape = if elem.lanes == 1 { format!("({count},)") } else { format!("({count}, {})", elem.lanes) };
-    let mut header = format!("{{'descr': '{}', 'fortran_order': False, 'shape': {shape}, }}", elem.scalar.npy());
-    while (10 + header.len() + 1) % 64 != 0 {
-        header.push(' ');
-    }
-    header.push('\n');
-    let mut out = b"\x93NUMPY\x01\x00".to_vec();
-    out.extend((header.len() as u16).to_le_bytes());
-    out.extend(header.as_bytes());
+    let shape: &[usize] = if elem.lanes == 1 { &[count] } else { &[count, elem.lanes] };
     let s = elem.scalar.size();
-    for c in bytes.chunks_exact(elem.size()).take(count) {
-        out.extend(&c[..s * elem.lanes]);
-    }
-    out
+    let data: Vec<u8> = bytes.chunks_exact(elem.size()).take(count).flat_map(|c| c[..s * elem.lanes].to_vec()).collect();
+    npy_with_shape(&data, elem.scalar.npy(), shape)
 }
 
 /// The data of a `.npy` file (its header checked against the element
 /// type), or the bytes of a raw file.
 fn read_data(path: &str, elem: Elem, count: usize) -> Result<Vec<u8>, Usage> {
-    let bytes = std::fs::read(path).map_err(|e| Usage(format!("cannot read '{path}': {e}")))?;
     let need = elem.scalar.size() * elem.lanes * count;
-    let data = if bytes.starts_with(b"\x93NUMPY") {
-        let (len, start) = match bytes.get(6) {
-            Some(1) => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
-            Some(2 | 3) if bytes.len() >= 12 => (u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize, 12),
-            _ => return Err(Usage(format!("'{path}' is not a .npy file clc can read"))),
-        };
-        let header = String::from_utf8_lossy(bytes.get(start..start + len).unwrap_or_default()).into_owned();
-        if !header.contains(&format!("'{}'", elem.scalar.npy())) && !header.contains(&format!("'{}'", elem.scalar.npy().replace('|', "<"))) {
-            return Err(Usage(format!("'{path}' does not hold {} data: {}", elem.scalar.npy(), header.trim())));
-        }
-        bytes[start + len..].to_vec()
-    } else {
-        bytes
-    };
-    if data.len() < need {
-        return Err(Usage(format!("'{path}' has {} bytes; the buffer needs {need}", data.len())));
-    }
+    let data = read_file_data(path, elem.scalar.npy(), need)?;
     // Spread into the in-memory layout (3-vectors padded to 4).
     let mut out = Vec::with_capacity(elem.size() * count);
     let (s, l) = (elem.scalar.size(), elem.lanes);
@@ -358,6 +486,30 @@ fn read_data(path: &str, elem: Elem, count: usize) -> Result<Vec<u8>, Usage> {
         out.extend(std::iter::repeat_n(0u8, (elem.stored_lanes() - l) * s));
     }
     Ok(out)
+}
+
+/// The data of a `.npy` file of `dtype` or the bytes of a raw file: at
+/// least `need` bytes.
+fn read_file_data(path: &str, dtype: &str, need: usize) -> Result<Vec<u8>, Usage> {
+    let bytes = std::fs::read(path).map_err(|e| Usage(format!("cannot read '{path}': {e}")))?;
+    let data = if bytes.starts_with(b"\x93NUMPY") {
+        let (len, start) = match bytes.get(6) {
+            Some(1) => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
+            Some(2 | 3) if bytes.len() >= 12 => (u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize, 12),
+            _ => return Err(Usage(format!("'{path}' is not a .npy file clc can read"))),
+        };
+        let header = String::from_utf8_lossy(bytes.get(start..start + len).unwrap_or_default()).into_owned();
+        if !header.contains(&format!("'{dtype}'")) && !header.contains(&format!("'{}'", dtype.replace('|', "<"))) {
+            return Err(Usage(format!("'{path}' does not hold {dtype} data: {}", header.trim())));
+        }
+        bytes.get(start + len..).unwrap_or_default().to_vec()
+    } else {
+        bytes
+    };
+    if data.len() < need {
+        return Err(Usage(format!("'{path}' has {} bytes; the argument needs {need}", data.len())));
+    }
+    Ok(data)
 }
 
 fn parse_dims(s: &str, what: &str) -> Result<(u32, [usize; 3]), Usage> {
@@ -376,8 +528,36 @@ fn parse_spec(s: &str, index: usize) -> Result<Spec, Usage> {
     let bad = |m: String| Usage(format!("--arg {index} '{s}': {m}"));
     let mut parts = s.splitn(2, ':');
     let head = parts.next().unwrap_or("");
-    let rest = parts.next().ok_or_else(|| bad("expected buf:TYPE:COUNT[:FILL], TYPE:VALUE or local:BYTES".into()))?;
+    let rest = parts.next().ok_or_else(|| bad("expected buf:TYPE:COUNT[:FILL], TYPE:VALUE, local:BYTES, an image or a sampler (see --help)".into()))?;
+    if let Some(ty) = ImageType::ALL.into_iter().find(|t| t.name().strip_suffix("_t") == Some(head)) {
+        return parse_image(ty, rest).map_err(|Usage(m)| bad(m));
+    }
     match head {
+        "sampler" => {
+            let f: Vec<&str> = rest.split(':').collect();
+            let [coords, address, filter] = f[..] else {
+                return Err(bad("expected sampler:COORDS:ADDRESS:FILTER".into()));
+            };
+            let normalized = match coords {
+                "normalized" | "norm" => true,
+                "unnormalized" | "unnorm" => false,
+                c => return Err(bad(format!("'{c}' is not normalized or unnormalized"))),
+            };
+            let addressing = match address {
+                "none" => AddressingMode::None,
+                "clamp_to_edge" => AddressingMode::ClampToEdge,
+                "clamp" => AddressingMode::Clamp,
+                "repeat" => AddressingMode::Repeat,
+                "mirrored_repeat" => AddressingMode::MirroredRepeat,
+                a => return Err(bad(format!("'{a}' is not an addressing mode (none, clamp_to_edge, clamp, repeat, mirrored_repeat)"))),
+            };
+            let filter = match filter {
+                "nearest" => FilterMode::Nearest,
+                "linear" => FilterMode::Linear,
+                f => return Err(bad(format!("'{f}' is not a filter (nearest, linear)"))),
+            };
+            Ok(Spec::Sampler(Sampler::new(normalized, addressing, filter)))
+        }
         "local" => rest.parse().map(Spec::Local).map_err(|_| bad(format!("'{rest}' is not a number of bytes"))),
         "buf" => {
             let f: Vec<&str> = rest.splitn(3, ':').collect();
@@ -434,6 +614,112 @@ fn parse_spec(s: &str, index: usize) -> Result<Spec, Usage> {
             }
             Ok(Spec::Value(data, t.to_string()))
         }
+    }
+}
+
+/// `ORDER:CHANNELTYPE:SIZES[:FILL]` of an image spec.
+fn parse_image(ty: ImageType, rest: &str) -> Result<Spec, Usage> {
+    let f: Vec<&str> = rest.splitn(4, ':').collect();
+    let (Some(order), Some(ctype), Some(sizes)) = (f.first(), f.get(1), f.get(2)) else {
+        return Err(Usage(format!("expected {}:ORDER:CHANNELTYPE:SIZES[:FILL]", ty.name().trim_end_matches("_t"))));
+    };
+    let order = ChannelOrder::ALL
+        .into_iter()
+        .find(|o| o.name().eq_ignore_ascii_case(order))
+        .ok_or_else(|| Usage(format!("'{order}' is not a channel order (r, a, rg, ra, rgba, bgra, argb, intensity, luminance, depth)")))?;
+    let channel = match *ctype {
+        "unorm8" => ChannelType::UnormInt8,
+        "unorm16" => ChannelType::UnormInt16,
+        "snorm8" => ChannelType::SnormInt8,
+        "snorm16" => ChannelType::SnormInt16,
+        "int8" => ChannelType::SignedInt8,
+        "int16" => ChannelType::SignedInt16,
+        "int32" => ChannelType::SignedInt32,
+        "uint8" => ChannelType::UnsignedInt8,
+        "uint16" => ChannelType::UnsignedInt16,
+        "uint32" => ChannelType::UnsignedInt32,
+        "half" => ChannelType::HalfFloat,
+        "float" => ChannelType::Float,
+        c => return Err(Usage(format!("'{c}' is not a channel type (unorm8, unorm16, snorm8, snorm16, int8, int16, int32, uint8, uint16, uint32, half, float)"))),
+    };
+    let sizes: Vec<usize> = sizes.split('x').map(|d| d.trim().parse().ok().filter(|&n| n > 0)).collect::<Option<_>>().ok_or_else(|| Usage(format!("'{sizes}' is not a list of sizes like 64x32")))?;
+    if sizes.len() != ty.size_count() {
+        return Err(Usage(format!("a {} takes {} sizes (width{}{}{}); got {}", ty.name(), ty.size_count(), if ty.dims() > 1 { "xheight" } else { "" }, if ty.dims() > 2 { "xdepth" } else { "" }, if ty.is_array() { "xlayers" } else { "" }, sizes.len())));
+    }
+    let format = ImageFormat::new(order, channel);
+    let texels: usize = sizes.iter().product();
+    let channels = texels * order.channels();
+    let cs = channel.size();
+    let fill = f.get(3).copied().unwrap_or("0");
+    let data = if let Some(path) = fill.strip_prefix("file:") {
+        let mut d = read_file_data(path, channel_dtype(channel), channels * cs)?;
+        d.truncate(channels * cs);
+        d
+    } else {
+        let (mode, seed) = fill.split_once(':').unwrap_or((fill, ""));
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        if mode == "rand" && !seed.is_empty() {
+            let seed = seed.parse::<u64>().map_err(|_| Usage(format!("'{seed}' is not a seed")))?;
+            rng ^= seed.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        }
+        let mut data = Vec::with_capacity(channels * cs);
+        match mode {
+            "range" => {
+                for i in 0..texels {
+                    for _ in 0..order.channels() {
+                        match channel {
+                            ChannelType::HalfFloat => data.extend(f32_to_half(i as f32).to_le_bytes()),
+                            ChannelType::Float => data.extend((i as f32).to_le_bytes()),
+                            _ => data.extend(&(i as u64).to_le_bytes()[..cs]),
+                        }
+                    }
+                }
+            }
+            "rand" => {
+                for _ in 0..channels {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let unit = (rng >> 11) as f64 / (1u64 << 53) as f64;
+                    match channel {
+                        ChannelType::HalfFloat => data.extend(f32_to_half(unit as f32).to_le_bytes()),
+                        ChannelType::Float => data.extend((unit as f32).to_le_bytes()),
+                        ChannelType::SignedInt32 | ChannelType::UnsignedInt32 => data.extend(((unit * 100.0) as u32).to_le_bytes()),
+                        _ => data.extend(&rng.to_le_bytes()[..cs]),
+                    }
+                }
+            }
+            n => {
+                let v: f64 = n.parse().map_err(|_| Usage(format!("'{n}' is not a fill: a number, range, rand[:SEED] or file:PATH")))?;
+                let one = encode_channel(channel, v);
+                for _ in 0..channels {
+                    data.extend(&one);
+                }
+            }
+        }
+        data
+    };
+    Ok(Spec::Image { ty, format, sizes, data })
+}
+
+/// A channel's stored bytes for the value `v`, converted as
+/// `write_image{f,i,ui}` converts it (normalized types scaled, rounded to
+/// nearest even and saturated; integers saturated).
+fn encode_channel(t: ChannelType, v: f64) -> Vec<u8> {
+    let sat = |x: f64, lo: f64, hi: f64| x.round_ties_even().clamp(lo, hi);
+    match t {
+        ChannelType::UnormInt8 => vec![sat(v * 255.0, 0.0, 255.0) as u8],
+        ChannelType::UnormInt16 => (sat(v * 65535.0, 0.0, 65535.0) as u16).to_le_bytes().to_vec(),
+        ChannelType::SnormInt8 => vec![sat(v * 127.0, -128.0, 127.0) as i8 as u8],
+        ChannelType::SnormInt16 => (sat(v * 32767.0, -32768.0, 32767.0) as i16).to_le_bytes().to_vec(),
+        ChannelType::SignedInt8 => vec![sat(v, -128.0, 127.0) as i8 as u8],
+        ChannelType::SignedInt16 => (sat(v, -32768.0, 32767.0) as i16).to_le_bytes().to_vec(),
+        ChannelType::SignedInt32 => (sat(v, i32::MIN as f64, i32::MAX as f64) as i32).to_le_bytes().to_vec(),
+        ChannelType::UnsignedInt8 => vec![sat(v, 0.0, 255.0) as u8],
+        ChannelType::UnsignedInt16 => (sat(v, 0.0, 65535.0) as u16).to_le_bytes().to_vec(),
+        ChannelType::UnsignedInt32 => (sat(v, 0.0, u32::MAX as f64) as u32).to_le_bytes().to_vec(),
+        ChannelType::HalfFloat => f32_to_half(v as f32).to_le_bytes().to_vec(),
+        ChannelType::Float => (v as f32).to_le_bytes().to_vec(),
     }
 }
 
@@ -550,6 +836,65 @@ mod tests {
         let (code, out, err) = run(&[&f, "--kernel", "v", "--global", "4", "--local", "2", "--arg", &in_arg, "--arg", "int4:0,0,0,0", "--arg", "local:8", "--print", "0"]);
         assert_eq!(code, 0, "{err}");
         assert_eq!(out, "arg 0: [(0, 0, 0, 0), (1, 1, 1, 1), (2, 2, 2, 2), (3, 3, 3, 3)]\n");
+    }
+
+    #[test]
+    fn images_and_samplers_from_specs_print_and_npy_round_trip() {
+        // Texel (x, y) of a 4x2 RG uint8 image stored as its index; the
+        // kernel reads it through a sampler at the texel centre plus one
+        // (clamped to the edge) and writes x + y and the width into a
+        // float image.
+        let f = kernel_file(
+            "img.cl",
+            "kernel void k(read_only image2d_t src, sampler_t s, write_only image2d_t dst) {
+                 int2 p = (int2)(get_global_id(0), get_global_id(1));
+                 uint4 v = read_imageui(src, s, (float2)(p.x + 1.5f, p.y + 0.5f));
+                 write_imagef(dst, p, (float4)(v.x, v.y, get_image_width(src), 0));
+             }",
+        );
+        let npy_path = std::env::temp_dir().join(format!("clc-run-{}-img.npy", std::process::id()));
+        let out_arg = format!("2={}", npy_path.display());
+        let args = ["--kernel", "k", "--global", "4,2", "--arg", "image2d:rg:uint8:4x2:range", "--arg", "sampler:unnormalized:clamp_to_edge:nearest", "--arg", "image2d:r:float:4x2"];
+        let (code, out, err) = run(&[&[f.as_str()][..], &args, &["--print", "0", "--print", "2", "--out", &out_arg]].concat());
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "arg 0: [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7)]\narg 2: [1, 2, 3, 3, 5, 6, 7, 7]\n");
+        let npy_bytes = std::fs::read(&npy_path).unwrap();
+        assert!(String::from_utf8_lossy(&npy_bytes).contains("'descr': '<f4', 'fortran_order': False, 'shape': (2, 4, 1)"));
+        // The output read back as an input (a float image), normalized
+        // coordinates repeating, a number fill for the destination.
+        let in_arg = format!("image2d:r:float:4x2:file:{}", npy_path.display());
+        let g = kernel_file(
+            "img2.cl",
+            "kernel void k(read_only image2d_t src, sampler_t s, write_only image2d_t dst) {
+                 int2 p = (int2)(get_global_id(0), get_global_id(1));
+                 write_imagef(dst, p, read_imagef(src, s, (float2)(p.x + 4.5f, p.y + 0.5f) / (float2)(4, 2)) / 8);
+             }",
+        );
+        let (code, out, err) = run(&[&g, "--kernel", "k", "--global", "4,2", "--arg", &in_arg, "--arg", "sampler:normalized:repeat:nearest", "--arg", "image2d:rgba:unorm8:4x2:0.5", "--print", "2"]);
+        assert_eq!(code, 0, "{err}");
+        // An R texel reads as (r, 0, 0, 1), divided by 8; unorm8 stores
+        // round(255 v) and reads back v / 255.
+        let unorm = |v: f32| ((v * 255.0).round_ties_even() / 255.0).to_string();
+        let want: Vec<String> = [1, 2, 3, 3, 5, 6, 7, 7].into_iter().map(|r: u32| format!("({}, 0, 0, {})", unorm(r as f32 / 8.0), unorm(1.0 / 8.0))).collect();
+        assert_eq!(out, format!("arg 2: [{}]\n", want.join(", ")));
+        // The number fill: 0.5 is stored as 128, read as 128 / 255.
+        let (code, out, err) = run(&[&g, "--kernel", "k", "--global", "1", "--arg", &in_arg, "--arg", "sampler:normalized:repeat:nearest", "--arg", "image2d:rgba:unorm8:4x2:0.5", "--print", "2"]);
+        assert_eq!(code, 0, "{err}");
+        let v = 128.0f32 / 255.0;
+        assert!(out.ends_with(&format!("({v}, {v}, {v}, {v})]\n")), "{out}");
+        // Mistakes name the argument.
+        let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "image2d:rgb:uint8:4x2", "--arg", "int:1", "--arg", "int:1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("'rgb' is not a channel order"), "{err}");
+        let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "image2d:r:float:4", "--arg", "int:1", "--arg", "int:1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("a image2d_t takes 2 sizes (widthxheight); got 1"), "{err}");
+        let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "image3d:r:float:1x1x1", "--arg", "sampler:normalized:clamp:linear", "--arg", "image2d:r:float:1x1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("'src' is read_only image2d_t; got an image3d_t"), "{err}");
+        let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "image2d:r:float:1x1", "--arg", "sampler:normalized:wrap:linear", "--arg", "image2d:r:float:1x1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("'wrap' is not an addressing mode"), "{err}");
     }
 
     #[test]

@@ -209,10 +209,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.zero_of(ty)
             }
             Lowering::Image(_) if self.spirv() => self.mangled_call(o, args, ty),
-            Lowering::Image(_) => {
-                self.unsupported(e.span, "an image function");
-                self.zero_of(ty)
-            }
+            Lowering::Image(op) => self.image_builtin(op, o, args, ty, e.span),
             Lowering::Pipe(_) => {
                 self.unsupported(e.span, "a pipe function");
                 self.zero_of(ty)

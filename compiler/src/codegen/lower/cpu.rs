@@ -20,12 +20,17 @@
 //!                   local_size[3], enqueued_local_size[3], num_groups[3],
 //!                   group_id[3]; void *local_mem; };
 //! struct ClcWorkItem { u64 local_id[3]; const ClcGroup *group; };
-//! struct ArgDesc { u32 kind, size, align, pad; const char *type_name, *name; };
+//! struct ArgDesc { u32 kind, size, align, image; const char *type_name, *name; };
 //! struct KernelDesc { const char *name; void (*entry)(void **, const ClcGroup *);
 //!                     u32 num_args, flags, reqd_work_group_size[3], pad;
 //!                     u64 local_mem; const ArgDesc *args; };
 //! struct KernelTable { u32 version, count; const KernelDesc *kernels; };
 //! ```
+//!
+//! `ArgDesc::image` is an image parameter's type and access qualifier
+//! (`abi::IMAGE_*`); the argument itself is a pointer to the runtime's
+//! image descriptor (`images.rs`), and a `sampler_t` argument its 32-bit
+//! `CLK_*` encoding.
 
 use super::{Gen, R, ice};
 use crate::sema::hir::{self, ExprId, ExprKind, LocalId};
@@ -469,13 +474,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             for &p in &f.params {
                 let l = &f.locals[p.0 as usize];
                 let (kind, size, align) = self.arg_kind(l.ty.ty);
+                let image = match self.kind(l.ty.ty) {
+                    TypeKind::Image(img, access) => super::images::arg_image_code(*img, *access),
+                    _ => 0,
+                };
                 let tname = self.cstring(&self.types.display(l.ty.ty));
                 let name = self.cstring(&l.name);
                 args.push(arg_ty.const_named_struct(&[
                     i32t.const_int(kind as u64, false).into(),
                     i32t.const_int(size, false).into(),
                     i32t.const_int(align, false).into(),
-                    i32t.const_zero().into(),
+                    i32t.const_int(image as u64, false).into(),
                     tname.into(),
                     name.into(),
                 ]));
@@ -530,7 +539,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 AddrSpace::Constant => ARG_CONSTANT,
                 _ => ARG_GLOBAL,
             },
-            TypeKind::Image(..) => ARG_IMAGE,
+            TypeKind::Image(img, a) if super::images::arg_image_code(*img, *a) != 0 => ARG_IMAGE,
             TypeKind::Opaque(Opaque::Sampler) => ARG_SAMPLER,
             TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Record(_) | TypeKind::Enum(_) => ARG_VALUE,
             _ => ARG_OTHER,

@@ -30,6 +30,7 @@ mod builtins;
 mod cpu;
 mod debug;
 mod expr;
+mod images;
 mod init;
 mod meta;
 mod printf;

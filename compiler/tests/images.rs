@@ -1,0 +1,819 @@
+//! Images on the CPU target, run through the JIT: reads through every
+//! addressing mode and filter with normalized and unnormalized
+//! coordinates, compared with a reference sampler written here from the
+//! OpenCL 2.0 specification's formulas (section 8.2, "Image Addressing and
+//! Filtering") independently of the runtime's; writes per channel type
+//! against the conversion rules of section 8.3; the query functions; the
+//! argument checks.
+//!
+//! `CLC_SLOW_TESTS=1` samples every channel order × type combination the
+//! runtime supports instead of a representative set, and more coordinates.
+
+use clc::jit::{self, BuildOptions};
+use clc_runtime::{AddressingMode, Arg, Buffer, ChannelOrder as O, ChannelType as T, FilterMode, Image, ImageAccess, ImageFormat, ImageType, NdRange, Program, Sampler};
+
+const KERNELS: &str = r#"
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+constant sampler_t program_sampler = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT | CLK_FILTER_LINEAR;
+
+kernel void sample1d(read_only image1d_t img, sampler_t s, global const float4 *c, global float4 *out) {
+    size_t i = get_global_id(0); out[i] = read_imagef(img, s, c[i].x);
+}
+kernel void sample1d_array(read_only image1d_array_t img, sampler_t s, global const float4 *c, global float4 *out) {
+    size_t i = get_global_id(0); out[i] = read_imagef(img, s, c[i].xy);
+}
+kernel void sample2d(read_only image2d_t img, sampler_t s, global const float4 *c, global float4 *out) {
+    size_t i = get_global_id(0); out[i] = read_imagef(img, s, c[i].xy);
+}
+kernel void sample2d_array(read_only image2d_array_t img, sampler_t s, global const float4 *c, global float4 *out) {
+    size_t i = get_global_id(0); out[i] = read_imagef(img, s, c[i]);
+}
+kernel void sample3d(read_only image3d_t img, sampler_t s, global const float4 *c, global float4 *out) {
+    size_t i = get_global_id(0); out[i] = read_imagef(img, s, c[i]);
+}
+kernel void sample2d_int(read_only image2d_t img, sampler_t s, global const int4 *c, global float4 *out) {
+    size_t i = get_global_id(0); out[i] = read_imagef(img, s, c[i].xy);
+}
+kernel void sample2d_h(read_only image2d_t img, sampler_t s, global const float4 *c, global float4 *out) {
+    size_t i = get_global_id(0); out[i] = convert_float4(read_imageh(img, s, c[i].xy));
+}
+kernel void sample_depth(read_only image2d_depth_t img, sampler_t s, global const float4 *c, global float *out) {
+    size_t i = get_global_id(0); out[i] = read_imagef(img, s, c[i].xy);
+}
+kernel void sample2d_ui(read_only image2d_t img, sampler_t s, global const float4 *c, global uint4 *out) {
+    size_t i = get_global_id(0); out[i] = read_imageui(img, s, c[i].xy);
+}
+kernel void sample2d_i(read_only image2d_t img, sampler_t s, global const float4 *c, global int4 *out) {
+    size_t i = get_global_id(0); out[i] = read_imagei(img, s, c[i].xy);
+}
+/* Sampler-less reads, and the program-scope and literal samplers. */
+kernel void load_and_constant_samplers(read_only image2d_t img, global const float4 *c, global float4 *out) {
+    size_t i = get_global_id(0);
+    const sampler_t local_sampler = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
+    out[3 * i] = read_imagef(img, convert_int2(c[i].xy));
+    out[3 * i + 1] = read_imagef(img, program_sampler, c[i].xy);
+    out[3 * i + 2] = read_imagef(img, local_sampler, c[i].xy);
+}
+kernel void write_f(write_only image2d_t img, global const float4 *c) {
+    int x = get_global_id(0), y = get_global_id(1);
+    write_imagef(img, (int2)(x, y), c[y * get_image_width(img) + x]);
+}
+kernel void write_h(write_only image2d_t img, global const float4 *c) {
+    int x = get_global_id(0), y = get_global_id(1);
+    write_imageh(img, (int2)(x, y), convert_half4(c[y * get_image_width(img) + x]));
+}
+kernel void write_i(write_only image2d_t img, global const int4 *c) {
+    int x = get_global_id(0), y = get_global_id(1);
+    write_imagei(img, (int2)(x, y), c[y * get_image_width(img) + x]);
+}
+kernel void write_ui(write_only image2d_t img, global const uint4 *c) {
+    int x = get_global_id(0), y = get_global_id(1);
+    write_imageui(img, (int2)(x, y), c[y * get_image_width(img) + x]);
+}
+/* Every texel of a 3D image and a 2D array written and read back through read_write images. */
+kernel void copy3d(read_only image3d_t src, write_only image3d_t dst, read_write image2d_array_t arr) {
+    int4 p = (int4)(get_global_id(0), get_global_id(1), get_global_id(2), 0);
+    uint4 v = read_imageui(src, p);
+    write_imageui(dst, p, v + 1);
+    write_imageui(arr, p, v * 2);
+    /* (atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, …) belongs here, but the CPU target does not provide it yet; the runtime's images are plain memory.) */
+    write_imageui(arr, p, read_imageui(arr, p) + 3);
+}
+kernel void write_depth(write_only image2d_depth_t img, global const float *c) {
+    int x = get_global_id(0), y = get_global_id(1);
+    write_imagef(img, (int2)(x, y), c[y * get_image_width(img) + x]);
+}
+/* Reads in a kernel with barriers (lowered in regions). */
+kernel void reverse_groups(read_only image1d_t src, global float *out, local float *tmp) {
+    int l = get_local_id(0), g = get_global_id(0);
+    tmp[l] = read_imagef(src, g).x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[g] = tmp[get_local_size(0) - 1 - l] + get_image_width(src);
+}
+kernel void queries(read_only image1d_t a, read_only image1d_array_t b, write_only image2d_t c, read_only image2d_array_t d,
+                    read_only image3d_t e, read_only image2d_depth_t f, read_only image1d_buffer_t g, global int *out) {
+    out[0] = get_image_width(a); out[1] = get_image_channel_order(a); out[2] = get_image_channel_data_type(a);
+    out[3] = get_image_width(b); out[4] = (int)get_image_array_size(b);
+    out[5] = get_image_width(c); out[6] = get_image_height(c); out[7] = get_image_dim(c).x; out[8] = get_image_dim(c).y;
+    out[9] = get_image_channel_order(c); out[10] = get_image_channel_data_type(c);
+    out[11] = get_image_width(d); out[12] = get_image_height(d); out[13] = (int)get_image_array_size(d);
+    int4 dim = get_image_dim(e);
+    out[14] = get_image_width(e); out[15] = get_image_height(e); out[16] = get_image_depth(e);
+    out[17] = dim.x; out[18] = dim.y; out[19] = dim.z; out[20] = dim.w;
+    out[21] = get_image_channel_order(f); out[22] = get_image_channel_data_type(f); out[23] = get_image_width(g);
+}
+"#;
+
+fn program() -> Program {
+    jit::build(KERNELS, "images.cl", &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn slow() -> bool {
+    std::env::var_os("CLC_SLOW_TESTS").is_some()
+}
+
+/// A deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+// ---------------------------------------------------------------------
+// The reference: decoding and sampling from the specification
+// ---------------------------------------------------------------------
+
+/// `half` bits as a value: (-1)^s × 2^(e-15) × 1.m, or 2^-14 × 0.m.
+fn half_value(h: u16) -> f32 {
+    let s = if h & 0x8000 != 0 { -1.0f64 } else { 1.0 };
+    let e = ((h >> 10) & 31) as i32;
+    let m = (h & 1023) as f64;
+    let v = match e {
+        0 => s * m / 1024.0 * 2f64.powi(-14),
+        31 if m == 0.0 => s * f64::INFINITY,
+        31 => f64::NAN,
+        e => s * (1.0 + m / 1024.0) * 2f64.powi(e - 15),
+    };
+    v as f32
+}
+
+/// The nearest `half` to `x` (ties to the even bit pattern): a binary
+/// search over every finite half's value.
+fn nearest_half(x: f32) -> u16 {
+    static TABLE: std::sync::OnceLock<Vec<(f64, u16)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t: Vec<(f64, u16)> = (0..=0xFFFFu16).filter(|&h| h != 0x8000).map(|h| (half_value(h) as f64, h)).filter(|(v, _)| v.is_finite()).collect();
+        t.sort_by(|a, b| a.0.total_cmp(&b.0));
+        t
+    });
+    if x.is_nan() {
+        return 0x7E00;
+    }
+    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+    // Halfway between 65504 and the next step (65536) goes to infinity.
+    if x.abs() >= 65520.0 {
+        return sign | 0x7C00;
+    }
+    let x = x as f64;
+    let i = table.partition_point(|&(v, _)| v < x);
+    let mut best = table[i.min(table.len() - 1)];
+    if i > 0 {
+        let lo = table[i - 1];
+        let (dl, dh) = (x - lo.0, best.0 - x);
+        if dl < dh || (dl == dh && lo.1 & 1 == 0) {
+            best = lo;
+        }
+    }
+    // Zero keeps the sign of x.
+    if best.0 == 0.0 { sign } else { best.1 }
+}
+
+/// One stored channel as the float `read_imagef` returns (section 8.3.1).
+fn channel_value(ty: T, b: &[u8]) -> f32 {
+    match ty {
+        T::UnormInt8 => b[0] as f32 / 255.0,
+        T::UnormInt16 => u16::from_le_bytes([b[0], b[1]]) as f32 / 65535.0,
+        T::SnormInt8 => f32::max(-1.0, b[0] as i8 as f32 / 127.0),
+        T::SnormInt16 => f32::max(-1.0, i16::from_le_bytes([b[0], b[1]]) as f32 / 32767.0),
+        T::HalfFloat => half_value(u16::from_le_bytes([b[0], b[1]])),
+        T::Float => f32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+        T::SignedInt8 => b[0] as i8 as f32,
+        T::SignedInt16 => i16::from_le_bytes([b[0], b[1]]) as f32,
+        T::SignedInt32 => i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32,
+        T::UnsignedInt8 => b[0] as f32,
+        T::UnsignedInt16 => u16::from_le_bytes([b[0], b[1]]) as f32,
+        T::UnsignedInt32 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32,
+    }
+}
+
+/// The stored channels as (r, g, b, a) (section 5.3.1.1's table of
+/// channel orders; missing colour channels are 0, missing alpha is 1).
+fn rgba(order: O, ch: &[f32]) -> [f32; 4] {
+    match order {
+        O::R | O::Depth => [ch[0], 0.0, 0.0, 1.0],
+        O::A => [0.0, 0.0, 0.0, ch[0]],
+        O::Rg => [ch[0], ch[1], 0.0, 1.0],
+        O::Ra => [ch[0], 0.0, 0.0, ch[1]],
+        O::Rgba => [ch[0], ch[1], ch[2], ch[3]],
+        O::Bgra => [ch[2], ch[1], ch[0], ch[3]],
+        O::Argb => [ch[1], ch[2], ch[3], ch[0]],
+        O::Intensity => [ch[0]; 4],
+        O::Luminance => [ch[0], ch[0], ch[0], 1.0],
+    }
+}
+
+fn channels(order: O) -> usize {
+    match order {
+        O::Rg | O::Ra => 2,
+        O::Rgba | O::Bgra | O::Argb => 4,
+        _ => 1,
+    }
+}
+
+fn channel_size(ty: T) -> usize {
+    match ty {
+        T::UnormInt8 | T::SnormInt8 | T::SignedInt8 | T::UnsignedInt8 => 1,
+        T::UnormInt16 | T::SnormInt16 | T::SignedInt16 | T::UnsignedInt16 | T::HalfFloat => 2,
+        _ => 4,
+    }
+}
+
+/// An image's texels decoded, indexed [layer or z][y][x].
+struct Reference {
+    size: [usize; 3],
+    layers: usize,
+    texels: Vec<[f32; 4]>,
+    border: [f32; 4],
+}
+
+impl Reference {
+    fn new(fmt: ImageFormat, size: [usize; 3], layers: usize, bytes: &[u8]) -> Reference {
+        let cs = channel_size(fmt.ty);
+        let n = channels(fmt.order);
+        let texels = bytes.chunks_exact(cs * n).map(|t| rgba(fmt.order, &t.chunks_exact(cs).map(|c| channel_value(fmt.ty, c)).collect::<Vec<_>>())).collect();
+        let alpha = matches!(fmt.order, O::A | O::Ra | O::Rgba | O::Bgra | O::Argb | O::Intensity);
+        Reference { size, layers, texels, border: [0.0, 0.0, 0.0, if alpha { 0.0 } else { 1.0 }] }
+    }
+
+    /// T(i, j, k) with the border colour for indices outside.
+    fn t(&self, i: i64, j: i64, k: i64, layer: usize) -> [f32; 4] {
+        let [w, h, d] = self.size.map(|s| s as i64);
+        if i < 0 || j < 0 || k < 0 || i >= w || j >= h || k >= d {
+            return self.border;
+        }
+        self.texels[((layer * self.size[2] + k as usize) * self.size[1] + j as usize) * self.size[0] + i as usize]
+    }
+}
+
+/// Section 8.2.1/8.2.3: the texel index for nearest filtering; an index
+/// outside [0, size) is the border (`CLK_ADDRESS_CLAMP`).
+fn ref_nearest(s: f32, size: usize, sm: Sampler) -> i64 {
+    let w = size as f32;
+    let last = size as i64 - 1;
+    match (sm.addressing, sm.normalized_coords) {
+        (AddressingMode::Repeat, true) => {
+            let u = (s - s.floor()) * w;
+            let i = u.floor() as i64;
+            if i > last { i - size as i64 } else { i }
+        }
+        (AddressingMode::MirroredRepeat, true) => {
+            let s2 = 2.0f32 * (0.5f32 * s).round_ties_even();
+            let s2 = (s - s2).abs();
+            let u = s2 * w;
+            (u.floor() as i64).min(last)
+        }
+        (mode, normalized) => {
+            let u = if normalized { s * w } else { s };
+            let i = u.floor() as i64;
+            match mode {
+                // clamp(floor(u), -1, width): -1 and width are the border.
+                AddressingMode::Clamp => i.clamp(-1, size as i64),
+                // CLK_ADDRESS_NONE is undefined outside: clc clamps to the edge.
+                _ => i.clamp(0, last),
+            }
+        }
+    }
+}
+
+/// Section 8.2.2/8.2.4: i0, i1 and the fraction a for linear filtering.
+fn ref_linear(s: f32, size: usize, sm: Sampler) -> (i64, i64, f32) {
+    let w = size as f32;
+    let last = size as i64 - 1;
+    let frac = |x: f32| x - x.floor();
+    match (sm.addressing, sm.normalized_coords) {
+        (AddressingMode::Repeat, true) => {
+            let u = (s - s.floor()) * w;
+            let mut i0 = (u - 0.5).floor() as i64;
+            let mut i1 = i0 + 1;
+            if i0 < 0 {
+                i0 += size as i64;
+            }
+            if i1 > last {
+                i1 -= size as i64;
+            }
+            (i0, i1, frac(u - 0.5))
+        }
+        (AddressingMode::MirroredRepeat, true) => {
+            let s2 = 2.0f32 * (0.5f32 * s).round_ties_even();
+            let s2 = (s - s2).abs();
+            let u = s2 * w;
+            let i0 = (u - 0.5).floor() as i64;
+            ((i0).max(0), (i0 + 1).min(last), frac(u - 0.5))
+        }
+        (mode, normalized) => {
+            let u = if normalized { s * w } else { s };
+            let i0 = (u - 0.5).floor() as i64;
+            let a = frac(u - 0.5);
+            match mode {
+                AddressingMode::Clamp => (i0.clamp(-1, size as i64), (i0 + 1).clamp(-1, size as i64), a),
+                _ => (i0.clamp(0, last), (i0 + 1).clamp(0, last), a),
+            }
+        }
+    }
+}
+
+/// `read_imagef(image, sampler, coord)` by the specification. `dims`
+/// spatial coordinates; an array's layer follows them.
+fn ref_sample(r: &Reference, sm: Sampler, dims: usize, c: [f32; 4]) -> [f32; 4] {
+    // clamp(rint(layer), 0, array_size - 1) (0 for images without layers).
+    let layer = (c[dims.min(3)].round_ties_even().max(0.0) as usize).min(r.layers - 1);
+    let size = r.size;
+    if sm.filter == FilterMode::Nearest {
+        let i = ref_nearest(c[0], size[0], sm);
+        let j = if dims > 1 { ref_nearest(c[1], size[1], sm) } else { 0 };
+        let k = if dims > 2 { ref_nearest(c[2], size[2], sm) } else { 0 };
+        return r.t(i, j, k, layer);
+    }
+    let mix = |x: [f32; 4], y: [f32; 4], a: f32| -> [f32; 4] { std::array::from_fn(|l| (1.0 - a) * x[l] + a * y[l]) };
+    let (i0, i1, a) = ref_linear(c[0], size[0], sm);
+    let row = |j: i64, k: i64| mix(r.t(i0, j, k, layer), r.t(i1, j, k, layer), a);
+    match dims {
+        1 => row(0, 0),
+        2 => {
+            let (j0, j1, b) = ref_linear(c[1], size[1], sm);
+            mix(row(j0, 0), row(j1, 0), b)
+        }
+        _ => {
+            let (j0, j1, b) = ref_linear(c[1], size[1], sm);
+            let (k0, k1, g) = ref_linear(c[2], size[2], sm);
+            mix(mix(row(j0, k0), row(j1, k0), b), mix(row(j0, k1), row(j1, k1), b), g)
+        }
+    }
+}
+
+fn close(got: [f32; 4], want: [f32; 4], exact: bool) -> bool {
+    got.iter().zip(want).all(|(&g, w)| if exact { g == w || (g.is_nan() && w.is_nan()) } else { (g - w).abs() <= 1e-5 * w.abs().max(1.0) })
+}
+
+fn every_sampler() -> Vec<Sampler> {
+    let mut v = Vec::new();
+    for normalized in [false, true] {
+        for a in [AddressingMode::None, AddressingMode::ClampToEdge, AddressingMode::Clamp, AddressingMode::Repeat, AddressingMode::MirroredRepeat] {
+            // Repeat modes need normalized coordinates (section 6.13.14.1).
+            if !normalized && matches!(a, AddressingMode::Repeat | AddressingMode::MirroredRepeat) {
+                continue;
+            }
+            for f in [FilterMode::Nearest, FilterMode::Linear] {
+                v.push(Sampler::new(normalized, a, f));
+            }
+        }
+    }
+    v
+}
+
+/// Random bytes that decode to finite values (half and float images get
+/// values in [-2, 2)).
+fn random_texels(fmt: ImageFormat, count: usize, rng: &mut Rng) -> Vec<u8> {
+    let mut out = Vec::new();
+    for _ in 0..count * channels(fmt.order) {
+        match fmt.ty {
+            T::HalfFloat => out.extend(nearest_half_fast(rng.unit() * 4.0 - 2.0).to_le_bytes()),
+            T::Float => out.extend((rng.unit() * 4.0 - 2.0).to_le_bytes()),
+            ty => out.extend(&rng.next().to_le_bytes()[..channel_size(ty)]),
+        }
+    }
+    out
+}
+
+/// A `half` near `x` (truncating: only used to make test data).
+fn nearest_half_fast(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let e = ((b >> 23) & 0xFF) as i32 - 127 + 15;
+    if e <= 0 {
+        return sign;
+    }
+    sign | ((e as u16) << 10) | ((b >> 13) & 0x3FF) as u16
+}
+
+/// Coordinates around and outside the image: unnormalized in
+/// [-1.5 size, 2.5 size), plus texel edges and centres; normalized ones
+/// are these over the size.
+fn coords(size: [usize; 3], layers: usize, n: usize, normalized: bool, rng: &mut Rng) -> Vec<[f32; 4]> {
+    let mut v = Vec::new();
+    for k in 0..n {
+        let mut c = [0.0f32; 4];
+        for d in 0..3 {
+            let s = size[d] as f32;
+            let x = match k % 4 {
+                0 => rng.unit() * 4.0 * s - 1.5 * s,
+                1 => (rng.next() % (3 * size[d] as u64 + 2)) as f32 - s,
+                2 => (rng.next() % (3 * size[d] as u64 + 2)) as f32 - s + 0.5,
+                _ => rng.unit() * s,
+            };
+            c[d] = if normalized { x / s } else { x };
+        }
+        // The layer coordinate (when there is one) is never normalized.
+        c[3] = rng.unit() * (layers as f32 + 2.0) - 1.0;
+        v.push(c);
+    }
+    v
+}
+
+// ---------------------------------------------------------------------
+// Tests
+// ---------------------------------------------------------------------
+
+/// Runs `kernel(img, sampler, coords, out)` and returns the float4s.
+fn sample(p: &Program, kernel: &str, img: &Image, s: Sampler, cs: &[[f32; 4]]) -> Vec<[f32; 4]> {
+    let cb = Buffer::from_slice(cs);
+    let out = Buffer::new(cs.len() * 16);
+    let mut k = p.kernel(kernel).unwrap();
+    k.set_arg(0, Arg::Image(img)).unwrap();
+    k.set_arg(1, Arg::Sampler(s)).unwrap();
+    k.set_arg(2, Arg::Buffer(&cb)).unwrap();
+    k.set_arg(3, Arg::Buffer(&out)).unwrap();
+    k.launch(&NdRange::linear(cs.len())).unwrap();
+    out.read::<[f32; 4]>()
+}
+
+#[test]
+fn reads_through_every_addressing_mode_and_filter_match_the_reference_sampler() {
+    let p = program();
+    let mut rng = Rng(0x5EED_1234_ABCD_0001);
+    let mut formats = vec![
+        ImageFormat::new(O::Rgba, T::UnormInt8),
+        ImageFormat::new(O::R, T::Float),
+        ImageFormat::new(O::Rg, T::SnormInt16),
+        ImageFormat::new(O::Bgra, T::UnormInt8),
+        ImageFormat::new(O::Luminance, T::HalfFloat),
+        ImageFormat::new(O::Intensity, T::UnormInt16),
+        ImageFormat::new(O::A, T::Float),
+        ImageFormat::new(O::Ra, T::SnormInt8),
+        ImageFormat::new(O::Argb, T::SnormInt8),
+    ];
+    if slow() {
+        formats.clear();
+        for o in [O::R, O::A, O::Rg, O::Ra, O::Rgba, O::Bgra, O::Argb, O::Intensity, O::Luminance] {
+            for t in [T::UnormInt8, T::UnormInt16, T::SnormInt8, T::SnormInt16, T::HalfFloat, T::Float] {
+                if !matches!(o, O::Bgra | O::Argb) || matches!(t, T::UnormInt8 | T::SnormInt8) {
+                    formats.push(ImageFormat::new(o, t));
+                }
+            }
+        }
+    }
+    let n = if slow() { 2000 } else { 96 };
+    let shapes: [(ImageType, &str, &[usize], usize); 5] = [
+        (ImageType::Image1d, "sample1d", &[7], 1),
+        (ImageType::Image1dArray, "sample1d_array", &[5, 3], 1),
+        (ImageType::Image2d, "sample2d", &[5, 4], 2),
+        (ImageType::Image2dArray, "sample2d_array", &[3, 4, 2], 2),
+        (ImageType::Image3d, "sample3d", &[3, 2, 4], 3),
+    ];
+    let mut checked = 0;
+    for (fi, &fmt) in formats.iter().enumerate() {
+        for &(ty, kernel, sizes, dims) in &shapes {
+            // Every format through 2D; the other shapes with a few formats.
+            if ty != ImageType::Image2d && fi % 3 != 0 && !slow() {
+                continue;
+            }
+            let mut size = [1usize; 3];
+            size[..dims].copy_from_slice(&sizes[..dims]);
+            let layers = if sizes.len() > dims { sizes[dims] } else { 1 };
+            let count = size.iter().product::<usize>() * layers;
+            let bytes = random_texels(fmt, count, &mut rng);
+            let img = Image::from_bytes(ty, fmt, sizes, &bytes).unwrap();
+            let r = Reference::new(fmt, size, layers, &bytes);
+            for s in every_sampler() {
+                let mut cs = coords(size, layers, n, s.normalized_coords, &mut rng);
+                for c in &mut cs {
+                    // The layer follows the spatial coordinates.
+                    if ty.is_array() {
+                        c[dims] = c[3];
+                    }
+                }
+                let got = sample(&p, kernel, &img, s, &cs);
+                for (c, g) in cs.iter().zip(&got) {
+                    let c = *c;
+                    let want = ref_sample(&r, s, dims, c);
+                    assert!(close(*g, want, s.filter == FilterMode::Nearest), "{ty:?} {fmt:?} {s:?} at {c:?}: got {g:?}, want {want:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 5000, "{checked}");
+}
+
+#[test]
+fn integer_half_depth_and_sampler_less_reads() {
+    let p = program();
+    let mut rng = Rng(77);
+    // read_imageui / read_imagei of integer images: the stored integers.
+    let (w, h) = (6usize, 5usize);
+    for (fmt, kernel) in [
+        (ImageFormat::new(O::Rgba, T::UnsignedInt8), "sample2d_ui"),
+        (ImageFormat::new(O::Rg, T::UnsignedInt32), "sample2d_ui"),
+        (ImageFormat::new(O::Rgba, T::SignedInt16), "sample2d_i"),
+        (ImageFormat::new(O::R, T::SignedInt8), "sample2d_i"),
+        (ImageFormat::new(O::Bgra, T::SignedInt8), "sample2d_i"),
+    ] {
+        let bytes = random_texels(fmt, w * h, &mut rng);
+        let img = Image::from_bytes(ImageType::Image2d, fmt, &[w, h], &bytes).unwrap();
+        let r = Reference::new(fmt, [w, h, 1], 1, &bytes);
+        for s in every_sampler().into_iter().filter(|s| s.filter == FilterMode::Nearest) {
+            let cs = coords([w, h, 1], 1, 64, s.normalized_coords, &mut rng);
+            let got = sample(&p, kernel, &img, s, &cs);
+            for (c, g) in cs.iter().zip(&got) {
+                let want = ref_sample(&r, s, 2, *c);
+                // The integers, exactly (every value here is exact in f32).
+                let got: [f32; 4] = if kernel == "sample2d_ui" { g.map(|x| x.to_bits() as f32) } else { g.map(|x| x.to_bits() as i32 as f32) };
+                assert_eq!(got, want, "{fmt:?} {s:?} at {c:?}");
+            }
+        }
+    }
+    // read_imageh: the float result rounded to half.
+    let fmt = ImageFormat::new(O::Rgba, T::Float);
+    let bytes = random_texels(fmt, w * h, &mut rng);
+    let img = Image::from_bytes(ImageType::Image2d, fmt, &[w, h], &bytes).unwrap();
+    let r = Reference::new(fmt, [w, h, 1], 1, &bytes);
+    let s = Sampler::new(true, AddressingMode::Repeat, FilterMode::Linear);
+    let cs = coords([w, h, 1], 1, 64, true, &mut rng);
+    for (c, g) in cs.iter().zip(sample(&p, "sample2d_h", &img, s, &cs)) {
+        let want = ref_sample(&r, s, 2, *c).map(|x| half_value(nearest_half(x)));
+        // The linear sum may differ from the reference's in the last
+        // float bit, which can move a half rounding by one step.
+        assert!(g.iter().zip(want).all(|(&g, w)| (g - w).abs() <= 1e-3 * w.abs().max(1.0)), "{c:?}: {g:?} vs {want:?}");
+    }
+    // Depth images: one float.
+    for fmt in [ImageFormat::new(O::Depth, T::Float), ImageFormat::new(O::Depth, T::UnormInt16)] {
+        let bytes = random_texels(fmt, w * h, &mut rng);
+        let img = Image::from_bytes(ImageType::Image2dDepth, fmt, &[w, h], &bytes).unwrap();
+        let r = Reference::new(fmt, [w, h, 1], 1, &bytes);
+        for s in every_sampler() {
+            let cs = coords([w, h, 1], 1, 32, s.normalized_coords, &mut rng);
+            let cb = Buffer::from_slice(&cs);
+            let out = Buffer::new(cs.len() * 4);
+            let mut k = p.kernel("sample_depth").unwrap();
+            k.set_arg(0, Arg::Image(&img)).unwrap();
+            k.set_arg(1, Arg::Sampler(s)).unwrap();
+            k.set_arg(2, Arg::Buffer(&cb)).unwrap();
+            k.set_arg(3, Arg::Buffer(&out)).unwrap();
+            k.launch(&NdRange::linear(cs.len())).unwrap();
+            for (c, g) in cs.iter().zip(out.read::<f32>()) {
+                let want = ref_sample(&r, s, 2, *c)[0];
+                assert!(close([g; 4], [want; 4], s.filter == FilterMode::Nearest), "{fmt:?} {s:?} {c:?}: {g} vs {want}");
+            }
+        }
+    }
+    // Integer coordinates with a sampler, sampler-less reads, and the
+    // program-scope (normalized, repeat, linear) and literal (clamp,
+    // nearest) samplers.
+    let fmt = ImageFormat::new(O::Rgba, T::UnormInt8);
+    let bytes = random_texels(fmt, w * h, &mut rng);
+    let img = Image::from_bytes(ImageType::Image2d, fmt, &[w, h], &bytes).unwrap();
+    let r = Reference::new(fmt, [w, h, 1], 1, &bytes);
+    let mut cs = coords([w, h, 1], 1, 64, false, &mut rng);
+    for c in &mut cs {
+        *c = c.map(f32::floor);
+    }
+    let ic: Vec<[i32; 4]> = cs.iter().map(|c| c.map(|x| x as i32)).collect();
+    for s in [Sampler::new(false, AddressingMode::Clamp, FilterMode::Nearest), Sampler::new(false, AddressingMode::ClampToEdge, FilterMode::Nearest)] {
+        let cb = Buffer::from_slice(&ic);
+        let out = Buffer::new(ic.len() * 16);
+        let mut k = p.kernel("sample2d_int").unwrap();
+        k.set_arg(0, Arg::Image(&img)).unwrap();
+        k.set_arg(1, Arg::Sampler(s)).unwrap();
+        k.set_arg(2, Arg::Buffer(&cb)).unwrap();
+        k.set_arg(3, Arg::Buffer(&out)).unwrap();
+        k.launch(&NdRange::linear(ic.len())).unwrap();
+        for (c, g) in cs.iter().zip(out.read::<[f32; 4]>()) {
+            assert_eq!(g, ref_sample(&r, s, 2, *c), "{s:?} {c:?}");
+        }
+    }
+    let mut cs = coords([w, h, 1], 1, 64, false, &mut rng);
+    for c in cs.iter_mut().step_by(2) {
+        // Inside the image: sampler-less reads outside are undefined.
+        c[0] = c[0].rem_euclid(w as f32);
+        c[1] = c[1].rem_euclid(h as f32);
+    }
+    let cb = Buffer::from_slice(&cs);
+    let out = Buffer::new(cs.len() * 48);
+    let mut k = p.kernel("load_and_constant_samplers").unwrap();
+    k.set_arg(0, Arg::Image(&img)).unwrap();
+    k.set_arg(1, Arg::Buffer(&cb)).unwrap();
+    k.set_arg(2, Arg::Buffer(&out)).unwrap();
+    k.launch(&NdRange::linear(cs.len())).unwrap();
+    let got = out.read::<[f32; 4]>();
+    let program_sampler = Sampler::new(true, AddressingMode::Repeat, FilterMode::Linear);
+    let local_sampler = Sampler::new(false, AddressingMode::Clamp, FilterMode::Nearest);
+    for (i, c) in cs.iter().enumerate() {
+        if i % 2 == 0 {
+            let (x, y) = (c[0] as i32 as i64, c[1] as i32 as i64);
+            assert_eq!(got[3 * i], r.t(x, y, 0, 0), "sampler-less at {c:?}");
+        }
+        assert!(close(got[3 * i + 1], ref_sample(&r, program_sampler, 2, *c), false), "program-scope sampler at {c:?}");
+        assert_eq!(got[3 * i + 2], ref_sample(&r, local_sampler, 2, *c), "literal sampler at {c:?}");
+    }
+}
+
+/// The bytes `write_imagef` stores for one channel (section 8.3.1.1:
+/// round to nearest even and saturate; NaN is 0).
+fn expected_channel(ty: T, x: f32) -> Vec<u8> {
+    let sat = |v: f32, lo: f32, hi: f32| if v.is_nan() { 0.0 } else { v.round_ties_even().clamp(lo, hi) };
+    match ty {
+        T::UnormInt8 => vec![sat(x * 255.0, 0.0, 255.0) as u8],
+        T::UnormInt16 => (sat(x * 65535.0, 0.0, 65535.0) as u16).to_le_bytes().to_vec(),
+        T::SnormInt8 => vec![sat(x * 127.0, -128.0, 127.0) as i8 as u8],
+        T::SnormInt16 => (sat(x * 32767.0, -32768.0, 32767.0) as i16).to_le_bytes().to_vec(),
+        T::HalfFloat => nearest_half(x).to_le_bytes().to_vec(),
+        T::Float => x.to_le_bytes().to_vec(),
+        _ => unreachable!("float formats only"),
+    }
+}
+
+/// The stored channels' lanes of (r, g, b, a) (for writes).
+fn write_lanes(order: O) -> &'static [usize] {
+    match order {
+        O::R | O::Intensity | O::Luminance | O::Depth => &[0],
+        O::A => &[3],
+        O::Rg => &[0, 1],
+        O::Ra => &[0, 3],
+        O::Rgba => &[0, 1, 2, 3],
+        O::Bgra => &[2, 1, 0, 3],
+        O::Argb => &[3, 0, 1, 2],
+    }
+}
+
+fn write_image<V: clc_runtime::Pod>(p: &Program, kernel: &str, img: &Image, colors: &[V]) {
+    let cb = Buffer::from_slice(colors);
+    let mut k = p.kernel(kernel).unwrap();
+    k.set_arg(0, Arg::Image(img)).unwrap();
+    k.set_arg(1, Arg::Buffer(&cb)).unwrap();
+    k.launch(&NdRange { dims: 2, global: [img.width(), img.height(), 1], offset: [0; 3], local: None }).unwrap();
+}
+
+#[test]
+fn writes_convert_per_channel_type() {
+    let p = program();
+    let (w, h) = (8usize, 6usize);
+    // Values in and out of range, halfway cases, signed zero, NaN.
+    let specials = [0.0f32, -0.0, 1.0, -1.0, 0.5, 1.5, -2.0, 1e9, -1e9, f32::NAN, 0.5 / 255.0, 1.5 / 255.0, 2.5 / 255.0, 0.5 / 127.0, 1.0 / 65535.0 * 0.5, 65504.0, 65520.0, 1e-7];
+    let mut rng = Rng(99);
+    let colors: Vec<[f32; 4]> = (0..w * h)
+        .map(|i| std::array::from_fn(|l| if (i * 4 + l) < specials.len() * 2 && i % 2 == 0 { specials[(i * 4 + l) / 2 % specials.len()] } else { rng.unit() * 2.4 - 1.2 }))
+        .collect();
+    for ty in [T::UnormInt8, T::UnormInt16, T::SnormInt8, T::SnormInt16, T::HalfFloat, T::Float] {
+        for order in [O::Rgba, O::Bgra, O::R, O::Ra, O::Luminance] {
+            if order == O::Bgra && !matches!(ty, T::UnormInt8 | T::SnormInt8) {
+                continue;
+            }
+            let fmt = ImageFormat::new(order, ty);
+            let img = Image::new(ImageType::Image2d, fmt, &[w, h]).unwrap();
+            write_image(&p, "write_f", &img, &colors);
+            let want: Vec<u8> = colors.iter().flat_map(|c| write_lanes(order).iter().flat_map(|&l| expected_channel(ty, c[l])).collect::<Vec<_>>()).collect();
+            assert_eq!(img.read_bytes(), want, "write_imagef to {fmt:?}");
+        }
+    }
+    // write_imageh: the half4 argument, then as for write_imagef.
+    let img = Image::new(ImageType::Image2d, ImageFormat::new(O::Rgba, T::Float), &[w, h]).unwrap();
+    write_image(&p, "write_h", &img, &colors);
+    let want: Vec<f32> = colors.iter().flat_map(|c| c.map(|x| half_value(nearest_half(x)))).collect();
+    let got = img.read::<f32>();
+    assert!(got.iter().zip(&want).all(|(g, w)| g == w || (g.is_nan() && w.is_nan())), "write_imageh: {got:?} vs {want:?}");
+    // Integer writes saturate (convert_<T>_sat).
+    let ints: Vec<[i32; 4]> = (0..w * h).map(|i| std::array::from_fn(|l| [0, -1, 127, 128, -128, -129, 32767, 32768, -32769, i32::MAX, i32::MIN, 255, 256, 65535, 65536][(i * 4 + l) % 15])).collect();
+    for (ty, lo, hi, size) in [(T::SignedInt8, -128i64, 127i64, 1usize), (T::SignedInt16, -32768, 32767, 2), (T::SignedInt32, i32::MIN as i64, i32::MAX as i64, 4)] {
+        let img = Image::new(ImageType::Image2d, ImageFormat::new(O::Rgba, ty), &[w, h]).unwrap();
+        write_image(&p, "write_i", &img, &ints);
+        let want: Vec<u8> = ints.iter().flatten().flat_map(|&v| (v as i64).clamp(lo, hi).to_le_bytes()[..size].to_vec()).collect();
+        assert_eq!(img.read_bytes(), want, "write_imagei to {ty:?}");
+    }
+    let uints: Vec<[u32; 4]> = ints.iter().map(|c| c.map(|x| x as u32)).collect();
+    for (ty, hi, size) in [(T::UnsignedInt8, 255u64, 1usize), (T::UnsignedInt16, 65535, 2), (T::UnsignedInt32, u32::MAX as u64, 4)] {
+        let img = Image::new(ImageType::Image2d, ImageFormat::new(O::Rgba, ty), &[w, h]).unwrap();
+        write_image(&p, "write_ui", &img, &uints);
+        let want: Vec<u8> = uints.iter().flatten().flat_map(|&v| (v as u64).min(hi).to_le_bytes()[..size].to_vec()).collect();
+        assert_eq!(img.read_bytes(), want, "write_imageui to {ty:?}");
+    }
+    // Depth images take one float.
+    let depth = Image::new(ImageType::Image2dDepth, ImageFormat::new(O::Depth, T::UnormInt16), &[w, h]).unwrap();
+    let d: Vec<f32> = colors.iter().map(|c| c[0]).collect();
+    write_image(&p, "write_depth", &depth, &d);
+    assert_eq!(depth.read_bytes(), d.iter().flat_map(|&x| expected_channel(T::UnormInt16, x)).collect::<Vec<_>>());
+    // 3D and array images through read_write images.
+    let fmt = ImageFormat::new(O::Rg, T::UnsignedInt16);
+    let data: Vec<u16> = (0..3 * 4 * 5 * 2).map(|i| (i * 7 % 1000) as u16).collect();
+    let mut src = Image::new(ImageType::Image3d, fmt, &[3, 4, 5]).unwrap();
+    src.write_items(&data).unwrap();
+    let dst = Image::new(ImageType::Image3d, fmt, &[3, 4, 5]).unwrap();
+    let arr = Image::new(ImageType::Image2dArray, fmt, &[3, 4, 5]).unwrap();
+    let mut k = p.kernel("copy3d").unwrap();
+    k.set_arg(0, Arg::Image(&src)).unwrap();
+    k.set_arg(1, Arg::Image(&dst)).unwrap();
+    k.set_arg(2, Arg::Image(&arr)).unwrap();
+    k.launch(&NdRange { dims: 3, global: [3, 4, 5], offset: [0; 3], local: None }).unwrap();
+    assert_eq!(dst.read::<u16>(), data.iter().map(|&x| x + 1).collect::<Vec<_>>());
+    assert_eq!(arr.read::<u16>(), data.iter().map(|&x| x * 2 + 3).collect::<Vec<_>>());
+}
+
+#[test]
+fn queries_and_argument_checks() {
+    let p = program();
+    let f = |o, t| ImageFormat::new(o, t);
+    let a = Image::new(ImageType::Image1d, f(O::Luminance, T::HalfFloat), &[17]).unwrap();
+    let b = Image::new(ImageType::Image1dArray, f(O::R, T::Float), &[9, 4]).unwrap();
+    let c = Image::new(ImageType::Image2d, f(O::Bgra, T::UnormInt8), &[11, 3]).unwrap();
+    let d = Image::new(ImageType::Image2dArray, f(O::Rgba, T::SignedInt32), &[2, 5, 7]).unwrap();
+    let e = Image::new(ImageType::Image3d, f(O::Ra, T::SnormInt16), &[4, 6, 8]).unwrap();
+    let dep = Image::new(ImageType::Image2dDepth, f(O::Depth, T::Float), &[3, 3]).unwrap();
+    let g = Image::new(ImageType::Image1dBuffer, f(O::A, T::UnormInt16), &[100]).unwrap();
+    let out = Buffer::new(24 * 4);
+    let mut k = p.kernel("queries").unwrap();
+    for (i, img) in [&a, &b, &c, &d, &e, &dep, &g].into_iter().enumerate() {
+        k.set_arg(i, Arg::Image(img)).unwrap();
+    }
+    k.set_arg(7, Arg::Buffer(&out)).unwrap();
+    k.launch(&NdRange::linear(1)).unwrap();
+    // CL_LUMINANCE 0x10B9, CL_HALF_FLOAT 0x10DD, CL_BGRA 0x10B6,
+    // CL_UNORM_INT8 0x10D2, CL_DEPTH 0x10BD, CL_FLOAT 0x10DE.
+    let want = [17, 0x10B9, 0x10DD, 9, 4, 11, 3, 11, 3, 0x10B6, 0x10D2, 2, 5, 7, 4, 6, 8, 4, 6, 8, 0, 0x10BD, 0x10DE, 100];
+    assert_eq!(out.read::<i32>(), want);
+
+    // Reads around a barrier.
+    let mut src = Image::new(ImageType::Image1d, f(O::R, T::Float), &[16]).unwrap();
+    src.write_items(&(0..16).map(|i| i as f32).collect::<Vec<_>>()).unwrap();
+    let out = Buffer::new(16 * 4);
+    let mut k = p.kernel("reverse_groups").unwrap();
+    k.set_arg(0, Arg::Image(&src)).unwrap();
+    k.set_arg(1, Arg::Buffer(&out)).unwrap();
+    k.set_arg(2, Arg::Local(4 * 4)).unwrap();
+    k.launch(&NdRange { dims: 1, global: [16, 1, 1], offset: [0; 3], local: Some([4, 1, 1]) }).unwrap();
+    let want: Vec<f32> = (0..16).map(|g| ((g / 4) * 4 + 3 - g % 4) as f32 + 16.0).collect();
+    assert_eq!(out.read::<f32>(), want);
+
+    // The argument checks: the image type, the access, images vs samplers.
+    let info = &p.kernels().iter().find(|k| k.name == "copy3d").unwrap().args;
+    assert_eq!(info[0].image, Some((ImageType::Image3d, ImageAccess::ReadOnly)));
+    assert_eq!(info[1].image, Some((ImageType::Image3d, ImageAccess::WriteOnly)));
+    assert_eq!(info[2].image, Some((ImageType::Image2dArray, ImageAccess::ReadWrite)));
+    let mut k = p.kernel("copy3d").unwrap();
+    let err = k.set_arg(0, Arg::Image(&d)).unwrap_err().to_string();
+    assert!(err.contains("image3d_t") && err.contains("got an image2d_array_t"), "{err}");
+    let ro = Image::new(ImageType::Image3d, f(O::R, T::Float), &[1, 1, 1]).unwrap().with_access(ImageAccess::ReadOnly);
+    let err = k.set_arg(1, Arg::Image(&ro)).unwrap_err().to_string();
+    assert!(err.contains("ReadOnly"), "{err}");
+    k.set_arg(0, Arg::Image(&ro)).unwrap();
+    let wo = Image::new(ImageType::Image3d, f(O::R, T::Float), &[1, 1, 1]).unwrap().with_access(ImageAccess::WriteOnly);
+    assert!(k.set_arg(0, Arg::Image(&wo)).is_err());
+    let err = k.set_arg(0, Arg::Sampler(Sampler::new(false, AddressingMode::None, FilterMode::Nearest))).unwrap_err().to_string();
+    assert!(err.contains("expected an image"), "{err}");
+    let mut k = p.kernel("sample2d").unwrap();
+    let err = k.set_arg(1, Arg::Image(&c)).unwrap_err().to_string();
+    assert!(err.contains("expected a sampler"), "{err}");
+    let err = k.set_arg(0, Arg::Buffer(&out)).unwrap_err().to_string();
+    assert!(err.contains("expected an image"), "{err}");
+}
+
+#[test]
+fn multi_sample_images_are_reported_as_unsupported() {
+    let err = jit::build(
+        "#pragma OPENCL EXTENSION cl_khr_gl_msaa_sharing : enable\nkernel void k(read_only image2d_msaa_t m, global float4 *o) { o[0] = read_imagef(m, (int2)(0, 0), 1); }",
+        "msaa.cl",
+        &BuildOptions::default(),
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_default();
+    assert!(err.contains("multi-sample image is not supported"), "{err}");
+}
+
+#[test]
+fn the_spirv_exec_image_kernel_runs_natively() {
+    // tests/spirv_exec/images.cl, checked as run.py checks it on the other
+    // implementation: dst = 2 src(x + 1, y) (clamped to the edge) + src(x, y)
+    // + (width, height, 0, 0).
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/spirv_exec/images.cl")).unwrap();
+    let p = jit::build(&src, "images.cl", &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let (w, h) = (8usize, 5usize);
+    let mut rng = Rng(3);
+    let pix: Vec<[f32; 4]> = (0..w * h).map(|_| std::array::from_fn(|_| rng.unit())).collect();
+    let fmt = ImageFormat::new(O::Rgba, T::Float);
+    let mut src_img = Image::new(ImageType::Image2d, fmt, &[w, h]).unwrap().with_access(ImageAccess::ReadOnly);
+    src_img.write_items(&pix).unwrap();
+    let dst = Image::new(ImageType::Image2d, fmt, &[w, h]).unwrap().with_access(ImageAccess::WriteOnly);
+    let mut k = p.kernel("img_shift").unwrap();
+    k.set_arg(0, Arg::Image(&src_img)).unwrap();
+    k.set_arg(1, Arg::Image(&dst)).unwrap();
+    k.set_arg(2, Arg::Sampler(Sampler::new(false, AddressingMode::ClampToEdge, FilterMode::Nearest))).unwrap();
+    k.launch(&NdRange { dims: 2, global: [w, h, 1], offset: [0; 3], local: None }).unwrap();
+    let got = dst.read::<[f32; 4]>();
+    for y in 0..h {
+        for x in 0..w {
+            let a = pix[y * w + (x + 1).min(w - 1)];
+            let b = pix[y * w + x];
+            let extra = [w as f32, h as f32, 0.0, 0.0];
+            let want: [f32; 4] = std::array::from_fn(|l| a[l] * 2.0 + b[l] + extra[l]);
+            assert!(close(got[y * w + x], want, false), "({x}, {y}): {:?} vs {want:?}", got[y * w + x]);
+        }
+    }
+}
