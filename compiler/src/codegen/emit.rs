@@ -220,24 +220,22 @@ pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8, vector_math:
         let features = tm.get_feature_string().to_string_lossy().into_owned();
         super::vecmath::inject(module, &super::vecmath::isas_for(&features));
     }
-    let pipeline = if spirv && level == 0 {
-        "default<O0>,function(mem2reg)".to_string()
-    } else if !spirv && level >= 2 {
+    let failed = |e: inkwell::support::LLVMString| InternalError { function: None, message: format!("the LLVM optimiser failed: {}", e.to_string_lossy()) };
+    if !spirv && level >= 2 {
         // Work-item loops whose kernel tests its global id against a
-        // bound (`if (i < n)`) would vectorise into masked loads and
-        // stores, slow on many x86 cores: inductive range check
-        // elimination first splits them into a main loop where the test
-        // is known true and short loops before and after. It must see the
-        // loops as the front end wrote them (before induction-variable
-        // simplification rewrites their exit tests), so it runs ahead of
-        // the standard pipeline, after inlining and a cleanup.
-        format!("always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),irce),default<O{level}>")
-    } else {
-        format!("default<O{level}>")
-    };
-    module
-        .run_passes(&pipeline, tm, options)
-        .map_err(|e| InternalError { function: None, message: format!("the LLVM optimiser failed: {}", e.to_string_lossy()) })
+        // bound would vectorise into masked loads and stores, slow on
+        // many x86 cores: the standard pipeline with range check
+        // elimination (see `llvm::native_pipeline`). If this LLVM does
+        // not parse it (nothing has run then), a cleanup and `irce` run
+        // ahead of the standard pipeline instead.
+        if module.run_passes(super::llvm::native_pipeline(level), tm, PassBuilderOptions::create()).is_ok() {
+            return Ok(());
+        }
+        let pipeline = format!("{},default<O{level}>", super::llvm::IRCE_THEN_DEFAULT);
+        return module.run_passes(&pipeline, tm, options).map_err(failed);
+    }
+    let pipeline = if spirv && level == 0 { "default<O0>,function(mem2reg)".to_string() } else { format!("default<O{level}>") };
+    module.run_passes(&pipeline, tm, options).map_err(failed)
 }
 
 /// Writes `module` as `kind`, leaving it unchanged.
@@ -375,6 +373,19 @@ entry:
         assert!(check_target(&options(Target::Native("nonsense-unknown-none".into()), 0)).is_err());
         assert_eq!(cpu_for("x86_64-pc-linux-gnu"), "x86-64");
         assert_eq!(cpu_for("spirv64v1.0-unknown-unknown"), "generic");
+    }
+
+    /// The native pipelines with `irce` parse with the LLVM clc is linked
+    /// against (the fallback would hide it otherwise).
+    #[test]
+    fn the_native_pipelines_parse() {
+        let ctx = Context::create();
+        for level in [2, 3] {
+            let module = parse(&ctx, KERNEL);
+            let tm = configure(&module, &options(Target::Host, 0)).unwrap();
+            let r = module.run_passes(super::super::llvm::native_pipeline(level), &tm, PassBuilderOptions::create());
+            assert!(r.is_ok(), "O{level}: {:?}", r.err().map(|e| e.to_string()));
+        }
     }
 
     #[test]

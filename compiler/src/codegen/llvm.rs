@@ -29,6 +29,26 @@ pub fn target_available(target: &Target) -> bool {
     LlvmTarget::from_name(name).is_some()
 }
 
+/// LLVM 22's `default<O2>` and `default<O3>` module pipelines as text
+/// (`opt-22 -passes='default<O2>' -mtriple=x86_64-unknown-linux-gnu
+/// -print-pipeline-passes`, without opt's own `verify` and bitcode
+/// writer), with inductive range check elimination (`irce`) inserted in
+/// the function simplification pipeline just before induction-variable
+/// simplification: after inlining and loop rotation, where it sees the
+/// work-item loops as the front end wrote them. It splits a loop whose
+/// kernel tests its global id against a bound (`if (i < n)`) into a main
+/// loop where the test is known true and short loops around it, so the
+/// main loop vectorises without masked loads and stores. Text from
+/// another LLVM version may not parse; callers fall back to
+/// [`IRCE_THEN_DEFAULT`] then.
+pub fn native_pipeline(level: u8) -> &'static str {
+    if level >= 3 { include_str!("pipelines/llvm22-O3-irce.txt").trim_end() } else { include_str!("pipelines/llvm22-O2-irce.txt").trim_end() }
+}
+
+/// The fallback of [`native_pipeline`]: a cleanup and `irce` ahead of the
+/// standard pipeline (about 10 % more optimisation time).
+pub const IRCE_THEN_DEFAULT: &str = "always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),irce)";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,5 +59,14 @@ mod tests {
         assert!(target_available(&Target::Spirv64));
         assert!(target_available(&Target::Spirv32));
         assert!(target_available(&Target::Host));
+    }
+
+    #[test]
+    fn the_native_pipelines_are_the_default_ones_with_irce() {
+        for level in [2, 3] {
+            let p = native_pipeline(level);
+            assert_eq!(p.matches(",irce,loop(loop-idiom,indvars,").count(), 1, "{p}");
+            assert!(p.contains("loop-vectorize") && p.contains("slp-vectorizer") && !p.contains("BitcodeWriterPass"));
+        }
     }
 }
