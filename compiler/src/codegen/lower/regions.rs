@@ -315,25 +315,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Stmt::Switch { cond, cases, default, body } => {
                     // On work-item 0's value (uniform by OpenCL's rules).
                     let v = self.uniform_value(*cond)?.into_int_value();
-                    let fnv = self.fs().llfn;
-                    let end = self.ctx.append_basic_block(fnv, "g.sw.end");
-                    let mut arms = Vec::with_capacity(cases.len());
-                    for (value, id) in cases {
-                        let bb = self.ctx.append_basic_block(fnv, "g.sw.case");
-                        self.fs_mut().cases.insert(*id, bb);
-                        arms.push((v.get_type().const_int(*value as u64, true), bb));
-                    }
-                    let default_bb = match default {
-                        Some(id) => {
-                            let bb = self.ctx.append_basic_block(fnv, "g.sw.default");
-                            self.fs_mut().cases.insert(*id, bb);
-                            bb
-                        }
-                        None => end,
-                    };
-                    self.b.build_switch(v, default_bb, &arms)?;
-                    // Code before the first label is unreachable.
-                    self.continue_in_new_block("g.sw.body");
+                    let end = self.ctx.append_basic_block(self.fs().llfn, "g.sw.end");
+                    self.switch_head(v, cases, *default, end)?;
                     self.fs_mut().jumps.push((end, None));
                     let r = self.group_stmts(body);
                     self.fs_mut().jumps.pop();

@@ -141,23 +141,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Stmt::Switch { cond, cases, default, body } => {
                 let v = self.value(*cond)?.into_int_value();
                 let end = self.ctx.append_basic_block(f, "sw.end");
-                let mut arms = Vec::with_capacity(cases.len());
-                for (value, id) in cases {
-                    let bb = self.ctx.append_basic_block(f, "sw.case");
-                    self.fs_mut().cases.insert(*id, bb);
-                    arms.push((v.get_type().const_int(*value as u64, true), bb));
-                }
-                let default_bb = match default {
-                    Some(id) => {
-                        let bb = self.ctx.append_basic_block(f, "sw.default");
-                        self.fs_mut().cases.insert(*id, bb);
-                        bb
-                    }
-                    None => end,
-                };
-                self.b.build_switch(v, default_bb, &arms)?;
-                // Code before the first label is unreachable.
-                self.continue_in_new_block("sw.body");
+                self.switch_head(v, cases, *default, end)?;
                 self.fs_mut().jumps.push((end, None));
                 let r = self.stmts(body);
                 self.fs_mut().jumps.pop();
@@ -234,6 +218,33 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.b.build_return(None)?;
             }
         }
+        Ok(())
+    }
+}
+
+impl<'a, 'ctx> Gen<'a, 'ctx> {
+    /// The dispatch of a `switch` on `v`: a block per `case` and for
+    /// `default` (registered for the `Case` markers of the body), `end`
+    /// without a `default`; the builder is left in a fresh block for the
+    /// body (code before the first label is unreachable).
+    pub(super) fn switch_head(&mut self, v: inkwell::values::IntValue<'ctx>, cases: &[(i128, crate::sema::hir::CaseId)], default: Option<crate::sema::hir::CaseId>, end: inkwell::basic_block::BasicBlock<'ctx>) -> R<()> {
+        let f = self.fs().llfn;
+        let mut arms = Vec::with_capacity(cases.len());
+        for (value, id) in cases {
+            let bb = self.ctx.append_basic_block(f, "sw.case");
+            self.fs_mut().cases.insert(*id, bb);
+            arms.push((v.get_type().const_int(*value as u64, true), bb));
+        }
+        let default_bb = match default {
+            Some(id) => {
+                let bb = self.ctx.append_basic_block(f, "sw.default");
+                self.fs_mut().cases.insert(id, bb);
+                bb
+            }
+            None => end,
+        };
+        self.b.build_switch(v, default_bb, &arms)?;
+        self.continue_in_new_block("sw.body");
         Ok(())
     }
 }
