@@ -10,6 +10,7 @@
 pub mod constants;
 pub mod functions;
 pub mod mangle;
+pub mod printf;
 pub mod suggest;
 pub mod types;
 

@@ -186,6 +186,30 @@ fn is_string_literal(e: &Expr) -> bool {
     matches!(strip(e).kind, ExprKind::StringLit(_))
 }
 
+/// The size of a vector element `s`, in bits.
+fn vector_element_bits(s: Scalar) -> u32 {
+    match s {
+        Scalar::Bool | Scalar::Char | Scalar::UChar => 8,
+        Scalar::Short | Scalar::UShort | Scalar::Half => 16,
+        Scalar::Int | Scalar::UInt | Scalar::Float => 32,
+        Scalar::Long | Scalar::ULong | Scalar::Double | Scalar::Size | Scalar::PtrDiff => 64,
+    }
+}
+
+/// The element size a vector conversion's length modifier names: `hh` 8,
+/// `h` 16, `hl` 32, `l` 64; none is `int` (32) or, for floating-point
+/// conversions, `double` (64), as clang reads it.
+fn format_element_bits(length: &str, float: bool) -> u32 {
+    match length {
+        "hh" => 8,
+        "h" => 16,
+        "hl" => 32,
+        "l" | "ll" => 64,
+        _ if float => 64,
+        _ => 32,
+    }
+}
+
 /// Small enough to try constant evaluation on without making nested
 /// expressions quadratic.
 fn small(e: &Expr, budget: &mut u32) -> bool {
@@ -1700,6 +1724,8 @@ impl Checker<'_> {
                 if o.attrs.special == Special::FormatLiteral && !args.first().is_some_and(is_string_literal) {
                     let at = args.first().map_or(span, |a| a.span);
                     self.diags.push(err("E0328", at, format!("format string of '{}' must be a string literal", id.name)).with_note("OpenCL C requires printf's format to be a literal string"));
+                } else if o.attrs.special == Special::FormatLiteral {
+                    self.check_format(args, &vals);
                 }
                 if o.attrs.special == Special::PipePacket {
                     self.pipe_packet(&id.name, &vals, args);
@@ -1740,6 +1766,83 @@ impl Checker<'_> {
                 None
             }
             Err(ResolveError::NoSuchFunction { .. }) => None,
+        }
+    }
+
+    /// Warnings for a `printf` whose format (a literal) and arguments
+    /// disagree, in clang's `-Wformat` groups: unknown conversions, too few
+    /// or too many arguments, an integer printed as a floating-point value
+    /// or the reverse, vector conversions without a vector of that size
+    /// (or a vector without one), and `%s` without a string literal, which
+    /// OpenCL C requires.
+    fn check_format(&mut self, args: &[Expr], vals: &[QualType]) {
+        use clc_builtins::printf::{Piece, invalid_percents, parse};
+        let ExprKind::StringLit(fmt) = &strip(&args[0]).kind else { return };
+        let fmt = fmt.strip_suffix(&[0]).unwrap_or(fmt);
+        let fmt_span = args[0].span;
+        for at in invalid_percents(fmt) {
+            let shown = fmt.get(at + 1).map_or("end of string".to_string(), |&c| format!("'{}'", c as char));
+            self.diags.push(Diagnostic::warning("format-invalid-specifier", fmt_span, format!("invalid conversion specifier {shown} (byte {at} of the format)")));
+        }
+        let mut next = 1;
+        for piece in parse(fmt) {
+            let Piece::Conv(c) = piece else { continue };
+            let spec = String::from_utf8_lossy(&fmt[c.at..c.at + c.len]).into_owned();
+            for _ in 0..c.stars {
+                next += 1;
+            }
+            let Some((arg, val)) = args.get(next).zip(vals.get(next)) else {
+                self.diags.push(Diagnostic::warning("format-insufficient-args", fmt_span, format!("more '%' conversions than data arguments ('{spec}' has no argument)")));
+                return;
+            };
+            next += 1;
+            let ty = val.ty;
+            let (scalar, lanes) = match self.types.kind(ty) {
+                TypeKind::Scalar(s) => (Some(*s), None),
+                TypeKind::Vector(s, n) => (Some(*s), Some(*n)),
+                TypeKind::Enum(_) => (Some(Scalar::Int), None),
+                _ => (None, None),
+            };
+            let name = self.rv_name(ty);
+            let mismatch = |what: &str| format!("format '{spec}' expects {what}, but the argument has type '{name}'");
+            let warning = match c.conv {
+                b's' => (!is_string_literal(arg)).then(|| format!("format '{spec}' takes a string literal in OpenCL C; the argument is not one")),
+                b'p' => (!matches!(self.types.kind(ty), TypeKind::Pointer(_))).then(|| mismatch("a pointer")),
+                conv => {
+                    let float_conv = b"fFeEgGaA".contains(&conv);
+                    match (c.lanes, lanes, scalar) {
+                        (Some(n), Some(m), _) if n != m => Some(mismatch(&format!("a vector of {n} elements"))),
+                        (Some(n), None, _) => Some(mismatch(&format!("a vector of {n} elements"))),
+                        (None, Some(_), _) => Some(mismatch("a scalar (use a vector specifier such as '%v4hlf' for vectors)")),
+                        // The elements' size, from the length modifier
+                        // (none: `int`, or `double` for floating point).
+                        (Some(n), Some(_), Some(s)) if vector_element_bits(s) != format_element_bits(c.length, b"fFeEgGaA".contains(&conv)) => {
+                            let bits = format_element_bits(c.length, b"fFeEgGaA".contains(&conv));
+                            let elem = match (b"fFeEgGaA".contains(&conv), bits) {
+                                (true, 16) => "half",
+                                (true, 32) => "float",
+                                (true, _) => "double",
+                                (false, 8) => "char",
+                                (false, 16) => "short",
+                                (false, 32) => "int",
+                                (false, _) => "long",
+                            };
+                            Some(mismatch(&format!("a vector of {n} '{elem}' elements")))
+                        }
+                        (_, _, None) => Some(mismatch(if float_conv { "a floating-point value" } else { "an integer" })),
+                        (_, _, Some(s)) => {
+                            let is_float = matches!(s, Scalar::Half | Scalar::Float | Scalar::Double);
+                            (is_float != float_conv).then(|| mismatch(if float_conv { "a floating-point value" } else { "an integer" }))
+                        }
+                    }
+                }
+            };
+            if let Some(message) = warning {
+                self.diags.push(Diagnostic::warning("format", arg.span, message));
+            }
+        }
+        if next < args.len() {
+            self.diags.push(Diagnostic::warning("format-extra-args", args[next].span, "data argument not used by format string"));
         }
     }
 

@@ -18,125 +18,10 @@ use super::expr::{is_float, is_signed};
 use super::{Gen, R};
 use crate::sema::hir::{ExprId, ExprKind};
 use clc_builtins::functions::AddrSpace;
+use clc_builtins::printf::{Conversion, Piece, parse};
 use clc_builtins::types::Scalar;
 use inkwell::llvm_sys::LLVMOpcode as Op;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum};
-
-/// One conversion of an OpenCL format.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Conversion {
-    /// Flags, width and precision, as written (`-08.3`).
-    head: String,
-    /// `*` for the width or the precision, each taking an `int` argument.
-    stars: usize,
-    /// The vector specifier's lane count.
-    lanes: Option<u8>,
-    /// The conversion character.
-    conv: u8,
-}
-
-/// A format: literal text and conversions in order.
-#[derive(Debug, PartialEq, Eq)]
-enum Piece {
-    Text(Vec<u8>),
-    Conv(Conversion),
-}
-
-/// Splits an OpenCL format into text and conversions. A `%` that does not
-/// start a valid conversion is kept as text (printed as written).
-fn parse(fmt: &[u8]) -> Vec<Piece> {
-    let mut pieces = Vec::new();
-    let mut text = Vec::new();
-    let mut i = 0;
-    while i < fmt.len() {
-        if fmt[i] != b'%' {
-            text.push(fmt[i]);
-            i += 1;
-            continue;
-        }
-        if fmt.get(i + 1) == Some(&b'%') {
-            text.push(b'%');
-            i += 2;
-            continue;
-        }
-        match conversion(&fmt[i + 1..]) {
-            Some((c, len)) => {
-                if !text.is_empty() {
-                    pieces.push(Piece::Text(std::mem::take(&mut text)));
-                }
-                pieces.push(Piece::Conv(c));
-                i += 1 + len;
-            }
-            None => {
-                text.push(b'%');
-                i += 1;
-            }
-        }
-    }
-    if !text.is_empty() {
-        pieces.push(Piece::Text(text));
-    }
-    pieces
-}
-
-/// The conversion after a `%`, and how many bytes it spans.
-fn conversion(s: &[u8]) -> Option<(Conversion, usize)> {
-    let mut i = 0;
-    let mut head = String::new();
-    let mut stars = 0;
-    while let Some(&c) = s.get(i) {
-        if b"-+ #0".contains(&c) {
-            head.push(c as char);
-            i += 1;
-        } else {
-            break;
-        }
-    }
-    let digits = |i: &mut usize, head: &mut String, stars: &mut usize| {
-        if s.get(*i) == Some(&b'*') {
-            head.push('*');
-            *stars += 1;
-            *i += 1;
-            return;
-        }
-        while let Some(&c) = s.get(*i).filter(|c| c.is_ascii_digit()) {
-            head.push(c as char);
-            *i += 1;
-        }
-    };
-    digits(&mut i, &mut head, &mut stars);
-    if s.get(i) == Some(&b'.') {
-        head.push('.');
-        i += 1;
-        digits(&mut i, &mut head, &mut stars);
-    }
-    let mut lanes = None;
-    if s.get(i) == Some(&b'v') {
-        let n = match (s.get(i + 1), s.get(i + 2)) {
-            (Some(b'1'), Some(b'6')) => 16,
-            (Some(b'2'), _) => 2,
-            (Some(b'3'), _) => 3,
-            (Some(b'4'), _) => 4,
-            (Some(b'8'), _) => 8,
-            _ => return None,
-        };
-        i += if n == 16 { 3 } else { 2 };
-        lanes = Some(n);
-    }
-    // Length modifiers: the arguments' types decide C's, so they are only
-    // skipped here.
-    for m in [&b"hh"[..], b"hl", b"ll", b"h", b"l"] {
-        if s[i..].starts_with(m) {
-            i += m.len();
-            break;
-        }
-    }
-    let conv = *s.get(i)?;
-    if !b"diouxXcsfFeEgGaAp".contains(&conv) {
-        return None;
-    }
-    Some((Conversion { head, stars, lanes, conv }, i + 1))
-}
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// `printf(format, args...)` through the C library (native targets).
@@ -266,24 +151,5 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     fn c_printf(&mut self) -> inkwell::values::FunctionValue<'ctx> {
         let p = self.ptr_ty(AddrSpace::Private);
         self.module.get_function("printf").unwrap_or_else(|| self.module.add_function("printf", self.ctx.i32_type().fn_type(&[p.into()], true), None))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn conv(head: &str, lanes: Option<u8>, conv: u8) -> Piece {
-        Piece::Conv(Conversion { head: head.into(), stars: head.matches('*').count(), lanes, conv })
-    }
-
-    #[test]
-    fn formats_split_into_text_and_conversions() {
-        assert_eq!(parse(b"x=%d\n"), vec![Piece::Text(b"x=".to_vec()), conv("", None, b'd'), Piece::Text(b"\n".to_vec())]);
-        assert_eq!(parse(b"%v4hlf|%-8.3v2f|%#v16hhx"), vec![conv("", Some(4), b'f'), Piece::Text(b"|".to_vec()), conv("-8.3", Some(2), b'f'), Piece::Text(b"|".to_vec()), conv("#", Some(16), b'x')]);
-        assert_eq!(parse(b"100%% %ld %*.*f"), vec![Piece::Text(b"100% ".to_vec()), conv("", None, b'd'), Piece::Text(b" ".to_vec()), conv("*.*", None, b'f')]);
-        // Not a conversion: kept as text.
-        assert_eq!(parse(b"50%! %v5d %q"), vec![Piece::Text(b"50%! %v5d %q".to_vec())]);
-        assert_eq!(parse(b"% o"), vec![conv(" ", None, b'o')]);
     }
 }
