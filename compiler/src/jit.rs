@@ -307,12 +307,12 @@ mod tests {
                 assert_eq!(v, if runs { 2.0 * i as f32 } else { -1.0 }, "global {global}, offset {off}, n {n}: element {i}");
             }
         }
-        for (lo, hi) in [(10, 900), (-5, 3), (500, 499), (0, 1024)] {
+        for (lo, hi) in [(10i32, 900i32), (-5, 3), (500, 499), (0, 1024)] {
             let bc = Buffer::from_slice(&vec![0f32; 1024]);
             let mut k = p.kernel("band").unwrap();
             k.set_arg(0, Arg::Buffer(&bc)).unwrap();
-            k.set_arg(1, Arg::value(lo as i32)).unwrap();
-            k.set_arg(2, Arg::value(hi as i32)).unwrap();
+            k.set_arg(1, Arg::value(lo)).unwrap();
+            k.set_arg(2, Arg::value(hi)).unwrap();
             k.launch(&NdRange::linear(1024)).unwrap();
             for (i, &v) in bc.read::<f32>().iter().enumerate() {
                 let inside = (i as i32) >= lo && (i as i32) < hi;
