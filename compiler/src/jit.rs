@@ -481,7 +481,7 @@ mod tests {
     #[test]
     fn mistakes_are_errors_with_messages() {
         let p = build_ok("kernel __attribute__((reqd_work_group_size(8, 1, 1))) void k(global float *x, float s) { x[get_global_id(0)] *= s; }
-                          kernel void sync(global int *x) { if (x[1]) goto out; barrier(CLK_GLOBAL_MEM_FENCE); out: x[0] = 1; }");
+                          kernel void sync(global int *x) { if (x[1]) goto out; x[2] = work_group_reduce_add(1); out: x[0] = 1; }");
         assert!(p.kernel("nope").unwrap_err().to_string().contains("kernels: k, sync"));
         let b = Buffer::new(64);
         let mut k = p.kernel("k").unwrap();
@@ -696,8 +696,8 @@ mod barrier_tests {
 
     /// A `goto` that stays inside the statements between two barriers is
     /// the work-item's own (the regions express the kernel); one across
-    /// a barrier is not expressed, and such a kernel runs one work-item
-    /// per group.
+    /// a barrier is not expressed, and such a kernel runs with a thread
+    /// per work-item, its barriers still making the group wait.
     #[test]
     fn gotos_between_barriers() {
         let p = build_ok(
@@ -710,19 +710,57 @@ mod barrier_tests {
                  barrier(CLK_LOCAL_MEM_FENCE);
                  out[get_global_id(0)] = b[7 - l];
              }
-             kernel void across(global int *x) { if (x[1]) goto out; barrier(CLK_GLOBAL_MEM_FENCE); out: x[0] = 1; }",
+             kernel void across(global int *out, int skip) {
+                 local int buf[8];
+                 int l = get_local_id(0);
+                 buf[l] = l * 10 + get_group_id(0);
+                 if (skip) goto done;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 out[get_global_id(0)] = buf[get_local_size(0) - 1 - l];
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 buf[l] = 0;
+                 return;
+             done:
+                 out[get_global_id(0)] = -1;
+             }
+             kernel void diverge(global int *out) {
+                 // Not conforming (work-item 0 skips the barrier): it must
+                 // finish all the same.
+                 int l = get_local_id(0);
+                 if (l == 0) goto end;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 out[get_global_id(0)] = l;
+             end:
+                 ;
+             }",
         );
         let bo = Buffer::new(16 * 4);
         let mut k = p.kernel("k").unwrap();
         k.set_arg(0, Arg::Buffer(&bo)).unwrap();
         k.launch(&range([16, 1, 1], [8, 1, 1], 1)).unwrap();
         assert_eq!(bo.read::<i32>(), (0..16).map(|i| 6 + (7 - i % 8)).collect::<Vec<i32>>());
-        let bx = Buffer::from_slice(&[0i32, 1]);
+        assert!(p.kernels()[1].item_threads, "a goto across a barrier is not expressed by regions");
+        let bx = Buffer::new(20 * 4);
         let mut a = p.kernel("across").unwrap();
         a.set_arg(0, Arg::Buffer(&bx)).unwrap();
-        assert!(a.launch(&range([4, 1, 1], [4, 1, 1], 1)).is_err(), "a goto across a barrier is not expressed");
-        a.launch(&NdRange::linear(4)).unwrap();
-        assert_eq!(bx.read::<i32>(), [1, 1]);
+        for skip in [0, 1] {
+            a.set_arg(1, Arg::value(skip)).unwrap();
+            // Two full groups of 8 and a remainder group of 4.
+            a.launch(&range([20, 1, 1], [8, 1, 1], 1)).unwrap();
+            let want: Vec<i32> = (0..20)
+                .map(|i| {
+                    let (g, l) = (i / 8, i % 8);
+                    let n = if g == 2 { 4 } else { 8 };
+                    if skip == 1 { -1 } else { ((n - 1 - l) * 10 + g) as i32 }
+                })
+                .collect();
+            assert_eq!(bx.read::<i32>(), want, "skip = {skip}");
+        }
+        let bd = Buffer::new(16 * 4);
+        let mut d = p.kernel("diverge").unwrap();
+        d.set_arg(0, Arg::Buffer(&bd)).unwrap();
+        d.launch(&range([16, 1, 1], [8, 1, 1], 1)).unwrap();
+        assert_eq!(bd.read::<i32>(), (0..16).map(|i| i % 8).collect::<Vec<i32>>());
     }
 
     /// Calls of functions with barriers inside larger expressions (`x =

@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_void};
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 4;
+pub const ABI_VERSION: u32 = 5;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -23,6 +23,12 @@ pub const FLAG_GROUP_SYNC: u32 = 1;
 /// `enqueued_local_size[0]` then describe the merged group (global ids
 /// come out right), and `local_size[0]` is its size.
 pub const FLAG_GROUP_FREE: u32 = 2;
+/// `KernelDesc::flags`: a synchronising kernel the regions do not express
+/// whose only synchronisation is barriers. Its entry runs the one
+/// work-item `Group::only_item` names when that is not null, and its
+/// barriers call `Group::barrier`: the runtime runs such groups with a
+/// thread per work-item (slow, but correct for every conforming kernel).
+pub const FLAG_ITEM_THREADS: u32 = 4;
 
 /// `ArgDesc::image` of an `ARG_IMAGE` parameter: the image type (low
 /// byte) and the access qualifier (`IMAGE_READ`/`IMAGE_WRITE` bits).
@@ -115,6 +121,13 @@ pub struct Group {
     /// The group's `__local` memory: the kernel's own variables first
     /// (`KernelDesc::local_mem` bytes), then `__local` pointer arguments.
     pub local_mem: *mut u8,
+    /// Called by a barrier in a kernel flagged [`FLAG_ITEM_THREADS`] with
+    /// `barrier_ctx`; null otherwise (a barrier then only orders memory).
+    pub barrier: Option<unsafe extern "C" fn(*mut c_void)>,
+    pub barrier_ctx: *mut c_void,
+    /// For kernels flagged [`FLAG_ITEM_THREADS`]: the local id of the one
+    /// work-item the entry runs, or null for all of them.
+    pub only_item: *const [u64; 3],
 }
 
 /// `__clc_wg_<kernel>(args, group)`: runs every work-item of one group;
@@ -168,6 +181,9 @@ mod tests {
         assert_eq!(std::mem::offset_of!(Group, num_groups), 104);
         assert_eq!(std::mem::offset_of!(Group, group_id), 128);
         assert_eq!(std::mem::offset_of!(Group, local_mem), 152);
+        assert_eq!(std::mem::offset_of!(Group, barrier), 160);
+        assert_eq!(std::mem::offset_of!(Group, barrier_ctx), 168);
+        assert_eq!(std::mem::offset_of!(Group, only_item), 176);
         assert_eq!(std::mem::size_of::<ArgDesc>(), 32);
         assert_eq!(std::mem::offset_of!(KernelDesc, local_mem), 40);
         assert_eq!(std::mem::size_of::<KernelDesc>(), 56);

@@ -144,6 +144,9 @@ pub struct KernelInfo {
     /// Cannot tell how the range is cut into groups
     /// ([`abi::FLAG_GROUP_FREE`]): launches run many groups as one.
     pub group_free: bool,
+    /// A synchronising kernel that groups of several work-items run with a
+    /// thread per work-item ([`abi::FLAG_ITEM_THREADS`]).
+    pub item_threads: bool,
     entry: Entry,
 }
 
@@ -323,6 +326,7 @@ impl Program {
                 reqd_work_group_size: (r != [0; 3]).then(|| r.map(|x| x as usize)),
                 synchronises: d.flags & abi::FLAG_GROUP_SYNC != 0,
                 group_free: d.flags & abi::FLAG_GROUP_FREE != 0,
+                item_threads: d.flags & abi::FLAG_ITEM_THREADS != 0,
                 entry: d.entry,
             });
         }
@@ -466,7 +470,7 @@ impl<'p> Kernel<'p> {
         if n > MAX_WORK_GROUP_SIZE {
             return Err(Error::Range(format!("local size {:?} is {n} work-items; at most {MAX_WORK_GROUP_SIZE}", &l[..dims])));
         }
-        if self.info.synchronises && n > 1 {
+        if self.info.synchronises && n > 1 && !self.info.item_threads {
             return Err(Error::NotSupported(format!(
                 "kernel '{}' uses barriers or work-group functions; work-groups of more than one work-item are not supported yet",
                 self.info.name
@@ -540,6 +544,9 @@ impl<'p> Kernel<'p> {
             num_groups: groups.map(|x| x as u64),
             group_id: [0; 3],
             local_mem: std::ptr::null_mut(),
+            barrier: None,
+            barrier_ctx: std::ptr::null_mut(),
+            only_item: std::ptr::null(),
         };
         // Argument values, shared by every group but for `__local`
         // pointers, which each worker fills in for its own memory.
@@ -575,6 +582,7 @@ impl<'p> Kernel<'p> {
             global,
             total,
             group_free: self.info.group_free,
+            item_threads: self.info.item_threads && self.info.synchronises && local.iter().product::<usize>() > 1,
             _keep: keep,
             _owner: self.owner.clone(),
         })
@@ -601,6 +609,10 @@ impl Event {
 impl Launch {
     /// Runs every group on the pool and waits.
     fn run(&self) {
+        if self.item_threads {
+            self.run_item_threads();
+            return;
+        }
         // Batches of consecutive groups along x, one entry call each:
         // enough batches to balance the threads, few enough that calls and
         // scheduling cost nothing next to the work.
@@ -610,6 +622,120 @@ impl Launch {
         let batches = per_row * self.groups[1] * self.groups[2];
         pool().install(|| (0..batches).into_par_iter().for_each_init(|| Worker::new(self), |w, b| w.run_batch(self, b, per, per_row)));
     }
+}
+
+impl Launch {
+    /// Runs the groups one after the other, each with a thread per
+    /// work-item meeting at its barriers ([`abi::FLAG_ITEM_THREADS`]).
+    fn run_item_threads(&self) {
+        let mut worker = Worker::new(self);
+        let base = worker.local.as_mut_ptr().cast::<u8>();
+        let size = |d: usize, id: usize| self.local[d].min(self.global[d] - id * self.local[d]) as u64;
+        for gz in 0..self.groups[2] {
+            for gy in 0..self.groups[1] {
+                for gx in 0..self.groups[0] {
+                    let mut group = self.template;
+                    group.local_mem = base;
+                    group.group_id = [gx as u64, gy as u64, gz as u64];
+                    group.local_size = [size(0, gx), size(1, gy), size(2, gz)];
+                    let ls = group.local_size;
+                    let n = (ls[0] * ls[1] * ls[2]) as usize;
+                    let barrier = ItemBarrier::new(n);
+                    group.barrier = Some(item_barrier);
+                    group.barrier_ctx = (&barrier as *const ItemBarrier).cast_mut().cast();
+                    let ids: Vec<[u64; 3]> = (0..n as u64).map(|i| [i % ls[0], i / ls[0] % ls[1], i / (ls[0] * ls[1])]).collect();
+                    let shared = SendPtrs { args: worker.ptrs.as_ptr(), group: &group };
+                    std::thread::scope(|s| {
+                        for id in &ids {
+                            let shared = &shared;
+                            let barrier = &barrier;
+                            let spawned = std::thread::Builder::new().stack_size(1 << 20).spawn_scoped(s, move || {
+                                let mut g = *shared.group_ref();
+                                g.only_item = id;
+                                // SAFETY: the kernel's entry with its
+                                // arguments (alive for the scope) and a
+                                // filled-in group naming one work-item; the
+                                // barrier context outlives the scope.
+                                unsafe { (self.entry)(shared.args, &g) };
+                                barrier.leave();
+                            });
+                            if spawned.is_err() {
+                                // No thread: the work-item cannot run; its
+                                // group-mates must not wait for it.
+                                barrier.leave();
+                            }
+                        }
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The argument array and group the work-item threads of a group share.
+struct SendPtrs<'a> {
+    args: *const *mut c_void,
+    group: &'a Group,
+}
+
+impl SendPtrs<'_> {
+    fn group_ref(&self) -> &Group {
+        self.group
+    }
+}
+
+// SAFETY: the pointers are only read while the group runs; the argument
+// values and the group outlive its threads (a scoped spawn).
+unsafe impl Sync for SendPtrs<'_> {}
+
+/// A group's barrier for work-items on threads: every work-item still
+/// running waits until all of them have arrived. A work-item that returns
+/// leaves it, so the others are not kept waiting for it (a kernel whose
+/// work-items do not all reach a barrier is not conforming, but it must
+/// not hang).
+struct ItemBarrier {
+    state: std::sync::Mutex<(usize, usize, u64)>,
+    cv: std::sync::Condvar,
+}
+
+impl ItemBarrier {
+    fn new(n: usize) -> ItemBarrier {
+        ItemBarrier { state: std::sync::Mutex::new((n, 0, 0)), cv: std::sync::Condvar::new() }
+    }
+
+    /// (active, waiting, generation)
+    fn wait(&self) {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        st.1 += 1;
+        if st.1 >= st.0 {
+            st.1 = 0;
+            st.2 += 1;
+            self.cv.notify_all();
+            return;
+        }
+        let generation = st.2;
+        while st.2 == generation {
+            st = self.cv.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    fn leave(&self) {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        st.0 -= 1;
+        if st.1 > 0 && st.1 >= st.0 {
+            st.1 = 0;
+            st.2 += 1;
+            self.cv.notify_all();
+        }
+    }
+}
+
+/// `Group::barrier` for [`ItemBarrier`]s.
+unsafe extern "C" fn item_barrier(ctx: *mut c_void) {
+    // SAFETY: the runtime sets `barrier_ctx` to the group's ItemBarrier,
+    // alive while the group's work-items run.
+    let b = unsafe { &*(ctx as *const ItemBarrier) };
+    b.wait();
 }
 
 /// What every group of a launch shares.
@@ -626,6 +752,9 @@ struct Launch {
     total: usize,
     /// A batch of groups runs as one group ([`abi::FLAG_GROUP_FREE`]).
     group_free: bool,
+    /// Each group runs with a thread per work-item
+    /// ([`abi::FLAG_ITEM_THREADS`]).
+    item_threads: bool,
     /// The buffers, images and code the launch uses, alive until it ends.
     _keep: Vec<Arc<dyn Any + Send + Sync>>,
     _owner: Arc<dyn Any + Send + Sync>,

@@ -37,6 +37,9 @@ fn launch(entry: Entry, n: usize, args: &[*mut c_void]) {
         num_groups: [1; 3],
         group_id: [0; 3],
         local_mem: local.as_mut_ptr(),
+        barrier: None,
+        barrier_ctx: std::ptr::null_mut(),
+        only_item: std::ptr::null(),
     };
     // SAFETY: a work-group entry from the JIT, with one argument pointer
     // per parameter and a filled-in group.

@@ -77,9 +77,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // Outside the region lowering a work-group has one work-item
             // (the runtime's fallback): each function of its own value.
             Lowering::WorkGroup(op) if self.cpu_abi() && super::regions::is_collective(op) => self.single_item_collective(op, args, ty).map(Some),
-            // The runtime runs a synchronising kernel one work-item per
-            // group for now (KernelDesc flags): a barrier orders memory.
+            // Outside the region lowering the runtime runs a group's
+            // work-items one per thread (or a group of one): the barrier
+            // waits for the others, if any, then orders memory.
             Lowering::Barrier(_) if self.cpu_abi() => {
+                self.item_barrier()?;
                 self.fence(AO::LLVMAtomicOrderingSequentiallyConsistent, "workgroup");
                 Ok(None)
             }

@@ -65,13 +65,16 @@ const ENQUEUED_LOCAL_SIZE: u64 = 80;
 const NUM_GROUPS: u64 = 104;
 const GROUP_ID: u64 = 128;
 const LOCAL_MEM: u64 = 152;
+const BARRIER: u64 = 160;
+const BARRIER_CTX: u64 = 168;
+const ONLY_ITEM: u64 = 176;
 /// `ClcWorkItem`: the local id, then the group pointer.
 const WI_GROUP: u64 = 24;
 const WI_SIZE: u64 = 32;
 
 // The table's version, argument kinds and flags: the runtime's own
 // constants, so both sides agree by construction.
-use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC};
+use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC, FLAG_ITEM_THREADS};
 /// Parameters of other types (pipes, queues): the runtime refuses them.
 const ARG_OTHER: u32 = 6;
 
@@ -300,15 +303,38 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.kernel_descs.push((index, entry_fn, self.local_mem_size, 0));
             return Ok(());
         }
-        let sizes = self.local_sizes(group)?;
-        let (loops, _, _) = self.open_item_loops(wi, &sizes)?;
         let mut call_args = vals.clone();
         call_args.push(wi.into());
+        let item_threads = self.synchronises(index) && self.barriers_only(index);
+        if item_threads {
+            // One work-item when the runtime names it (a thread per
+            // work-item; see FLAG_ITEM_THREADS).
+            let ptr_ty = self.ptr_ty(AddrSpace::Private);
+            let slot = self.byte_offset(group, ONLY_ITEM)?;
+            let only = self.b.build_load(ptr_ty, slot, "only")?.into_pointer_value();
+            let one = self.ctx.append_basic_block(entry_fn, "one.item");
+            let all = self.ctx.append_basic_block(entry_fn, "all.items");
+            let is_one = self.b.build_is_not_null(only, "")?;
+            self.b.build_conditional_branch(is_one, one, all)?;
+            self.b.position_at_end(one);
+            for k in 0..3u64 {
+                let id = self.i64_at(only, 8 * k)?;
+                let dst = self.byte_offset(wi, 8 * k)?;
+                self.b.build_store(dst, id)?;
+            }
+            self.b.build_call(kernel, &call_args, "")?;
+            self.b.build_return(None)?;
+            self.b.position_at_end(all);
+        }
+        let sizes = self.local_sizes(group)?;
+        let (loops, _, _) = self.open_item_loops(wi, &sizes)?;
         self.b.build_call(kernel, &call_args, "")?;
         self.close_item_loops(loops)?;
         self.b.build_return(None)?;
         self.debug_end_function();
-        let flags = if self.synchronises(index) {
+        let flags = if item_threads {
+            FLAG_GROUP_SYNC | FLAG_ITEM_THREADS
+        } else if self.synchronises(index) {
             FLAG_GROUP_SYNC
         } else if self.group_free(index) {
             FLAG_GROUP_FREE
@@ -425,6 +451,27 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         false
     }
 
+    /// Does the kernel (and what it calls) synchronise only through
+    /// barriers (no work-group functions or async copies, which need the
+    /// group's work-items together)?
+    pub(super) fn barriers_only(&self, index: usize) -> bool {
+        let mut seen = vec![false; self.program.functions.len()];
+        let mut stack = vec![index];
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+            for e in &self.program.functions[i].exprs {
+                match &e.kind {
+                    ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents) => return false,
+                    ExprKind::Call { func: Some(fid), .. } => stack.push(fid.0 as usize),
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
     /// Is the kernel blind to how its range is cut into work-groups? It
     /// must not synchronise, have `__local` memory (variables or
     /// arguments), or ask (itself or through the functions it calls)
@@ -456,6 +503,28 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         true
+    }
+
+    /// A barrier outside the region lowering: the group's barrier function
+    /// when the runtime gives one (work-items on threads), then a fence.
+    pub(super) fn item_barrier(&mut self) -> R<()> {
+        let g = self.group_ptr()?;
+        let ptr_ty = self.ptr_ty(AddrSpace::Private);
+        let slot = self.byte_offset(g, BARRIER)?;
+        let f = self.b.build_load(ptr_ty, slot, "barrier")?.into_pointer_value();
+        let fnv = self.fs().llfn;
+        let call = self.ctx.append_basic_block(fnv, "barrier.call");
+        let done = self.ctx.append_basic_block(fnv, "barrier.done");
+        let has = self.b.build_is_not_null(f, "")?;
+        self.b.build_conditional_branch(has, call, done)?;
+        self.b.position_at_end(call);
+        let cslot = self.byte_offset(g, BARRIER_CTX)?;
+        let ctx = self.b.build_load(ptr_ty, cslot, "")?;
+        let fty = self.ctx.void_type().fn_type(&[ptr_ty.into()], false);
+        self.b.build_indirect_call(fty, f, &[ctx.into()], "")?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        Ok(())
     }
 
     /// `__clc_kernel_table`: every kernel's entry point and arguments.
