@@ -31,6 +31,7 @@ mod cpu;
 mod debug;
 mod expr;
 mod init;
+mod libmath;
 mod meta;
 mod regions;
 mod stmt;
@@ -53,6 +54,8 @@ use inkwell::module::{Linkage, Module};
 use inkwell::types::{AnyType, AsTypeRef, BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionType, StructType};
 use inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PointerValue};
 use rustc_hash::FxHashMap as HashMap;
+
+pub use libmath::{Prec, libm_symbol, libm_symbols};
 
 type R<T> = Result<T, InternalError>;
 
