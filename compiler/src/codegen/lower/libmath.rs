@@ -44,17 +44,28 @@ pub enum Prec {
     Double,
 }
 
+/// The C type a library function works in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CType {
+    Float,
+    Double,
+    /// x87 `long double` (`x86_fp80`).
+    LongDouble,
+}
+
 /// The scalar C-library function that computes `op` on one element of
 /// precision `prec`, for the functions lowered to such calls (see the
-/// module documentation). Its signature is the C one: `T f(T)`, `T f(T, T)`,
-/// `T f(T, int *)` for `lgamma_r` (glibc's `lgammaf_r`) and
-/// `T f(T, T, int *)` for `remquo`.
-pub fn libm_symbol(op: OpenClStd, prec: Prec) -> Option<&'static str> {
+/// module documentation), and the C type it works in. Its signature is
+/// the C one: `T f(T)`, `T f(T, T)`, `T f(T, int *)` for `lgamma_r`
+/// (glibc's `lgammaf_r`) and `T f(T, T, int *)` for `remquo`.
+pub fn libm_symbol(op: OpenClStd, prec: Prec) -> Option<(&'static str, CType)> {
     use OpenClStd as E;
     let (s, d) = match op {
+        // glibc's cbrt is off by up to 3 ulp (OpenCL allows 2): its long
+        // double one, rounded once, is within 1.
+        E::Cbrt => ("cbrtf", "cbrtl"),
         E::Erf => ("erff", "erf"),
         E::Erfc => ("erfcf", "erfc"),
-        E::Cbrt => ("cbrtf", "cbrt"),
         E::Expm1 => ("expm1f", "expm1"),
         E::Log1p => ("log1pf", "log1p"),
         E::Hypot => ("hypotf", "hypot"),
@@ -68,13 +79,17 @@ pub fn libm_symbol(op: OpenClStd, prec: Prec) -> Option<&'static str> {
         E::Atanh => ("atanhf", "atanh"),
         _ => return None,
     };
-    Some(if prec == Prec::Single { s } else { d })
+    Some(match prec {
+        Prec::Single => (s, CType::Float),
+        Prec::Double if d.ends_with('l') && op == E::Cbrt => (d, CType::LongDouble),
+        Prec::Double => (d, CType::Double),
+    })
 }
 
 /// Every C-library symbol [`libm_symbol`] may name: what generated code may
 /// call besides LLVM's own library calls.
 pub fn libm_symbols() -> impl Iterator<Item = &'static str> {
-    OpenClStd::ALL.iter().flat_map(|&op| [Prec::Single, Prec::Double].into_iter().filter_map(move |p| libm_symbol(op, p)))
+    OpenClStd::ALL.iter().flat_map(|&op| [Prec::Single, Prec::Double].into_iter().filter_map(move |p| libm_symbol(op, p).map(|(name, _)| name)))
 }
 
 /// π and 1/π to x87 `long double` precision.
@@ -374,6 +389,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     // is that of r times that of x; zeros are +0 · sign(x).
                     let ns = self.fneg(s);
                     let s = self.select(rneg, ns, s);
+                    // Integers give +0 before x's sign: sinpi(n) is +0
+                    // for n > 0.
+                    let s = self.binop(Op::LLVMFAdd, s, t.const_zero());
                     let sx = self.intr("llvm.copysign", &[c(self, 1.0), x])?;
                     self.binop(Op::LLVMFMul, s, sx)
                 } else {
@@ -426,18 +444,43 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// `frexp`: the mantissa in [1/2, 1) and the exponent (0 for zeros,
-    /// infinities and NaNs, whose mantissa is themselves).
+    /// infinities and NaNs, whose mantissa is themselves). Computed on the
+    /// bits (`half` in `float`): LLVM 22's `llvm.frexp` crashes its x86
+    /// DAG combiner on wide `double` vectors, and the bit form vectorises.
     fn frexp(&mut self, x: BasicValueEnum<'ctx>) -> R<(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)> {
         let t = x.get_type();
-        let wide = if float_bits_of(t) == 16 { self.cast(Op::LLVMFPExt, x, self.with_elem(t, self.ctx.f32_type().into())) } else { x };
-        let it = int_like(self, t, 32);
-        let pair = self.intr2("llvm.frexp", &[wide.get_type(), it], &[wide])?;
-        let pair = pair.into_struct_value();
-        let m = self.b.build_extract_value(pair, 0, "")?;
-        let e = self.b.build_extract_value(pair, 1, "")?;
+        let w = if float_bits_of(t) == 16 { self.cast(Op::LLVMFPExt, x, self.with_elem(t, self.ctx.f32_type().into())) } else { x };
+        let wt = w.get_type();
+        let double = float_bits_of(wt) == 64;
+        let (bits, mbits, bias, scale) = if double { (64, 52, 1023, 54) } else { (32, 23, 127, 25) };
+        let it = int_like(self, wt, bits);
+        let i32t = int_like(self, wt, 32);
+        // Denormals: scaled into the normal range first.
+        let a = self.intr("llvm.fabs", &[w])?;
+        let min_normal = self.const_of(wt, 2f64.powi(1 - bias), 0);
+        let sub = self.fcmp_exact(FP::LLVMRealOLT, a, min_normal);
+        let k = self.const_of(wt, 2f64.powi(scale), 0);
+        let scaled = self.binop(Op::LLVMFMul, w, k);
+        let ws = self.select(sub, scaled, w);
+        let xi = self.cast(Op::LLVMBitCast, ws, it);
+        let biased = self.binop(Op::LLVMLShr, xi, self.const_int(it, mbits));
+        let biased = self.binop(Op::LLVMAnd, biased, self.const_int(it, 0x7ff >> if double { 0 } else { 3 }));
+        let biased = self.cast(Op::LLVMTrunc, biased, i32t);
+        let e = self.binop(Op::LLVMSub, biased, self.const_int(i32t, i128::from(bias - 1)));
+        let adj = self.select(sub, self.const_int(i32t, i128::from(scale)), i32t.const_zero());
+        let e = self.binop(Op::LLVMSub, e, adj);
+        // The mantissa: the exponent field set to that of [1/2, 1).
+        let exp_mask: i128 = if double { 0x7ff << 52 } else { 0xff << 23 };
+        let kept = self.binop(Op::LLVMAnd, xi, self.const_int(it, !exp_mask & ((1i128 << bits) - 1)));
+        let m = self.binop(Op::LLVMOr, kept, self.const_int(it, i128::from(bias - 1) << mbits));
+        let m = self.cast(Op::LLVMBitCast, m, wt);
         let m = self.cast(Op::LLVMFPTrunc, m, t);
         let fin = self.is_finite(x)?;
-        let e = self.select(fin, e, it.const_zero());
+        let zero = self.fcmp_exact(FP::LLVMRealOEQ, x, t.const_zero());
+        let zero = self.binop(Op::LLVMXor, zero, self.const_of(zero.get_type(), 0.0, 1));
+        let normal = self.binop(Op::LLVMAnd, fin, zero);
+        let e = self.select(normal, e, i32t.const_zero());
+        let m = self.select(normal, m, x);
         Ok((m, e))
     }
 
@@ -531,8 +574,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         };
         let bits = float_bits_of(elem);
         let prec = if bits == 64 { Prec::Double } else { Prec::Single };
-        let ct: BasicTypeEnum<'ctx> = if bits == 64 { self.ctx.f64_type().into() } else { self.ctx.f32_type().into() };
-        let Some(name) = libm_symbol(op, prec) else { return super::ice(format!("no C library function for {}", op.name())) };
+        let Some((name, ctype)) = libm_symbol(op, prec) else { return super::ice(format!("no C library function for {}", op.name())) };
+        let ct: BasicTypeEnum<'ctx> = match ctype {
+            CType::Float => self.ctx.f32_type().into(),
+            CType::Double => self.ctx.f64_type().into(),
+            CType::LongDouble => self.ctx.x86_f80_type().into(),
+        };
         let i32t = self.ctx.i32_type();
         let mut params: Vec<BasicMetadataTypeEnum> = vals.iter().map(|_| ct.into()).collect();
         let slot = if int_out {
