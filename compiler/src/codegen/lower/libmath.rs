@@ -778,8 +778,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 }
 
-/// The functions of §6.13.2's table (and `half_`/`native_`).
-fn is_math(op: OpenClStd) -> bool {
+/// The functions of §6.13.2's table (and `half_`/`native_`): the
+/// OpenCL.std instructions listed before the integer ones.
+pub fn is_math(op: OpenClStd) -> bool {
     let ops = OpenClStd::ALL;
     let first_int = ops.iter().position(|&o| o == OpenClStd::SAbs).unwrap_or(ops.len());
     ops[..first_int].contains(&op)

@@ -55,7 +55,7 @@ use inkwell::types::{AnyType, AsTypeRef, BasicMetadataTypeEnum, BasicType, Basic
 use inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PointerValue};
 use rustc_hash::FxHashMap as HashMap;
 
-pub use libmath::{CType, Prec, libm_symbol, libm_symbols};
+pub use libmath::{CType, Prec, is_math, libm_symbol, libm_symbols};
 
 type R<T> = Result<T, InternalError>;
 
