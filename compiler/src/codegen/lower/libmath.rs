@@ -764,17 +764,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// With `-cl-denorms-are-zero`, a `float` denormal becomes a zero of
-    /// its sign; other values are unchanged.
+    /// its sign; other values are unchanged. Tested on the bits: under
+    /// the function's denormal mode LLVM may treat a floating-point
+    /// comparison with a denormal as one with zero.
     fn flush_denormal(&mut self, v: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
         let t = v.get_type();
         if !self.opts.fp.denorms_are_zero || float_bits_of(t) != 32 || is_f80(t) {
             return Ok(v);
         }
-        let a = self.intr("llvm.fabs", &[v])?;
-        let min = self.const_of(t, f64::from(f32::MIN_POSITIVE), 0);
-        let tiny = self.fcmp_exact(FP::LLVMRealOLT, a, min);
-        let z = self.signed_zero_of(v)?;
-        Ok(self.select(tiny, z, v))
+        let it = int_like(self, t, 32);
+        let bits = self.cast(Op::LLVMBitCast, v, it);
+        let mag = self.binop(Op::LLVMAnd, bits, self.const_int(it, 0x7fff_ffff));
+        let tiny = self.icmp(IP::LLVMIntULT, mag, self.const_int(it, 0x0080_0000));
+        let sign = self.binop(Op::LLVMAnd, bits, self.const_int(it, 0x8000_0000));
+        let r = self.select(tiny, sign, bits);
+        Ok(self.cast(Op::LLVMBitCast, r, t))
     }
 }
 
