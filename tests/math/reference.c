@@ -33,7 +33,10 @@ static long double tanpil_ref(long double x) {
     int odd = fmodl(a - r, 2.0L) != 0.0L;
     if (r == 0.0L) t = odd ? -0.0L : 0.0L;
     else if (r == 0.5L) t = odd ? -INFINITY : INFINITY;
-    else if (r < 0.5L) t = sinl(M_PIl * r) / cosl(M_PIl * r);
+    /* Near the poles, as cot(pi (1/2 - r)): the difference is exact and
+     * no cosine cancels. */
+    else if (r < 0.25L) t = sinl(M_PIl * r) / cosl(M_PIl * r);
+    else if (r <= 0.75L) t = cosl(M_PIl * (0.5L - r)) / sinl(M_PIl * (0.5L - r));
     else t = -sinl(M_PIl * (1.0L - r)) / cosl(M_PIl * (1.0L - r));
     return signbit(x) ? -t : t;
 }
