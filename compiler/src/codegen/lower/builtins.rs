@@ -166,7 +166,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             Lowering::Ext(op) if !self.spirv() => {
                 if let Some(v) = self.math_builtin(op, args, ty)? {
-                    return Ok(v);
+                    return Ok(Some(v));
                 }
                 match native_intrinsic(op) {
                     Some(name) => self.native_ext(name, args, ty),

@@ -98,9 +98,8 @@ const INV_PI: &str = "0.318309886183790671537767526745028841";
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Lowers a math builtin on a native target: `Ok(None)` when `op` is
-    /// not one of §6.13.2's (the caller lowers it), else the call's value
-    /// (`Some(None)` for none).
-    pub(super) fn math_builtin(&mut self, op: OpenClStd, args: &[ExprId], ty: TypeId) -> R<Option<Option<BasicValueEnum<'ctx>>>> {
+    /// not one of §6.13.2's (the caller lowers it), else the call's value.
+    pub(super) fn math_builtin(&mut self, op: OpenClStd, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
         if !is_math(op) {
             return Ok(None);
         }
@@ -116,13 +115,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             };
             vals.push(self.flush_denormal(v)?);
         }
-        match self.math_value(op, &vals)? {
-            Some(r) => Ok(Some(Some(self.flush_denormal(r)?))),
-            None => Ok(Some(None)),
-        }
+        let r = self.math_value(op, &vals)?;
+        Ok(Some(self.flush_denormal(r)?))
     }
 
-    fn math_value(&mut self, op: OpenClStd, v: &[BasicValueEnum<'ctx>]) -> R<Option<BasicValueEnum<'ctx>>> {
+    fn math_value(&mut self, op: OpenClStd, v: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
         use OpenClStd as E;
         let x = v[0];
         let t = x.get_type();
@@ -160,10 +157,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             })
         };
         if let Some(name) = direct(op) {
-            return self.intrinsic(name, &[t], v);
+            return self.intr(name, v);
         }
         let half = bits == 16;
-        Ok(Some(match op {
+        Ok(match op {
             E::Fma if half => {
                 // In double: the product is exact and one rounding to
                 // double then to half is the correctly rounded result.
@@ -290,7 +287,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             _ if libm_symbol(op, Prec::Single).is_some() => self.libm_lanes(op, v, false)?.0,
             _ => return super::ice(format!("math builtin {} has no lowering", op.name())),
-        }))
+        })
     }
 
     /// `powr(x, y)`: `pow` for `x >= 0`, with its own special cases (NaN
