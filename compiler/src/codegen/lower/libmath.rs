@@ -632,6 +632,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Stores `v` through the pointer argument `p` (an output of `frexp`,
     /// `sincos`, …).
     fn store_through(&mut self, p: BasicValueEnum<'ctx>, v: BasicValueEnum<'ctx>) -> R<()> {
+        let v = self.flush_denormal(v)?;
         let s = self.b.build_store(p.into_pointer_value(), v)?;
         let bytes = match v.get_type() {
             BasicTypeEnum::VectorType(vt) => {
