@@ -85,3 +85,49 @@ fn a_program_compiled_ahead_of_time_loads_and_runs() {
     assert!(Program::load(dir.join("missing.so")).unwrap_err().to_string().contains("cannot load"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Math builtins compiled ahead of time call the C library (`erf`,
+/// `lgamma_r`, `cbrtl`, …): the shared object links with `-lm`.
+#[test]
+fn math_builtins_compiled_ahead_of_time_link_with_the_c_library() {
+    let dir = std::env::temp_dir().join(format!("clc-aot-math-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("m.cl");
+    std::fs::write(
+        &src,
+        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+         kernel void m(global const double *x, global double *o) {
+             size_t i = get_global_id(0);
+             double4 v = vload4(i, x);
+             int4 s; double4 c;
+             double4 r = erf(v) + lgamma_r(v, &s) + sinpi(v) + cbrt(v) + sincos(v, &c) + pown(v, (int4)3);
+             vstore4(r + c + convert_double4(s), i, o);
+         }",
+    )
+    .unwrap();
+    let obj = dir.join("m.o");
+    let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-O2", "-c"]).arg(&src).arg("-o").arg(&obj).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let so = dir.join("libm_kernels.so");
+    let link = Command::new("cc").arg("-shared").arg(&obj).arg("-o").arg(&so).arg("-lm").output().expect("cc is required");
+    assert!(link.status.success(), "{}", String::from_utf8_lossy(&link.stderr));
+    let p = Program::load(&so).unwrap();
+    let xs: Vec<f64> = (0..64).map(|i| 0.37 + i as f64 * 0.21).collect();
+    let (bx, bo) = (Buffer::from_slice(&xs), Buffer::new(64 * 8));
+    let mut k = p.kernel("m").unwrap();
+    k.set_arg(0, Arg::Buffer(&bx)).unwrap();
+    k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+    k.launch(&NdRange::linear(16)).unwrap();
+    unsafe extern "C" {
+        fn erf(x: f64) -> f64;
+        fn lgamma_r(x: f64, sign: *mut i32) -> f64;
+    }
+    for (x, got) in xs.iter().zip(bo.read::<f64>()) {
+        let mut sign = 0;
+        // SAFETY: plain C library calls.
+        let (e, lg) = unsafe { (erf(*x), lgamma_r(*x, &mut sign)) };
+        let want = e + lg + (std::f64::consts::PI * x).sin() + x.cbrt() + x.sin() + x.powi(3) + x.cos() + f64::from(sign);
+        assert!((got - want).abs() <= want.abs() * 1e-12, "{x}: {got} vs {want}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

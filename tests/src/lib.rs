@@ -5,6 +5,7 @@
 //! (a short run) and the `fuzz` binary (a long one).
 
 pub mod fuzz;
+pub mod math_reference;
 
 use std::path::{Path, PathBuf};
 

@@ -13,7 +13,7 @@ pub mod vecmath;
 
 pub use emit::{OutputKind, SPIRV_MAX_MINOR, check_target, configure, emit, emit_final, optimize, target_triple, verify};
 pub use llvm::{llvm_version, target_available};
-pub use lower::lower;
+pub use lower::{CType, Prec, is_math, libm_symbol, libm_symbols, lower};
 /// The LLVM context modules live in (for embedders calling [`lower`]).
 pub use inkwell::context::Context;
 

@@ -166,16 +166,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     scalar => scalar,
                 }))
             }
-            Lowering::Ext(op) if !self.spirv() => match native_intrinsic(op) {
-                Some(name) => self.native_ext(name, args, ty),
-                None => match self.native_composite(op, args, ty)? {
-                    Some(v) => Ok(Some(v)),
-                    None => match libm_name(op) {
-                        Some(f) => self.libm_call(f, args, ty).map(Some),
+            Lowering::Ext(op) if !self.spirv() => {
+                if let Some(v) = self.math_builtin(op, args, ty)? {
+                    return Ok(Some(v));
+                }
+                match native_intrinsic(op) {
+                    Some(name) => self.native_ext(name, args, ty),
+                    None => match self.native_composite(op, args, ty)? {
+                        Some(v) => Ok(Some(v)),
                         None => self.mangled_call(o, args, ty),
                     },
-                },
-            },
+                }
+            }
             Lowering::AddrSpaceCast(_) if !self.spirv() => {
                 // One address space on the CPU: the cast keeps the address.
                 let v = self.value(args[0])?;
@@ -356,7 +358,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// Declares an external function once.
-    fn declare(
+    pub(super) fn declare(
         &mut self,
         name: &str,
         ret: Option<BasicTypeEnum<'ctx>>,
@@ -436,21 +438,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         use OpenClStd as E;
         let t = self.vty(ty)?;
         Ok(Some(match op {
-            E::Rsqrt | E::NativeRsqrt | E::HalfRsqrt => {
-                let v = self.ext_args(args, ty)?;
-                let r = self.intrinsic("llvm.sqrt", &[t], &v)?.expect("sqrt has a value");
-                let one = self.const_of(t, 1.0, 1);
-                self.binop(Op::LLVMFDiv, one, r)
-            }
-            E::NativeRecip | E::HalfRecip => {
-                let v = self.ext_args(args, ty)?;
-                let one = self.const_of(t, 1.0, 1);
-                self.binop(Op::LLVMFDiv, one, v[0])
-            }
-            E::NativeDivide | E::HalfDivide => {
-                let v = self.ext_args(args, ty)?;
-                self.binop(Op::LLVMFDiv, v[0], v[1])
-            }
             E::Fclamp => {
                 let v = self.ext_args(args, ty)?;
                 let lo = self.intrinsic("llvm.maxnum", &[t], &[v[0], v[1]])?.expect("a value");
@@ -477,44 +464,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             _ => return Ok(None),
         }))
-    }
-
-    /// A C library function applied lane by lane (`half` through
-    /// `float`).
-    fn libm_call(&mut self, (f32_name, f64_name): (&str, &str), args: &[ExprId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
-        let t = self.vty(ty)?;
-        let vals = self.ext_args(args, ty)?;
-        let (elem, lanes) = match t {
-            BasicTypeEnum::VectorType(v) => (v.get_element_type(), Some(v.get_size())),
-            other => (other, None),
-        };
-        let bits = super::expr::float_bits_of(elem);
-        let (name, ct) = if bits == 64 { (f64_name, self.ctx.f64_type()) } else { (f32_name, self.ctx.f32_type()) };
-        let params: Vec<BasicMetadataTypeEnum> = vals.iter().map(|_| ct.into()).collect();
-        let f = self.declare(name, Some(ct.into()), &params, false, false, Purity::Const);
-        let one = |g: &mut Self, lane: Option<u32>| -> R<BasicValueEnum<'ctx>> {
-            let mut xs: Vec<BasicMetadataValueEnum> = Vec::new();
-            for v in &vals {
-                let x = match lane {
-                    Some(i) => g.b.build_extract_element(v.into_vector_value(), g.ctx.i32_type().const_int(i as u64, false), "")?,
-                    None => *v,
-                };
-                xs.push(g.cast(Op::LLVMFPExt, x, ct.into()).into());
-            }
-            let r = g.b.build_call(f, &xs, "")?.try_as_basic_value().basic().expect("a libm function returns a value");
-            Ok(if bits == 16 { g.cast(Op::LLVMFPTrunc, r, elem) } else { r })
-        };
-        match lanes {
-            None => one(self, None),
-            Some(n) => {
-                let mut acc = t.into_vector_type().get_poison();
-                for i in 0..n {
-                    let r = one(self, Some(i))?;
-                    acc = self.b.build_insert_element(acc, r, self.ctx.i32_type().const_int(i as u64, false), "")?;
-                }
-                Ok(acc.into())
-            }
-        }
     }
 
     // -----------------------------------------------------------------
@@ -1169,67 +1118,14 @@ fn vec_of(t: BasicTypeEnum<'_>, n: u32) -> BasicTypeEnum<'_> {
     }
 }
 
-/// OpenCL.std functions the C library computes (float and double names).
-fn libm_name(op: OpenClStd) -> Option<(&'static str, &'static str)> {
-    use OpenClStd as E;
-    Some(match op {
-        E::Erf => ("erff", "erf"),
-        E::Erfc => ("erfcf", "erfc"),
-        E::Cbrt => ("cbrtf", "cbrt"),
-        E::Expm1 => ("expm1f", "expm1"),
-        E::Log1p => ("log1pf", "log1p"),
-        E::Hypot => ("hypotf", "hypot"),
-        E::Fmod => ("fmodf", "fmod"),
-        E::Remainder => ("remainderf", "remainder"),
-        E::Tgamma => ("tgammaf", "tgamma"),
-        E::Lgamma => ("lgammaf", "lgamma"),
-        E::Asinh => ("asinhf", "asinh"),
-        E::Acosh => ("acoshf", "acosh"),
-        E::Atanh => ("atanhf", "atanh"),
-        E::Logb => ("logbf", "logb"),
-        E::Nextafter => ("nextafterf", "nextafter"),
-        E::Fdim => ("fdimf", "fdim"),
-        _ => return None,
-    })
-}
-
-/// OpenCL.std functions that an LLVM intrinsic computes exactly (on native
-/// targets; the rest are calls into the builtin library).
+/// OpenCL.std functions outside the math table (those are
+/// [`super::libmath`]'s) that an LLVM intrinsic computes exactly on native
+/// targets.
 fn native_intrinsic(op: OpenClStd) -> Option<&'static str> {
     use OpenClStd as E;
     Some(match op {
-        E::Sqrt | E::NativeSqrt | E::HalfSqrt => "llvm.sqrt",
-        // glibc's functions behind these intrinsics are within 1-2 ulp:
-        // inside OpenCL's bounds (and the half_/native_ variants' looser
-        // ones).
-        E::Exp | E::NativeExp | E::HalfExp => "llvm.exp",
-        E::Exp2 | E::NativeExp2 | E::HalfExp2 => "llvm.exp2",
-        E::Exp10 | E::NativeExp10 | E::HalfExp10 => "llvm.exp10",
-        E::Log | E::NativeLog | E::HalfLog => "llvm.log",
-        E::Log2 | E::NativeLog2 | E::HalfLog2 => "llvm.log2",
-        E::Log10 | E::NativeLog10 | E::HalfLog10 => "llvm.log10",
-        E::Sin | E::NativeSin | E::HalfSin => "llvm.sin",
-        E::Cos | E::NativeCos | E::HalfCos => "llvm.cos",
-        E::Tan | E::NativeTan | E::HalfTan => "llvm.tan",
-        E::Asin => "llvm.asin",
-        E::Acos => "llvm.acos",
-        E::Atan => "llvm.atan",
-        E::Atan2 => "llvm.atan2",
-        E::Sinh => "llvm.sinh",
-        E::Cosh => "llvm.cosh",
-        E::Tanh => "llvm.tanh",
-        E::Pow | E::Powr | E::NativePowr | E::HalfPowr => "llvm.pow",
-        E::Fabs => "llvm.fabs",
-        E::Floor => "llvm.floor",
-        E::Ceil => "llvm.ceil",
-        E::Trunc => "llvm.trunc",
-        E::Rint => "llvm.roundeven",
-        E::Round => "llvm.round",
-        E::Fma => "llvm.fma",
-        E::Mad => "llvm.fmuladd",
-        E::Fmin | E::FminCommon => "llvm.minnum",
-        E::Fmax | E::FmaxCommon => "llvm.maxnum",
-        E::Copysign => "llvm.copysign",
+        E::FminCommon => "llvm.minnum",
+        E::FmaxCommon => "llvm.maxnum",
         E::SMax => "llvm.smax",
         E::UMax => "llvm.umax",
         E::SMin => "llvm.smin",

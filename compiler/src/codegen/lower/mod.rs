@@ -32,6 +32,7 @@ mod debug;
 mod expr;
 mod images;
 mod init;
+mod libmath;
 mod meta;
 mod printf;
 mod regions;
@@ -55,6 +56,8 @@ use inkwell::module::{Linkage, Module};
 use inkwell::types::{AnyType, AsTypeRef, BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionType, StructType};
 use inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PointerValue};
 use rustc_hash::FxHashMap as HashMap;
+
+pub use libmath::{CType, Prec, is_math, libm_symbol, libm_symbols};
 
 type R<T> = Result<T, InternalError>;
 
