@@ -145,6 +145,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Lowering::VLoad { n, half, aligned } => self.vload(args, ty, n, half, aligned),
             Lowering::VStore { n, half, aligned, rounding } => self.vstore(o, args, n, half, aligned, rounding),
             Lowering::Relational(RelOp::Any | RelOp::All) => self.any_all(o, args, ty).map(Some),
+            Lowering::Relational(op) if !self.spirv() => self.relational(op, args, ty).map(Some),
             Lowering::Shuffle | Lowering::Shuffle2 => self.shuffle(args, ty).map(Some),
             Lowering::Dot if !self.spirv() => {
                 // x·y: the products, added lane by lane.
@@ -164,6 +165,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     scalar => scalar,
                 }))
             }
+            Lowering::Ext(op) if !self.spirv() && super::libint::is_integer_op(op) => self.integer_builtin(op, args, ty).map(Some),
+            Lowering::Ext(op) if !self.spirv() && super::libcommon::is_common_op(op) => self.common_builtin(op, args, ty).map(Some),
             Lowering::Ext(op) if !self.spirv() => match native_intrinsic(op) {
                 Some(name) => self.native_ext(name, args, ty),
                 None => match self.native_composite(op, args, ty)? {
@@ -954,7 +957,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             (false, true) if default_rounding => Ok(Some(self.cast(if is_signed(fs) { Op::LLVMSIToFP } else { Op::LLVMUIToFP }, v, t))),
             (true, true) if default_rounding || int_bits(t) == 0 && self.float_widens(v, t) => Ok(Some(self.convert_types(v, from, ty)?)),
             // Directed rounding of int→float and of narrowing float
-            // conversions: by the builtin library (or the SPIR-V consumer).
+            // conversions: inline (`convert.rs`), or by the SPIR-V consumer.
+            (false, true) if !self.spirv() => Ok(Some(self.int_to_float_rounded(v, is_signed(fs), t, rounding.unwrap_or(Rounding::Rte)))),
+            (true, true) if !self.spirv() => Ok(Some(self.float_narrow_rounded(v, t, rounding.unwrap_or(Rounding::Rte)))),
             _ => {
                 // The argument is evaluated once, already.
                 let width = if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 };

@@ -27,10 +27,13 @@
 
 mod blocks;
 mod builtins;
+mod convert;
 mod cpu;
 mod debug;
 mod expr;
 mod init;
+mod libcommon;
+mod libint;
 mod meta;
 mod printf;
 mod regions;
@@ -944,3 +947,5 @@ fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> BasicValueEnum<'ctx> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod coverage_tests;
