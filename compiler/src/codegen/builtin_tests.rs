@@ -365,3 +365,385 @@ fn integer_functions_on_32_and_64_bit_edges_and_random_values() {
         check_int_fns(t, &a, &b, &c);
     }
 }
+
+// ---------------------------------------------------------------------
+// Conversions
+// ---------------------------------------------------------------------
+
+/// A rounding mode suffix.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mode {
+    Rte,
+    Rtz,
+    Rtp,
+    Rtn,
+}
+
+const MODES: [Option<Mode>; 5] = [None, Some(Mode::Rte), Some(Mode::Rtz), Some(Mode::Rtp), Some(Mode::Rtn)];
+
+fn suffix(m: Mode) -> &'static str {
+    match m {
+        Mode::Rte => "rte",
+        Mode::Rtz => "rtz",
+        Mode::Rtp => "rtp",
+        Mode::Rtn => "rtn",
+    }
+}
+
+/// A conversion's source or destination type.
+#[derive(Clone, Copy, Debug)]
+enum CTy {
+    I(IntTy),
+    /// `half`, `float` or `double`, by width in bits.
+    F(u32),
+}
+
+const CTYS: [CTy; 11] = [
+    CTy::I(CHAR),
+    CTy::I(UCHAR),
+    CTy::I(SHORT),
+    CTy::I(USHORT),
+    CTy::I(INT),
+    CTy::I(UINT),
+    CTy::I(LONG),
+    CTy::I(ULONG),
+    CTy::F(16),
+    CTy::F(32),
+    CTy::F(64),
+];
+
+impl CTy {
+    fn name(self) -> &'static str {
+        match self {
+            CTy::I(t) => t.name,
+            CTy::F(16) => "half",
+            CTy::F(32) => "float",
+            CTy::F(_) => "double",
+        }
+    }
+    fn bits(self) -> u32 {
+        match self {
+            CTy::I(t) => t.bits,
+            CTy::F(b) => b,
+        }
+    }
+    /// The unsigned integer type of the same size.
+    fn bits_ty(self) -> IntTy {
+        INTS.into_iter().find(|t| t.bits == self.bits() && !t.signed).unwrap()
+    }
+}
+
+/// A source value, exactly.
+#[derive(Clone, Copy, Debug)]
+enum Val {
+    I(i128),
+    F(f64),
+}
+
+/// `half` bits to their value.
+fn half_value(h: u16) -> f64 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let e = ((h >> 10) & 0x1f) as i32;
+    let m = (h & 0x3ff) as f64;
+    sign * match e {
+        0 => m * 2f64.powi(-24),
+        31 if m == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        _ => (1024.0 + m) * 2f64.powi(e - 25),
+    }
+}
+
+/// `x` rounded to `half` as `mode` rounds, as bits: the value scaled to
+/// the quantum of its binade (at least the subnormals'), split into its
+/// integral part and the exact remainder, rounded by the remainder.
+fn to_half(x: f64, mode: Mode) -> u16 {
+    if x.is_nan() {
+        return 0x7e00;
+    }
+    let sign: u16 = if x.is_sign_negative() { 0x8000 } else { 0 };
+    let a = x.abs();
+    if a == 0.0 || a == f64::INFINITY {
+        return sign | if a == 0.0 { 0 } else { 0x7c00 };
+    }
+    let binade = if a >= 2f64.powi(-14) { ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023 } else { -14 };
+    let q = binade - 10;
+    let scaled = a * 2f64.powi(-q);
+    let n = scaled.floor();
+    let frac = scaled - n;
+    let neg = sign != 0;
+    let up = match mode {
+        Mode::Rte => frac > 0.5 || (frac == 0.5 && n % 2.0 == 1.0),
+        Mode::Rtz => false,
+        Mode::Rtp => frac > 0.0 && !neg,
+        Mode::Rtn => frac > 0.0 && neg,
+    };
+    let v = (n + up as u8 as f64) * 2f64.powi(q);
+    if v > 65504.0 {
+        // Past the largest finite value: infinity, unless rounding goes
+        // towards zero for this sign.
+        let to_inf = match mode {
+            Mode::Rte => true,
+            Mode::Rtz => false,
+            Mode::Rtp => !neg,
+            Mode::Rtn => neg,
+        };
+        return sign | if to_inf { 0x7c00 } else { 0x7bff };
+    }
+    if v < 2f64.powi(-14) {
+        return sign | (v * 2f64.powi(24)) as u16;
+    }
+    let e = ((v.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let m = (v * 2f64.powi(10 - e)) as u16 - 1024;
+    sign | ((e + 15) as u16) << 10 | m
+}
+
+/// Directed rounding from the nearest result `r` and where it lies
+/// against the exact value (`r_vs_exact`), given the exact value's sign.
+fn adjust<F: Copy>(r: F, r_vs_exact: std::cmp::Ordering, exact_negative: bool, mode: Mode, up: fn(F) -> F, down: fn(F) -> F) -> F {
+    use std::cmp::Ordering::*;
+    match (mode, r_vs_exact) {
+        (Mode::Rtp, Less) => up(r),
+        (Mode::Rtn, Greater) => down(r),
+        (Mode::Rtz, Greater) if !exact_negative => down(r),
+        (Mode::Rtz, Less) if exact_negative => up(r),
+        _ => r,
+    }
+}
+
+/// The bits of integer `x` converted to the float type of `bits` bits.
+fn int_to_float(x: i128, bits: u32, mode: Mode) -> u64 {
+    match bits {
+        16 => to_half(x as f64, mode) as u64,
+        32 => {
+            let r = x as f32;
+            adjust(r, (r as i128).cmp(&x), x < 0, mode, f32::next_up, f32::next_down).to_bits() as u64
+        }
+        _ => {
+            let r = x as f64;
+            adjust(r, (r as i128).cmp(&x), x < 0, mode, f64::next_up, f64::next_down).to_bits()
+        }
+    }
+}
+
+/// The bits of `v` converted to the float type of `bits` bits.
+fn float_to_float(v: f64, bits: u32, mode: Mode) -> u64 {
+    match bits {
+        16 => to_half(v, mode) as u64,
+        32 => {
+            let r = v as f32;
+            if v.is_nan() {
+                return r.to_bits() as u64;
+            }
+            let ord = (r as f64).partial_cmp(&v).unwrap();
+            adjust(r, ord, v < 0.0, mode, f32::next_up, f32::next_down).to_bits() as u64
+        }
+        _ => v.to_bits(),
+    }
+}
+
+/// The expected bits of a conversion, or `None` where the spec leaves the
+/// result undefined (out-of-range float to integer without `_sat`).
+fn conversion(src: Val, dst: CTy, sat: bool, mode: Option<Mode>) -> Option<u64> {
+    match (src, dst) {
+        (Val::I(x), CTy::I(t)) => Some(t.ubits(if sat { t.sat(x) } else { t.wrap(x) }) as u64),
+        (Val::F(v), CTy::I(t)) => {
+            if v.is_nan() {
+                return sat.then_some(0);
+            }
+            let r = match mode.unwrap_or(Mode::Rtz) {
+                Mode::Rte => v.round_ties_even(),
+                Mode::Rtz => v.trunc(),
+                Mode::Rtp => v.ceil(),
+                Mode::Rtn => v.floor(),
+            };
+            // max + 1 is a power of two: exact as a float, unlike max.
+            let above = (t.max() + 1) as f64;
+            let in_range = r >= t.min() as f64 && r < above;
+            if !in_range && !sat {
+                return None;
+            }
+            let i = if r < t.min() as f64 {
+                t.min()
+            } else if r >= above {
+                t.max()
+            } else {
+                r as i128
+            };
+            Some(t.ubits(i) as u64)
+        }
+        (Val::I(x), CTy::F(b)) => Some(int_to_float(x, b, mode.unwrap_or(Mode::Rte))),
+        (Val::F(v), CTy::F(b)) => Some(float_to_float(v, b, mode.unwrap_or(Mode::Rte))),
+    }
+}
+
+fn is_nan_bits(bits: u64, fbits: u32) -> bool {
+    match fbits {
+        16 => half_value(bits as u16).is_nan(),
+        32 => f32::from_bits(bits as u32).is_nan(),
+        _ => f64::from_bits(bits).is_nan(),
+    }
+}
+
+/// Every conversion from `src` (every destination, `_sat`, rounding)
+/// of `vals` at width 1, and of the first `vector_count` values at every
+/// vector width.
+fn check_conversions(src: CTy, vals: &[Val], vector_count: usize) {
+    let n = vals.len();
+    let mut convs = Vec::new();
+    for dst in CTYS {
+        let sats: &[bool] = if matches!(dst, CTy::I(_)) { &[false, true] } else { &[false] };
+        for &sat in sats {
+            for mode in MODES {
+                convs.push((dst, sat, mode));
+            }
+        }
+    }
+    // One kernel per width and destination type: LLVM's back end takes
+    // superlinear time on one function with hundreds of wide conversions.
+    let mut source = String::new();
+    for w in WIDTHS {
+        for (d, dst) in CTYS.iter().enumerate() {
+            source.push_str(&format!("kernel void c{w}_{d}(global const {} *a, global ulong *o) {{\n size_t i = get_global_id(0);\n", src.name()));
+            source.push_str(&format!(" {} x = {};\n", vec_name(src.name(), w), load(w, "a")));
+            for (k, (_, sat, mode)) in convs.iter().enumerate().filter(|(_, c)| c.0.name() == dst.name()) {
+                let f = format!("convert_{}{}{}", vec_name(dst.name(), w), if *sat { "_sat" } else { "" }, mode.map_or(String::new(), |m| format!("_{}", suffix(m))));
+                let e = format!("convert_{}(as_{}({f}(x)))", vec_name("ulong", w), vec_name(dst.bits_ty().name, w));
+                source.push_str(&format!(" {}\n", store(w, &e, "o", k * n)));
+            }
+            source.push_str("}\n");
+        }
+    }
+    let p = program(&source);
+    let input = match src {
+        CTy::I(t) => t.encode(&vals.iter().map(|v| if let Val::I(x) = v { *x } else { 0 }).collect::<Vec<_>>()),
+        CTy::F(16) => Buffer::from_slice(&vals.iter().map(|v| if let Val::F(x) = v { to_half(*x, Mode::Rte) } else { 0 }).collect::<Vec<u16>>()),
+        CTy::F(32) => Buffer::from_slice(&vals.iter().map(|v| if let Val::F(x) = v { *x as f32 } else { 0.0 }).collect::<Vec<f32>>()),
+        CTy::F(_) => Buffer::from_slice(&vals.iter().map(|v| if let Val::F(x) = v { *x } else { 0.0 }).collect::<Vec<f64>>()),
+    };
+    let wants: Vec<Vec<Option<u64>>> = convs.iter().map(|&(dst, sat, mode)| vals.iter().map(|&v| conversion(v, dst, sat, mode)).collect()).collect();
+    for w in WIDTHS {
+        let count = if w == 1 { n } else { vector_count.min(n) };
+        let groups = count / w;
+        let o = Buffer::new(convs.len() * n * 8);
+        for d in 0..CTYS.len() {
+            run(&p, &format!("c{w}_{d}"), groups, &[&input, &o]);
+        }
+        let got = o.read::<u64>();
+        for (k, (dst, sat, mode)) in convs.iter().enumerate() {
+            for e in 0..groups * w {
+                let Some(want) = wants[k][e] else { continue };
+                let have = got[k * n + e];
+                let ok = match dst {
+                    CTy::F(b) if is_nan_bits(want, *b) => is_nan_bits(have, *b),
+                    _ => have == want,
+                };
+                if !ok {
+                    let m = mode.map_or("", suffix);
+                    panic!("convert_{}{}_{m} from {} {:?} (width {w}): got {have:#x}, want {want:#x}", dst.name(), if *sat { "_sat" } else { "" }, src.name(), vals[e]);
+                }
+            }
+        }
+    }
+}
+
+/// Every value of the 8- and 16-bit integer types to every type, with
+/// and without `_sat`, in every rounding mode.
+#[test]
+fn conversions_of_every_8_and_16_bit_integer() {
+    for t in [CHAR, UCHAR, SHORT, USHORT] {
+        // Edge values first: the vector forms see the first 4096.
+        let mut vals: Vec<i128> = t.edges();
+        let mut rest: Vec<i128> = (t.min()..=t.max()).filter(|v| !vals.contains(v)).collect();
+        let mut rng = Rng(t.bits as u64 + 100);
+        for i in (1..rest.len()).rev() {
+            rest.swap(i, rng.next() as usize % (i + 1));
+        }
+        vals.extend(rest);
+        check_conversions(CTy::I(t), &vals.into_iter().map(Val::I).collect::<Vec<_>>(), 4096);
+    }
+}
+
+/// Every `half` (every bit pattern) to every type.
+#[test]
+fn conversions_of_every_half() {
+    let vals: Vec<Val> = (0..=u16::MAX).map(|h| Val::F(half_value(h))).collect();
+    check_conversions(CTy::F(16), &vals, 4096);
+}
+
+/// 32- and 64-bit integers near the rounding boundaries of each float
+/// type and of each narrower integer type, and a random sample.
+#[test]
+fn conversions_of_32_and_64_bit_integers() {
+    for t in [INT, UINT, LONG, ULONG] {
+        let mut vals = t.edges();
+        for k in [11, 15, 16, 24, 25, 31, 32, 53, 54, 62, 63] {
+            if k < t.bits {
+                let p = 1i128 << k;
+                for d in [-3, -2, -1, 0, 1, 2, 3] {
+                    vals.push(t.wrap(p + d));
+                    vals.push(t.wrap(-p + d));
+                }
+            }
+        }
+        // Halfway between floats (and just off), around the tops of the
+        // float and half ranges.
+        for v in [65504, 65519, 65520, 65521, 65535, (1 << 24) + 1, (1 << 25) + 2, (1 << 25) + 6, (1 << 53) + 1, (1i128 << 63) - (1 << 39), (1i128 << 64) - (1 << 40), (1i128 << 64) - (1 << 39)] {
+            for d in [-1, 0, 1] {
+                vals.push(t.wrap(v + d));
+                vals.push(t.wrap(-v + d));
+            }
+        }
+        let mut rng = Rng(t.bits as u64 + 200);
+        let random = if slow() { 1 << 18 } else { 2048 };
+        for _ in 0..random {
+            // Random magnitudes: every rounding position gets exercised.
+            let shift = rng.next() % t.bits as u64;
+            vals.push(t.wrap((rng.next() >> shift) as i128 * if t.signed && rng.next() % 2 == 0 { -1 } else { 1 }));
+        }
+        check_conversions(CTy::I(t), &vals.into_iter().map(Val::I).collect::<Vec<_>>(), 4096);
+    }
+}
+
+/// Special and boundary `float` and `double` values (±0, ±inf, NaN,
+/// extremes, subnormals, halfway cases, values just past each integer
+/// type's range) and a random sample.
+#[test]
+fn conversions_of_float_and_double_edge_values() {
+    for bits in [32, 64] {
+        let mut vals: Vec<f64> = vec![0.0, f64::INFINITY, f64::NAN, 0.5, 1.5, 2.5, 0.49999997, 1.0, 127.5, 128.0, 128.5, 255.5, 256.0, 32767.5, 32768.0, 65535.5, 65536.0];
+        vals.extend([65504.0, 65519.0, 65520.0, 65519.996, 65520.004, 1.0 + 2f64.powi(-11), 1.0 + 3.0 * 2f64.powi(-11), 2f64.powi(-14), 2f64.powi(-24), 2f64.powi(-25), 3.0 * 2f64.powi(-26), 1e-8, 1e30]);
+        for k in [7, 8, 15, 16, 31, 32, 63, 64] {
+            let p = 2f64.powi(k);
+            vals.extend([p, p - 1.0, p + 1.0, p - 0.5, p + 0.5]);
+            // The floats next to the power of two.
+            vals.extend([(p as f32).next_down() as f64, (p as f32).next_up() as f64, p.next_down(), p.next_up()]);
+        }
+        vals.extend([f32::MAX as f64, f32::MIN_POSITIVE as f64, 2f64.powi(-149), 2f64.powi(-148) + 2f64.powi(-149), 0.1f32 as f64]);
+        if bits == 64 {
+            // Past float's range and precision: halfway and near-halfway
+            // points, the float subnormal boundaries, double's own extremes.
+            let fm = f32::MAX as f64;
+            vals.extend([fm + 2f64.powi(103), fm + 2f64.powi(102), fm.next_up(), (fm + 2f64.powi(103)).next_down(), 1e39, f64::MAX, f64::MIN_POSITIVE, 2f64.powi(-1074)]);
+            vals.extend([1.0 + 2f64.powi(-24), 1.0 + 2f64.powi(-24) + 2f64.powi(-52), (1.0 + 2f64.powi(-24)).next_down(), 2f64.powi(-150), 3.0 * 2f64.powi(-151), 2f64.powi(-150).next_up(), 0.1]);
+        }
+        let mut rng = Rng(bits as u64 + 300);
+        let random = if slow() { 1 << 18 } else { 2048 };
+        for i in 0..random {
+            vals.push(if i % 2 == 0 {
+                // Any bit pattern.
+                if bits == 32 { f32::from_bits(rng.next() as u32) as f64 } else { f64::from_bits(rng.next()) }
+            } else {
+                // Moderate magnitudes, where integer and half results live.
+                let m = (rng.next() >> 11) as f64 * 2f64.powi(-53);
+                m * 2f64.powi((rng.next() % 90) as i32 - 20)
+            });
+        }
+        let mut all: Vec<f64> = vals.iter().flat_map(|&v| [v, -v]).collect();
+        if bits == 32 {
+            // Only values the source type holds.
+            all = all.into_iter().map(|v| v as f32 as f64).collect();
+        }
+        let src = CTy::F(bits);
+        check_conversions(src, &all.into_iter().map(Val::F).collect::<Vec<_>>(), 4096);
+    }
+}
