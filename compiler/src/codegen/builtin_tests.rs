@@ -747,3 +747,253 @@ fn conversions_of_float_and_double_edge_values() {
         check_conversions(src, &all.into_iter().map(Val::F).collect::<Vec<_>>(), 4096);
     }
 }
+
+// ---------------------------------------------------------------------
+// Relational, common and geometric functions
+// ---------------------------------------------------------------------
+
+/// A floating-point type under test, by width in bits.
+#[derive(Clone, Copy, Debug)]
+struct FTy(u32);
+
+impl FTy {
+    fn name(self) -> &'static str {
+        CTy::F(self.0).name()
+    }
+    fn int_name(self) -> &'static str {
+        INTS.into_iter().find(|t| t.bits == self.0 && t.signed).unwrap().name
+    }
+    fn uint_name(self) -> &'static str {
+        INTS.into_iter().find(|t| t.bits == self.0 && !t.signed).unwrap().name
+    }
+    /// `v` rounded to the type (to nearest even).
+    fn round(self, v: f64) -> f64 {
+        match self.0 {
+            16 => half_value(to_half(v, Mode::Rte)),
+            32 => v as f32 as f64,
+            _ => v,
+        }
+    }
+    fn bits_of(self, v: f64) -> u64 {
+        match self.0 {
+            16 => to_half(v, Mode::Rte) as u64,
+            32 => (v as f32).to_bits() as u64,
+            _ => v.to_bits(),
+        }
+    }
+    fn value_of(self, bits: u64) -> f64 {
+        match self.0 {
+            16 => half_value(bits as u16),
+            32 => f32::from_bits(bits as u32) as f64,
+            _ => f64::from_bits(bits),
+        }
+    }
+    fn encode(self, vals: &[f64]) -> Buffer {
+        match self.0 {
+            16 => Buffer::from_slice(&vals.iter().map(|&v| to_half(v, Mode::Rte)).collect::<Vec<u16>>()),
+            32 => Buffer::from_slice(&vals.iter().map(|&v| v as f32).collect::<Vec<f32>>()),
+            _ => Buffer::from_slice(vals),
+        }
+    }
+    fn max(self) -> f64 {
+        match self.0 {
+            16 => 65504.0,
+            32 => f32::MAX as f64,
+            _ => f64::MAX,
+        }
+    }
+    fn min_normal(self) -> f64 {
+        match self.0 {
+            16 => 2f64.powi(-14),
+            32 => f32::MIN_POSITIVE as f64,
+            _ => f64::MIN_POSITIVE,
+        }
+    }
+    /// The unit in the last place at 1.
+    fn eps(self) -> f64 {
+        match self.0 {
+            16 => 2f64.powi(-10),
+            32 => 2f64.powi(-23),
+            _ => 2f64.powi(-52),
+        }
+    }
+    /// Special and boundary values of the type.
+    fn specials(self) -> Vec<f64> {
+        let m = self.min_normal();
+        let mut v = vec![0.0, 1.0, 0.5, 1.5, 2.0, 3.0, f64::INFINITY, f64::NAN, self.max(), m, m / 2.0, m * self.eps(), 100.0, 1e-3];
+        v.extend(v.clone().into_iter().map(|x| -x));
+        v.into_iter().map(|x| self.round(x)).collect()
+    }
+}
+
+/// Scalar results of a relational function (1/0) and vector ones (-1/0).
+fn truth(b: bool, w: usize) -> i64 {
+    match (b, w) {
+        (false, _) => 0,
+        (true, 1) => 1,
+        (true, _) => -1,
+    }
+}
+
+type Rel = (&'static str, fn(f64, f64) -> bool);
+
+const RELATIONAL: &[Rel] = &[
+    ("isequal(x, y)", |x, y| x == y),
+    ("isnotequal(x, y)", |x, y| x != y),
+    ("isgreater(x, y)", |x, y| x > y),
+    ("isgreaterequal(x, y)", |x, y| x >= y),
+    ("isless(x, y)", |x, y| x < y),
+    ("islessequal(x, y)", |x, y| x <= y),
+    ("islessgreater(x, y)", |x, y| x < y || x > y),
+    ("isordered(x, y)", |x, y| !x.is_nan() && !y.is_nan()),
+    ("isunordered(x, y)", |x, y| x.is_nan() || y.is_nan()),
+    ("isfinite(x)", |x, _| x.is_finite()),
+    ("isinf(x)", |x, _| x.is_infinite()),
+    ("isnan(x)", |x, _| x.is_nan()),
+];
+
+/// Float-valued functions checked exactly (on the bits) or within a
+/// tolerance: source, reference on (x, y, z, bits of x, y, z), and the
+/// tolerance in units of the type's epsilon relative to the given scale
+/// (0: exact; the same bits where `bits`, else ±0 count as equal, the
+/// spec leaving their order to `min`/`max`).
+struct FloatFn {
+    src: &'static str,
+    reference: fn(FTy, [f64; 3], [u64; 3], bool) -> Option<f64>,
+    ulps: f64,
+    bits: bool,
+}
+
+fn no_nan(v: &[f64; 3]) -> bool {
+    v.iter().all(|x| !x.is_nan())
+}
+
+const FLOAT_FNS: &[FloatFn] = &[
+    FloatFn { src: "clamp(x, fmin(y, z), fmax(y, z))", reference: |_, v, _, _| no_nan(&v).then(|| v[0].max(v[1].min(v[2])).min(v[1].max(v[2]))), ulps: 0.0, bits: false },
+    FloatFn { src: "max(x, y)", reference: |_, v, _, _| no_nan(&v).then(|| v[0].max(v[1])), ulps: 0.0, bits: false },
+    FloatFn { src: "min(x, y)", reference: |_, v, _, _| no_nan(&v).then(|| v[0].min(v[1])), ulps: 0.0, bits: false },
+    FloatFn { src: "step(y, x)", reference: |_, v, _, _| no_nan(&v).then(|| if v[0] < v[1] { 0.0 } else { 1.0 }), ulps: 0.0, bits: false },
+    FloatFn {
+        src: "sign(x)",
+        reference: |_, v, _, _| {
+            Some(if v[0].is_nan() {
+                0.0
+            } else if v[0] > 0.0 {
+                1.0
+            } else if v[0] < 0.0 {
+                -1.0
+            } else {
+                v[0]
+            })
+        },
+        ulps: 0.0, bits: true },
+    // Vector `select` picks by the most significant bit, scalar `select`
+    // by any bit.
+    FloatFn { src: "select(x, y, as_INTW(z))", reference: |t, v, b, vector| Some(if select_bit(t, b[2], vector) { v[1] } else { v[0] }), ulps: 0.0, bits: true },
+    FloatFn { src: "select(x, y, as_UINTW(z))", reference: |t, v, b, vector| Some(if select_bit(t, b[2], vector) { v[1] } else { v[0] }), ulps: 0.0, bits: true },
+    FloatFn { src: "bitselect(x, y, z)", reference: |t, _, b, _| Some(t.value_of((b[0] & !b[2]) | (b[1] & b[2]))), ulps: 0.0, bits: true },
+    FloatFn { src: "degrees(x)", reference: |_, v, _, _| Some(v[0].to_degrees()), ulps: 2.0, bits: false },
+    FloatFn { src: "radians(x)", reference: |_, v, _, _| Some(v[0].to_radians()), ulps: 2.0, bits: false },
+    FloatFn { src: "mix(x, y, fabs(z) / (1 + fabs(z)))", reference: |t, v, _, _| (v.iter().all(|x| x.is_finite()) && (v[1] - v[0]).abs() <= t.max()).then(|| {
+        // As the spec defines it: y - x must not overflow.
+        let a = v[2].abs() / (1.0 + v[2].abs());
+        v[0] + (v[1] - v[0]) * a
+    }), ulps: 8.0, bits: false },
+    FloatFn {
+        src: "smoothstep(fmin(x, y), fmax(x, y), z)",
+        reference: |t, v, _, _| {
+            let (e0, e1) = (v[0].min(v[1]), v[0].max(v[1]));
+            // Defined for e0 < e1; kept to differences the type holds.
+            (v.iter().all(|x| x.is_finite()) && e1 - e0 > 1e-3 && (e1 - e0) < t.max() / 4.0 && v[2].abs() < t.max() / 4.0).then(|| {
+                let q = ((v[2] - e0) / (e1 - e0)).clamp(0.0, 1.0);
+                q * q * (3.0 - 2.0 * q)
+            })
+        },
+        ulps: 16.0, bits: false },
+];
+
+fn select_bit(t: FTy, bits: u64, vector: bool) -> bool {
+    if vector { bits >> (t.0 - 1) & 1 == 1 } else { bits != 0 }
+}
+
+/// Whether `have` is `want` (both NaN counts) within `ulps` epsilons of
+/// `scale`.
+fn close(t: FTy, have: f64, want: f64, ulps: f64, scale: f64) -> bool {
+    if want.is_nan() {
+        return have.is_nan();
+    }
+    if want.is_infinite() || have.is_infinite() {
+        return have == want;
+    }
+    let tol = ulps * t.eps() * scale.abs().max(t.min_normal());
+    (have - want).abs() <= tol
+}
+
+/// The relational and common functions of `t` at every width over the
+/// triples `(a[i], b[i], c[i])`.
+fn check_relational_and_common(t: FTy, a: &[f64], b: &[f64], c: &[f64]) {
+    let n = a.len();
+    let mut src = String::new();
+    for w in WIDTHS {
+        let tw = vec_name(t.name(), w);
+        src.push_str(&format!("kernel void r{w}(global const {0} *a, global const {0} *b, global const {0} *c, global long *oi, global ulong *of) {{\n", t.name()));
+        src.push_str(&format!(" size_t i = get_global_id(0);\n {tw} x = {}, y = {}, z = {};\n", load(w, "a"), load(w, "b"), load(w, "c")));
+        for (k, (f, _)) in RELATIONAL.iter().chain([("signbit(x)", (|_, _| false) as fn(f64, f64) -> bool)].iter()).enumerate() {
+            let e = if w == 1 { format!("{f}") } else { format!("convert_long{w}({f})") };
+            src.push_str(&format!(" {}\n", store(w, &e, "oi", k * n)));
+        }
+        for (k, f) in FLOAT_FNS.iter().enumerate() {
+            let call = f.src.replace("UINTW", &vec_name(t.uint_name(), w)).replace("INTW", &vec_name(t.int_name(), w));
+            let e = format!("convert_{}(as_{}({call}))", vec_name("ulong", w), vec_name(t.uint_name(), w));
+            src.push_str(&format!(" {}\n", store(w, &e, "of", k * n)));
+        }
+        src.push_str("}\n");
+    }
+    let p = program(&src);
+    let (ba, bb, bc) = (t.encode(a), t.encode(b), t.encode(c));
+    for w in WIDTHS {
+        let groups = n / w;
+        let (oi, of) = (Buffer::new((RELATIONAL.len() + 1) * n * 8), Buffer::new(FLOAT_FNS.len() * n * 8));
+        run(&p, &format!("r{w}"), groups, &[&ba, &bb, &bc, &oi, &of]);
+        let (gi, gf) = (oi.read::<i64>(), of.read::<u64>());
+        for e in 0..groups * w {
+            let (x, y, z) = (a[e], b[e], c[e]);
+            for (k, (f, r)) in RELATIONAL.iter().enumerate() {
+                assert_eq!(gi[k * n + e], truth(r(x, y), w), "{f} on {}{w}: x={x} y={y}", t.name());
+            }
+            let sb = t.bits_of(x) >> (t.0 - 1) == 1;
+            assert_eq!(gi[RELATIONAL.len() * n + e], truth(sb, w), "signbit on {}{w}: x={x}", t.name());
+            let bits = [t.bits_of(x), t.bits_of(y), t.bits_of(z)];
+            for (k, f) in FLOAT_FNS.iter().enumerate() {
+                let Some(want) = (f.reference)(t, [x, y, z], bits, w > 1) else { continue };
+                let have_bits = gf[k * n + e];
+                let have = t.value_of(have_bits);
+                let ok = if f.bits { have_bits == t.bits_of(want) || (want.is_nan() && have.is_nan()) } else if f.ulps == 0.0 { have == want } else { close(t, have, t.round(want), f.ulps, want.abs().max(x.abs()).max(y.abs())) };
+                assert!(ok, "{} on {}{w}: x={x} y={y} z={z}: got {have}, want {want}", f.src, t.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn relational_and_common_functions_on_special_values_at_every_width() {
+    for t in [FTy(16), FTy(32), FTy(64)] {
+        let s = t.specials();
+        let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+        let mut rng = Rng(t.0 as u64 + 400);
+        for &x in &s {
+            for &y in &s {
+                a.push(x);
+                b.push(y);
+                c.push(s[rng.next() as usize % s.len()]);
+            }
+        }
+        for _ in 0..if slow() { 1 << 16 } else { 2048 } {
+            let mut r = || t.round(((rng.next() >> 11) as f64 * 2f64.powi(-53) - 0.5) * 2f64.powi((rng.next() % 40) as i32 - 20));
+            a.push(r());
+            b.push(r());
+            c.push(r());
+        }
+        check_relational_and_common(t, &a, &b, &c);
+    }
+}
