@@ -997,3 +997,166 @@ fn relational_and_common_functions_on_special_values_at_every_width() {
         check_relational_and_common(t, &a, &b, &c);
     }
 }
+
+/// `length` of exact lanes: scaled by the largest magnitude, so the
+/// reference itself neither overflows nor underflows.
+fn ref_length(p: &[f64]) -> f64 {
+    if p.iter().any(|x| x.is_nan()) {
+        return f64::NAN;
+    }
+    if p.iter().any(|x| x.is_infinite()) {
+        return f64::INFINITY;
+    }
+    let m = p.iter().fold(0f64, |m, x| m.max(x.abs()));
+    if m == 0.0 {
+        return 0.0;
+    }
+    m * p.iter().map(|x| (x / m) * (x / m)).sum::<f64>().sqrt()
+}
+
+/// `normalize` as OpenCL C 2.0 §6.13.5 defines it on special values.
+fn ref_normalize(p: &[f64]) -> Vec<f64> {
+    if p.iter().all(|&x| x == 0.0) {
+        return p.to_vec();
+    }
+    if p.iter().any(|x| x.is_nan()) {
+        return vec![f64::NAN; p.len()];
+    }
+    let q: Vec<f64> = if p.iter().any(|x| x.is_infinite()) { p.iter().map(|&x| if x.is_infinite() { x.signum() } else { 0.0 * x }).collect() } else { p.to_vec() };
+    let l = ref_length(&q);
+    q.iter().map(|x| x / l).collect()
+}
+
+/// Whether the plain sum of squares of `p` stays in the type's normal
+/// range (where the `fast_` forms, which do not rescale, are defined).
+fn squares_in_range(t: FTy, p: &[f64]) -> bool {
+    let l2: f64 = p.iter().map(|x| x * x).sum();
+    p.iter().all(|x| x.is_finite()) && l2 > t.min_normal() && l2 < t.max() / 2.0
+}
+
+fn check_geometric(t: FTy, a: &[f64], b: &[f64]) {
+    let n = a.len();
+    let fast = t.0 == 32;
+    let mut src = String::new();
+    for w in 1..=4 {
+        let (tw, uw) = (vec_name(t.name(), w), vec_name(t.uint_name(), w));
+        src.push_str(&format!("kernel void g{w}(global const {0} *a, global const {0} *b, global ulong *os, global ulong *ov) {{\n", t.name()));
+        src.push_str(&format!(" size_t i = get_global_id(0);\n {tw} x = {}, y = {};\n", load(w, "a"), load(w, "b")));
+        let mut scalars = vec!["dot(x, y)", "length(x)", "distance(x, y)"];
+        if fast {
+            scalars.extend(["fast_length(x)", "fast_distance(x, y)"]);
+        }
+        for (k, f) in scalars.iter().enumerate() {
+            src.push_str(&format!(" os[{} + i] = convert_ulong(as_{}({f}));\n", k * n, t.uint_name()));
+        }
+        let mut vectors = vec!["normalize(x)"];
+        if fast {
+            vectors.push("fast_normalize(x)");
+        }
+        if w >= 3 {
+            vectors.push("cross(x, y)");
+        }
+        for (k, f) in vectors.iter().enumerate() {
+            src.push_str(&format!(" {}\n", store(w, &format!("convert_{}(as_{uw}({f}))", vec_name("ulong", w)), "ov", (k + 2) * n)));
+            if *f == "cross(x, y)" {
+                // Written where the checks below look for it.
+                src.push_str(&format!(" {}\n", store(w, &format!("convert_{}(as_{uw}({f}))", vec_name("ulong", w)), "ov", 4 * n)));
+            }
+        }
+        src.push_str("}\n");
+    }
+    let p = program(&src);
+    let (ba, bb) = (t.encode(a), t.encode(b));
+    let err = |what: &str, w: usize, p: &[f64], q: &[f64], have: f64, want: f64| format!("{what} on {}{w}: p={p:?} q={q:?}: got {have}, want {want}", t.name());
+    for w in 1..=4 {
+        let groups = n / w;
+        let (os, ov) = (Buffer::new(5 * n * 8), Buffer::new(5 * n * 8));
+        run(&p, &format!("g{w}"), groups, &[&ba, &bb, &os, &ov]);
+        let (gs, gv) = (os.read::<u64>(), ov.read::<u64>());
+        for g in 0..groups {
+            let (pp, qq) = (&a[g * w..g * w + w], &b[g * w..g * w + w]);
+            let finite = pp.iter().chain(qq).all(|x| x.is_finite());
+            let val = |k: usize| t.value_of(gs[k * n + g]);
+            // dot: the exact sum, within a few rounding errors of the
+            // magnitudes summed.
+            let want: f64 = pp.iter().zip(qq).map(|(x, y)| x * y).sum();
+            let scale: f64 = pp.iter().zip(qq).map(|(x, y)| (x * y).abs()).sum();
+            if finite && scale < t.max() {
+                assert!(close(t, val(0), t.round(want), 2.0 * w as f64, scale), "{}", err("dot", w, pp, qq, val(0), want));
+            }
+            let want = ref_length(pp);
+            assert!(close(t, val(1), t.round(want), 3.0, want), "{}", err("length", w, pp, qq, val(1), want));
+            let d: Vec<f64> = pp.iter().zip(qq).map(|(x, y)| t.round(x - y)).collect();
+            let want = ref_length(&d);
+            assert!(close(t, val(2), t.round(want), 3.0, want), "{}", err("distance", w, pp, qq, val(2), want));
+            if fast && squares_in_range(t, pp) {
+                let want = ref_length(pp);
+                assert!(close(t, val(3), want, 8192.0, want), "{}", err("fast_length", w, pp, qq, val(3), want));
+            }
+            if fast && squares_in_range(t, &d) {
+                let want = ref_length(&d);
+                assert!(close(t, val(4), want, 8192.0, want), "{}", err("fast_distance", w, pp, qq, val(4), want));
+            }
+            let lanes = |k: usize| -> Vec<f64> { (0..w).map(|l| t.value_of(gv[k * n + g * w + l])).collect() };
+            let want = ref_normalize(pp);
+            let have = lanes(2);
+            for l in 0..w {
+                assert!(close(t, have[l], want[l], 3.0, 1.0), "{}", err("normalize", w, pp, qq, have[l], want[l]));
+            }
+            if fast && (pp.iter().all(|&x| x == 0.0) || squares_in_range(t, pp)) {
+                let have = lanes(3);
+                for l in 0..w {
+                    assert!(close(t, have[l], want[l], 8192.0, 1.0), "{}", err("fast_normalize", w, pp, qq, have[l], want[l]));
+                }
+            }
+            if w >= 3 && finite {
+                let (p, q) = (pp, qq);
+                let want = [p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0], 0.0];
+                let scale = [p[1] * q[2], p[2] * q[1], p[2] * q[0], p[0] * q[2], p[0] * q[1], p[1] * q[0]].map(f64::abs);
+                if scale.iter().all(|&s| s < t.max()) {
+                    let have = lanes(4);
+                    for l in 0..w {
+                        let s = if l < 3 { scale[2 * l] + scale[2 * l + 1] } else { 0.0 };
+                        assert!(close(t, have[l], t.round(want[l]), 2.0, s), "{}", err("cross", w, pp, qq, have[l], want[l]));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Geometric functions at widths 1 to 4 on blocks of moderate values,
+/// values whose squares overflow or underflow the type, zeros,
+/// infinities and NaNs.
+#[test]
+fn geometric_functions_on_large_tiny_and_special_vectors() {
+    for t in [FTy(16), FTy(32), FTy(64)] {
+        let (big, tiny) = match t.0 {
+            16 => (3e4, 1e-6),
+            32 => (1e30, 1e-30),
+            _ => (1e300, 1e-300),
+        };
+        let mut rng = Rng(t.0 as u64 + 500);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let blocks = if slow() { 1 << 14 } else { 256 };
+        for k in 0..blocks {
+            for _ in 0..12 {
+                let r = |rng: &mut Rng| {
+                    let u = (rng.next() >> 11) as f64 * 2f64.powi(-53) * 2.0 - 1.0;
+                    let v = match k % 8 {
+                        0 | 1 | 2 => u * 100.0,
+                        3 => u * big,
+                        4 => u * tiny,
+                        5 => [0.0, -0.0, u][rng.next() as usize % 3],
+                        6 => [f64::INFINITY, -f64::INFINITY, u, u * big][rng.next() as usize % 4],
+                        _ => [f64::NAN, u, u * tiny, u * big][rng.next() as usize % 4],
+                    };
+                    t.round(v)
+                };
+                a.push(r(&mut rng));
+                b.push(r(&mut rng));
+            }
+        }
+        check_geometric(t, &a, &b);
+    }
+}
