@@ -1160,3 +1160,30 @@ fn geometric_functions_on_large_tiny_and_special_vectors() {
         check_geometric(t, &a, &b);
     }
 }
+
+/// `as_<type>` with 3-element vectors (OpenCL C 2.0 §6.2.4.2): a
+/// 3-element vector has the size of a 4-element one; from a 4-element
+/// vector to a 3-element one the bits are kept, and the padding lane of a
+/// 3-element source reads as zero.
+#[test]
+fn as_type_with_three_element_vectors() {
+    let p = program(
+        "kernel void k(global const uint *a, global uint *o) {
+             uint4 x = vload4(0, a);
+             vstore3(as_uint3(as_float4(x)), 0, o);
+             vstore4(as_uint4(as_float3(x.xyz)), 1, o);
+             o[8] = as_uint(as_uchar3(a[0]).zyx);
+             vstore4(as_uint4(as_long2(x.xyz)), 0, o + 9);
+             vstore3(as_uint3(as_ushort8(x)), 0, o + 13);
+         }",
+    );
+    let a: [u32; 4] = [0x0403_0201, 0x8765_4321, 0xdead_beef, 0x7f80_0001];
+    let (ba, o) = (Buffer::from_slice(&a), Buffer::new(4 * 16));
+    run(&p, "k", 1, &[&ba, &o]);
+    let got = o.read::<u32>();
+    assert_eq!(&got[0..3], &a[0..3], "as_uint3(float4) keeps the first three lanes' bits");
+    assert_eq!(&got[4..8], &[a[0], a[1], a[2], 0], "as_uint4(float3): the padding lane is zero");
+    assert_eq!(got[8], 0x0001_0203, "as_uint(uchar3): three bytes reversed, the fourth zero");
+    assert_eq!(&got[9..13], &[a[0], a[1], a[2], 0], "as_long2(uint3): the high long's upper half is the zero padding");
+    assert_eq!(&got[13..16], &a[0..3], "as_uint3(ushort8)");
+}

@@ -893,7 +893,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         };
         let to_lanes = self.lanes_of(to).map_or(1, |n| n as u32);
         // A 3-element vector occupies 4 elements' storage: widen it first,
-        // or narrow the result (OpenCL C 6.2.4.2).
+        // or narrow the result (OpenCL C 6.2.4.2). The padding lane of a
+        // widened vector is zero, so what the spec leaves implementation
+        // defined (`as_int(char3)`, `as_long2(int3)`) is a defined value
+        // rather than poison that would spread through the whole result.
         let v = if from_lanes == 3 { self.resize_vector(v, 4)? } else { v };
         if to_lanes == 3 {
             let wide = match tt {
@@ -910,13 +913,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(self.cast(Op::LLVMBitCast, v, tt))
     }
 
-    /// Keeps or pads the first lanes of a vector to `n` lanes.
+    /// Keeps the first lanes of a vector, or pads it with zero lanes, to
+    /// `n` lanes.
     fn resize_vector(&mut self, v: BasicValueEnum<'ctx>, n: u32) -> R<BasicValueEnum<'ctx>> {
         let vv = v.into_vector_value();
         let have = vv.get_type().get_size();
         let mask: Vec<_> = (0..n).map(|i| self.ctx.i32_type().const_int(if i < have { i as u64 } else { have as u64 }, false)).collect();
         let mask = inkwell::types::VectorType::const_vector(&mask);
-        Ok(self.b.build_shuffle_vector(vv, vv.get_type().get_poison(), mask, "")?.into())
+        Ok(self.b.build_shuffle_vector(vv, vv.get_type().const_zero(), mask, "")?.into())
     }
 
     fn convert_builtin(&mut self, o: &Overload, args: &[ExprId], ty: TypeId, sat: bool, rounding: Option<Rounding>) -> R<Option<BasicValueEnum<'ctx>>> {
