@@ -152,11 +152,7 @@ struct IntFn {
 }
 
 fn mul_hi(t: IntTy, x: i128, y: i128) -> i128 {
-    if t.bits == 64 && !t.signed {
-        t.wrap(((x as u128 * y as u128) >> 64) as i128)
-    } else {
-        t.wrap((x * y) >> t.bits)
-    }
+    if t.bits == 64 && !t.signed { t.wrap(((x as u128 * y as u128) >> 64) as i128) } else { t.wrap((x * y) >> t.bits) }
 }
 
 fn mad_sat(t: IntTy, x: i128, y: i128, z: i128) -> i128 {
@@ -398,19 +394,8 @@ enum CTy {
     F(u32),
 }
 
-const CTYS: [CTy; 11] = [
-    CTy::I(CHAR),
-    CTy::I(UCHAR),
-    CTy::I(SHORT),
-    CTy::I(USHORT),
-    CTy::I(INT),
-    CTy::I(UINT),
-    CTy::I(LONG),
-    CTy::I(ULONG),
-    CTy::F(16),
-    CTy::F(32),
-    CTy::F(64),
-];
+const CTYS: [CTy; 11] =
+    [CTy::I(CHAR), CTy::I(UCHAR), CTy::I(SHORT), CTy::I(USHORT), CTy::I(INT), CTy::I(UINT), CTy::I(LONG), CTy::I(ULONG), CTy::F(16), CTy::F(32), CTy::F(64)];
 
 impl CTy {
     fn name(self) -> &'static str {
@@ -606,7 +591,12 @@ fn check_conversions(src: CTy, vals: &[Val], vector_count: usize) {
             source.push_str(&format!("kernel void c{w}_{d}(global const {} *a, global ulong *o) {{\n size_t i = get_global_id(0);\n", src.name()));
             source.push_str(&format!(" {} x = {};\n", vec_name(src.name(), w), load(w, "a")));
             for (k, (_, sat, mode)) in convs.iter().enumerate().filter(|(_, c)| c.0.name() == dst.name()) {
-                let f = format!("convert_{}{}{}", vec_name(dst.name(), w), if *sat { "_sat" } else { "" }, mode.map_or(String::new(), |m| format!("_{}", suffix(m))));
+                let f = format!(
+                    "convert_{}{}{}",
+                    vec_name(dst.name(), w),
+                    if *sat { "_sat" } else { "" },
+                    mode.map_or(String::new(), |m| format!("_{}", suffix(m)))
+                );
                 let e = format!("convert_{}(as_{}({f}(x)))", vec_name("ulong", w), vec_name(dst.bits_ty().name, w));
                 source.push_str(&format!(" {}\n", store(w, &e, "o", k * n)));
             }
@@ -639,7 +629,13 @@ fn check_conversions(src: CTy, vals: &[Val], vector_count: usize) {
                 };
                 if !ok {
                     let m = mode.map_or("", suffix);
-                    panic!("convert_{}{}_{m} from {} {:?} (width {w}): got {have:#x}, want {want:#x}", dst.name(), if *sat { "_sat" } else { "" }, src.name(), vals[e]);
+                    panic!(
+                        "convert_{}{}_{m} from {} {:?} (width {w}): got {have:#x}, want {want:#x}",
+                        dst.name(),
+                        if *sat { "_sat" } else { "" },
+                        src.name(),
+                        vals[e]
+                    );
                 }
             }
         }
@@ -687,7 +683,20 @@ fn conversions_of_32_and_64_bit_integers() {
         }
         // Halfway between floats (and just off), around the tops of the
         // float and half ranges.
-        for v in [65504, 65519, 65520, 65521, 65535, (1 << 24) + 1, (1 << 25) + 2, (1 << 25) + 6, (1 << 53) + 1, (1i128 << 63) - (1 << 39), (1i128 << 64) - (1 << 40), (1i128 << 64) - (1 << 39)] {
+        for v in [
+            65504,
+            65519,
+            65520,
+            65521,
+            65535,
+            (1 << 24) + 1,
+            (1 << 25) + 2,
+            (1 << 25) + 6,
+            (1 << 53) + 1,
+            (1i128 << 63) - (1 << 39),
+            (1i128 << 64) - (1 << 40),
+            (1i128 << 64) - (1 << 39),
+        ] {
             for d in [-1, 0, 1] {
                 vals.push(t.wrap(v + d));
                 vals.push(t.wrap(-v + d));
@@ -710,8 +719,23 @@ fn conversions_of_32_and_64_bit_integers() {
 #[test]
 fn conversions_of_float_and_double_edge_values() {
     for bits in [32, 64] {
-        let mut vals: Vec<f64> = vec![0.0, f64::INFINITY, f64::NAN, 0.5, 1.5, 2.5, 0.49999997, 1.0, 127.5, 128.0, 128.5, 255.5, 256.0, 32767.5, 32768.0, 65535.5, 65536.0];
-        vals.extend([65504.0, 65519.0, 65520.0, 65519.996, 65520.004, 1.0 + 2f64.powi(-11), 1.0 + 3.0 * 2f64.powi(-11), 2f64.powi(-14), 2f64.powi(-24), 2f64.powi(-25), 3.0 * 2f64.powi(-26), 1e-8, 1e30]);
+        let mut vals: Vec<f64> =
+            vec![0.0, f64::INFINITY, f64::NAN, 0.5, 1.5, 2.5, 0.49999997, 1.0, 127.5, 128.0, 128.5, 255.5, 256.0, 32767.5, 32768.0, 65535.5, 65536.0];
+        vals.extend([
+            65504.0,
+            65519.0,
+            65520.0,
+            65519.996,
+            65520.004,
+            1.0 + 2f64.powi(-11),
+            1.0 + 3.0 * 2f64.powi(-11),
+            2f64.powi(-14),
+            2f64.powi(-24),
+            2f64.powi(-25),
+            3.0 * 2f64.powi(-26),
+            1e-8,
+            1e30,
+        ]);
         for k in [7, 8, 15, 16, 31, 32, 63, 64] {
             let p = 2f64.powi(k);
             vals.extend([p, p - 1.0, p + 1.0, p - 0.5, p + 0.5]);
@@ -723,8 +747,25 @@ fn conversions_of_float_and_double_edge_values() {
             // Past float's range and precision: halfway and near-halfway
             // points, the float subnormal boundaries, double's own extremes.
             let fm = f32::MAX as f64;
-            vals.extend([fm + 2f64.powi(103), fm + 2f64.powi(102), fm.next_up(), (fm + 2f64.powi(103)).next_down(), 1e39, f64::MAX, f64::MIN_POSITIVE, 2f64.powi(-1074)]);
-            vals.extend([1.0 + 2f64.powi(-24), 1.0 + 2f64.powi(-24) + 2f64.powi(-52), (1.0 + 2f64.powi(-24)).next_down(), 2f64.powi(-150), 3.0 * 2f64.powi(-151), 2f64.powi(-150).next_up(), 0.1]);
+            vals.extend([
+                fm + 2f64.powi(103),
+                fm + 2f64.powi(102),
+                fm.next_up(),
+                (fm + 2f64.powi(103)).next_down(),
+                1e39,
+                f64::MAX,
+                f64::MIN_POSITIVE,
+                2f64.powi(-1074),
+            ]);
+            vals.extend([
+                1.0 + 2f64.powi(-24),
+                1.0 + 2f64.powi(-24) + 2f64.powi(-52),
+                (1.0 + 2f64.powi(-24)).next_down(),
+                2f64.powi(-150),
+                3.0 * 2f64.powi(-151),
+                2f64.powi(-150).next_up(),
+                0.1,
+            ]);
         }
         let mut rng = Rng(bits as u64 + 300);
         let random = if slow() { 1 << 18 } else { 2048 };
@@ -844,7 +885,7 @@ const RELATIONAL: &[Rel] = &[
     ("isgreaterequal(x, y)", |x, y| x >= y),
     ("isless(x, y)", |x, y| x < y),
     ("islessequal(x, y)", |x, y| x <= y),
-    ("islessgreater(x, y)", |x, y| x < y || x > y),
+    ("islessgreater(x, y)", |x, y| !x.is_nan() && !y.is_nan() && x != y),
     ("isordered(x, y)", |x, y| !x.is_nan() && !y.is_nan()),
     ("isunordered(x, y)", |x, y| x.is_nan() || y.is_nan()),
     ("isfinite(x)", |x, _| x.is_finite()),
@@ -869,7 +910,12 @@ fn no_nan(v: &[f64; 3]) -> bool {
 }
 
 const FLOAT_FNS: &[FloatFn] = &[
-    FloatFn { src: "clamp(x, fmin(y, z), fmax(y, z))", reference: |_, v, _, _| no_nan(&v).then(|| v[0].max(v[1].min(v[2])).min(v[1].max(v[2]))), ulps: 0.0, bits: false },
+    FloatFn {
+        src: "clamp(x, fmin(y, z), fmax(y, z))",
+        reference: |_, v, _, _| no_nan(&v).then(|| v[0].max(v[1].min(v[2])).min(v[1].max(v[2]))),
+        ulps: 0.0,
+        bits: false,
+    },
     FloatFn { src: "max(x, y)", reference: |_, v, _, _| no_nan(&v).then(|| v[0].max(v[1])), ulps: 0.0, bits: false },
     FloatFn { src: "min(x, y)", reference: |_, v, _, _| no_nan(&v).then(|| v[0].min(v[1])), ulps: 0.0, bits: false },
     FloatFn { src: "step(y, x)", reference: |_, v, _, _| no_nan(&v).then(|| if v[0] < v[1] { 0.0 } else { 1.0 }), ulps: 0.0, bits: false },
@@ -886,19 +932,38 @@ const FLOAT_FNS: &[FloatFn] = &[
                 v[0]
             })
         },
-        ulps: 0.0, bits: true },
+        ulps: 0.0,
+        bits: true,
+    },
     // Vector `select` picks by the most significant bit, scalar `select`
     // by any bit.
-    FloatFn { src: "select(x, y, as_INTW(z))", reference: |t, v, b, vector| Some(if select_bit(t, b[2], vector) { v[1] } else { v[0] }), ulps: 0.0, bits: true },
-    FloatFn { src: "select(x, y, as_UINTW(z))", reference: |t, v, b, vector| Some(if select_bit(t, b[2], vector) { v[1] } else { v[0] }), ulps: 0.0, bits: true },
+    FloatFn {
+        src: "select(x, y, as_INTW(z))",
+        reference: |t, v, b, vector| Some(if select_bit(t, b[2], vector) { v[1] } else { v[0] }),
+        ulps: 0.0,
+        bits: true,
+    },
+    FloatFn {
+        src: "select(x, y, as_UINTW(z))",
+        reference: |t, v, b, vector| Some(if select_bit(t, b[2], vector) { v[1] } else { v[0] }),
+        ulps: 0.0,
+        bits: true,
+    },
     FloatFn { src: "bitselect(x, y, z)", reference: |t, _, b, _| Some(t.value_of((b[0] & !b[2]) | (b[1] & b[2]))), ulps: 0.0, bits: true },
     FloatFn { src: "degrees(x)", reference: |_, v, _, _| Some(v[0].to_degrees()), ulps: 2.0, bits: false },
     FloatFn { src: "radians(x)", reference: |_, v, _, _| Some(v[0].to_radians()), ulps: 2.0, bits: false },
-    FloatFn { src: "mix(x, y, fabs(z) / (1 + fabs(z)))", reference: |t, v, _, _| (v.iter().all(|x| x.is_finite()) && (v[1] - v[0]).abs() <= t.max()).then(|| {
-        // As the spec defines it: y - x must not overflow.
-        let a = v[2].abs() / (1.0 + v[2].abs());
-        v[0] + (v[1] - v[0]) * a
-    }), ulps: 8.0, bits: false },
+    FloatFn {
+        src: "mix(x, y, fabs(z) / (1 + fabs(z)))",
+        reference: |t, v, _, _| {
+            (v.iter().all(|x| x.is_finite()) && (v[1] - v[0]).abs() <= t.max()).then(|| {
+                // As the spec defines it: y - x must not overflow.
+                let a = v[2].abs() / (1.0 + v[2].abs());
+                v[0] + (v[1] - v[0]) * a
+            })
+        },
+        ulps: 8.0,
+        bits: false,
+    },
     FloatFn {
         src: "smoothstep(fmin(x, y), fmax(x, y), z)",
         reference: |t, v, _, _| {
@@ -909,7 +974,9 @@ const FLOAT_FNS: &[FloatFn] = &[
                 q * q * (3.0 - 2.0 * q)
             })
         },
-        ulps: 16.0, bits: false },
+        ulps: 16.0,
+        bits: false,
+    },
 ];
 
 fn select_bit(t: FTy, bits: u64, vector: bool) -> bool {
@@ -936,10 +1003,13 @@ fn check_relational_and_common(t: FTy, a: &[f64], b: &[f64], c: &[f64]) {
     let mut src = String::new();
     for w in WIDTHS {
         let tw = vec_name(t.name(), w);
-        src.push_str(&format!("kernel void r{w}(global const {0} *a, global const {0} *b, global const {0} *c, global long *oi, global ulong *of) {{\n", t.name()));
+        src.push_str(&format!(
+            "kernel void r{w}(global const {0} *a, global const {0} *b, global const {0} *c, global long *oi, global ulong *of) {{\n",
+            t.name()
+        ));
         src.push_str(&format!(" size_t i = get_global_id(0);\n {tw} x = {}, y = {}, z = {};\n", load(w, "a"), load(w, "b"), load(w, "c")));
         for (k, (f, _)) in RELATIONAL.iter().chain([("signbit(x)", (|_, _| false) as fn(f64, f64) -> bool)].iter()).enumerate() {
-            let e = if w == 1 { format!("{f}") } else { format!("convert_long{w}({f})") };
+            let e = if w == 1 { f.to_string() } else { format!("convert_long{w}({f})") };
             src.push_str(&format!(" {}\n", store(w, &e, "oi", k * n)));
         }
         for (k, f) in FLOAT_FNS.iter().enumerate() {
@@ -968,7 +1038,13 @@ fn check_relational_and_common(t: FTy, a: &[f64], b: &[f64], c: &[f64]) {
                 let Some(want) = (f.reference)(t, [x, y, z], bits, w > 1) else { continue };
                 let have_bits = gf[k * n + e];
                 let have = t.value_of(have_bits);
-                let ok = if f.bits { have_bits == t.bits_of(want) || (want.is_nan() && have.is_nan()) } else if f.ulps == 0.0 { have == want } else { close(t, have, t.round(want), f.ulps, want.abs().max(x.abs()).max(y.abs())) };
+                let ok = if f.bits {
+                    have_bits == t.bits_of(want) || (want.is_nan() && have.is_nan())
+                } else if f.ulps == 0.0 {
+                    have == want
+                } else {
+                    close(t, have, t.round(want), f.ulps, want.abs().max(x.abs()).max(y.abs()))
+                };
                 assert!(ok, "{} on {}{w}: x={x} y={y} z={z}: got {have}, want {want}", f.src, t.name());
             }
         }
@@ -1022,7 +1098,8 @@ fn ref_normalize(p: &[f64]) -> Vec<f64> {
     if p.iter().any(|x| x.is_nan()) {
         return vec![f64::NAN; p.len()];
     }
-    let q: Vec<f64> = if p.iter().any(|x| x.is_infinite()) { p.iter().map(|&x| if x.is_infinite() { x.signum() } else { 0.0 * x }).collect() } else { p.to_vec() };
+    let q: Vec<f64> =
+        if p.iter().any(|x| x.is_infinite()) { p.iter().map(|&x| if x.is_infinite() { x.signum() } else { 0.0 * x }).collect() } else { p.to_vec() };
     let l = ref_length(&q);
     q.iter().map(|x| x / l).collect()
 }
@@ -1144,7 +1221,7 @@ fn geometric_functions_on_large_tiny_and_special_vectors() {
                 let r = |rng: &mut Rng| {
                     let u = (rng.next() >> 11) as f64 * 2f64.powi(-53) * 2.0 - 1.0;
                     let v = match k % 8 {
-                        0 | 1 | 2 => u * 100.0,
+                        0..=2 => u * 100.0,
                         3 => u * big,
                         4 => u * tiny,
                         5 => [0.0, -0.0, u][rng.next() as usize % 3],

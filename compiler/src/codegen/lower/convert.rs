@@ -8,8 +8,8 @@
 //! the nearest result with the exact source tells which. Everything is
 //! lane-wise IR, so vector conversions stay vectors.
 
-use super::expr::{float_bits_of, int_bits};
 use super::Gen;
+use super::expr::{float_bits_of, int_bits};
 use clc_builtins::functions::Rounding;
 use inkwell::llvm_sys::{LLVMIntPredicate as IP, LLVMOpcode as Op, LLVMRealPredicate as FP};
 use inkwell::types::BasicTypeEnum;

@@ -16,12 +16,57 @@ use inkwell::context::Context;
 /// §6.13.6).
 const FAMILIES: &[&str] = &[
     // Integer.
-    "abs", "abs_diff", "add_sat", "hadd", "rhadd", "clamp", "clz", "ctz", "mad_hi", "mad_sat", "mul_hi", "rotate", "sub_sat", "upsample", "popcount",
-    "mad24", "mul24", "max", "min", // Common.
-    "degrees", "mix", "radians", "step", "smoothstep", "sign", // Geometric.
-    "dot", "cross", "distance", "length", "normalize", "fast_distance", "fast_length", "fast_normalize", // Relational.
-    "isequal", "isnotequal", "isgreater", "isgreaterequal", "isless", "islessequal", "islessgreater", "isfinite", "isinf", "isnan", "isnormal",
-    "isordered", "isunordered", "signbit", "any", "all", "bitselect", "select",
+    "abs",
+    "abs_diff",
+    "add_sat",
+    "hadd",
+    "rhadd",
+    "clamp",
+    "clz",
+    "ctz",
+    "mad_hi",
+    "mad_sat",
+    "mul_hi",
+    "rotate",
+    "sub_sat",
+    "upsample",
+    "popcount",
+    "mad24",
+    "mul24",
+    "max",
+    "min", // Common.
+    "degrees",
+    "mix",
+    "radians",
+    "step",
+    "smoothstep",
+    "sign", // Geometric.
+    "dot",
+    "cross",
+    "distance",
+    "length",
+    "normalize",
+    "fast_distance",
+    "fast_length",
+    "fast_normalize", // Relational.
+    "isequal",
+    "isnotequal",
+    "isgreater",
+    "isgreaterequal",
+    "isless",
+    "islessequal",
+    "islessgreater",
+    "isfinite",
+    "isinf",
+    "isnan",
+    "isnormal",
+    "isordered",
+    "isunordered",
+    "signbit",
+    "any",
+    "all",
+    "bitselect",
+    "select",
 ];
 
 /// A block of a kernel that calls `o` on arguments read from `in` and
