@@ -113,6 +113,12 @@ impl IntTy {
         }
         Buffer::from_slice(&out)
     }
+    /// Element `i` of `bytes` as this type's unsigned bits.
+    fn decode_one(self, bytes: &[u8], i: usize) -> u128 {
+        let mut w = [0u8; 8];
+        w[..self.bytes()].copy_from_slice(&bytes[i * self.bytes()..(i + 1) * self.bytes()]);
+        u64::from_le_bytes(w) as u128
+    }
     fn decode(self, b: &Buffer) -> Vec<i128> {
         b.read::<u8>()
             .chunks(self.bytes())
@@ -588,7 +594,7 @@ fn check_conversions(src: CTy, vals: &[Val], vector_count: usize) {
     let mut source = String::new();
     for w in WIDTHS {
         for (d, dst) in CTYS.iter().enumerate() {
-            source.push_str(&format!("kernel void c{w}_{d}(global const {} *a, global ulong *o) {{\n size_t i = get_global_id(0);\n", src.name()));
+            source.push_str(&format!("kernel void c{w}_{d}(global const {} *a, global uchar *o) {{\n size_t i = get_global_id(0);\n", src.name()));
             source.push_str(&format!(" {} x = {};\n", vec_name(src.name(), w), load(w, "a")));
             for (k, (_, sat, mode)) in convs.iter().enumerate().filter(|(_, c)| c.0.name() == dst.name()) {
                 let f = format!(
@@ -597,8 +603,10 @@ fn check_conversions(src: CTy, vals: &[Val], vector_count: usize) {
                     if *sat { "_sat" } else { "" },
                     mode.map_or(String::new(), |m| format!("_{}", suffix(m)))
                 );
-                let e = format!("convert_{}(as_{}({f}(x)))", vec_name("ulong", w), vec_name(dst.bits_ty().name, w));
-                source.push_str(&format!(" {}\n", store(w, &e, "o", k * n)));
+                // The result's bits, in an 8-byte slot per element.
+                let bt = dst.bits_ty().name;
+                let e = format!("as_{}({f}(x))", vec_name(bt, w));
+                source.push_str(&format!(" {}\n", store(w, &e, &format!("((global {bt} *)(o + {}))", k * n * 8), 0)));
             }
             source.push_str("}\n");
         }
@@ -618,11 +626,12 @@ fn check_conversions(src: CTy, vals: &[Val], vector_count: usize) {
         for d in 0..CTYS.len() {
             run(&p, &format!("c{w}_{d}"), groups, &[&input, &o]);
         }
-        let got = o.read::<u64>();
+        let got = o.read::<u8>();
         for (k, (dst, sat, mode)) in convs.iter().enumerate() {
+            let region = &got[k * n * 8..];
             for e in 0..groups * w {
                 let Some(want) = wants[k][e] else { continue };
-                let have = got[k * n + e];
+                let have = dst.bits_ty().decode_one(region, e) as u64;
                 let ok = match dst {
                     CTy::F(b) if is_nan_bits(want, *b) => is_nan_bits(have, *b),
                     _ => have == want,
