@@ -223,8 +223,9 @@ fn upsampled(t: IntTy) -> Option<IntTy> {
 }
 
 /// Every function of `t` at every width over the argument triples
-/// `(a[i], b[i], c[i])`, against the references.
-fn check_int_fns(t: IntTy, a: &[i128], b: &[i128], c: &[i128]) {
+/// `(a[i], b[i], c[i])`, against the references. `cache` keeps the
+/// program for further calls with as many triples.
+fn check_int_fns(t: IntTy, a: &[i128], b: &[i128], c: &[i128], cache: &mut Option<Program>) {
     let n = a.len();
     let fns = int_fns(t);
     let u = t.unsigned();
@@ -252,7 +253,7 @@ fn check_int_fns(t: IntTy, a: &[i128], b: &[i128], c: &[i128]) {
         }
         src.push_str("}\n");
     }
-    let p = program(&src);
+    let p = cache.get_or_insert_with(|| program(&src));
     let (ba, bb, bc) = (t.encode(a), t.encode(b), t.encode(c));
     let wide = upsampled(t);
     // The references of the element-wise forms, the same at every width.
@@ -266,7 +267,7 @@ fn check_int_fns(t: IntTy, a: &[i128], b: &[i128], c: &[i128]) {
             bufs.push(&ow);
         }
         let groups = n / w;
-        run(&p, &format!("f{w}"), groups, &bufs);
+        run(p, &format!("f{w}"), groups, &bufs);
         let got = t.decode(&o);
         for (k, f) in fns.iter().enumerate() {
             for e in 0..groups * w {
@@ -298,6 +299,7 @@ fn check_int_fns(t: IntTy, a: &[i128], b: &[i128], c: &[i128]) {
 #[test]
 fn integer_functions_on_every_8_bit_pair() {
     for t in [CHAR, UCHAR] {
+        let mut cache = None;
         let mut rng = Rng(8);
         let thirds: Vec<i128> = if slow() { (0..256).collect() } else { vec![rng.next() as i128 & 0xff] };
         for third in thirds {
@@ -308,7 +310,7 @@ fn integer_functions_on_every_8_bit_pair() {
                 // Without the slow sweep, the third argument varies too.
                 c.push(t.wrap(if slow() { third } else { rng.next() as i128 }));
             }
-            check_int_fns(t, &a, &b, &c);
+            check_int_fns(t, &a, &b, &c, &mut cache);
         }
     }
 }
@@ -318,6 +320,7 @@ fn integer_functions_on_every_8_bit_pair() {
 #[test]
 fn integer_functions_on_every_16_bit_value_and_random_pairs() {
     for t in [SHORT, USHORT] {
+        let mut cache = None;
         let mut rng = Rng(16);
         let rounds = if slow() { 256 } else { 1 };
         for _ in 0..rounds {
@@ -335,7 +338,7 @@ fn integer_functions_on_every_16_bit_value_and_random_pairs() {
                     c.push(edges[rng.next() as usize % edges.len()]);
                 }
             }
-            check_int_fns(t, &a, &b, &c);
+            check_int_fns(t, &a, &b, &c, &mut cache);
         }
     }
 }
@@ -364,7 +367,7 @@ fn integer_functions_on_32_and_64_bit_edges_and_random_values() {
             b.push(r(&mut rng));
             c.push(r(&mut rng));
         }
-        check_int_fns(t, &a, &b, &c);
+        check_int_fns(t, &a, &b, &c, &mut None);
     }
 }
 
