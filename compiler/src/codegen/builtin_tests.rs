@@ -1276,3 +1276,43 @@ fn as_type_with_three_element_vectors() {
     assert_eq!(&got[9..13], &[a[0], a[1], a[2], 0], "as_long2(uint3): the high long's upper half is the zero padding");
     assert_eq!(&got[13..16], &a[0..3], "as_uint3(ushort8)");
 }
+
+/// `any`/`all`: whether the most significant bit of any/every lane is
+/// set, for every signed integer type and width, on every pattern of
+/// negative lanes (up to 2^16 patterns for 16 lanes: a sample).
+#[test]
+fn any_and_all_look_at_the_sign_bits() {
+    for t in [CHAR, SHORT, INT, LONG] {
+        let mut src = String::new();
+        for w in WIDTHS {
+            src.push_str(&format!(
+                "kernel void k{w}(global const {0} *a, global int *o) {{ size_t i = get_global_id(0); {1} x = {2}; o[2 * i] = any(x); o[2 * i + 1] = all(x); }}\n",
+                t.name,
+                vec_name(t.name, w),
+                load(w, "a")
+            ));
+        }
+        let p = program(&src);
+        let mut rng = Rng(t.bits as u64 + 600);
+        for w in WIDTHS {
+            let patterns: Vec<u32> = if w <= 8 { (0..1u32 << w).collect() } else { (0..512).map(|_| rng.next() as u32 & 0xffff).chain([0, 0xffff]).collect() };
+            let mut vals = Vec::new();
+            for &m in &patterns {
+                for l in 0..w {
+                    // Negative lanes where the pattern has a one; other
+                    // bits random.
+                    let r = t.wrap(rng.next() as i128);
+                    vals.push(if m >> l & 1 == 1 { r.abs().max(1).wrapping_neg().max(t.min()) } else { r.abs().min(t.max()) });
+                }
+            }
+            let (ba, o) = (t.encode(&vals), Buffer::new(patterns.len() * 8));
+            run(&p, &format!("k{w}"), patterns.len(), &[&ba, &o]);
+            let got = o.read::<i32>();
+            let full = if w == 32 { u32::MAX } else { (1u32 << w) - 1 };
+            for (i, &m) in patterns.iter().enumerate() {
+                assert_eq!(got[2 * i], (m != 0) as i32, "any on {}{w}, negative lanes {m:#b}", t.name);
+                assert_eq!(got[2 * i + 1], (m == full) as i32, "all on {}{w}, negative lanes {m:#b}", t.name);
+            }
+        }
+    }
+}
