@@ -102,3 +102,5 @@ pub fn compile(
 }
 #[cfg(test)]
 mod jit_tests;
+#[cfg(test)]
+mod builtin_tests;

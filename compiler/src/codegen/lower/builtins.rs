@@ -147,6 +147,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Lowering::VLoad { n, half, aligned } => self.vload(args, ty, n, half, aligned),
             Lowering::VStore { n, half, aligned, rounding } => self.vstore(o, args, n, half, aligned, rounding),
             Lowering::Relational(RelOp::Any | RelOp::All) => self.any_all(o, args, ty).map(Some),
+            Lowering::Relational(op) if !self.spirv() => self.relational(op, args, ty).map(Some),
             Lowering::Shuffle | Lowering::Shuffle2 => self.shuffle(args, ty).map(Some),
             Lowering::Dot if !self.spirv() => {
                 // x·y: the products, added lane by lane.
@@ -166,6 +167,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     scalar => scalar,
                 }))
             }
+            Lowering::Ext(op) if !self.spirv() && super::libint::is_integer_op(op) => self.integer_builtin(op, args, ty).map(Some),
+            Lowering::Ext(op) if !self.spirv() && super::libcommon::is_common_op(op) => self.common_builtin(op, args, ty).map(Some),
             Lowering::Ext(op) if !self.spirv() => {
                 if let Some(v) = self.math_builtin(op, args, ty)? {
                     return Ok(Some(v));
@@ -838,7 +841,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         };
         let to_lanes = self.lanes_of(to).map_or(1, |n| n as u32);
         // A 3-element vector occupies 4 elements' storage: widen it first,
-        // or narrow the result (OpenCL C 6.2.4.2).
+        // or narrow the result (OpenCL C 6.2.4.2). The padding lane of a
+        // widened vector is zero, so what the spec leaves implementation
+        // defined (`as_int(char3)`, `as_long2(int3)`) is a defined value
+        // rather than poison that would spread through the whole result.
         let v = if from_lanes == 3 { self.resize_vector(v, 4)? } else { v };
         if to_lanes == 3 {
             let wide = match tt {
@@ -855,13 +861,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(self.cast(Op::LLVMBitCast, v, tt))
     }
 
-    /// Keeps or pads the first lanes of a vector to `n` lanes.
+    /// Keeps the first lanes of a vector, or pads it with zero lanes, to
+    /// `n` lanes.
     fn resize_vector(&mut self, v: BasicValueEnum<'ctx>, n: u32) -> R<BasicValueEnum<'ctx>> {
         let vv = v.into_vector_value();
         let have = vv.get_type().get_size();
         let mask: Vec<_> = (0..n).map(|i| self.ctx.i32_type().const_int(if i < have { i as u64 } else { have as u64 }, false)).collect();
         let mask = inkwell::types::VectorType::const_vector(&mask);
-        Ok(self.b.build_shuffle_vector(vv, vv.get_type().get_poison(), mask, "")?.into())
+        Ok(self.b.build_shuffle_vector(vv, vv.get_type().const_zero(), mask, "")?.into())
     }
 
     fn convert_builtin(&mut self, o: &Overload, args: &[ExprId], ty: TypeId, sat: bool, rounding: Option<Rounding>) -> R<Option<BasicValueEnum<'ctx>>> {
@@ -902,7 +909,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             (false, true) if default_rounding => Ok(Some(self.cast(if is_signed(fs) { Op::LLVMSIToFP } else { Op::LLVMUIToFP }, v, t))),
             (true, true) if default_rounding || int_bits(t) == 0 && self.float_widens(v, t) => Ok(Some(self.convert_types(v, from, ty)?)),
             // Directed rounding of int→float and of narrowing float
-            // conversions: by the builtin library (or the SPIR-V consumer).
+            // conversions: inline (`convert.rs`), or by the SPIR-V consumer.
+            (false, true) if !self.spirv() => Ok(Some(self.int_to_float_rounded(v, is_signed(fs), t, rounding.unwrap_or(Rounding::Rte)))),
+            (true, true) if !self.spirv() => Ok(Some(self.float_narrow_rounded(v, t, rounding.unwrap_or(Rounding::Rte)))),
             _ => {
                 // The argument is evaluated once, already.
                 let width = if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 };

@@ -27,11 +27,14 @@
 
 mod blocks;
 mod builtins;
+mod convert;
 mod cpu;
 mod debug;
 mod expr;
 mod images;
 mod init;
+mod libcommon;
+mod libint;
 mod libmath;
 mod meta;
 mod printf;
@@ -948,3 +951,5 @@ fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> BasicValueEnum<'ctx> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod coverage_tests;

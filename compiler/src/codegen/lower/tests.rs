@@ -304,10 +304,11 @@ fn kernel_argument_names_with_cl_kernel_arg_info() {
 }
 
 #[test]
-fn a_conversion_left_to_the_library_evaluates_its_argument_once() {
-    // convert_float_rtz(int) has no inline form: the call takes the value
-    // already computed (the increment happens once).
+fn a_directed_rounding_conversion_is_inline_and_evaluates_its_argument_once() {
+    // convert_float_rtz(int) is computed inline (convert.rs) from the value
+    // already computed: the increment happens once, and nothing is called.
     let t = function_ir("kernel void k(global int *o, global float *f) { f[0] = convert_float_rtz(o[0]++); }", "k");
-    assert_eq!(t.matches("add i32").count(), 1, "{t}");
-    assert!(t.contains("@_Z17convert_float_rtzi("), "{t}");
+    assert_eq!(t.matches("store i32").count(), 1, "{t}");
+    assert!(t.contains("sitofp i32"), "{t}");
+    assert!(!t.contains("convert_float_rtz"), "{t}");
 }
