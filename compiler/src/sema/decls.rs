@@ -213,7 +213,7 @@ impl Checker<'_> {
     /// Enters `name` into the innermost scope, reporting redefinitions.
     fn declare(&mut self, name: &Ident, sym: Sym, ctx: Ctx) {
         if matches!(sym.kind, SymKind::Var { .. } | SymKind::Param) && self.facts.enabled {
-            self.facts.decls.insert(name.span, sym.ty);
+            self.facts.decls.insert((name.span, name.name.clone()), sym.ty);
         }
         let file_scope = self.scopes.len() == 1;
         let prev = self.scopes.last().and_then(|s| s.names.get(&name.name)).and_then(|v| v.last()).cloned();

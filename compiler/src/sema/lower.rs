@@ -26,13 +26,20 @@ pub(crate) struct Facts {
     pub builtins: HashMap<usize, clc_builtins::Overload>,
     /// Swizzle lanes, by the member name's address.
     pub lanes: HashMap<usize, Vec<u8>>,
-    /// The type of every declared variable and parameter, by name span.
-    pub decls: HashMap<Span, QualType>,
+    /// The type of every declared variable and parameter, by name span
+    /// and name ([`DeclKey`]).
+    pub decls: HashMap<DeclKey, QualType>,
     /// Integer constant expressions evaluated while their names were in
     /// scope (`sizeof`, enumerators, case values, designators), by node
     /// address: after the check the scopes are gone.
     pub consts: HashMap<usize, i128>,
 }
+
+/// A declaration: its name's span and the name. The span alone is not
+/// enough: every token a macro expansion produces has the expansion's
+/// span, so `#define V { int k = 0; int ok = k; }` declares two names at
+/// one span.
+pub(crate) type DeclKey = (Span, String);
 
 pub(crate) fn addr<T>(x: &T) -> usize {
     x as *const T as usize
@@ -42,8 +49,8 @@ pub(crate) struct Lower<'c, 'd> {
     pub c: &'c mut Checker<'d>,
     pub exprs: Vec<hir::Expr>,
     pub locals: Vec<hir::Local>,
-    pub local_ids: HashMap<Span, LocalId>,
-    pub global_ids: HashMap<Span, hir::GlobalId>,
+    pub local_ids: HashMap<DeclKey, LocalId>,
+    pub global_ids: HashMap<DeclKey, hir::GlobalId>,
     pub func_ids: HashMap<(String, TypeId), hir::FuncId>,
     pub cases: Vec<Vec<(i128, CaseId)>>,
     pub defaults: Vec<Option<CaseId>>,
@@ -182,7 +189,7 @@ impl Lower<'_, '_> {
             ExprKind::FloatLit { value, .. } => self.push(K::Float(*value), ty, false, span),
             ExprKind::StringLit(b) => self.push(K::Str(b.clone()), ty, true, span),
             ExprKind::Ident(id) => {
-                let decl = self.c.facts.names.get(&addr(id)).copied();
+                let decl = self.c.facts.names.get(&addr(id)).map(|&d| (d, id.name.clone()));
                 if let Some(d) = decl {
                     if let Some(l) = self.local_ids.get(&d) {
                         return self.push(K::Local(*l), ty, lvalue, span);
@@ -359,7 +366,7 @@ impl Lower<'_, '_> {
                 let mut params = Vec::new();
                 for p in b.params.iter().flatten() {
                     let Some(n) = p.name() else { continue };
-                    if let Some(t) = self.c.facts.decls.get(&n.span).copied() {
+                    if let Some(t) = self.c.facts.decls.get(&(n.span, n.name.clone())).copied() {
                         params.push(self.new_local(&n.name, t, n.span));
                     }
                 }
@@ -672,7 +679,7 @@ impl Lower<'_, '_> {
     pub fn new_local(&mut self, name: &str, ty: QualType, span: Span) -> LocalId {
         self.locals.push(hir::Local { name: name.to_string(), ty, span });
         let id = LocalId(self.locals.len() as u32 - 1);
-        self.local_ids.insert(span, id);
+        self.local_ids.insert((span, name.to_string()), id);
         id
     }
 
@@ -682,7 +689,7 @@ impl Lower<'_, '_> {
         }
         for id in &d.declarators {
             let Some(name) = id.declarator.name() else { continue };
-            let Some(ty) = self.c.facts.decls.get(&name.span).copied() else { continue };
+            let Some(ty) = self.c.facts.decls.get(&(name.span, name.name.clone())).copied() else { continue };
             let l = self.new_local(&name.name, ty, name.span);
             let init = id.init.as_ref().map(|i| self.init(i, ty));
             out.push(hir::Stmt::Local { local: l, init });
@@ -768,7 +775,7 @@ impl<'d> Checker<'d> {
                 ExternalDecl::Decl(d) if !d.is_typedef() => {
                     for id in &d.declarators {
                         let Some(name) = id.declarator.name() else { continue };
-                        let Some(ty) = l.c.facts.decls.get(&name.span).copied() else { continue };
+                        let Some(ty) = l.c.facts.decls.get(&(name.span, name.name.clone())).copied() else { continue };
                         let gid = match globals.iter().position(|g| g.name == name.name) {
                             Some(i) => hir::GlobalId(i as u32),
                             None => {
@@ -776,7 +783,7 @@ impl<'d> Checker<'d> {
                                 hir::GlobalId(globals.len() as u32 - 1)
                             }
                         };
-                        l.global_ids.insert(name.span, gid);
+                        l.global_ids.insert((name.span, name.name.clone()), gid);
                         if let Some(init) = &id.init {
                             l.exprs.clear();
                             let i = l.init(init, ty);
@@ -802,7 +809,7 @@ impl<'d> Checker<'d> {
                     for (i, pty) in ptys.iter().enumerate() {
                         let named = pdecls.get(i).and_then(|p| p.name()).cloned();
                         let (n, span, ty) = match &named {
-                            Some(n) => (n.name.clone(), n.span, l.c.facts.decls.get(&n.span).copied().unwrap_or(*pty)),
+                            Some(n) => (n.name.clone(), n.span, l.c.facts.decls.get(&(n.span, n.name.clone())).copied().unwrap_or(*pty)),
                             None => (String::new(), pdecls.get(i).map_or(f.span, |p| p.span), *pty),
                         };
                         params.push(l.new_local(&n, ty, span));
