@@ -424,16 +424,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// Arguments as values of the result's shape (scalars splatted).
     fn ext_args(&mut self, args: &[ExprId], ty: TypeId) -> R<Vec<BasicValueEnum<'ctx>>> {
-        let lanes = self.lanes_of(ty);
-        let mut vals = Vec::new();
-        for &a in args {
-            let v = self.value(a)?;
-            vals.push(match lanes {
-                Some(n) if !v.is_vector_value() => self.splat(v, n as u32),
-                _ => v,
-            });
-        }
-        Ok(vals)
+        self.shaped_args(args, ty)
     }
 
     /// OpenCL functions made of a few instructions on native targets.

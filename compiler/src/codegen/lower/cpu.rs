@@ -433,18 +433,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// Does the kernel (or a function it calls) synchronise its work-group?
     pub(super) fn synchronises(&self, index: usize) -> bool {
+        self.reaches(index, &|k| matches!(k, ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_) | Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents)))
+    }
+
+    /// Does an expression of the function `index`, or of a function it
+    /// calls (directly or not), satisfy `pred`?
+    fn reaches(&self, index: usize, pred: &dyn Fn(&ExprKind) -> bool) -> bool {
         let mut seen = vec![false; self.program.functions.len()];
         let mut stack = vec![index];
         while let Some(i) = stack.pop() {
             if std::mem::replace(&mut seen[i], true) {
                 continue;
             }
-            let f = &self.program.functions[i];
-            for e in &f.exprs {
-                match &e.kind {
-                    ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_) | Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents) => return true,
-                    ExprKind::Call { func: Some(fid), .. } => stack.push(fid.0 as usize),
-                    _ => {}
+            for e in &self.program.functions[i].exprs {
+                if pred(&e.kind) {
+                    return true;
+                }
+                if let ExprKind::Call { func: Some(fid), .. } = &e.kind {
+                    stack.push(fid.0 as usize);
                 }
             }
         }
@@ -455,21 +461,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// barriers (no work-group functions or async copies, which need the
     /// group's work-items together)?
     pub(super) fn barriers_only(&self, index: usize) -> bool {
-        let mut seen = vec![false; self.program.functions.len()];
-        let mut stack = vec![index];
-        while let Some(i) = stack.pop() {
-            if std::mem::replace(&mut seen[i], true) {
-                continue;
-            }
-            for e in &self.program.functions[i].exprs {
-                match &e.kind {
-                    ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents) => return false,
-                    ExprKind::Call { func: Some(fid), .. } => stack.push(fid.0 as usize),
-                    _ => {}
-                }
-            }
-        }
-        true
+        !self.reaches(index, &|k| matches!(k, ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents)))
     }
 
     /// Is the kernel blind to how its range is cut into work-groups? It
@@ -484,25 +476,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if kernel.locals.iter().any(|l| l.ty.space == AddrSpace::Local) || kernel.params.iter().any(|p| self.arg_kind(kernel.locals[p.0 as usize].ty.ty).0 == ARG_LOCAL) {
             return false;
         }
-        let mut seen = vec![false; self.program.functions.len()];
-        let mut stack = vec![index];
-        while let Some(i) = stack.pop() {
-            if std::mem::replace(&mut seen[i], true) {
-                continue;
-            }
-            for e in &self.program.functions[i].exprs {
-                match &e.kind {
-                    ExprKind::BuiltinCall { overload, .. } => match overload.lowering {
-                        Lowering::WorkItem(WorkItemFn::WorkDim | WorkItemFn::GlobalSize | WorkItemFn::GlobalId | WorkItemFn::GlobalOffset | WorkItemFn::GlobalLinearId) => {}
-                        Lowering::WorkItem(_) | Lowering::Barrier(_) | Lowering::WorkGroup(_) | Lowering::SubGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents => return false,
-                        _ => {}
-                    },
-                    ExprKind::Call { func: Some(fid), .. } => stack.push(fid.0 as usize),
-                    _ => {}
-                }
-            }
-        }
-        true
+        !self.reaches(index, &|k| match k {
+            ExprKind::BuiltinCall { overload, .. } => match overload.lowering {
+                Lowering::WorkItem(WorkItemFn::WorkDim | WorkItemFn::GlobalSize | WorkItemFn::GlobalId | WorkItemFn::GlobalOffset | WorkItemFn::GlobalLinearId) => false,
+                Lowering::WorkItem(_) | Lowering::Barrier(_) | Lowering::WorkGroup(_) | Lowering::SubGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents => true,
+                _ => false,
+            },
+            _ => false,
+        })
     }
 
     /// A barrier outside the region lowering: the group's barrier function
