@@ -6,6 +6,7 @@
 //!
 //! ```sh
 //! LD_LIBRARY_PATH=/root/.pyenv/versions/3.11.7/lib cargo run --release -p clc-bench --bin runtime -- --reps 5
+//! LD_LIBRARY_PATH=... cargo run --release -p clc-bench --bin runtime -- --suite math   # builtin throughput per family
 //! ```
 //!
 //! Kernels: `bench/kernels/runtime/*.cl`, one file each. clc builds each file
@@ -40,22 +41,31 @@ use std::time::Instant;
 
 use clc_bench::{geomean, json_num, json_str, median};
 
-const USAGE: &str = "usage: runtime [--reps N (default 5)] [--only NAME[,NAME...]] [--json]";
+const USAGE: &str = "usage: runtime [--reps N (default 5)] [--suite kernels|math|all (default kernels)] [--only NAME[,NAME...]] [--json]";
 
 struct Options {
     reps: usize,
+    /// `kernels` (the application kernels), `math` (builtin throughput per
+    /// family) or `all`.
+    suite: String,
     only: Option<Vec<String>>,
     json: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut o = Options { reps: 5, only: None, json: false };
+    let mut o = Options { reps: 5, suite: "kernels".into(), only: None, json: false };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value\n{USAGE}"));
         match a.as_str() {
             "--reps" => o.reps = value("--reps")?.parse().map_err(|e| format!("--reps: {e}"))?,
             "--only" => o.only = Some(value("--only")?.split(',').map(str::to_string).collect()),
+            "--suite" => {
+                o.suite = value("--suite")?;
+                if !["kernels", "math", "all"].contains(&o.suite.as_str()) {
+                    return Err(format!("--suite: kernels, math or all, not '{}'\n{USAGE}", o.suite));
+                }
+            }
             "--json" => o.json = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -178,8 +188,128 @@ fn exact(what: &str, got: &[u32], want: &[u32]) -> Result<(), String> {
 }
 
 unsafe extern "C" {
-    /// The C library's erf (Rust's standard library has none).
+    /// The C library's erf, erfc, tgamma and lgamma (Rust's standard
+    /// library has none).
     safe fn erf(x: f64) -> f64;
+    safe fn erfc(x: f64) -> f64;
+    safe fn tgamma(x: f64) -> f64;
+    safe fn lgamma(x: f64) -> f64;
+}
+
+/// The builtin-library suite: throughput of the math, integer and
+/// conversion builtins, a kernel per family (`bench/kernels/math/*.cl`),
+/// each adding several functions of its family per element over 4M
+/// elements. Float results are checked against the same sums in `f64`
+/// (within 1e-5 of the sum of the terms' magnitudes; 2e-3 for `native_`),
+/// integer ones exactly.
+fn math_cases() -> Vec<Case> {
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    let n = 1usize << 22;
+    let x = rng.floats(n, -4.0, 4.0);
+    let y = rng.floats(n, 0.5, 8.0);
+    let mut cases = Vec::new();
+    // One float family: each term of the sum in f64.
+    type Terms = fn(f64, f64) -> Vec<f64>;
+    let families: [(&'static str, &'static str, Terms, f64); 7] = [
+        ("exp_log", include_str!("../../kernels/math/exp_log.cl"), |a, b| {
+            vec![a.exp(), a.exp2(), 10f64.powf(f64::from((a as f32) * 0.3)), a.exp_m1(), b.ln(), b.log2(), b.log10(), b.ln_1p()]
+        }, 1e-5),
+        ("trig", include_str!("../../kernels/math/trig.cl"), |a, b| {
+            let b = f64::from((b as f32) * 0.1);
+            vec![a.sin(), a.cos(), f64::from((a as f32) * 0.25).tan(), b.asin(), b.acos(), a.atan(), a.atan2(f64::from(b as f32 + 2.0))]
+        }, 1e-5),
+        ("hyperbolic", include_str!("../../kernels/math/hyperbolic.cl"), |a, b| vec![a.sinh(), a.cosh(), a.tanh(), b.asinh()], 1e-5),
+        ("powers", include_str!("../../kernels/math/powers.cl"), |a, b| {
+            vec![b.powf(a), b.powf(f64::from(0.5 * a as f32)), b.powi(3), b.cbrt(), a.cbrt(), a.hypot(b)]
+        }, 1e-5),
+        ("special", include_str!("../../kernels/math/special.cl"), |a, b| vec![erf(a), erfc(a), tgamma(b), lgamma(b)], 1e-5),
+        ("sqrt_fma", include_str!("../../kernels/math/sqrt_fma.cl"), |a, b| vec![b.sqrt(), 1.0 / b.sqrt(), a / b, a * b + 1.0, a * a + b, a.max(b)], 1e-5),
+        ("native", include_str!("../../kernels/math/native.cl"), |a, b| vec![a.exp(), b.ln(), a.sin(), a.cos(), b.sqrt(), a / b], 2e-3),
+    ];
+    for (name, source, terms, tol) in families {
+        let (want, scale): (Vec<f64>, Vec<f64>) = x
+            .iter()
+            .zip(&y)
+            .map(|(&a, &b)| {
+                let t = terms(f64::from(a), f64::from(b));
+                (t.iter().sum::<f64>(), t.iter().map(|v| v.abs()).sum::<f64>())
+            })
+            .unzip();
+        cases.push(Case {
+            name,
+            source,
+            bufs: vec![input(bits(&x)), input(bits(&y)), output(n)],
+            args: vec![ArgSpec::Buf(0), ArgSpec::Buf(1), ArgSpec::Buf(2)],
+            global: vec![n],
+            local: vec![64],
+            traffic: None,
+            check: Box::new(move |o| {
+                let got = floats(&o[2]);
+                let bad: Vec<usize> = (0..want.len()).filter(|&k| !((f64::from(got[k]) - want[k]).abs() <= tol * scale[k] + 1e-6)).collect();
+                match bad.first() {
+                    None => Ok(()),
+                    Some(&k) => Err(format!("{name}: {} of {} values differ; first at [{k}]: got {}, expected {}", bad.len(), want.len(), got[k], want[k])),
+                }
+            }),
+        });
+    }
+    // Integers: exact.
+    let (ua, ub): (Vec<u32>, Vec<u32>) = (0..n).map(|_| (rng.next_u32(), rng.next_u32())).unzip();
+    let want: Vec<u32> = ua
+        .iter()
+        .zip(&ub)
+        .map(|(&a, &b)| {
+            let mad_sat = (i64::from(a as i32) * i64::from(b as i32) + 7).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+            [((u64::from(a) * u64::from(b)) >> 32) as u32, a.rotate_left(b % 32), a.count_ones(), b.leading_zeros(), a.saturating_add(b), ((u64::from(a) + u64::from(b)) >> 1) as u32, mad_sat as u32]
+                .into_iter()
+                .fold(0u32, u32::wrapping_add)
+        })
+        .collect();
+    cases.push(Case {
+        name: "integer",
+        source: include_str!("../../kernels/math/integer.cl"),
+        bufs: vec![input(ua), input(ub.clone()), output(n)],
+        args: vec![ArgSpec::Buf(0), ArgSpec::Buf(1), ArgSpec::Buf(2)],
+        global: vec![n],
+        local: vec![64],
+        traffic: None,
+        check: Box::new(move |o| exact("integer", &o[2], &want)),
+    });
+    // Conversions: exact (directed roundings computed on the bits).
+    let rtz = |b: u32| {
+        let f = b as f32;
+        if f64::from(f) > f64::from(b) { f32::from_bits(f.to_bits() - 1) } else { f }
+    };
+    let rtp = |i: i32| {
+        let f = i as f32;
+        if f64::from(f) < f64::from(i) {
+            if f >= 0.0 { f32::from_bits(f.to_bits() + 1) } else { f32::from_bits(f.to_bits() - 1) }
+        } else {
+            f
+        }
+    };
+    let cb: Vec<u32> = ub.iter().map(|b| b >> 3).collect();
+    let want: Vec<u32> = x
+        .iter()
+        .zip(&cb)
+        .map(|(&a, &b)| {
+            let r = (a * 1.0e4).round_ties_even() as i32 as u32;
+            let c = (a * 300.0) as u8 as u32;
+            let s = (a * 4.0e4).floor() as i16 as i32 as u32;
+            [r, c, s, rtz(b).to_bits(), rtp(b as i32).to_bits()].into_iter().fold(0u32, u32::wrapping_add)
+        })
+        .collect();
+    cases.push(Case {
+        name: "convert",
+        source: include_str!("../../kernels/math/convert.cl"),
+        bufs: vec![input(bits(&x)), input(cb), output(n)],
+        args: vec![ArgSpec::Buf(0), ArgSpec::Buf(1), ArgSpec::Buf(2)],
+        global: vec![n],
+        local: vec![64],
+        traffic: None,
+        check: Box::new(move |o| exact("convert", &o[2], &want)),
+    });
+    cases
 }
 
 fn cases() -> Vec<Case> {
@@ -873,7 +1003,11 @@ fn main() {
     if !opts.json {
         eprintln!("preparing inputs and references ...");
     }
-    let mut all = cases();
+    let mut all = match opts.suite.as_str() {
+        "math" => math_cases(),
+        "all" => cases().into_iter().chain(math_cases()).collect(),
+        _ => cases(),
+    };
     if let Some(only) = &opts.only {
         all.retain(|c| only.iter().any(|o| o == c.name));
     }

@@ -106,7 +106,15 @@ pub fn isas_for(features: &str) -> Vec<Isa> {
 /// The libmvec function computing `callee` (an LLVM math intrinsic or a C
 /// library function on `float` or `double`), as (C name, argument count,
 /// is it double).
+#[cfg(test)]
 fn libmvec_base(callee: &str) -> Option<(String, usize, bool)> {
+    libmvec_base_for(callee, false)
+}
+
+/// As [`libmvec_base`]; `approximate` (the call allows approximate
+/// functions: `native_`/`half_` builtins, `-cl-fast-relaxed-math`) also
+/// takes the variants outside the full functions' bounds.
+fn libmvec_base_for(callee: &str, approximate: bool) -> Option<(String, usize, bool)> {
     // `llvm.exp.f32` → (`exp`, float); `erff` → (`erf`, float).
     let (name, double) = if let Some(rest) = callee.strip_prefix("llvm.") {
         let (base, ty) = rest.rsplit_once('.')?;
@@ -122,7 +130,7 @@ fn libmvec_base(callee: &str) -> Option<(String, usize, bool)> {
         (base.to_string(), false)
     };
     let &(n, args, float_ok, double_ok) = LIBMVEC.iter().find(|(n, ..)| *n == name)?;
-    if (double && !double_ok) || (!double && !float_ok) {
+    if !approximate && ((double && !double_ok) || (!double && !float_ok)) {
         return None;
     }
     Some((n.to_string(), args, double))
@@ -149,7 +157,13 @@ pub fn inject(module: &Module<'_>, isas: &[Isa]) -> usize {
                 let Ok(call) = CallSiteValue::try_from(inst) else { continue };
                 let Some(callee) = call.get_called_fn_value() else { continue };
                 let callee_name = callee.get_name().to_string_lossy().into_owned();
-                let Some((base, args, double)) = libmvec_base(&callee_name) else { continue };
+                // SAFETY: `call` is a live call instruction.
+                let approximate = unsafe {
+                    use inkwell::llvm_sys::core::{LLVMCanValueUseFastMathFlags, LLVMGetFastMathFlags};
+                    let r = call.as_value_ref();
+                    LLVMCanValueUseFastMathFlags(r) != 0 && LLVMGetFastMathFlags(r) & inkwell::llvm_sys::LLVMFastMathApproxFunc != 0
+                };
+                let Some((base, args, double)) = libmvec_base_for(&callee_name, approximate) else { continue };
                 let fty = callee.get_type();
                 let Some(elem) = fty.get_return_type() else { continue };
                 let c_name = if double { base.clone() } else { format!("{base}f") };
@@ -231,6 +245,8 @@ mod tests {
         assert_eq!(libmvec_base("llvm.log.f32"), None);
         assert_eq!(libmvec_base("llvm.log.f64"), Some(("log".into(), 1, true)));
         assert_eq!(libmvec_base("cbrtf"), None);
+        // Approximate calls (native_log, fast relaxed math) may use them.
+        assert_eq!(libmvec_base_for("llvm.log.f32", true), Some(("log".into(), 1, false)));
         assert_eq!(libmvec_base("printf"), None);
         assert_eq!(variant_name(Isa::Avx2, 8, 1, "expf"), "_ZGVdN8v_expf");
         assert_eq!(variant_name(Isa::Sse, 2, 2, "pow"), "_ZGVbN2vv_pow");

@@ -157,7 +157,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             })
         };
         if let Some(name) = direct(op) {
-            return self.intr(name, v);
+            let r = self.intr(name, v)?;
+            if approximate(op) {
+                // native_/half_: their loose bounds let the vectoriser
+                // use vector variants outside the full functions' bounds
+                // (codegen::vecmath reads `afn`).
+                mark_approximate(r);
+            }
+            return Ok(r);
         }
         let half = bits == 16;
         Ok(match op {
@@ -811,5 +818,25 @@ fn below_one(bits: u32) -> f64 {
         16 => 1.0 - 2f64.powi(-11),
         32 => f64::from(1.0f32 - f32::EPSILON / 2.0),
         _ => 1.0 - f64::EPSILON / 2.0,
+    }
+}
+
+/// The `native_`/`half_` functions, whose accuracy bounds are loose.
+fn approximate(op: OpenClStd) -> bool {
+    format!("{op:?}").starts_with("Native") || format!("{op:?}").starts_with("Half")
+}
+
+/// Adds the `afn` fast-math flag (approximate functions allowed) to the
+/// call computing `v`.
+fn mark_approximate(v: BasicValueEnum<'_>) {
+    use inkwell::llvm_sys::core::{LLVMCanValueUseFastMathFlags, LLVMGetFastMathFlags, LLVMIsAInstruction, LLVMSetFastMathFlags};
+    use inkwell::values::AsValueRef;
+    let r = v.as_value_ref();
+    // SAFETY: `r` is a live value; the flags are only read and set on an
+    // instruction that can carry them.
+    unsafe {
+        if !LLVMIsAInstruction(r).is_null() && LLVMCanValueUseFastMathFlags(r) != 0 {
+            LLVMSetFastMathFlags(r, LLVMGetFastMathFlags(r) | inkwell::llvm_sys::LLVMFastMathApproxFunc);
+        }
     }
 }
