@@ -750,7 +750,7 @@ mod barrier_tests {
                 .map(|i| {
                     let (g, l) = (i / 8, i % 8);
                     let n = if g == 2 { 4 } else { 8 };
-                    if skip == 1 { -1 } else { ((n - 1 - l) * 10 + g) as i32 }
+                    if skip == 1 { -1 } else { (n - 1 - l) * 10 + g }
                 })
                 .collect();
             assert_eq!(bx.read::<i32>(), want, "skip = {skip}");

@@ -308,6 +308,19 @@ pub enum TexelKind {
     UInt,
 }
 
+impl TexelKind {
+    /// The kind a read or write call's `IMAGE_TEXEL_*` flags name.
+    fn from_flags(flags: u32) -> TexelKind {
+        if flags & abi::IMAGE_TEXEL_INT != 0 {
+            TexelKind::Int
+        } else if flags & abi::IMAGE_TEXEL_UINT != 0 {
+            TexelKind::UInt
+        } else {
+            TexelKind::Float
+        }
+    }
+}
+
 /// A channel order and type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ImageFormat {
@@ -968,13 +981,7 @@ unsafe fn read_texel(image: *const ImageDesc, sampler: u32, flags: u32, coord: *
     // caller may have stored fewer than 4).
     // SAFETY: the caller's 4 lanes.
     let coord = |i: usize| unsafe { coord.cast::<u32>().add(i).read() };
-    let kind = if flags & abi::IMAGE_TEXEL_INT != 0 {
-        TexelKind::Int
-    } else if flags & abi::IMAGE_TEXEL_UINT != 0 {
-        TexelKind::UInt
-    } else {
-        TexelKind::Float
-    };
+    let kind = TexelKind::from_flags(flags);
     let float = flags & abi::IMAGE_COORD_FLOAT != 0;
     let s = Sampler::from_bits(sampler);
     let dims = v.image.dims();
@@ -1047,13 +1054,7 @@ unsafe fn write_texel(image: *const ImageDesc, flags: u32, coord: *const [i32; 4
     };
     // SAFETY: the caller's 4 lanes, read one by one as for reads.
     let coord = |i: usize| unsafe { coord.cast::<i32>().add(i).read() };
-    let kind = if flags & abi::IMAGE_TEXEL_INT != 0 {
-        TexelKind::Int
-    } else if flags & abi::IMAGE_TEXEL_UINT != 0 {
-        TexelKind::UInt
-    } else {
-        TexelKind::Float
-    };
+    let kind = TexelKind::from_flags(flags);
     let dims = v.image.dims();
     let mut at = [0i64; 3];
     for (d, slot) in at.iter_mut().enumerate().take(dims) {

@@ -21,9 +21,10 @@
 //! k.set_arg(2, Arg::Sampler(Sampler::new(true, AddressingMode::Repeat, FilterMode::Linear)))?;
 //! ```
 //!
-//! Not yet: kernels that synchronise a work-group (barriers, work-group
-//! functions) run only with one work-item per group, and say so when asked
-//! for more.
+//! Kernels with barriers and work-group functions run their groups in the
+//! compiler's region loops; the few shapes the regions do not express run
+//! with a thread per work-item (barriers only) or, with work-group
+//! functions, one work-item per group, and say so when asked for more.
 
 pub mod abi;
 pub mod image;
@@ -139,7 +140,9 @@ pub struct KernelInfo {
     /// Bytes of the kernel's own `__local` variables per group.
     pub local_mem: usize,
     pub reqd_work_group_size: Option<[usize; 3]>,
-    /// Uses barriers or work-group functions.
+    /// Synchronises its group in a shape the compiler's region loops do
+    /// not express ([`abi::FLAG_GROUP_SYNC`]): groups of one work-item, or
+    /// of several with [`KernelInfo::item_threads`].
     pub synchronises: bool,
     /// Cannot tell how the range is cut into groups
     /// ([`abi::FLAG_GROUP_FREE`]): launches run many groups as one.
@@ -450,7 +453,8 @@ impl<'p> Kernel<'p> {
             }
             (Some(l), _) => l,
             (None, Some(req)) => req,
-            // A synchronising kernel runs one work-item per group for now.
+            // Unexpressed synchronisation: one work-item per group unless
+            // asked (more take a thread each).
             (None, None) if self.info.synchronises => [1, 1, 1],
             (None, None) => {
                 // Long rows of work-items vectorise: up to 256 along x.
@@ -650,7 +654,7 @@ impl Launch {
                             let shared = &shared;
                             let barrier = &barrier;
                             let spawned = std::thread::Builder::new().stack_size(1 << 20).spawn_scoped(s, move || {
-                                let mut g = *shared.group_ref();
+                                let mut g = *shared.group;
                                 g.only_item = id;
                                 // SAFETY: the kernel's entry with its
                                 // arguments (alive for the scope) and a
@@ -676,12 +680,6 @@ impl Launch {
 struct SendPtrs<'a> {
     args: *const *mut c_void,
     group: &'a Group,
-}
-
-impl SendPtrs<'_> {
-    fn group_ref(&self) -> &Group {
-        self.group
-    }
 }
 
 // SAFETY: the pointers are only read while the group runs; the argument

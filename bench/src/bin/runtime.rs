@@ -245,7 +245,13 @@ fn math_cases() -> Vec<Case> {
             traffic: None,
             check: Box::new(move |o| {
                 let got = floats(&o[2]);
-                let bad: Vec<usize> = (0..want.len()).filter(|&k| !((f64::from(got[k]) - want[k]).abs() <= tol * scale[k] + 1e-6)).collect();
+                let bad: Vec<usize> = (0..want.len())
+                    .filter(|&k| {
+                        // A NaN result counts as wrong.
+                        let err = (f64::from(got[k]) - want[k]).abs();
+                        err.is_nan() || err > tol * scale[k] + 1e-6
+                    })
+                    .collect();
                 match bad.first() {
                     None => Ok(()),
                     Some(&k) => Err(format!("{name}: {} of {} values differ; first at [{k}]: got {}, expected {}", bad.len(), want.len(), got[k], want[k])),

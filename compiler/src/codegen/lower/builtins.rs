@@ -422,36 +422,31 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
     }
 
-    /// Arguments as values of the result's shape (scalars splatted).
-    fn ext_args(&mut self, args: &[ExprId], ty: TypeId) -> R<Vec<BasicValueEnum<'ctx>>> {
-        self.shaped_args(args, ty)
-    }
-
     /// OpenCL functions made of a few instructions on native targets.
     fn native_composite(&mut self, op: OpenClStd, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
         use OpenClStd as E;
         let t = self.vty(ty)?;
         Ok(Some(match op {
             E::Fclamp => {
-                let v = self.ext_args(args, ty)?;
+                let v = self.shaped_args(args, ty)?;
                 let lo = self.intrinsic("llvm.maxnum", &[t], &[v[0], v[1]])?.expect("a value");
                 self.intrinsic("llvm.minnum", &[t], &[lo, v[2]])?.expect("a value")
             }
             E::SClamp | E::UClamp => {
-                let v = self.ext_args(args, ty)?;
+                let v = self.shaped_args(args, ty)?;
                 let (mx, mn) = if op == E::SClamp { ("llvm.smax", "llvm.smin") } else { ("llvm.umax", "llvm.umin") };
                 let lo = self.intrinsic(mx, &[t], &[v[0], v[1]])?.expect("a value");
                 self.intrinsic(mn, &[t], &[lo, v[2]])?.expect("a value")
             }
             E::Mix => {
                 // x + (y - x) * a
-                let v = self.ext_args(args, ty)?;
+                let v = self.shaped_args(args, ty)?;
                 let d = self.binop(Op::LLVMFSub, v[1], v[0]);
                 let m = self.binop(Op::LLVMFMul, d, v[2]);
                 self.binop(Op::LLVMFAdd, v[0], m)
             }
             E::Degrees | E::Radians => {
-                let v = self.ext_args(args, ty)?;
+                let v = self.shaped_args(args, ty)?;
                 let k = if op == E::Degrees { 180.0 / std::f64::consts::PI } else { std::f64::consts::PI / 180.0 };
                 let k = self.const_of(t, k, 0);
                 self.binop(Op::LLVMFMul, v[0], k)
