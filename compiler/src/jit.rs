@@ -1168,3 +1168,245 @@ mod math_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod lockstep_tests {
+    //! Loops the group runs in lockstep (see `codegen::lower::uniform`):
+    //! results against Rust, with work-items that return early, in
+    //! remainder groups, in nested and stepped loops.
+    use super::*;
+    use clc_runtime::{Arg, Buffer, NdRange};
+
+    fn build_ok(src: &str) -> clc_runtime::Program {
+        build(src, "lockstep.cl", &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn matrix_product_with_early_returns_and_remainder_groups() {
+        let p = build_ok(
+            "kernel void mm(global const float *a, global const float *b, global float *c, int n) {
+                 int col = get_global_id(0), row = get_global_id(1);
+                 if (row >= n || col >= n) return;
+                 float acc = 0.0f;
+                 for (int k = 0; k < n; k++)
+                     acc += a[row * n + k] * b[k * n + col];
+                 c[row * n + col] = acc;
+             }",
+        );
+        // 32: every work-item computes; 37 with 16 x 16 groups: some
+        // return, and the last groups are smaller (global 40 x 37).
+        for (n, global) in [(32usize, [32usize, 32]), (37, [48, 48]), (37, [40, 37])] {
+            let a: Vec<f32> = (0..n * n).map(|i| ((i * 37) % 101) as f32 / 17.0 - 2.0).collect();
+            let b: Vec<f32> = (0..n * n).map(|i| ((i * 53) % 89) as f32 / 13.0 - 3.0).collect();
+            let (ba, bb, bc) = (Buffer::from_slice(&a), Buffer::from_slice(&b), Buffer::from_slice(&vec![f32::NAN; n * n]));
+            let mut k = p.kernel("mm").unwrap();
+            k.set_arg(0, Arg::Buffer(&ba)).unwrap();
+            k.set_arg(1, Arg::Buffer(&bb)).unwrap();
+            k.set_arg(2, Arg::Buffer(&bc)).unwrap();
+            k.set_arg(3, Arg::value(n as i32)).unwrap();
+            let local = if global[1] == 37 { None } else { Some([16, 16, 1]) };
+            k.launch(&NdRange { dims: 2, global: [global[0], global[1], 1], offset: [0; 3], local }).unwrap();
+            let c = bc.read::<f32>();
+            for r in 0..n {
+                for col in 0..n {
+                    let want: f64 = (0..n).map(|k| a[r * n + k] as f64 * b[k * n + col] as f64).sum();
+                    let got = c[r * n + col] as f64;
+                    assert!((got - want).abs() <= 1e-3 * want.abs().max(1.0), "n {n}, global {global:?}: c[{r}][{col}] = {got}, want {want}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nested_stepped_loops_and_uniform_conditions() {
+        // Nested uniform loops (both in lockstep), a stepped counter,
+        // a loop under a uniform `if`, values from before the loops and
+        // private arrays used after them, a loop inside a loop body.
+        let p = build_ok(
+            "kernel void k(global const int *a, global int *o, int n, int m, int mode) {
+                 int i = get_global_id(0);
+                 int base = a[i] * 3;
+                 int priv[4] = { 1, 2, 3, 4 };
+                 long s = base;
+                 for (int r = 0; r < n; r += 3) {
+                     for (int q = m; q > 0; q--)
+                         s += a[r * m + q + i] * q;
+                     s ^= r;
+                 }
+                 if (mode > 1) {
+                     for (uint t = 0; t < (uint)n * 2; t++) {
+                         int x = a[t + i];
+                         if (x > 50) s -= x; else s += priv[t % 4];
+                     }
+                 }
+                 o[i] = (int)(s % 1000003);
+             }",
+        );
+        let a: Vec<i32> = (0..2048).map(|i| (i * 7919) % 113 - 30).collect();
+        let ba = Buffer::from_slice(&a);
+        for (n, m, mode) in [(40, 33, 2), (41, 35, 0), (0, 5, 3)] {
+            let bo = Buffer::from_slice(&vec![0i32; 300]);
+            let mut k = p.kernel("k").unwrap();
+            k.set_arg(0, Arg::Buffer(&ba)).unwrap();
+            k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+            k.set_arg(2, Arg::value(n)).unwrap();
+            k.set_arg(3, Arg::value(m)).unwrap();
+            k.set_arg(4, Arg::value(mode)).unwrap();
+            k.launch(&NdRange { dims: 1, global: [300, 1, 1], offset: [0; 3], local: Some([64, 1, 1]) }).unwrap();
+            let o = bo.read::<i32>();
+            for i in 0..300usize {
+                let mut s = a[i] as i64 * 3;
+                let mut r = 0;
+                while r < n {
+                    let mut q = m;
+                    while q > 0 {
+                        s += a[(r * m + q) as usize + i] as i64 * q as i64;
+                        q -= 1;
+                    }
+                    s ^= r as i64;
+                    r += 3;
+                }
+                if mode > 1 {
+                    for t in 0..(n as u32 * 2) {
+                        let x = a[t as usize + i];
+                        if x > 50 { s -= x as i64 } else { s += [1, 2, 3, 4][t as usize % 4] }
+                    }
+                }
+                assert_eq!(o[i], (s % 1000003) as i32, "n {n} m {m} mode {mode}: work-item {i}");
+            }
+        }
+    }
+
+    /// Loops whose trip count differs between work-items (run at group
+    /// level until every work-item is done, see `uniform::Plan::
+    /// divergent`): escape-time counts, a `for` loop with a per-item
+    /// bound and an `if` in its body, with early returns and remainder
+    /// groups.
+    #[test]
+    fn divergent_loops_end_for_each_work_item() {
+        let p = build_ok(
+            "kernel void esc(global uint *out, int w, int h, float x0, float y0, float step, uint max_iter) {
+                 int px = get_global_id(0), py = get_global_id(1);
+                 if (px >= w || py >= h) return;
+                 float cr = x0 + px * step, ci = y0 + py * step;
+                 float zr = 0.0f, zi = 0.0f;
+                 uint it = 0;
+                 while (it < max_iter && zr * zr + zi * zi <= 4.0f) {
+                     float t = zr * zr - zi * zi + cr;
+                     zi = 2.0f * zr * zi + ci;
+                     zr = t;
+                     it++;
+                 }
+                 int odd = 0;
+                 for (int k = px % 7; k < py; k++) {
+                     if ((k ^ px) & 1) odd += k; else odd -= 1;
+                 }
+                 out[py * w + px] = it * 1000 + (odd & 511);
+             }",
+        );
+        let (w, h, max_iter) = (45usize, 30usize, 200u32);
+        let (x0, y0, step) = (-2.0f32, -1.2f32, 0.08f32);
+        let out = Buffer::from_slice(&vec![u32::MAX; w * h]);
+        let mut k = p.kernel("esc").unwrap();
+        k.set_arg(0, Arg::Buffer(&out)).unwrap();
+        k.set_arg(1, Arg::value(w as i32)).unwrap();
+        k.set_arg(2, Arg::value(h as i32)).unwrap();
+        k.set_arg(3, Arg::value(x0)).unwrap();
+        k.set_arg(4, Arg::value(y0)).unwrap();
+        k.set_arg(5, Arg::value(step)).unwrap();
+        k.set_arg(6, Arg::value(max_iter)).unwrap();
+        k.launch(&NdRange { dims: 2, global: [48, 32, 1], offset: [0; 3], local: Some([16, 8, 1]) }).unwrap();
+        let got = out.read::<u32>();
+        for py in 0..h {
+            for px in 0..w {
+                // The same float operations in the same order (contracted
+                // to fused multiply-adds as the kernel's are).
+                let (cr, ci) = ((px as f32).mul_add(step, x0), (py as f32).mul_add(step, y0));
+                let (mut zr, mut zi, mut it) = (0.0f32, 0.0f32, 0u32);
+                while it < max_iter && zr.mul_add(zr, zi * zi) <= 4.0 {
+                    let t = zr.mul_add(zr, -(zi * zi)) + cr;
+                    zi = (2.0 * zr).mul_add(zi, ci);
+                    zr = t;
+                    it += 1;
+                }
+                let mut odd = 0i32;
+                for k in (px % 7) as i32..py as i32 {
+                    if (k ^ px as i32) & 1 != 0 { odd += k } else { odd -= 1 }
+                }
+                assert_eq!(got[py * w + px], it * 1000 + (odd & 511) as u32, "({px}, {py})");
+            }
+        }
+    }
+
+    /// Vector locals kept lane by lane in group-level code: an N-body step
+    /// (a `float4` read in a lockstep loop, a `float3` sum, swizzle writes
+    /// after it) and vectors live across a barrier, changed on both sides.
+    #[test]
+    fn vector_locals_across_lockstep_loops_and_barriers() {
+        let p = build_ok(
+            "kernel void nb(global const float4 *pos, global float4 *out, int n) {
+                 int i = get_global_id(0);
+                 float4 p = pos[i];
+                 float3 acc = (float3)(0.0f);
+                 for (int j = 0; j < n; j++) {
+                     float4 q = pos[j];
+                     float3 d = q.xyz - p.xyz;
+                     acc += d * q.w;
+                 }
+                 p.xyz += acc;
+                 p.w = acc.y;
+                 out[i] = p;
+             }
+             kernel void across(global int4 *io, local int4 *tmp) {
+                 int l = get_local_id(0), n = get_local_size(0);
+                 int4 v = io[get_global_id(0)];
+                 v.yz = v.zy * 2;
+                 tmp[l] = v;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 v += tmp[(l + 1) % n];
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 v.w = -v.x;
+                 io[get_global_id(0)] = v;
+             }",
+        );
+        let n = 100usize;
+        let pos: Vec<[f32; 4]> = (0..n).map(|i| [i as f32 * 0.5, (i % 7) as f32, -(i as f32) / 3.0, 1.0 + (i % 3) as f32]).collect();
+        let flat: Vec<f32> = pos.iter().flatten().copied().collect();
+        let (bp, bo) = (Buffer::from_slice(&flat), Buffer::new(16 * n));
+        let mut k = p.kernel("nb").unwrap();
+        k.set_arg(0, Arg::Buffer(&bp)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+        k.set_arg(2, Arg::value(n as i32)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([25, 1, 1]) }).unwrap();
+        let got = bo.read::<f32>();
+        for i in 0..n {
+            let mut acc = [0.0f64; 3];
+            for q in &pos {
+                for c in 0..3 {
+                    acc[c] += (q[c] - pos[i][c]) as f64 * q[3] as f64;
+                }
+            }
+            let want = [pos[i][0] as f64 + acc[0], pos[i][1] as f64 + acc[1], pos[i][2] as f64 + acc[2], acc[1]];
+            for c in 0..4 {
+                assert!((got[4 * i + c] as f64 - want[c]).abs() <= 1e-3 * want[c].abs().max(1.0), "body {i} lane {c}: {} vs {}", got[4 * i + c], want[c]);
+            }
+        }
+        let io: Vec<i32> = (0..4 * 96).map(|x| x * 3 - 100).collect();
+        let b = Buffer::from_slice(&io);
+        let mut k = p.kernel("across").unwrap();
+        k.set_arg(0, Arg::Buffer(&b)).unwrap();
+        k.set_arg(1, Arg::Local(16 * 32)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [96, 1, 1], offset: [0; 3], local: Some([32, 1, 1]) }).unwrap();
+        let got = b.read::<i32>();
+        let first = |g: usize| {
+            let v = &io[4 * g..4 * g + 4];
+            [v[0], v[2] * 2, v[1] * 2, v[3]]
+        };
+        for g in 0..96 {
+            let (a, b) = (first(g), first(g / 32 * 32 + (g % 32 + 1) % 32));
+            let s = [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]];
+            assert_eq!(&got[4 * g..4 * g + 4], &[s[0], s[1], s[2], -s[0]], "work-item {g}");
+        }
+    }
+}
+

@@ -247,6 +247,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 }
             }
         }
+        // Both may be read anywhere (the group's sizes and ids leave
+        // conditional code of the work-item loops).
+        let bytes = [8 * f.params.len() as u64, std::mem::size_of::<clc_runtime::abi::Group>() as u64];
+        let deref = inkwell::attributes::Attribute::get_named_enum_kind_id("dereferenceable");
+        let align = inkwell::attributes::Attribute::get_named_enum_kind_id("align");
+        for (i, n) in bytes.into_iter().enumerate() {
+            if deref != 0 && align != 0 && n > 0 {
+                let at = inkwell::attributes::AttributeLoc::Param(i as u32);
+                entry_fn.add_attribute(at, self.ctx.create_enum_attribute(deref, n));
+                entry_fn.add_attribute(at, self.ctx.create_enum_attribute(align, 8));
+            }
+        }
         let (Some(args), Some(group)) = (entry_fn.get_nth_param(0), entry_fn.get_nth_param(1)) else {
             return ice("a work-group entry without its parameters");
         };
@@ -275,7 +287,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 vals.push(v.into());
             }
         }
-        if self.synchronises(index) && self.regions_can_express(f) {
+        // Barriers, or loops the group runs in lockstep (see `uniform`).
+        let lockstep = || !self.group_plan(f).group.is_empty();
+        if (self.synchronises(index) || lockstep()) && self.regions_can_express(f) {
             // Barriers: the body lowered for the whole group, in regions.
             self.fs = Some(super::FnState {
                 name: &f.name,

@@ -6,7 +6,7 @@ use crate::sema::hir::{ConvKind, ExprId, ExprKind, LaneConv};
 use crate::sema::types::{TypeId, TypeKind};
 use clc_builtins::functions::AddrSpace;
 use clc_builtins::types::Scalar;
-use inkwell::llvm_sys::{LLVMIntPredicate as IP, LLVMOpcode as Op, LLVMRealPredicate as FP};
+use inkwell::llvm_sys::{self as llvm_sys, LLVMIntPredicate as IP, LLVMOpcode as Op, LLVMRealPredicate as FP};
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::{AsValueRef, BasicValueEnum, IntValue, PointerValue};
 
@@ -753,10 +753,28 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             };
             return self.bool_result(c, ty);
         }
+        // Signed overflow is undefined (C99 6.5p5, which OpenCL C keeps):
+        // `nsw`, as clang marks it, lets LLVM see `a[i * n + j]` as a
+        // consecutive access in `j` through the sign extension.
+        let nsw = |v: BasicValueEnum<'ctx>| {
+            if signed && !float && !pointer {
+                // SAFETY: `v` is a live integer add/sub/mul instruction (or a
+                // constant, which the check skips).
+                unsafe {
+                    if !llvm_sys::core::LLVMIsAInstruction(v.as_value_ref()).is_null() {
+                        llvm_sys::core::LLVMSetNSW(v.as_value_ref(), 1);
+                    }
+                }
+            }
+            v
+        };
         Ok(match op {
-            BinOp::Add => self.binop(if float { Op::LLVMFAdd } else { Op::LLVMAdd }, a, b),
-            BinOp::Sub => self.binop(if float { Op::LLVMFSub } else { Op::LLVMSub }, a, b),
-            BinOp::Mul => self.binop(if float { Op::LLVMFMul } else { Op::LLVMMul }, a, b),
+            BinOp::Add if !float => nsw(self.binop(Op::LLVMAdd, a, b)),
+            BinOp::Sub if !float => nsw(self.binop(Op::LLVMSub, a, b)),
+            BinOp::Mul if !float => nsw(self.binop(Op::LLVMMul, a, b)),
+            BinOp::Add => self.binop(Op::LLVMFAdd, a, b),
+            BinOp::Sub => self.binop(Op::LLVMFSub, a, b),
+            BinOp::Mul => self.binop(Op::LLVMFMul, a, b),
             BinOp::Div if float => self.binop(Op::LLVMFDiv, a, b),
             BinOp::Rem if float => self.binop(Op::LLVMFRem, a, b),
             BinOp::Div | BinOp::Rem => {

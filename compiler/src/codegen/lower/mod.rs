@@ -40,6 +40,7 @@ mod meta;
 mod printf;
 mod regions;
 mod stmt;
+mod uniform;
 
 use super::{CodegenOptions, InternalError};
 use crate::diag::{Diagnostic, Diagnostics};

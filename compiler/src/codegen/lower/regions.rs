@@ -1,24 +1,28 @@
-//! Work-group entries for kernels with barriers: region-based work-item
-//! loops (the approach of PoCL's and Intel's CPU compilers), done on the
-//! structured typed program.
+//! Work-group entries for kernels with barriers (and loops the group
+//! runs in lockstep): region-based work-item loops (the approach of PoCL's
+//! and Intel's CPU compilers), done on the structured typed program.
 //!
 //! The kernel body is lowered once more, for the whole group: statements
 //! between barriers form a region, run inside a loop over the group's
 //! work-items (x innermost), so code between barriers vectorises like a
 //! barrier-free kernel. A statement that contains a barrier (an `if`, a
-//! loop, a block) is lowered at group level: its condition is evaluated
+//! loop, a `switch`, a block), or that [`uniform`](super::uniform) plans
+//! at group level, is lowered at group level: its condition is evaluated
 //! for the first work-item (OpenCL requires it to be the same for all) and
-//! its body lowered in the same way. Every private variable is kept per
-//! work-item (an array indexed by the local linear id), so values live
-//! across barriers. A work-item that returns early is marked done and
-//! skipped by the following regions.
+//! its body lowered in the same way. Private variables used in more than
+//! one region are kept per work-item (arrays indexed by the local linear
+//! id; vectors lane by lane), so values live across barriers. A work-item
+//! that returns early is marked done and skipped by the following
+//! regions. Calls of synchronising functions are lowered into the
+//! caller's group code; work-group functions are computed between
+//! regions.
 //!
-//! Shapes this does not express yet (a barrier inside a `switch` or under
-//! `goto`, a `break`/`continue` from a region to a loop containing a
-//! barrier, barriers in called functions, work-group functions) keep the
-//! simple entry, and the runtime then runs the kernel one work-item per
-//! group.
+//! Shapes this does not express (a barrier under a `goto` that leaves its
+//! statement, a synchronising call under `?:`, `&&` or `||`) keep the
+//! simple entry; the runtime then runs a thread per work-item (see
+//! `FLAG_ITEM_THREADS`).
 
+use super::uniform::Plan;
 use super::{Gen, R, ice};
 use crate::sema::hir::{self, ExprId, ExprKind, Init, LocalId, Stmt};
 use clc_builtins::functions::{AddrSpace, ArithOp, GroupOp, Lowering};
@@ -35,6 +39,11 @@ pub(super) struct GroupMode<'ctx> {
     pub index: Option<IntValue<'ctx>>,
     /// Per-work-item "returned" flags (`i8`).
     pub done: PointerValue<'ctx>,
+    /// Has any work-item of the group returned (`i8`; the kernel's own
+    /// frame only)? Regions in group-level loops test it once and run a
+    /// copy without the per-work-item test while none has, which LLVM
+    /// vectorises.
+    pub any_done: Option<PointerValue<'ctx>>,
     /// Per-work-item storage of each private local, made on first use.
     pub arrays: Vec<Option<PointerValue<'ctx>>>,
     /// Where a `return` inside a region goes: the next work-item.
@@ -53,6 +62,20 @@ pub(super) struct GroupMode<'ctx> {
     /// (each work-item defines them afresh there), or parameters never
     /// written (the same value for every work-item).
     pub scalar: Vec<bool>,
+    /// What runs at group level, what is uniform, what regions recompute.
+    pub plan: std::rc::Rc<Plan>,
+    /// Inside a region: the block before its body, where recomputed
+    /// locals are computed, and which of them are there already.
+    pub remat_block: Option<BasicBlock<'ctx>>,
+    pub remat_done: Vec<bool>,
+    /// Vector locals kept lane by lane, one array per lane (see
+    /// [`Gen::soa_local`]), their arrays, and the slot a region works on.
+    pub soa: Vec<bool>,
+    pub soa_arrays: Vec<Option<PointerValue<'ctx>>>,
+    pub soa_slots: Vec<Option<PointerValue<'ctx>>>,
+    /// In a region: the lane-by-lane locals it copied in (and copies back
+    /// at its end).
+    pub soa_live: Vec<LocalId>,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -104,7 +127,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Does the statement contain a barrier, a work-group function or a
     /// call of a synchronising function (what the region lowering handles
     /// at group level)?
-    fn stmt_syncs(&self, f: &hir::Function, s: &Stmt) -> bool {
+    pub(super) fn stmt_syncs(&self, f: &hir::Function, s: &Stmt) -> bool {
         let mut found = stmt_syncs_in(&f.exprs, s);
         visit_stmt_deep(&f.exprs, s, &mut |e| {
             if let ExprKind::Call { func: Some(fid), .. } = &f.exprs[e.0 as usize].kind {
@@ -202,7 +225,31 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let n = self.b.build_int_mul(n, sizes[2], "nwi")?;
         let done = self.b.build_array_alloca(self.ctx.i8_type(), n, "done")?;
         self.b.build_memset(done, 1, self.ctx.i8_type().const_zero(), n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
-        self.fs_mut().group = Some(GroupMode { n, index: None, done, arrays: vec![None; f.locals.len()], next_item: None, collectives: Default::default(), ret_slot: None, exit: None, scalar: self.scalar_locals(f), returns: has_return(&f.body) });
+        let any_done = self.b.build_alloca(self.ctx.i8_type(), "any.done")?;
+        self.b.build_store(any_done, self.ctx.i8_type().const_zero())?;
+        let plan = std::rc::Rc::new(self.group_plan(f));
+        let scalar = self.scalar_locals(f, &plan);
+        let soa = self.soa_locals(f, &plan, &scalar);
+        self.fs_mut().group = Some(GroupMode {
+            n,
+            index: None,
+            done,
+            any_done: Some(any_done),
+            arrays: vec![None; f.locals.len()],
+            next_item: None,
+            collectives: Default::default(),
+            ret_slot: None,
+            exit: None,
+            scalar,
+            returns: has_return(&f.body),
+            plan,
+            remat_block: None,
+            remat_done: vec![false; f.locals.len()],
+            soa,
+            soa_arrays: vec![None; f.locals.len()],
+            soa_slots: vec![None; f.locals.len()],
+            soa_live: Vec::new(),
+        });
         // The entry block keeps the group's storage (allocated before its
         // terminator, after `n`); the body starts here.
         let body = self.ctx.append_basic_block(self.fs().llfn, "body");
@@ -252,9 +299,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let f_exprs = self.fs().exprs;
         let cur = self.current_function();
         let mut run: Vec<&'a Stmt> = Vec::new();
+        let plan = self.fs().group.as_ref().map(|g| g.plan.clone()).unwrap_or_default();
         for s in body {
             let syncs = match cur {
-                Some(f) => self.stmt_syncs(f, s),
+                Some(f) => self.stmt_syncs(f, s) || plan.goes_group(s),
                 None => stmt_syncs_in(f_exprs, s),
             };
             if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Case(_)) {
@@ -303,9 +351,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.jump_if_open(end)?;
                     self.b.position_at_end(end);
                 }
-                Stmt::While { cond, body } => self.group_loop(&[], Some(*cond), None, body, false)?,
-                Stmt::DoWhile { body, cond } => self.group_loop(&[], Some(*cond), None, body, true)?,
-                Stmt::For { init, cond, step, body } => self.group_loop(init, *cond, *step, body, false)?,
+                Stmt::While { cond, body } | Stmt::For { cond: Some(cond), body, .. } if plan.divergent.contains_key(&(s as *const Stmt)) => {
+                    let (init, step): (&'a [Stmt], _) = match s {
+                        Stmt::For { init, step, .. } => (init, *step),
+                        _ => (&[], None),
+                    };
+                    let written = plan.divergent[&(s as *const Stmt)].clone();
+                    self.divergent_loop(init, *cond, step, body, &written)?
+                }
+                Stmt::While { cond, body } => self.group_loop(&[], Some(*cond), None, body, false, false)?,
+                Stmt::DoWhile { body, cond } => self.group_loop(&[], Some(*cond), None, body, true, false)?,
+                Stmt::For { init, cond, step, body } => {
+                    let counted = plan.counted.contains(&(s as *const Stmt));
+                    self.group_loop(init, *cond, *step, body, false, counted)?
+                }
                 Stmt::Break | Stmt::Continue => {
                     let Some((brk, cont)) = self.group_jumps() else { return ice("break outside a loop") };
                     let to = if matches!(s, Stmt::Break) { brk } else { cont };
@@ -363,11 +422,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
-    /// A loop with a barrier in its body: run at group level, its
-    /// condition evaluated for work-item 0, its step in a region.
-    fn group_loop(&mut self, init: &'a [Stmt], cond: Option<ExprId>, step: Option<ExprId>, body: &'a [Stmt], do_while: bool) -> R<()> {
-        let mut init_run: Vec<&'a Stmt> = init.iter().collect();
-        self.flush_region(&mut init_run)?;
+    /// A loop run at group level (with a barrier in its body, or one the
+    /// plan runs in lockstep): its condition evaluated for work-item 0, its
+    /// init and step in regions — or once for the group where they only
+    /// set uniform counters (`counted`).
+    fn group_loop(&mut self, init: &'a [Stmt], cond: Option<ExprId>, step: Option<ExprId>, body: &'a [Stmt], do_while: bool, counted: bool) -> R<()> {
+        if counted {
+            self.at_group_level()?;
+            self.stmts(init)?;
+        } else {
+            let mut init_run: Vec<&'a Stmt> = init.iter().collect();
+            self.flush_region(&mut init_run)?;
+        }
         let fnv = self.fs().llfn;
         let head = self.ctx.append_basic_block(fnv, "g.loop.cond");
         let bb = self.ctx.append_basic_block(fnv, "g.loop.body");
@@ -392,9 +458,70 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.jump_if_open(latch)?;
         self.b.position_at_end(latch);
         if let Some(s) = step {
-            self.region(&mut |g: &mut Self| g.rvalue(s).map(|_| ()))?;
+            if counted {
+                self.at_group_level()?;
+                self.rvalue(s)?;
+            } else {
+                self.region(&mut |g: &mut Self| g.rvalue(s).map(|_| ()))?;
+            }
         }
         self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(end);
+        Ok(())
+    }
+
+    /// A loop whose condition differs between work-items and whose body
+    /// only computes private values (see `uniform::Plan::divergent`): the
+    /// group iterates while any work-item's condition holds; in each
+    /// iteration every work-item runs the body and the step, and keeps
+    /// the locals they write (`written`) only where its condition held.
+    /// No `if` per work-item, so LLVM vectorises the iteration across
+    /// work-items with selects. A work-item whose condition failed keeps
+    /// its values, so its condition stays false.
+    fn divergent_loop(&mut self, init: &'a [Stmt], cond: ExprId, step: Option<ExprId>, body: &'a [Stmt], written: &[LocalId]) -> R<()> {
+        let mut init_run: Vec<&'a Stmt> = init.iter().collect();
+        self.flush_region(&mut init_run)?;
+        let fnv = self.fs().llfn;
+        let i8t = self.ctx.i8_type();
+        let any = self.at_entry(|g| Ok(g.b.build_alloca(i8t, "d.any")?))?;
+        let head = self.ctx.append_basic_block(fnv, "d.loop");
+        let end = self.ctx.append_basic_block(fnv, "d.end");
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        self.b.build_store(any, i8t.const_zero())?;
+        // A group-level loop for the region inside (its copy without
+        // the returned test); no `break` or `continue` can reach it.
+        self.fs_mut().jumps.push((end, Some(head)));
+        let r = self.region(&mut |g: &mut Self| {
+            let mut olds = Vec::new();
+            for &l in written {
+                let p = g.local_ptr(l)?;
+                let t = g.local_info(l).ty.ty;
+                olds.push((p, t, g.load_value(p, t, false)?));
+            }
+            let ct = g.expr_info(cond).ty.ty;
+            let c = g.value(cond)?;
+            let c = g.is_nonzero(c, ct)?.into_int_value();
+            g.stmts(body)?;
+            if let Some(s) = step {
+                g.rvalue(s)?;
+            }
+            for (p, t, old) in olds {
+                let new = g.load_value(p, t, false)?;
+                let v = g.b.build_select(c, new, old, "")?;
+                g.store_value(p, t, v, false)?;
+            }
+            let a = g.b.build_load(i8t, any, "")?.into_int_value();
+            let cz = g.b.build_int_z_extend(c, i8t, "")?;
+            let a = g.b.build_or(a, cz, "")?;
+            g.b.build_store(any, a)?;
+            Ok(())
+        });
+        self.fs_mut().jumps.pop();
+        r?;
+        let a = self.b.build_load(i8t, any, "")?.into_int_value();
+        let again = self.b.build_int_compare(IntPredicate::NE, a, i8t.const_zero(), "")?;
+        self.b.build_conditional_branch(again, head, end)?;
         self.b.position_at_end(end);
         Ok(())
     }
@@ -415,6 +542,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// A value computed for work-item 0 (uniform by OpenCL's rules).
     fn uniform_value(&mut self, cond: ExprId) -> R<inkwell::values::BasicValueEnum<'ctx>> {
         self.collectives_of(&Stmt::Expr(cond))?;
+        self.at_group_level()?;
+        self.value(cond)
+    }
+
+    /// Evaluates what follows for work-item 0 (its ids zero).
+    fn at_group_level(&mut self) -> R<()> {
         let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
         for k in 0..3 {
             let p = self.byte_offset(wi, 8 * k)?;
@@ -423,7 +556,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if let Some(g) = self.fs_mut().group.as_mut() {
             g.index = None;
         }
-        self.value(cond)
+        Ok(())
     }
 
     fn flush_region(&mut self, run: &mut Vec<&'a Stmt>) -> R<()> {
@@ -447,6 +580,33 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Emits `body` for every work-item of the group that has not
     /// returned: the work-item loops (rows, then x innermost).
     fn region(&mut self, body: &mut dyn FnMut(&mut Self) -> R<()>) -> R<()> {
+        let (returns, any_done) = self.fs().group.as_ref().map(|g| (g.returns, g.any_done)).unwrap_or((false, None));
+        let (true, Some(any_done), Some(_)) = (returns, any_done, self.group_jumps()) else { return self.region_once(body) };
+        // In a group-level loop (where the time goes): a copy for while no
+        // work-item has returned, without the test of its flag.
+        let fnv = self.fs().llfn;
+        let (some, none, join) = (self.ctx.append_basic_block(fnv, "r.some.done"), self.ctx.append_basic_block(fnv, "r.none.done"), self.ctx.append_basic_block(fnv, "r.join"));
+        let flag = self.b.build_load(self.ctx.i8_type(), any_done, "")?.into_int_value();
+        let any = self.b.build_int_compare(IntPredicate::NE, flag, self.ctx.i8_type().const_zero(), "")?;
+        self.b.build_conditional_branch(any, some, none)?;
+        self.b.position_at_end(none);
+        if let Some(g) = self.fs_mut().group.as_mut() {
+            g.returns = false;
+        }
+        let r = self.region_once(body);
+        if let Some(g) = self.fs_mut().group.as_mut() {
+            g.returns = true;
+        }
+        r?;
+        self.b.build_unconditional_branch(join)?;
+        self.b.position_at_end(some);
+        self.region_once(body)?;
+        self.b.build_unconditional_branch(join)?;
+        self.b.position_at_end(join);
+        Ok(())
+    }
+
+    fn region_once(&mut self, body: &mut dyn FnMut(&mut Self) -> R<()>) -> R<()> {
         let fnv = self.fs().llfn;
         let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "a region without a work-item".into() })?;
         let gp = self.byte_offset(wi, 24)?;
@@ -457,6 +617,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let t = self.b.build_int_mul(row, sizes[0], "")?;
         let lin = self.b.build_int_add(t, ids[0], "lin")?;
         let next = self.ctx.append_basic_block(fnv, "r.next");
+        // Recomputed locals go in a block of their own before the body
+        // (and before the test below: they are pure, and LLVM vectorises
+        // them better unconditional).
+        let pre = self.b.get_insert_block().expect("positioned");
+        let start = self.ctx.append_basic_block(fnv, "r.start");
+        self.b.build_unconditional_branch(start)?;
+        self.b.position_at_end(start);
         let returns = self.fs().group.as_ref().is_some_and(|g| g.returns);
         if returns {
             // Work-items that returned are skipped (without early returns
@@ -473,9 +640,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.b.position_at_end(run);
         }
         let saved = self.fs().group.as_ref().map(|g| (g.index, g.next_item));
+        let outer_live = self.fs_mut().group.as_mut().map(|g| std::mem::take(&mut g.soa_live));
         if let Some(g) = self.fs_mut().group.as_mut() {
             g.index = Some(lin);
             g.next_item = Some(next);
+            g.remat_block = Some(pre);
+            g.remat_done.iter_mut().for_each(|d| *d = false);
         }
         // Loops inside the region are the work-item's: its jumps. A
         // `break`/`continue` that leaves the region for the group-level
@@ -515,12 +685,19 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if let (Some(g), Some((i, n))) = (self.fs_mut().group.as_mut(), saved) {
             g.index = i;
             g.next_item = n;
+            g.remat_block = None;
         }
         r?;
         if self.current_block_open() {
             self.b.build_unconditional_branch(next)?;
         }
         self.b.position_at_end(next);
+        // Lane-by-lane locals the region used go back to their arrays
+        // (every work-item passes here, also one skipped as returned).
+        let live = self.fs_mut().group.as_mut().map(|g| std::mem::replace(&mut g.soa_live, outer_live.unwrap_or_default())).unwrap_or_default();
+        for l in live {
+            self.soa_copy(l, lin, false)?;
+        }
         self.close_item_loops(levels)?;
         if let (Some(flag), Some((brk, cont))) = (leave, outer) {
             let i8t = self.ctx.i8_type();
@@ -791,7 +968,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// Which locals of `f` need no per-work-item storage in the region
     /// lowering (see [`GroupMode::scalar`]).
-    fn scalar_locals(&self, f: &hir::Function) -> Vec<bool> {
+    fn scalar_locals(&self, f: &hir::Function, plan: &Plan) -> Vec<bool> {
         #[derive(Clone, Copy, PartialEq)]
         enum Use {
             None,
@@ -829,14 +1006,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         // Mirrors `group_stmts`: a run of statements is one region, every
         // group-level expression a region of its own.
-        fn assign(g: &Gen<'_, '_>, f: &hir::Function, body: &[Stmt], next: &mut u32, uses: &mut [Use]) {
+        fn assign(g: &Gen<'_, '_>, f: &hir::Function, plan: &Plan, body: &[Stmt], next: &mut u32, uses: &mut [Use]) {
             let mut run: Option<u32> = None;
             let fresh = |next: &mut u32| {
                 *next += 1;
                 *next
             };
             for s in body {
-                let syncs = g.stmt_syncs(f, s);
+                let syncs = g.stmt_syncs(f, s) || plan.goes_group(s);
                 if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Case(_)) {
                     let id = *run.get_or_insert_with(|| fresh(next));
                     mark_stmt(f, uses, id, s);
@@ -844,27 +1021,27 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 }
                 run = None;
                 match s {
-                    Stmt::Block(b) => assign(g, f, b, next, uses),
+                    Stmt::Block(b) => assign(g, f, plan, b, next, uses),
                     Stmt::If { cond, then, else_ } => {
                         let id = fresh(next);
                         mark_stmt(f, uses, id, &Stmt::Expr(*cond));
-                        assign(g, f, then, next, uses);
+                        assign(g, f, plan, then, next, uses);
                         if let Some(e) = else_ {
-                            assign(g, f, e, next, uses);
+                            assign(g, f, plan, e, next, uses);
                         }
                     }
                     Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
                         let id = fresh(next);
                         mark_stmt(f, uses, id, &Stmt::Expr(*cond));
-                        assign(g, f, body, next, uses);
+                        assign(g, f, plan, body, next, uses);
                     }
                     Stmt::For { init, cond, step, body } => {
-                        assign(g, f, init, next, uses);
+                        assign(g, f, plan, init, next, uses);
                         for e in cond.iter().chain(step.iter()) {
                             let id = fresh(next);
                             mark_stmt(f, uses, id, &Stmt::Expr(*e));
                         }
-                        assign(g, f, body, next, uses);
+                        assign(g, f, plan, body, next, uses);
                     }
                     other => {
                         // Work-group functions and synchronising calls run
@@ -882,12 +1059,15 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         for &p in &f.params {
             mark(&mut uses, next, p);
         }
-        assign(self, f, &f.body, &mut next, &mut uses);
-        let written = written_locals(&f.exprs);
+        assign(self, f, plan, &f.body, &mut next, &mut uses);
+        let written = super::uniform::written_bases(&f.exprs);
         (0..f.locals.len())
             .map(|i| {
                 let l = LocalId(i as u32);
-                if f.kernel && f.params.contains(&l) {
+                if plan.uniform[i] || plan.remat[i].is_some() {
+                    // One value for the group, or recomputed by each region.
+                    true
+                } else if f.kernel && f.params.contains(&l) {
                     // A kernel parameter no one writes has one value for
                     // all work-items.
                     !written.contains(&l)
@@ -949,6 +1129,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let done = self.entry_array(self.ctx.i8_type().into(), n, "call.done")?;
         self.b.build_memcpy(done, 1, caller_done, 1, n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
         let exit = self.ctx.append_basic_block(self.fs().llfn, "call.exit");
+        let plan = std::rc::Rc::new(self.group_plan(callee));
+        let scalar = self.scalar_locals(callee, &plan);
+        let soa = self.soa_locals(callee, &plan, &scalar);
         let outer = self.fs.take().ok_or_else(|| super::InternalError { function: None, message: "no function".into() })?;
         self.fs = Some(super::FnState {
             name: outer.name,
@@ -967,14 +1150,22 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 n,
                 index: None,
                 done,
+                any_done: None,
                 arrays: vec![None; callee.locals.len()],
                 next_item: None,
                 collectives: Default::default(),
                 ret_slot,
                 exit: Some(exit),
-                scalar: self.scalar_locals(callee),
+                scalar,
                 // A caller's finished work-items are skipped here too.
                 returns: true,
+                plan,
+                remat_block: None,
+                remat_done: vec![false; callee.locals.len()],
+                soa,
+                soa_arrays: vec![None; callee.locals.len()],
+                soa_slots: vec![None; callee.locals.len()],
+                soa_live: Vec::new(),
             }),
         });
         let result = (|| -> R<()> {
@@ -1019,15 +1210,234 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // SAFETY: `index` < the group's size.
         let p = unsafe { self.b.build_in_bounds_gep(self.ctx.i8_type(), done, &[index], "")? };
         self.b.build_store(p, self.ctx.i8_type().const_int(1, false))?;
+        if let Some(any) = self.fs().group.as_ref().and_then(|g| g.any_done) {
+            self.b.build_store(any, self.ctx.i8_type().const_int(1, false))?;
+        }
         self.b.build_unconditional_branch(next)?;
         Ok(true)
+    }
+
+    /// A recomputed local's slot, holding its value for the current
+    /// work-item: computed once at the start of the region (or here, at
+    /// group level, for work-item 0).
+    fn rematerialize(&mut self, l: LocalId, e: ExprId) -> R<PointerValue<'ctx>> {
+        let slot = match self.fs().locals[l.0 as usize] {
+            Some(p) => p,
+            None => {
+                let info = self.local_info(l);
+                let (t, name) = (info.ty.ty, info.name.clone());
+                let p = self.alloca(t, &name)?;
+                self.fs_mut().locals[l.0 as usize] = Some(p);
+                p
+            }
+        };
+        let (pre, done) = self.fs().group.as_ref().map(|g| (g.remat_block, g.remat_done[l.0 as usize])).unwrap_or((None, false));
+        let here = self.b.get_insert_block().expect("positioned");
+        let term = match pre {
+            Some(_) if done => return Ok(slot),
+            Some(pre) => {
+                let Some(term) = pre.get_terminator() else { return ice("a region without its entry branch") };
+                self.b.position_before(&term);
+                Some(term)
+            }
+            None => None,
+        };
+        let t = self.local_info(l).ty.ty;
+        let v = self.value(e)?;
+        self.store_value(slot, t, v, false)?;
+        if let Some(term) = term {
+            if let Some(g) = self.fs_mut().group.as_mut() {
+                g.remat_done[l.0 as usize] = true;
+            }
+            // Back where the use is (before the entry branch again when
+            // the use is another recomputed local's initializer).
+            if Some(here) == pre {
+                self.b.position_before(&term);
+            } else {
+                self.b.position_at_end(here);
+            }
+        }
+        Ok(slot)
+    }
+
+    /// Vector locals kept per work-item lane by lane: lane `c` of work-item
+    /// `i` at `c * n + i` of an array of the element type, so the work-item
+    /// loop reads and writes a lane of neighbouring work-items as one
+    /// vector (an array of vectors would leave each work-item's loads and
+    /// stores apart, and the loop vectoriser does not take them apart).
+    /// Not for locals whose address is taken or that group-level
+    /// conditions read.
+    fn soa_locals(&self, f: &hir::Function, plan: &Plan, scalar: &[bool]) -> Vec<bool> {
+        let mut at_group = vec![false; f.locals.len()];
+        self.group_level_reads(f, plan, &f.body, &mut at_group);
+        (0..f.locals.len())
+            .map(|i| {
+                let info = &f.locals[i];
+                !scalar[i] && !at_group[i] && matches!(info.ty.space, AddrSpace::Private) && matches!(self.kind(info.ty.ty), crate::sema::types::TypeKind::Vector(..)) && !written_through_address(&f.exprs, LocalId(i as u32))
+            })
+            .collect()
+    }
+
+    /// Marks the locals that group-level code reads: the conditions of
+    /// statements run at group level (and counted loops' init and step).
+    fn group_level_reads(&self, f: &hir::Function, plan: &Plan, body: &[Stmt], out: &mut [bool]) {
+        let mark = |e: ExprId, out: &mut [bool]| {
+            deep(&f.exprs, e, &mut |x| {
+                if let ExprKind::Local(l) = &f.exprs[x.0 as usize].kind {
+                    out[l.0 as usize] = true;
+                }
+            })
+        };
+        for s in body {
+            if !(self.stmt_syncs(f, s) || plan.goes_group(s)) || plan.divergent.contains_key(&(s as *const Stmt)) {
+                continue;
+            }
+            match s {
+                Stmt::Block(b) => self.group_level_reads(f, plan, b, out),
+                Stmt::If { cond, then, else_ } => {
+                    mark(*cond, out);
+                    self.group_level_reads(f, plan, then, out);
+                    if let Some(e) = else_ {
+                        self.group_level_reads(f, plan, e, out);
+                    }
+                }
+                Stmt::While { cond, body } | Stmt::DoWhile { body, cond } | Stmt::Switch { cond, body, .. } => {
+                    mark(*cond, out);
+                    self.group_level_reads(f, plan, body, out);
+                }
+                Stmt::For { init, cond, step, body } => {
+                    cond.iter().chain(step.iter()).for_each(|e| mark(*e, out));
+                    for i in init {
+                        visit_stmt_deep(&f.exprs, i, &mut |x| {
+                            if let ExprKind::Local(l) = &f.exprs[x.0 as usize].kind {
+                                out[l.0 as usize] = true;
+                            }
+                        });
+                    }
+                    self.group_level_reads(f, plan, body, out);
+                }
+                // Work-group functions' statements: broadcast's ids are
+                // evaluated at group level.
+                other => visit_stmt_deep(&f.exprs, other, &mut |x| {
+                    if let ExprKind::Local(l) = &f.exprs[x.0 as usize].kind {
+                        out[l.0 as usize] = true;
+                    }
+                }),
+            }
+        }
+    }
+
+    /// The slot a lane-by-lane local is worked on in: in a region, the
+    /// work-item's lanes copied in at the region's start (and back at its
+    /// end); at group level, work-item 0's, to read.
+    fn soa_local(&mut self, l: LocalId) -> R<PointerValue<'ctx>> {
+        let i = l.0 as usize;
+        let slot = match self.fs().group.as_ref().and_then(|g| g.soa_slots[i]) {
+            Some(p) => p,
+            None => {
+                let info = self.local_info(l);
+                let (t, name) = (info.ty.ty, format!("{}.lanes", info.name));
+                let p = self.alloca(t, &name)?;
+                if let Some(g) = self.fs_mut().group.as_mut() {
+                    g.soa_slots[i] = Some(p);
+                }
+                p
+            }
+        };
+        // Made now: `at_entry` would leave the builder at the end of the
+        // block below, not before its branch.
+        self.soa_array(l)?;
+        let (index, pre, live) = self.fs().group.as_ref().map(|g| (g.index, g.remat_block, g.soa_live.contains(&l))).unwrap_or((None, None, false));
+        match (index, pre) {
+            (Some(lin), Some(pre)) => {
+                if !live {
+                    let here = self.b.get_insert_block().expect("positioned");
+                    let Some(term) = pre.get_terminator() else { return ice("a region without its entry branch") };
+                    self.b.position_before(&term);
+                    self.soa_copy(l, lin, true)?;
+                    if here == pre {
+                        self.b.position_before(&term);
+                    } else {
+                        self.b.position_at_end(here);
+                    }
+                    if let Some(g) = self.fs_mut().group.as_mut() {
+                        g.soa_live.push(l);
+                    }
+                }
+            }
+            _ => self.soa_copy(l, self.ctx.i64_type().const_zero(), true)?,
+        }
+        Ok(slot)
+    }
+
+    /// The lanes' array of a lane-by-lane local (made in the entry block).
+    fn soa_array(&mut self, l: LocalId) -> R<PointerValue<'ctx>> {
+        let i = l.0 as usize;
+        let Some((n, arr)) = self.fs().group.as_ref().map(|g| (g.n, g.soa_arrays[i])) else { return ice("no group mode") };
+        if let Some(a) = arr {
+            return Ok(a);
+        }
+        let vt = self.vty(self.local_info(l).ty.ty)?.into_vector_type();
+        let (et, lanes) = (vt.get_element_type(), vt.get_size());
+        let name = format!("{}.soa", self.local_info(l).name);
+        let a = self.at_entry(|g| {
+            let len = g.b.build_int_mul(n, g.ctx.i64_type().const_int(lanes as u64, false), "")?;
+            let a = g.b.build_array_alloca(et, len, &name)?;
+            if let Some(inst) = a.as_instruction() {
+                let _ = inst.set_alignment(32);
+            }
+            Ok(a)
+        })?;
+        if let Some(g) = self.fs_mut().group.as_mut() {
+            g.soa_arrays[i] = Some(a);
+        }
+        Ok(a)
+    }
+
+    /// Copies work-item `lin`'s lanes of a lane-by-lane local into its
+    /// slot (`into_slot`) or back.
+    fn soa_copy(&mut self, l: LocalId, lin: IntValue<'ctx>, into_slot: bool) -> R<()> {
+        let i = l.0 as usize;
+        let t = self.local_info(l).ty.ty;
+        let vt = self.vty(t)?.into_vector_type();
+        let (et, lanes) = (vt.get_element_type(), vt.get_size());
+        let Some((n, Some(slot), Some(arr))) = self.fs().group.as_ref().map(|g| (g.n, g.soa_slots[i], g.soa_arrays[i])) else { return ice("a lane-by-lane local without its storage") };
+        let lane_ptr = |g: &mut Self, c: u32| -> R<PointerValue<'ctx>> {
+            let off = g.b.build_int_mul(n, g.ctx.i64_type().const_int(c as u64, false), "")?;
+            let at = g.b.build_int_add(off, lin, "")?;
+            // SAFETY: `c` < lanes and `lin` < n: inside the array.
+            Ok(unsafe { g.b.build_in_bounds_gep(et, arr, &[at], "")? })
+        };
+        if into_slot {
+            let mut v = vt.get_undef();
+            for c in 0..lanes {
+                let p = lane_ptr(self, c)?;
+                let x = self.b.build_load(et, p, "")?;
+                v = self.b.build_insert_element(v, x, self.ctx.i32_type().const_int(c as u64, false), "")?;
+            }
+            self.store_value(slot, t, v.into(), false)
+        } else {
+            let v = self.load_value(slot, t, false)?.into_vector_value();
+            for c in 0..lanes {
+                let x = self.b.build_extract_element(v, self.ctx.i32_type().const_int(c as u64, false), "")?;
+                let p = lane_ptr(self, c)?;
+                self.b.build_store(p, x)?;
+            }
+            Ok(())
+        }
     }
 
     /// A private local's storage for the current work-item, in group mode.
     pub(super) fn group_local(&mut self, l: LocalId) -> R<Option<PointerValue<'ctx>>> {
         let Some((n, index, arr, scalar)) = self.fs().group.as_ref().map(|g| (g.n, g.index, g.arrays[l.0 as usize], g.scalar[l.0 as usize])) else { return Ok(None) };
+        if let Some(e) = self.fs().group.as_ref().and_then(|g| g.plan.remat[l.0 as usize]) {
+            return self.rematerialize(l, e).map(Some);
+        }
         if scalar {
             return Ok(None);
+        }
+        if self.fs().group.as_ref().is_some_and(|g| g.soa[l.0 as usize]) {
+            return self.soa_local(l).map(Some);
         }
         let t = self.local_info(l).ty.ty;
         let base = match arr {
@@ -1093,29 +1503,9 @@ fn has_return(body: &[Stmt]) -> bool {
     })
 }
 
-/// Locals assigned, incremented or whose address is taken.
-fn written_locals(exprs: &[hir::Expr]) -> Vec<LocalId> {
-    let base = |mut e: ExprId| -> Option<LocalId> {
-        loop {
-            match &exprs[e.0 as usize].kind {
-                ExprKind::Local(l) => return Some(*l),
-                ExprKind::Member { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::Index { base, .. } | ExprKind::Convert { expr: base, .. } => e = *base,
-                _ => return None,
-            }
-        }
-    };
-    exprs
-        .iter()
-        .filter_map(|x| match &x.kind {
-            ExprKind::Assign { lhs, .. } | ExprKind::CompoundAssign { lhs, .. } | ExprKind::IncDec { expr: lhs, .. } | ExprKind::AddrOf(lhs) => base(*lhs),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Is the local's address taken (a pointer could reach it from another
 /// region)?
-fn written_through_address(exprs: &[hir::Expr], l: LocalId) -> bool {
+pub(super) fn written_through_address(exprs: &[hir::Expr], l: LocalId) -> bool {
     exprs.iter().any(|x| match &x.kind {
         ExprKind::AddrOf(e) | ExprKind::Convert { kind: crate::sema::hir::ConvKind::ArrayDecay, expr: e } => {
             let mut e = *e;

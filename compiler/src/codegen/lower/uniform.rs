@@ -1,0 +1,772 @@
+//! What the group-level lowering of a kernel (see [`super::regions`]) may
+//! keep once for the whole group, recompute, or run at group level:
+//!
+//! - **uniform locals**: kernel parameters no one writes, and the counters
+//!   of group-level `for` loops (written only by the loop's own init and
+//!   step, from values that are the same for every work-item). One copy
+//!   for the group, computed once, instead of one per work-item.
+//! - **recomputed locals**: a local whose only write is its declaration,
+//!   from the work-item's ids, uniform parameters and other such locals
+//!   (`int col = get_global_id(0);`). Each region recomputes it from the
+//!   work-item's ids instead of reading a per-work-item copy, so LLVM
+//!   sees `col` as the loop's induction variable (consecutive accesses
+//!   vectorise as vector loads, not gathers).
+//! - **group-level loops without barriers** (PoCL's "implicit loop
+//!   barriers"): a `for` loop whose trip count is the same for every
+//!   work-item, at a place every work-item reaches, runs at group level
+//!   with its body as a region — the work-item loop moves inside it, so
+//!   `for (k…) acc += a[row*n+k] * b[k*n+col]` vectorises across
+//!   work-items (b's row loaded as a vector, a's element broadcast)
+//!   instead of running each work-item's loop on its own. This is legal
+//!   because work-items of a group have no order between barriers: the
+//!   lockstep order is one of those OpenCL allows. It is done only where
+//!   the loop's memory accesses say it pays (see [`Gen::lockstep_pays`]).
+//!
+//! Only the structured typed program is looked at; nothing here emits IR.
+
+use super::Gen;
+use crate::parse::ast::BinOp;
+use crate::sema::hir::{self, ConvKind, ExprId, ExprKind, Init, LocalId, Stmt};
+use crate::sema::types::TypeKind;
+use clc_builtins::functions::{AddrSpace, Lowering, WorkItemFn};
+use rustc_hash::FxHashSet;
+
+/// The group-level plan of one function (see the module docs).
+#[derive(Debug, Default)]
+pub(super) struct Plan {
+    pub uniform: Vec<bool>,
+    /// The initializer each region recomputes the local from.
+    pub remat: Vec<Option<ExprId>>,
+    /// Statements without barriers run at group level: the loops, and the
+    /// blocks and uniform `if`s around them.
+    pub group: FxHashSet<*const Stmt>,
+    /// Group-level `for` loops whose init and step only set uniform
+    /// counters: evaluated once for the group.
+    pub counted: FxHashSet<*const Stmt>,
+    /// Loops whose condition differs between work-items, with bodies
+    /// that only compute private values: run at group level until no
+    /// work-item goes on, every work-item's iteration unconditional and
+    /// its results kept only where its condition held — the locals each
+    /// such loop's body writes (declared outside it).
+    pub divergent: rustc_hash::FxHashMap<*const Stmt, Vec<LocalId>>,
+}
+
+impl Plan {
+    pub fn goes_group(&self, s: &Stmt) -> bool {
+        self.group.contains(&(s as *const Stmt))
+    }
+}
+
+/// Loops with a constant trip count up to this are left to the work-item:
+/// LLVM unrolls them there and then vectorises the work-item loop.
+const UNROLLED_TRIP_COUNT: i128 = 32;
+
+impl<'a, 'ctx> Gen<'a, 'ctx> {
+    /// The plan for a function lowered at group level.
+    pub(super) fn group_plan(&self, f: &hir::Function) -> Plan {
+        let n = f.locals.len();
+        let mut plan = Plan { uniform: vec![false; n], remat: vec![None; n], ..Plan::default() };
+        let written = written_bases(&f.exprs);
+        let has_blocks = f.exprs.iter().any(|e| matches!(e.kind, ExprKind::BlockLiteral { .. }));
+        for (i, local) in f.locals.iter().enumerate() {
+            let l = LocalId(i as u32);
+            let value = matches!(local.ty.space, AddrSpace::Private) && matches!(self.kind(local.ty.ty), TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Pointer(_) | TypeKind::Enum(_));
+            plan.uniform[i] = if f.params.contains(&l) {
+                f.kernel && value && !written.contains(&l)
+            } else {
+                // Blocks read their captures from their own frames: keep
+                // the plain per-work-item copies there.
+                value && !has_blocks && !super::regions::written_through_address(&f.exprs, l)
+            };
+        }
+        if has_blocks {
+            return plan;
+        }
+        // Counters: optimistic, then drop every local with a write the
+        // plan does not allow, until nothing changes.
+        loop {
+            let mut walk = Walk { allowed_writes: FxHashSet::default(), allowed_decls: vec![false; n], group: FxHashSet::default(), counted: FxHashSet::default(), divergent: Default::default() };
+            for s in &f.body {
+                self.mark(f, s, &plan.uniform, &mut walk);
+            }
+            let mut changed = false;
+            for (i, u) in plan.uniform.iter_mut().enumerate() {
+                let l = LocalId(i as u32);
+                if !*u || f.params.contains(&l) {
+                    continue;
+                }
+                let bad_write = f.exprs.iter().enumerate().any(|(k, e)| write_target(&f.exprs, &e.kind) == Some(l) && !walk.allowed_writes.contains(&ExprId(k as u32)));
+                let bad_decl = declared_with_init(&f.body, l) && !walk.allowed_decls[i];
+                if bad_write || bad_decl {
+                    *u = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                plan.group = walk.group;
+                plan.counted = walk.counted;
+                plan.divergent = walk.divergent;
+                break;
+            }
+        }
+        // Recomputed locals, in declaration order (an initializer only
+        // names locals declared before it).
+        let mut decls = Vec::new();
+        collect_decls(&f.body, &mut decls);
+        for (l, e) in decls {
+            let i = l.0 as usize;
+            let value = matches!(f.locals[i].ty.space, AddrSpace::Private) && matches!(self.kind(f.locals[i].ty.ty), TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Enum(_));
+            if value && !plan.uniform[i] && !written.contains(&l) && !super::regions::written_through_address(&f.exprs, l) && pure_from_ids(f, e, l, &plan) {
+                plan.remat[i] = Some(e);
+            }
+        }
+        plan
+    }
+
+    /// Marks what runs at group level in `s` (which every work-item
+    /// reaches); is `s` itself at group level?
+    fn mark(&self, f: &hir::Function, s: &Stmt, uniform: &[bool], w: &mut Walk) -> bool {
+        let syncs = self.stmt_syncs(f, s);
+        let key = s as *const Stmt;
+        match s {
+            Stmt::For { init, cond, step, body } if syncs || self.lockstep_loop(f, s, uniform) => {
+                if counter_init(f, init, uniform) && step.is_none_or(|e| counter_step(f, e, uniform)) {
+                    w.counted.insert(key);
+                    for st in init {
+                        match st {
+                            Stmt::Local { local, .. } => w.allowed_decls[local.0 as usize] = true,
+                            Stmt::Expr(e) => allow_writes(f, *e, &mut w.allowed_writes),
+                            _ => {}
+                        }
+                    }
+                    if let Some(e) = step {
+                        allow_writes(f, *e, &mut w.allowed_writes);
+                    }
+                }
+                let _ = cond;
+                for b in body {
+                    self.mark(f, b, uniform, w);
+                }
+                if !syncs {
+                    w.group.insert(key);
+                }
+                true
+            }
+            Stmt::Block(b) => {
+                let mut any = false;
+                for x in b {
+                    any |= self.mark(f, x, uniform, w);
+                }
+                if any && !syncs {
+                    w.group.insert(key);
+                }
+                any || syncs
+            }
+            Stmt::If { cond, then, else_ } if syncs || uniform_expr(f, *cond, uniform) => {
+                let mut any = false;
+                for x in then.iter().chain(else_.iter().flatten()) {
+                    any |= self.mark(f, x, uniform, w);
+                }
+                if any && !syncs {
+                    w.group.insert(key);
+                }
+                any || syncs
+            }
+            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } if syncs => {
+                for x in body {
+                    self.mark(f, x, uniform, w);
+                }
+                true
+            }
+            Stmt::While { cond, body } | Stmt::For { cond: Some(cond), body, .. } if !uniform_expr(f, *cond, uniform) => {
+                let step = match s {
+                    Stmt::For { step, .. } => *step,
+                    _ => None,
+                };
+                // Private scalars, vectors and pointers whose address no
+                // one takes (records and arrays live in memory).
+                let values: Vec<bool> = (0..f.locals.len())
+                    .map(|i| {
+                        let t = f.locals[i].ty;
+                        matches!(t.space, AddrSpace::Private) && matches!(self.kind(t.ty), TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Pointer(_) | TypeKind::Enum(_)) && !super::regions::written_through_address(&f.exprs, LocalId(i as u32))
+                    })
+                    .collect();
+                match private_loop(f, *cond, step, body, uniform, &values) {
+                    Some(written) => {
+                        w.group.insert(key);
+                        w.divergent.insert(key, written);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            _ => syncs,
+        }
+    }
+
+    /// A barrier-free `for` loop the group can run in lockstep: uniform
+    /// condition, init and step setting uniform counters only, no way out
+    /// of the body but its end, and accesses that vectorise better across
+    /// work-items than along the loop.
+    fn lockstep_loop(&self, f: &hir::Function, s: &Stmt, uniform: &[bool]) -> bool {
+        let Stmt::For { init, cond: Some(cond), step, body } = s else { return false };
+        if self.stmt_syncs(f, s) || !uniform_expr(f, *cond, uniform) || !counter_init(f, init, uniform) || !step.is_some_and(|e| counter_step(f, e, uniform)) {
+            return false;
+        }
+        if !leaves_only_at_end(body, false, false) {
+            return false;
+        }
+        if constant_trip_count(f, init, *cond, *step).is_some_and(|n| n <= UNROLLED_TRIP_COUNT) {
+            return false;
+        }
+        self.lockstep_pays(f, s, uniform)
+    }
+
+    /// Do the loop's memory accesses favour vectors across work-items
+    /// (consecutive or the same for neighbouring work-items along x) over
+    /// vectors along the loop (consecutive in the counter, apart across
+    /// work-items)? Private arrays count too: at group level they are
+    /// kept per work-item, so an element of neighbouring work-items is a
+    /// whole array apart.
+    pub(super) fn lockstep_pays(&self, f: &hir::Function, s: &Stmt, uniform: &[bool]) -> bool {
+        let Stmt::For { init, body, .. } = s else { return false };
+        let counters: Vec<LocalId> = init
+            .iter()
+            .filter_map(|st| match st {
+                Stmt::Local { local, .. } => Some(*local),
+                Stmt::Expr(e) => write_target(&f.exprs, &f.exprs[e.0 as usize].kind),
+                _ => None,
+            })
+            .collect();
+        // A row of a nested index (`t[i]` in `t[i][j]`) is no access.
+        let rows: FxHashSet<ExprId> = f
+            .exprs
+            .iter()
+            .filter_map(|e| match &e.kind {
+                ExprKind::Convert { kind: ConvKind::ArrayDecay, expr } => Some(*expr),
+                _ => None,
+            })
+            .collect();
+        let mut score = 0i32;
+        let mut seen = false;
+        for st in body {
+            super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| {
+                let addr = match &f.exprs[e.0 as usize].kind {
+                    ExprKind::Index { .. } | ExprKind::Deref(_) if !rows.contains(&e) => e,
+                    _ => return,
+                };
+                seen = true;
+                let (x, k) = self.address_form(f, addr, &counters, uniform);
+                if matches!(x, Coef::Zero | Coef::One) {
+                    score += 1;
+                } else if k == Coef::One {
+                    score -= 1;
+                }
+            });
+        }
+        seen && score > 0
+    }
+
+    /// How an access's address moves with the work-item's x id and with
+    /// the loop counters: by nothing, by one element, or otherwise.
+    fn address_form(&self, f: &hir::Function, e: ExprId, counters: &[LocalId], uniform: &[bool]) -> (Coef, Coef) {
+        match &f.exprs[e.0 as usize].kind {
+            ExprKind::Index { base, index } => {
+                let (bx, bk) = self.pointer_form(f, *base, counters, uniform);
+                let (ix, ik) = linear(f, *index, counters, uniform);
+                (bx.add(ix), bk.add(ik))
+            }
+            ExprKind::Deref(p) => self.pointer_form(f, *p, counters, uniform),
+            _ => (Coef::Other, Coef::Other),
+        }
+    }
+
+    /// The same for a pointer value, in elements of what it points to; a
+    /// decayed row of a 2-D array moves by whole rows.
+    fn pointer_form(&self, f: &hir::Function, e: ExprId, counters: &[LocalId], uniform: &[bool]) -> (Coef, Coef) {
+        match &f.exprs[e.0 as usize].kind {
+            ExprKind::Convert { kind: ConvKind::ArrayDecay, expr } => match &f.exprs[expr.0 as usize].kind {
+                ExprKind::Local(l) if matches!(f.locals[l.0 as usize].ty.space, AddrSpace::Private) => (Coef::Other, Coef::Other),
+                ExprKind::Local(_) | ExprKind::Global(_) => (Coef::Zero, Coef::Zero),
+                ExprKind::Index { .. } => {
+                    let (x, k) = self.address_form(f, *expr, counters, uniform);
+                    (x.scaled(), k.scaled())
+                }
+                _ => (Coef::Other, Coef::Other),
+            },
+            ExprKind::PtrOffset { ptr, offset, sub: false } => {
+                let (px, pk) = self.pointer_form(f, *ptr, counters, uniform);
+                let (ox, ok) = linear(f, *offset, counters, uniform);
+                (px.add(ox), pk.add(ok))
+            }
+            ExprKind::Convert { kind: ConvKind::AddrSpaceCast | ConvKind::PtrCast, expr } => self.pointer_form(f, *expr, counters, uniform),
+            _ if uniform_expr(f, e, uniform) => (Coef::Zero, Coef::Zero),
+            _ => (Coef::Other, Coef::Other),
+        }
+    }
+}
+
+struct Walk {
+    allowed_writes: FxHashSet<ExprId>,
+    allowed_decls: Vec<bool>,
+    group: FxHashSet<*const Stmt>,
+    counted: FxHashSet<*const Stmt>,
+    divergent: rustc_hash::FxHashMap<*const Stmt, Vec<LocalId>>,
+}
+
+/// A coefficient of an address in a work-item id or a loop counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Coef {
+    Zero,
+    One,
+    Other,
+}
+
+impl Coef {
+    fn add(self, o: Coef) -> Coef {
+        match (self, o) {
+            (Coef::Zero, c) | (c, Coef::Zero) => c,
+            _ => Coef::Other,
+        }
+    }
+
+    /// Multiplied by something other than one (a row's length).
+    fn scaled(self) -> Coef {
+        if self == Coef::Zero { Coef::Zero } else { Coef::Other }
+    }
+}
+
+/// An index's coefficients in the x id and the counters.
+fn linear(f: &hir::Function, e: ExprId, counters: &[LocalId], uniform: &[bool]) -> (Coef, Coef) {
+    match &f.exprs[e.0 as usize].kind {
+        ExprKind::Int(_) => (Coef::Zero, Coef::Zero),
+        ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
+            ExprKind::Local(l) if counters.contains(l) => (Coef::Zero, Coef::One),
+            _ if uniform_expr(f, e, uniform) => (Coef::Zero, Coef::Zero),
+            ExprKind::Local(l) => match declared_init(&f.body, *l) {
+                // A local defined once from the ids (`col`): its definition.
+                Some(init) if !written_bases(&f.exprs).contains(l) => linear(f, init, counters, uniform),
+                _ => (Coef::Other, Coef::Other),
+            },
+            _ => (Coef::Other, Coef::Other),
+        },
+        ExprKind::Convert { kind: ConvKind::IntResize { .. }, expr } => linear(f, *expr, counters, uniform),
+        ExprKind::BuiltinCall { overload, args, .. } => match overload.lowering {
+            Lowering::WorkItem(WorkItemFn::GlobalId | WorkItemFn::LocalId) => match args.first().and_then(|a| int_const(f, *a)) {
+                Some(0) => (Coef::One, Coef::Zero),
+                Some(_) => (Coef::Zero, Coef::Zero),
+                None => (Coef::Other, Coef::Other),
+            },
+            Lowering::WorkItem(WorkItemFn::GlobalLinearId | WorkItemFn::LocalLinearId) => (Coef::One, Coef::Zero),
+            _ if uniform_expr(f, e, uniform) => (Coef::Zero, Coef::Zero),
+            _ => (Coef::Other, Coef::Other),
+        },
+        ExprKind::Binary { op: BinOp::Add, lhs, rhs, .. } => {
+            let (a, b) = (linear(f, *lhs, counters, uniform), linear(f, *rhs, counters, uniform));
+            (a.0.add(b.0), a.1.add(b.1))
+        }
+        ExprKind::Binary { op: BinOp::Sub, lhs, rhs, .. } => {
+            let (a, b) = (linear(f, *lhs, counters, uniform), linear(f, *rhs, counters, uniform));
+            let neg = |c: Coef| if c == Coef::Zero { Coef::Zero } else { Coef::Other };
+            (a.0.add(neg(b.0)), a.1.add(neg(b.1)))
+        }
+        ExprKind::Binary { op: BinOp::Mul | BinOp::Shl, lhs, rhs, .. } => {
+            let (a, b) = (linear(f, *lhs, counters, uniform), linear(f, *rhs, counters, uniform));
+            let is_one = |e: ExprId| int_const(f, e) == Some(1);
+            let is_zero = |e: ExprId| int_const(f, e) == Some(0);
+            match &f.exprs[e.0 as usize].kind {
+                ExprKind::Binary { op: BinOp::Mul, .. } if is_one(*rhs) => a,
+                ExprKind::Binary { op: BinOp::Mul, .. } if is_one(*lhs) => b,
+                ExprKind::Binary { op: BinOp::Shl, .. } if is_zero(*rhs) => a,
+                _ => {
+                    // Uniform times something: still zero where it was.
+                    let both_uniform = |x: (Coef, Coef)| x == (Coef::Zero, Coef::Zero);
+                    if both_uniform(a) && both_uniform(b) {
+                        (Coef::Zero, Coef::Zero)
+                    } else if both_uniform(a) || both_uniform(b) {
+                        let other = if both_uniform(a) { b } else { a };
+                        (other.0.scaled(), other.1.scaled())
+                    } else {
+                        (Coef::Other, Coef::Other)
+                    }
+                }
+            }
+        }
+        _ if uniform_expr(f, e, uniform) => (Coef::Zero, Coef::Zero),
+        _ => (Coef::Other, Coef::Other),
+    }
+}
+
+/// A loop whose condition, step and body only compute private values
+/// (no memory but private scalars, no calls, no way out but the
+/// condition): the locals declared outside the body that it writes.
+fn private_loop(f: &hir::Function, cond: ExprId, step: Option<ExprId>, body: &[Stmt], uniform: &[bool], values: &[bool]) -> Option<Vec<LocalId>> {
+    let mut written = Vec::new();
+    let mut declared = Vec::new();
+    let ok = private_expr(f, cond, values, &mut written) && step.is_none_or(|e| private_expr(f, e, values, &mut written)) && private_stmts(f, body, values, &mut written, &mut declared);
+    written.retain(|l| !declared.contains(l));
+    written.sort_by_key(|l| l.0);
+    written.dedup();
+    // Something per work-item must change, or the loop would not end.
+    (ok && !written.is_empty() && written.iter().all(|l| !uniform[l.0 as usize])).then_some(written)
+}
+
+fn private_stmts(f: &hir::Function, body: &[Stmt], values: &[bool], written: &mut Vec<LocalId>, declared: &mut Vec<LocalId>) -> bool {
+    body.iter().all(|s| match s {
+        Stmt::Expr(e) => private_expr(f, *e, values, written),
+        Stmt::Local { local, init } => {
+            declared.push(*local);
+            values[local.0 as usize]
+                && match init {
+                    None => true,
+                    Some(Init::Expr(e)) => private_expr(f, *e, values, written),
+                    Some(Init::List(_)) => false,
+                }
+        }
+        Stmt::Block(b) => private_stmts(f, b, values, written, declared),
+        Stmt::If { cond, then, else_ } => private_expr(f, *cond, values, written) && private_stmts(f, then, values, written, declared) && else_.as_ref().is_none_or(|e| private_stmts(f, e, values, written, declared)),
+        _ => false,
+    })
+}
+
+fn private_expr(f: &hir::Function, e: ExprId, values: &[bool], written: &mut Vec<LocalId>) -> bool {
+    let p = |x: &ExprId, w: &mut Vec<LocalId>| private_expr(f, *x, values, w);
+    match &f.exprs[e.0 as usize].kind {
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::BuiltinConst(_) => true,
+        ExprKind::Load(inner) => matches!(&f.exprs[inner.0 as usize].kind, ExprKind::Local(l) if values[l.0 as usize]),
+        ExprKind::Convert { kind, expr } => !matches!(kind, ConvKind::ArrayDecay | ConvKind::FuncToPtr) && p(expr, written),
+        ExprKind::Unary { expr, .. } => p(expr, written),
+        ExprKind::Binary { lhs, rhs, .. } => p(lhs, written) && p(rhs, written),
+        ExprKind::Comma { lhs, rhs } => p(lhs, written) && p(rhs, written),
+        ExprKind::Cond { cond, then, else_ } => p(cond, written) && p(then, written) && p(else_, written),
+        ExprKind::VectorLiteral(parts) => parts.iter().all(|x| p(x, written)),
+        ExprKind::Swizzle { base, .. } => p(base, written),
+        ExprKind::Assign { lhs, rhs } | ExprKind::CompoundAssign { lhs, rhs, .. } => match &f.exprs[lhs.0 as usize].kind {
+            ExprKind::Local(l) if values[l.0 as usize] => {
+                written.push(*l);
+                p(rhs, written)
+            }
+            _ => false,
+        },
+        ExprKind::IncDec { expr, .. } => match &f.exprs[expr.0 as usize].kind {
+            ExprKind::Local(l) if values[l.0 as usize] => {
+                written.push(*l);
+                true
+            }
+            _ => false,
+        },
+        ExprKind::BuiltinCall { overload, args, .. } => matches!(overload.lowering, Lowering::WorkItem(_)) && args.iter().all(|x| p(x, written)),
+        _ => false,
+    }
+}
+
+/// Is the expression's value the same for every work-item of the group
+/// (constants, uniform locals, group-wide work-item queries, and
+/// operators over those)?
+pub(super) fn uniform_expr(f: &hir::Function, e: ExprId, uniform: &[bool]) -> bool {
+    let u = |x: &ExprId| uniform_expr(f, *x, uniform);
+    match &f.exprs[e.0 as usize].kind {
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::BuiltinConst(_) => true,
+        ExprKind::Load(inner) => matches!(&f.exprs[inner.0 as usize].kind, ExprKind::Local(l) if uniform[l.0 as usize]),
+        ExprKind::Convert { kind, expr } => !matches!(kind, ConvKind::ArrayDecay) && u(expr),
+        ExprKind::Unary { expr, .. } => u(expr),
+        ExprKind::Binary { op, lhs, rhs, .. } => *op != BinOp::Comma && u(lhs) && u(rhs),
+        ExprKind::PtrOffset { ptr, offset, .. } => u(ptr) && u(offset),
+        ExprKind::Cond { cond, then, else_ } => u(cond) && u(then) && u(else_),
+        ExprKind::VectorLiteral(parts) => parts.iter().all(u),
+        ExprKind::BuiltinCall { overload, args, .. } => match overload.lowering {
+            Lowering::WorkItem(w) => {
+                matches!(w, WorkItemFn::WorkDim | WorkItemFn::GlobalSize | WorkItemFn::LocalSize | WorkItemFn::EnqueuedLocalSize | WorkItemFn::NumGroups | WorkItemFn::GroupId | WorkItemFn::GlobalOffset) && args.iter().all(u)
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Is `e` a value computed only from the work-item's ids, uniform
+/// parameters and earlier recomputed locals, without control flow (so a
+/// region can recompute it at its start)?
+fn pure_from_ids(f: &hir::Function, e: ExprId, me: LocalId, plan: &Plan) -> bool {
+    let p = |x: &ExprId| pure_from_ids(f, *x, me, plan);
+    match &f.exprs[e.0 as usize].kind {
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::BuiltinConst(_) => true,
+        ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
+            ExprKind::Local(l) => {
+                let i = l.0 as usize;
+                (f.params.contains(l) && plan.uniform[i]) || (*l != me && plan.remat[i].is_some())
+            }
+            _ => false,
+        },
+        ExprKind::Convert { kind, expr } => !matches!(kind, ConvKind::ArrayDecay | ConvKind::FuncToPtr) && p(expr),
+        ExprKind::Unary { expr, .. } => p(expr),
+        // `&&`, `||` and `,` would need blocks or side effects.
+        ExprKind::Binary { op, lhs, rhs, .. } => !matches!(op, BinOp::And | BinOp::Or | BinOp::Comma) && p(lhs) && p(rhs),
+        ExprKind::PtrOffset { ptr, offset, .. } => p(ptr) && p(offset),
+        ExprKind::VectorLiteral(parts) => parts.iter().all(p),
+        ExprKind::BuiltinCall { overload, args, .. } => matches!(overload.lowering, Lowering::WorkItem(_)) && args.iter().all(p),
+        _ => false,
+    }
+}
+
+/// A `for` init that only declares or sets uniform counters to uniform
+/// values.
+fn counter_init(f: &hir::Function, init: &[Stmt], uniform: &[bool]) -> bool {
+    init.iter().all(|s| match s {
+        Stmt::Local { local, init: None } => uniform[local.0 as usize],
+        Stmt::Local { local, init: Some(Init::Expr(e)) } => uniform[local.0 as usize] && uniform_expr(f, *e, uniform),
+        Stmt::Expr(e) => counter_step(f, *e, uniform),
+        _ => false,
+    })
+}
+
+/// An expression that only sets uniform counters to uniform values
+/// (`k++`, `k += 16`, `i = 0, j = n`).
+fn counter_step(f: &hir::Function, e: ExprId, uniform: &[bool]) -> bool {
+    let counter = |x: &ExprId| matches!(&f.exprs[x.0 as usize].kind, ExprKind::Local(l) if uniform[l.0 as usize]);
+    match &f.exprs[e.0 as usize].kind {
+        ExprKind::Comma { lhs, rhs } => counter_step(f, *lhs, uniform) && counter_step(f, *rhs, uniform),
+        ExprKind::Binary { op: BinOp::Comma, lhs, rhs, .. } => counter_step(f, *lhs, uniform) && counter_step(f, *rhs, uniform),
+        ExprKind::Assign { lhs, rhs } | ExprKind::CompoundAssign { lhs, rhs, .. } => counter(lhs) && uniform_expr(f, *rhs, uniform),
+        ExprKind::IncDec { expr, .. } => counter(expr),
+        // The discarded value of `(void)(k++)`.
+        ExprKind::Convert { expr, .. } => counter_step(f, *expr, uniform),
+        _ => false,
+    }
+}
+
+/// Records the writes of a counter init or step as allowed.
+fn allow_writes(f: &hir::Function, e: ExprId, out: &mut FxHashSet<ExprId>) {
+    match &f.exprs[e.0 as usize].kind {
+        ExprKind::Comma { lhs, rhs } | ExprKind::Binary { op: BinOp::Comma, lhs, rhs, .. } => {
+            allow_writes(f, *lhs, out);
+            allow_writes(f, *rhs, out);
+        }
+        ExprKind::Convert { expr, .. } => allow_writes(f, *expr, out),
+        ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } => {
+            out.insert(e);
+        }
+        _ => {}
+    }
+}
+
+/// An integer constant, through integer conversions.
+fn int_const(f: &hir::Function, mut e: ExprId) -> Option<i128> {
+    loop {
+        match &f.exprs[e.0 as usize].kind {
+            ExprKind::Int(v) => return Some(*v),
+            ExprKind::Convert { kind: ConvKind::IntResize { .. }, expr } => e = *expr,
+            _ => return None,
+        }
+    }
+}
+
+/// The trip count of `for (k = a; k < b; k++)`-shaped loops with constant
+/// bounds.
+fn constant_trip_count(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Option<ExprId>) -> Option<i128> {
+    let int = |e: ExprId| int_const(f, e);
+    let local_of = |e: ExprId| {
+        let mut e = e;
+        loop {
+            match &f.exprs[e.0 as usize].kind {
+                ExprKind::Load(x) => e = *x,
+                ExprKind::Local(l) => return Some(*l),
+                ExprKind::Convert { kind: ConvKind::IntResize { .. }, expr } => e = *expr,
+                _ => return None,
+            }
+        }
+    };
+    let (k, start) = match init {
+        [Stmt::Local { local, init: Some(Init::Expr(e)) }] => (*local, int(*e)?),
+        [Stmt::Expr(e)] => match &f.exprs[e.0 as usize].kind {
+            ExprKind::Assign { lhs, rhs } => (local_of(*lhs)?, int(*rhs)?),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let ExprKind::Binary { op, lhs, rhs, .. } = &f.exprs[cond.0 as usize].kind else { return None };
+    if local_of(*lhs)? != k {
+        return None;
+    }
+    let end = int(*rhs)?;
+    let by = match &f.exprs[step?.0 as usize].kind {
+        ExprKind::IncDec { inc: true, .. } => 1,
+        ExprKind::CompoundAssign { op: BinOp::Add, rhs, .. } => int(*rhs)?,
+        _ => return None,
+    };
+    if by <= 0 {
+        return None;
+    }
+    let span = match op {
+        BinOp::Lt | BinOp::Ne => end - start,
+        BinOp::Le => end - start + 1,
+        _ => return None,
+    };
+    Some((span.max(0) + by - 1) / by)
+}
+
+/// Does control leave the loop body only by reaching its end (no
+/// `return`, `goto`, or `break`/`continue` of this loop)?
+fn leaves_only_at_end(body: &[Stmt], in_loop: bool, in_switch: bool) -> bool {
+    body.iter().all(|s| match s {
+        Stmt::Return(_) | Stmt::Goto(_) | Stmt::Label(_) => false,
+        Stmt::Break => in_loop || in_switch,
+        Stmt::Continue => in_loop,
+        Stmt::Block(b) => leaves_only_at_end(b, in_loop, in_switch),
+        Stmt::If { then, else_, .. } => leaves_only_at_end(then, in_loop, in_switch) && else_.as_ref().is_none_or(|e| leaves_only_at_end(e, in_loop, in_switch)),
+        Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => leaves_only_at_end(body, true, false),
+        Stmt::For { init, body, .. } => leaves_only_at_end(init, in_loop, in_switch) && leaves_only_at_end(body, true, false),
+        Stmt::Switch { body, .. } => leaves_only_at_end(body, in_loop, true),
+        Stmt::Expr(_) | Stmt::Local { .. } | Stmt::Case(_) => true,
+    })
+}
+
+/// The local an assignment, compound assignment, `++`/`--` or `&` writes
+/// (through members, swizzles and indices of it).
+fn write_target(exprs: &[hir::Expr], k: &ExprKind) -> Option<LocalId> {
+    let lhs = match k {
+        ExprKind::Assign { lhs, .. } | ExprKind::CompoundAssign { lhs, .. } | ExprKind::IncDec { expr: lhs, .. } | ExprKind::AddrOf(lhs) => *lhs,
+        _ => return None,
+    };
+    let mut e = lhs;
+    loop {
+        match &exprs[e.0 as usize].kind {
+            ExprKind::Local(l) => return Some(*l),
+            ExprKind::Member { base, .. } | ExprKind::Swizzle { base, .. } | ExprKind::Index { base, .. } => e = *base,
+            ExprKind::Convert { kind: ConvKind::ArrayDecay, expr } => e = *expr,
+            _ => return None,
+        }
+    }
+}
+
+pub(super) fn written_bases(exprs: &[hir::Expr]) -> FxHashSet<LocalId> {
+    exprs.iter().filter_map(|e| write_target(exprs, &e.kind)).collect()
+}
+
+fn collect_decls(body: &[Stmt], out: &mut Vec<(LocalId, ExprId)>) {
+    for s in body {
+        match s {
+            Stmt::Local { local, init: Some(Init::Expr(e)) } => out.push((*local, *e)),
+            Stmt::Block(b) => collect_decls(b, out),
+            Stmt::If { then, else_, .. } => {
+                collect_decls(then, out);
+                if let Some(e) = else_ {
+                    collect_decls(e, out);
+                }
+            }
+            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } => collect_decls(body, out),
+            Stmt::For { init, body, .. } => {
+                collect_decls(init, out);
+                collect_decls(body, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn declared_init(body: &[Stmt], l: LocalId) -> Option<ExprId> {
+    let mut decls = Vec::new();
+    collect_decls(body, &mut decls);
+    decls.into_iter().find(|(m, _)| *m == l).map(|(_, e)| e)
+}
+
+fn declared_with_init(body: &[Stmt], l: LocalId) -> bool {
+    fn any(body: &[Stmt], l: LocalId) -> bool {
+        body.iter().any(|s| match s {
+            Stmt::Local { local, init: Some(_) } => *local == l,
+            Stmt::Block(b) => any(b, l),
+            Stmt::If { then, else_, .. } => any(then, l) || else_.as_ref().is_some_and(|e| any(e, l)),
+            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } => any(body, l),
+            Stmt::For { init, body, .. } => any(init, l) || any(body, l),
+            _ => false,
+        })
+    }
+    any(body, l)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The work-group entry of `src`'s kernel as lowered (before LLVM's
+    /// optimisation) for x86-64.
+    fn entry_ir(src: &str) -> String {
+        use crate::codegen::{CodegenOptions, lower};
+        use crate::diag::Diagnostics;
+        use crate::options::{ClStd, Target};
+        use crate::sema::{SemaOptions, check};
+        use crate::source::SourceMap;
+        let mut sm = SourceMap::new();
+        let main = sm.add_virtual("u.cl", src.to_string());
+        let mut diags = Diagnostics::default();
+        let out = crate::pp::preprocess(&mut sm, main, &crate::pp::PpOptions::default(), &mut diags);
+        let tu = crate::parse::parse(&sm, &out, ClStd::Cl20, &mut diags);
+        let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
+        assert!(!diags.has_errors());
+        let ctx = inkwell::context::Context::create();
+        let m = lower(&ctx, &p, &sm, "u", &CodegenOptions::default(), &mut diags).unwrap();
+        let f = m.get_first_function().into_iter().flat_map(|f| std::iter::successors(Some(f), |f| f.get_next_function())).find(|f| f.get_name().to_string_lossy().starts_with("__clc_wg_")).expect("a work-group entry");
+        inkwell::values::AnyValue::print_to_string(&f).to_string()
+    }
+
+    const SGEMM: &str = "kernel void k(global const float *a, global const float *b, global float *c, int n) {
+        int col = get_global_id(0), row = get_global_id(1);
+        if (row >= n || col >= n) return;
+        float acc = 0.0f;
+        for (int k = 0; k < n; k++)
+            acc += a[row * n + k] * b[k * n + col];
+        c[row * n + col] = acc;
+    }";
+
+    /// A uniform loop whose accesses are consecutive (or the same) across
+    /// work-items runs at group level: its body is a region, `col` and
+    /// `row` are recomputed there, the counter is one value.
+    #[test]
+    fn uniform_loops_with_accesses_across_work_items_run_in_lockstep() {
+        let ir = entry_ir(SGEMM);
+        assert!(ir.contains("g.loop.cond"), "{ir}");
+        assert!(ir.contains("r.start"), "{ir}");
+        // One copy of `k` and none of `col`/`row` per work-item: only
+        // `acc` is an array.
+        assert!(ir.contains("%acc = alloca float, i64 %nwi"), "{ir}");
+        assert!(!ir.contains("%col = alloca i32, i64") && !ir.contains("%k = alloca i32, i64"), "{ir}");
+    }
+
+    /// A loop whose condition differs between work-items and whose body
+    /// computes private values only runs at group level until no
+    /// work-item goes on; one that reads memory stays the work-item's.
+    #[test]
+    fn private_divergent_loops_run_at_group_level() {
+        let escape = "kernel void k(global int *o, float c) {
+            int i = get_global_id(0);
+            float z = 0; int it = 0;
+            while (it < 100 && z * z <= 4.0f) { z = z * z + c * i; it++; }
+            o[i] = it;
+        }";
+        assert!(entry_ir(escape).contains("d.loop"));
+        let reads = "kernel void k(global int *o) {
+            int i = get_global_id(0), it = 0;
+            while (o[it] != i) it++;
+            o[i] = it;
+        }";
+        assert!(!entry_ir(reads).contains("d.loop"));
+    }
+
+    /// Loops that stay each work-item's own: a trip count that differs
+    /// between work-items, a counter written in the body, a loop under a
+    /// condition that differs, accesses consecutive along the loop, a
+    /// small constant trip count (LLVM unrolls it), a `break`.
+    #[test]
+    fn other_loops_stay_in_the_work_item() {
+        for (what, body) in [
+            ("varying bound", "for (int k = 0; k < i; k++) acc += a[k * n + i];"),
+            ("counter written in the body", "for (int k = 0; k < n; k++) { acc += a[k * n + i]; k += a[k] > 0; }"),
+            ("varying condition", "if (i < 5) for (int k = 0; k < n; k++) acc += a[k * n + i];"),
+            ("rows of each work-item", "for (int k = 0; k < n; k++) acc += a[i * n + k];"),
+            ("constant trip count", "for (int k = 0; k < 8; k++) acc += a[k * n + i];"),
+            ("break", "for (int k = 0; k < n; k++) { if (a[k] < 0) break; acc += a[k * n + i]; }"),
+        ] {
+            let src = format!("kernel void k(global float *a, int n) {{ int i = get_global_id(0); float acc = 0; {body} a[i] = acc; }}");
+            let ir = entry_ir(&src);
+            assert!(!ir.contains("g.loop.cond"), "{what}: {ir}");
+        }
+    }
+}
