@@ -185,6 +185,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             E::Fma => self.intr("llvm.fma", v)?,
             E::Mad => self.intr("llvm.fmuladd", v)?,
+            // `half` in `double`, rounded once: the square root rounded
+            // to `half` and then the quotient would be off by up to 1.3 ulp
+            // (cl_khr_fp16 allows 1).
+            E::Rsqrt if half => self.in_double(v, |g, w| {
+                let r = g.intr("llvm.sqrt", &w[..1])?;
+                let one = g.const_of(r.get_type(), 1.0, 1);
+                Ok(g.binop(Op::LLVMFDiv, one, r))
+            })?,
             E::Rsqrt | E::NativeRsqrt | E::HalfRsqrt => {
                 let r = self.intr("llvm.sqrt", &v[..1])?;
                 let one = self.const_of(t, 1.0, 1);
@@ -302,7 +310,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             })?,
             E::LgammaR => {
                 let (r, sign) = self.libm_lanes(op, &v[..1], true)?;
-                self.store_through(v[1], sign.expect("lgamma_r's sign"))?;
+                let sign = self.zero_sign_at_poles(x, sign.expect("lgamma_r's sign"))?;
+                self.store_through(v[1], sign)?;
                 r
             }
             E::Remquo => {

@@ -182,9 +182,9 @@ impl<'ctx> Gen<'_, 'ctx> {
         Ok(self.select(g.neg_int, c(self, f64::NAN), r))
     }
 
-    /// `lgamma(x)` for `double` `x`, and the sign of Γ(x) (`int` lanes of
-    /// 1 or -1, as glibc's `lgamma_r` gives them: -1 for -0 and where
-    /// Γ(x) < 0, 1 elsewhere, poles and NaN included). The same cases as
+    /// `lgamma(x)` for `double` `x`, and the sign of Γ(x) (`int` lanes:
+    /// -1 where Γ(x) < 0, 0 at the poles as OpenCL asks, 1 elsewhere,
+    /// -inf and NaN included, as glibc's `lgamma_r` gives them). The same cases as
     /// [`Self::tgamma_wide`], in logarithms: ln Γ(z + 1) (- ln x for
     /// 0 ≤ x < 1/2), or ln π - ln|sin(πx)| - ln Γ(1 - x) for x < 0; +inf
     /// for ±0, ±inf and negative integers, +0 for 1 and 2.
@@ -217,21 +217,31 @@ impl<'ctx> Gen<'_, 'ctx> {
         let two = self.fcmp(FP::LLVMRealOEQ, x, c(self, 2.0));
         let zero_at = self.binop(Op::LLVMOr, one, two);
         let r = self.select(zero_at, t.const_zero(), r);
-        // The sign: Γ(x) < 0 where sin(πx) < 0 for negative non-integers;
-        // -0 counts as negative (its Γ is -inf).
+        // The sign: Γ(x) < 0 where sin(πx) < 0 for negative non-integers.
         let it = int_like(self, t, 32);
         let s_neg = self.fcmp(FP::LLVMRealOLT, g.sinpi, t.const_zero());
         let x_neg = self.fcmp(FP::LLVMRealOLT, x, t.const_zero());
         let not_int = self.binop(Op::LLVMXor, g.neg_int, self.const_int(g.neg_int.get_type(), 1));
         let neg_gamma = self.binop(Op::LLVMAnd, x_neg, not_int);
         let neg_gamma = self.binop(Op::LLVMAnd, neg_gamma, s_neg);
-        let zero = self.fcmp(FP::LLVMRealOEQ, x, t.const_zero());
-        let sx = self.intr("llvm.copysign", &[c(self, 1.0), x])?;
-        let x_signbit = self.fcmp(FP::LLVMRealOLT, sx, t.const_zero());
-        let neg_zero = self.binop(Op::LLVMAnd, zero, x_signbit);
-        let minus = self.binop(Op::LLVMOr, neg_gamma, neg_zero);
-        let sign = self.select(minus, self.const_int(it, -1), self.const_int(it, 1));
+        let sign = self.select(neg_gamma, self.const_int(it, -1), self.const_int(it, 1));
+        let sign = self.zero_sign_at_poles(x, sign)?;
         Ok((r, sign))
+    }
+
+    /// `lgamma_r`'s sign with OpenCL's rule beyond C99 (§7.5.1): 0 where
+    /// `x` is ±0 or a negative integer (-inf is neither).
+    pub(super) fn zero_sign_at_poles(&mut self, x: V<'ctx>, sign: V<'ctx>) -> R<V<'ctx>> {
+        let t = x.get_type();
+        let zero = self.fcmp(FP::LLVMRealOEQ, x, t.const_zero());
+        let neg = self.fcmp(FP::LLVMRealOLT, x, t.const_zero());
+        let fl = self.intr("llvm.floor", &[x])?;
+        let int = self.fcmp(FP::LLVMRealOEQ, fl, x);
+        let fin = self.is_finite(x)?;
+        let neg_int = self.binop(Op::LLVMAnd, neg, int);
+        let neg_int = self.binop(Op::LLVMAnd, neg_int, fin);
+        let pole = self.binop(Op::LLVMOr, zero, neg_int);
+        Ok(self.select(pole, sign.get_type().const_zero(), sign))
     }
 
     /// What `tgamma` and `lgamma` share: z (x - 1 for x ≥ 1/2, |x|
