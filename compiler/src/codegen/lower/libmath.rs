@@ -2,23 +2,27 @@
 //! `float`, `double` and `half`, scalars and vectors, within the ULP bounds
 //! of the OpenCL C 2.0 specification (§7.4).
 //!
-//! Each function is one of three kinds, chosen in [`Gen::math_builtin`]:
+//! Each function is one of four kinds, chosen in [`Gen::math_builtin`]:
 //!
 //! - an LLVM intrinsic or instruction applied to the whole vector (`sqrt`,
 //!   `sin`, `pow`, `ldexp`, `fmod` as `frem`, …). LLVM's back end turns a
 //!   transcendental one into calls of the C library (glibc's `sinf`, `exp`,
 //!   …, all within 1–2 ulp), and the loop vectoriser can widen a work-item
-//!   loop around it (it scalarises the intrinsic);
+//!   loop around it (codegen::vecmath gives it libmvec's vector variants);
 //! - a few instructions around intrinsics (`fract`, `modf`, `maxmag`,
-//!   `nextafter`, `powr`'s special cases, `rootn`, the `…pi` functions),
+//!   `nextafter`, `powr`'s special cases, `hypot`, the `…pi` functions),
 //!   computed in a wider type where that makes them accurate: `float` in
 //!   `double`, `double` in x87 `long double` (x86-64's `x86_fp80`, whose
 //!   C functions `sinl`, `powl`, … glibc provides), `half` in `float` or
 //!   `double`;
-//! - a C library function called lane by lane (`erf`, `tgamma`,
-//!   `lgamma_r`, `remquo`, …): [`libm_symbol`] names it, the one place where
-//!   vector variants (glibc's libmvec) can be attached. Such a call is
-//!   opaque to the loop vectoriser.
+//! - for `float` and `half` results of `pown`, `rootn`, `cbrt`, `tgamma`,
+//!   `lgamma` and `lgamma_r`, branch-free approximations in `double`
+//!   built from plain instructions ([`wide`]), which vectorise at any
+//!   width where the C library's functions would not;
+//! - a C library function called lane by lane (`erf`, `remquo`, and the
+//!   `double` `tgamma`, `lgamma_r`, …): [`libm_symbol`] names it, the one
+//!   place where vector variants (glibc's libmvec) can be attached. Such a
+//!   call is opaque to the loop vectoriser unless it has one.
 //!
 //! `-cl-denorms-are-zero` flushes `float` denormal arguments and results to
 //! (signed) zero here, since the C library does not; `-cl-fast-relaxed-math`
@@ -26,6 +30,8 @@
 //!
 //! This module knows nothing about SPIR-V: there, math builtins stay
 //! OpenCL.std instructions.
+
+mod wide;
 
 use super::expr::float_bits_of;
 use super::{Gen, R};
@@ -60,30 +66,31 @@ pub enum CType {
 /// (glibc's `lgammaf_r`) and `T f(T, T, int *)` for `remquo`.
 pub fn libm_symbol(op: OpenClStd, prec: Prec) -> Option<(&'static str, CType)> {
     use OpenClStd as E;
+    // `None` for single precision: computed inline (the `wide` module).
     let (s, d) = match op {
         // glibc's cbrt is off by up to 3 ulp (OpenCL allows 2): its long
         // double one, rounded once, is within 1.
-        E::Cbrt => ("cbrtf", "cbrtl"),
-        E::Erf => ("erff", "erf"),
-        E::Erfc => ("erfcf", "erfc"),
-        E::Expm1 => ("expm1f", "expm1"),
-        E::Log1p => ("log1pf", "log1p"),
-        E::Hypot => ("hypotf", "hypot"),
-        E::Remainder => ("remainderf", "remainder"),
-        E::Remquo => ("remquof", "remquo"),
-        E::Tgamma => ("tgammaf", "tgamma"),
-        E::Lgamma => ("lgammaf", "lgamma"),
-        E::LgammaR => ("lgammaf_r", "lgamma_r"),
-        E::Asinh => ("asinhf", "asinh"),
-        E::Acosh => ("acoshf", "acosh"),
-        E::Atanh => ("atanhf", "atanh"),
+        E::Cbrt => (None, "cbrtl"),
+        E::Erf => (Some("erff"), "erf"),
+        E::Erfc => (Some("erfcf"), "erfc"),
+        E::Expm1 => (Some("expm1f"), "expm1"),
+        E::Log1p => (Some("log1pf"), "log1p"),
+        E::Hypot => (Some("hypotf"), "hypot"),
+        E::Remainder => (Some("remainderf"), "remainder"),
+        E::Remquo => (Some("remquof"), "remquo"),
+        E::Tgamma => (None, "tgamma"),
+        E::Lgamma => (None, "lgamma"),
+        E::LgammaR => (None, "lgamma_r"),
+        E::Asinh => (Some("asinhf"), "asinh"),
+        E::Acosh => (Some("acoshf"), "acosh"),
+        E::Atanh => (Some("atanhf"), "atanh"),
         _ => return None,
     };
-    Some(match prec {
-        Prec::Single => (s, CType::Float),
-        Prec::Double if d.ends_with('l') && op == E::Cbrt => (d, CType::LongDouble),
-        Prec::Double => (d, CType::Double),
-    })
+    match prec {
+        Prec::Single => s.map(|s| (s, CType::Float)),
+        Prec::Double if op == E::Cbrt => Some((d, CType::LongDouble)),
+        Prec::Double => Some((d, CType::Double)),
+    }
 }
 
 /// Every C-library symbol [`libm_symbol`] may name: what generated code may
@@ -178,6 +185,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             E::Fma => self.intr("llvm.fma", v)?,
             E::Mad => self.intr("llvm.fmuladd", v)?,
+            // `half` in `double`, rounded once: the square root rounded
+            // to `half` and then the quotient would be off by up to 1.3 ulp
+            // (cl_khr_fp16 allows 1).
+            E::Rsqrt if half => self.in_double(v, |g, w| {
+                let r = g.intr("llvm.sqrt", &w[..1])?;
+                let one = g.const_of(r.get_type(), 1.0, 1);
+                Ok(g.binop(Op::LLVMFDiv, one, r))
+            })?,
             E::Rsqrt | E::NativeRsqrt | E::HalfRsqrt => {
                 let r = self.intr("llvm.sqrt", &v[..1])?;
                 let one = self.const_of(t, 1.0, 1);
@@ -192,8 +207,19 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // fmod behind LLVM's frem).
             E::Fmod => self.binop(Op::LLVMFRem, x, v[1]),
             E::Powr | E::NativePowr | E::HalfPowr => self.powr(x, v[1])?,
+            E::Pown if bits != 64 => self.in_double(v, |g, w| g.pown_wide(w[0], w[1]))?,
             E::Pown => self.pown(x, v[1])?,
+            E::Rootn if bits != 64 => self.in_double(v, |g, w| g.rootn_wide(w[0], w[1]))?,
             E::Rootn => self.rootn(x, v[1])?,
+            E::Cbrt if bits != 64 => self.in_double(v, |g, w| g.cbrt_wide(w[0]))?,
+            E::Tgamma if bits != 64 => self.in_double(v, |g, w| g.tgamma_wide(w[0]))?,
+            E::Lgamma if bits != 64 => self.in_double(v, |g, w| Ok(g.lgamma_wide(w[0])?.0))?,
+            E::LgammaR if bits != 64 => {
+                let w = self.widened(&v[..1], 64);
+                let (r, sign) = self.lgamma_wide(w[0])?;
+                self.store_through(v[1], sign)?;
+                self.narrow(r, t)
+            }
             E::Ldexp => self.in_float(v, |g, w| {
                 let e = g.cast(Op::LLVMSExt, w[1], int_like(g, w[1].get_type(), 32));
                 g.intr2("llvm.ldexp", &[w[0].get_type(), e.get_type()], &[w[0], e])
@@ -284,7 +310,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             })?,
             E::LgammaR => {
                 let (r, sign) = self.libm_lanes(op, &v[..1], true)?;
-                self.store_through(v[1], sign.expect("lgamma_r's sign"))?;
+                let sign = self.zero_sign_at_poles(x, sign.expect("lgamma_r's sign"))?;
+                self.store_through(v[1], sign)?;
                 r
             }
             E::Remquo => {
@@ -292,7 +319,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.store_through(v[2], quo.expect("remquo's quotient"))?;
                 r
             }
-            _ if libm_symbol(op, Prec::Single).is_some() => self.libm_lanes(op, v, false)?.0,
+            _ if libm_symbol(op, Prec::Double).is_some() => self.libm_lanes(op, v, false)?.0,
             _ => return super::ice(format!("math builtin {} has no lowering", op.name())),
         })
     }
@@ -321,18 +348,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(self.select(bad, nan, p))
     }
 
-    /// `pown(x, n)`: `pow` with an integer exponent (whose special cases
-    /// are pown's), in a wider type so that the result rounds once.
+    /// `pown(x, n)` for `double`: `pow` with the exponent converted
+    /// exactly (C99's `pow` has pown's special cases for integer
+    /// exponents), which libmvec vectorises within 16 ulp.
     fn pown(&mut self, x: BasicValueEnum<'ctx>, n: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
-        self.in_wider(&[x, n], |g, w| {
-            let ft = w[0].get_type();
-            let nf = g.cast(Op::LLVMSIToFP, w[1], ft);
-            g.intr("llvm.pow", &[w[0], nf])
-        })
+        let nf = self.cast(Op::LLVMSIToFP, n, x.get_type());
+        self.intr("llvm.pow", &[x, nf])
     }
 
-    /// `rootn(x, n)`: `|x|^(1/n)` in a wider type, with the sign and the
-    /// special cases of §7.5.1.
+    /// `rootn(x, n)` for `double`: `|x|^(1/n)` in x87 `long double` (1/n
+    /// rounded to `double` would cost up to |ln x|/2 ulp), with the sign
+    /// and the special cases of §7.5.1.
     fn rootn(&mut self, x: BasicValueEnum<'ctx>, n: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
         self.in_wider(&[x, n], |g, w| {
             let (x, n) = (w[0], w[1]);
