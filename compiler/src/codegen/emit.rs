@@ -228,7 +228,16 @@ pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8, vector_math:
         // elimination (see `llvm::native_pipeline`). If this LLVM does
         // not parse it (nothing has run then), a cleanup and `irce` run
         // ahead of the standard pipeline instead.
-        if module.run_passes(super::llvm::native_pipeline(level), tm, PassBuilderOptions::create()).is_ok() {
+        // Group code keeping OpenCL vectors lane by lane (see
+        // `lower::regions`) has its vector operations split into scalar
+        // ones, which the loop vectoriser then vectorises across
+        // work-items (it takes no vector-typed instruction). Only such
+        // modules: elsewhere splitting costs compile time and leaves
+        // explicit vector code to be put together again.
+        let scalarize = module.get_global_metadata_size(super::lower::SCALARIZE_MD) > 0;
+        let text = super::llvm::native_pipeline(level);
+        let text = if scalarize { super::llvm::with_scalarizer(text) } else { text.to_string() };
+        if module.run_passes(&text, tm, PassBuilderOptions::create()).is_ok() {
             return Ok(());
         }
         let pipeline = format!("{},default<O{level}>", super::llvm::IRCE_THEN_DEFAULT);

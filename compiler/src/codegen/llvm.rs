@@ -45,6 +45,12 @@ pub fn native_pipeline(level: u8) -> &'static str {
     if level >= 3 { include_str!("pipelines/llvm22-O3-irce.txt").trim_end() } else { include_str!("pipelines/llvm22-O2-irce.txt").trim_end() }
 }
 
+/// [`native_pipeline`] with LLVM's scalarizer (loads and stores too) run
+/// where `irce` runs: after inlining, before the loop vectoriser.
+pub fn with_scalarizer(pipeline: &str) -> String {
+    pipeline.replacen(",irce,", ",scalarizer<load-store>,irce,", 1)
+}
+
 /// The fallback of [`native_pipeline`]: a cleanup and `irce` ahead of the
 /// standard pipeline (about 10 % more optimisation time).
 pub const IRCE_THEN_DEFAULT: &str = "always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),irce)";
@@ -67,6 +73,7 @@ mod tests {
             let p = native_pipeline(level);
             assert_eq!(p.matches(",irce,loop(loop-idiom,indvars,").count(), 1, "{p}");
             assert!(p.contains("loop-vectorize") && p.contains("slp-vectorizer") && !p.contains("BitcodeWriterPass"));
+            assert_eq!(with_scalarizer(p).matches(",scalarizer<load-store>,irce,").count(), 1);
         }
     }
 }

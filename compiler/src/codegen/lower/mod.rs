@@ -65,6 +65,10 @@ pub use libmath::{CType, Prec, is_math, libm_symbol, libm_symbols};
 
 type R<T> = Result<T, InternalError>;
 
+/// Named metadata marking a module whose group code keeps vectors lane by
+/// lane (the optimiser then scalarises it; see `emit::optimize`).
+pub const SCALARIZE_MD: &str = "clc.scalarize";
+
 impl From<BuilderError> for InternalError {
     fn from(e: BuilderError) -> InternalError {
         InternalError { function: None, message: format!("LLVM builder: {e}") }

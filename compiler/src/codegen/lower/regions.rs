@@ -230,6 +230,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let plan = std::rc::Rc::new(self.group_plan(f));
         let scalar = self.scalar_locals(f, &plan);
         let soa = self.soa_locals(f, &plan, &scalar);
+        if soa.contains(&true) && self.module.get_global_metadata_size(super::SCALARIZE_MD) == 0 {
+            let node = self.ctx.metadata_node(&[]);
+            let _ = self.module.add_global_metadata(super::SCALARIZE_MD, &node);
+        }
         self.fs_mut().group = Some(GroupMode {
             n,
             index: None,
