@@ -187,7 +187,7 @@ impl ChannelOrder {
     }
 
     /// For each stored channel, the lane of (r, g, b, a) it holds.
-    fn lanes(self) -> &'static [usize] {
+    pub fn lanes(self) -> &'static [usize] {
         match self {
             ChannelOrder::R | ChannelOrder::Intensity | ChannelOrder::Luminance | ChannelOrder::Depth => &[0],
             ChannelOrder::A => &[3],
@@ -201,7 +201,7 @@ impl ChannelOrder {
 
     /// Does the order have an alpha channel (the border colour's alpha
     /// is then 0, else 1)?
-    fn has_alpha(self) -> bool {
+    pub fn has_alpha(self) -> bool {
         matches!(self, ChannelOrder::A | ChannelOrder::Ra | ChannelOrder::Rgba | ChannelOrder::Bgra | ChannelOrder::Argb | ChannelOrder::Intensity)
     }
 }
@@ -351,6 +351,33 @@ impl ImageFormat {
     }
 }
 
+/// The formats whose texels the generated code reads and writes itself
+/// (`ImageDesc::inline_format` is 1 + the index here): the common ones,
+/// each with one channel type the generated code converts without a call
+/// (no `HALF_FLOAT`, whose conversions are long). The compiler takes the
+/// orders and types from this table, so adding a format here is enough;
+/// the tests in `compiler/tests/images.rs` run every one of them against
+/// the reference sampler.
+pub const INLINE_FORMATS: [ImageFormat; 10] = [
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnormInt8 },
+    ImageFormat { order: ChannelOrder::Bgra, ty: ChannelType::UnormInt8 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnormInt16 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::Float },
+    ImageFormat { order: ChannelOrder::R, ty: ChannelType::Float },
+    ImageFormat { order: ChannelOrder::R, ty: ChannelType::UnormInt8 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::SignedInt8 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::SignedInt32 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnsignedInt8 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnsignedInt32 },
+];
+
+impl ImageFormat {
+    /// `ImageDesc::inline_format` of an image of this format.
+    pub fn inline_tag(self) -> u32 {
+        INLINE_FORMATS.iter().position(|&f| f == self).map_or(0, |i| i as u32 + 1)
+    }
+}
+
 /// What kernels may do with an image (the `CL_MEM_*` access flags).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImageAccess {
@@ -440,6 +467,7 @@ impl Image {
             channel_type: format.ty.code(),
             elem_size: elem as u32,
             image_type: ty.code(),
+            inline_format: format.inline_tag(),
             read: read_fn(format.ty),
             write: write_fn(format.ty),
         });
