@@ -69,6 +69,29 @@ pub(super) fn arg_image_code(img: Image, access: Access) -> u32 {
     }
 }
 
+/// Marks `v`, the load of an image argument in a work-group entry, as a
+/// pointer to a whole descriptor (`!dereferenceable`, `!align`,
+/// `!noundef`: the runtime passes one that lives through the launch), so
+/// that LLVM may load descriptor fields before it knows that a read or
+/// write needs them: with the loads' `!invariant.load`, this lets them
+/// leave the work-item loop even where they sit behind a branch.
+pub(super) fn mark_descriptor<'ctx>(g: &mut Gen<'_, 'ctx>, v: BasicValueEnum<'ctx>) -> R<()> {
+    let Some(i) = v.as_instruction_value() else { return Ok(()) };
+    let i64t = g.ctx.i64_type();
+    let size = std::mem::size_of::<ImageDesc>() as u64;
+    let align = std::mem::align_of::<ImageDesc>() as u64;
+    for (kind, node) in [
+        ("dereferenceable", g.ctx.metadata_node(&[i64t.const_int(size, false).into()])),
+        ("align", g.ctx.metadata_node(&[i64t.const_int(align, false).into()])),
+        ("noundef", g.ctx.metadata_node(&[])),
+    ] {
+        if i.set_metadata(node, g.ctx.get_kind_id(kind)).is_err() {
+            return super::ice(format!("cannot mark an image argument !{kind}"));
+        }
+    }
+    Ok(())
+}
+
 /// The texel kind of a read's result or a write's colour of element `s`.
 fn texel_kind(s: Option<Scalar>) -> TexelKind {
     match s {
@@ -259,9 +282,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let c = c.into_float_value();
                 let w = self.b.build_signed_int_to_float(size, f32t, "")?;
                 let scaled = self.b.build_float_mul(c, w, "")?;
-                let u = self.b.build_select(normalized, scaled, c, "")?;
-                let fl = self.plain_intrinsic("llvm.floor", &[f32t.into()], &[u])?;
-                self.plain_intrinsic("llvm.fptosi.sat", &[i64t.into(), f32t.into()], &[fl])?.into_int_value()
+                let u = self.b.build_select(normalized, scaled, c, "")?.into_float_value();
+                self.floor_index(u)?
             } else {
                 self.b.build_int_s_extend(c.into_int_value(), i64t, "")?
             };
@@ -401,6 +423,30 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let fty = self.ctx.void_type().fn_type(&[image.get_type().into(), i32t.into(), cslot.get_type().into(), tslot.get_type().into()], false);
         self.b.build_indirect_call(fty, f, &[image.into(), i32t.const_int(texel_flags(kind) as u64, false).into(), cslot.into(), tslot.into()], "")?;
         Ok(())
+    }
+
+    /// `floor(u)` as an index, as far as addressing can tell: exact in
+    /// [-1, 2^62], -1 below (every negative index is outside, like -1), 2^62
+    /// above (outside, like every larger one; sizes are smaller), 0 for
+    /// NaN, as the runtime's saturating `floor(u) as i64`. Clamping first
+    /// makes the conversion exact, so it needs neither saturation (branches
+    /// per coordinate) nor `floor` (a C library call without SSE4.1): the
+    /// truncated value, less one where it lies above `u`.
+    fn floor_index(&mut self, u: FloatValue<'ctx>) -> R<IntValue<'ctx>> {
+        let f32t = self.ctx.f32_type();
+        let i64t = self.ctx.i64_type();
+        let (lo, hi) = (f32t.const_float(-1.0), f32t.const_float(2f64.powi(62)));
+        let below = self.b.build_float_compare(FloatPredicate::OLT, u, lo, "")?;
+        let u = self.b.build_select(below, lo, u, "")?.into_float_value();
+        let above = self.b.build_float_compare(FloatPredicate::OGT, u, hi, "")?;
+        let u = self.b.build_select(above, hi, u, "")?.into_float_value();
+        let nan = self.b.build_float_compare(FloatPredicate::UNO, u, u, "")?;
+        let u = self.b.build_select(nan, f32t.const_zero(), u, "")?.into_float_value();
+        let t = self.b.build_float_to_signed_int(u, i64t, "")?;
+        let back = self.b.build_signed_int_to_float(t, f32t, "")?;
+        let over = self.b.build_float_compare(FloatPredicate::OGT, back, u, "")?;
+        let one = self.b.build_int_z_extend(over, i64t, "")?;
+        Ok(self.b.build_int_sub(t, one, "")?)
     }
 
     /// `i` clamped to [0, last].
