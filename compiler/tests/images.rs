@@ -79,6 +79,10 @@ kernel void copy3d(read_only image3d_t src, write_only image3d_t dst, read_write
     /* (atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, …) belongs here, but the CPU target does not provide it yet; the runtime's images are plain memory.) */
     write_imageui(arr, p, read_imageui(arr, p) + 3);
 }
+kernel void copy2d_f(read_only image2d_t src, write_only image2d_t dst) {
+    int2 p = (int2)(get_global_id(0), get_global_id(1));
+    write_imagef(dst, p, read_imagef(src, p));
+}
 kernel void write_depth(write_only image2d_depth_t img, global const float *c) {
     int x = get_global_id(0), y = get_global_id(1);
     write_imagef(img, (int2)(x, y), c[y * get_image_width(img) + x]);
@@ -238,7 +242,52 @@ fn channel_value(ty: T, b: &[u8]) -> f32 {
         T::UnsignedInt8 => b[0] as f32,
         T::UnsignedInt16 => u16::from_le_bytes([b[0], b[1]]) as f32,
         T::UnsignedInt32 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32,
+        T::UnormShort565 | T::UnormShort555 | T::UnormInt101010 => unreachable!("packed texels are decoded whole (texel_values)"),
     }
+}
+
+/// An sRGB-encoded value in [0, 1] as linear (section 8.3.1.3), exactly
+/// (in double precision).
+fn srgb_decode(c: f64) -> f64 {
+    if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+}
+
+/// A linear value as sRGB-encoded, exactly: NaN is 0, clamped to [0, 1].
+fn srgb_encode(x: f64) -> f64 {
+    let c = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+    if c < 0.0031308 { 12.92 * c } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 }
+}
+
+/// A packed type's fields from the top: (bits, shift) of r, g, b
+/// (section 5.3.1.1: 5-6-5 in 16 bits, x-5-5-5 in 16 bits, x-10-10-10
+/// in 32 bits).
+fn packed_fields(ty: T) -> [(u32, u32); 3] {
+    match ty {
+        T::UnormShort565 => [(5, 11), (6, 5), (5, 0)],
+        T::UnormShort555 => [(5, 10), (5, 5), (5, 0)],
+        _ => [(10, 20), (10, 10), (10, 0)],
+    }
+}
+
+/// The channel values a read returns for one stored texel, in stored
+/// order (without the unused `x` of `sRGBx`): each channel decoded, r, g,
+/// b of sRGB orders converted to linear, the fields of a packed texel.
+fn texel_values(fmt: ImageFormat, t: &[u8]) -> Vec<f32> {
+    if is_packed(fmt.ty) {
+        let bits = t.iter().rev().fold(0u32, |acc, &b| acc << 8 | b as u32);
+        return packed_fields(fmt.ty).iter().map(|&(n, shift)| (bits >> shift & ((1 << n) - 1)) as f32 / ((1 << n) - 1) as f32).collect();
+    }
+    let cs = channel_size(fmt.ty);
+    let lanes = write_lanes(fmt.order);
+    t.chunks_exact(cs).zip(lanes).map(|(c, &lane)| if is_srgb(fmt.order) && lane < 3 { srgb_decode(c[0] as f64 / 255.0) as f32 } else { channel_value(fmt.ty, c) }).collect()
+}
+
+fn is_packed(ty: T) -> bool {
+    matches!(ty, T::UnormShort565 | T::UnormShort555 | T::UnormInt101010)
+}
+
+fn is_srgb(order: O) -> bool {
+    matches!(order, O::Srgb | O::Srgbx | O::Srgba | O::Sbgra)
 }
 
 /// One stored channel as the bits `read_image{f,i,ui}` returns for its
@@ -272,26 +321,33 @@ fn rgba<V: Copy>(order: O, ch: &[V], zero: V, one: V) -> [V; 4] {
         O::A => [zero, zero, zero, ch[0]],
         O::Rg => [ch[0], ch[1], zero, one],
         O::Ra => [ch[0], zero, zero, ch[1]],
-        O::Rgba => [ch[0], ch[1], ch[2], ch[3]],
-        O::Bgra => [ch[2], ch[1], ch[0], ch[3]],
+        O::Rgba | O::Srgba => [ch[0], ch[1], ch[2], ch[3]],
+        O::Bgra | O::Sbgra => [ch[2], ch[1], ch[0], ch[3]],
         O::Argb => [ch[1], ch[2], ch[3], ch[0]],
         O::Intensity => [ch[0]; 4],
         O::Luminance => [ch[0], ch[0], ch[0], one],
+        O::Rgb | O::Rgbx | O::Srgb | O::Srgbx => [ch[0], ch[1], ch[2], one],
     }
 }
 
 fn channels(order: O) -> usize {
     match order {
         O::Rg | O::Ra => 2,
-        O::Rgba | O::Bgra | O::Argb => 4,
+        O::Rgb | O::Srgb => 3,
+        O::Rgba | O::Bgra | O::Argb | O::Rgbx | O::Srgbx | O::Srgba | O::Sbgra => 4,
         _ => 1,
     }
+}
+
+/// Bytes of one texel.
+fn texel_size(fmt: ImageFormat) -> usize {
+    if is_packed(fmt.ty) { channel_size(fmt.ty) } else { channels(fmt.order) * channel_size(fmt.ty) }
 }
 
 fn channel_size(ty: T) -> usize {
     match ty {
         T::UnormInt8 | T::SnormInt8 | T::SignedInt8 | T::UnsignedInt8 => 1,
-        T::UnormInt16 | T::SnormInt16 | T::SignedInt16 | T::UnsignedInt16 | T::HalfFloat => 2,
+        T::UnormInt16 | T::SnormInt16 | T::SignedInt16 | T::UnsignedInt16 | T::HalfFloat | T::UnormShort565 | T::UnormShort555 => 2,
         _ => 4,
     }
 }
@@ -311,11 +367,14 @@ struct Reference {
 impl Reference {
     fn new(fmt: ImageFormat, size: [usize; 3], layers: usize, bytes: &[u8]) -> Reference {
         let cs = channel_size(fmt.ty);
-        let n = channels(fmt.order);
-        let texels = bytes.chunks_exact(cs * n).map(|t| rgba(fmt.order, &t.chunks_exact(cs).map(|c| channel_value(fmt.ty, c)).collect::<Vec<_>>(), 0.0, 1.0)).collect();
+        let ts = texel_size(fmt);
+        let texels = bytes.chunks_exact(ts).map(|t| rgba(fmt.order, &texel_values(fmt, t), 0.0, 1.0)).collect();
         let one = one_bits(fmt.ty);
-        let bits = bytes.chunks_exact(cs * n).map(|t| rgba(fmt.order, &t.chunks_exact(cs).map(|c| channel_bits(fmt.ty, c)).collect::<Vec<_>>(), 0, one)).collect();
-        let alpha = matches!(fmt.order, O::A | O::Ra | O::Rgba | O::Bgra | O::Argb | O::Intensity);
+        let bits = bytes
+            .chunks_exact(ts)
+            .map(|t| if is_integer(fmt.ty) { rgba(fmt.order, &t.chunks_exact(cs).map(|c| channel_bits(fmt.ty, c)).collect::<Vec<_>>(), 0, one) } else { rgba(fmt.order, &texel_values(fmt, t), 0.0, 1.0).map(f32::to_bits) })
+            .collect();
+        let alpha = matches!(fmt.order, O::A | O::Ra | O::Rgba | O::Bgra | O::Argb | O::Intensity | O::Srgba | O::Sbgra);
         Reference { size, layers, texels, border: [0.0, 0.0, 0.0, if alpha { 0.0 } else { 1.0 }], bits, border_bits: [0, 0, 0, if alpha { 0 } else { one }] }
     }
 
@@ -470,7 +529,8 @@ fn every_sampler() -> Vec<Sampler> {
 /// values in [-2, 2)).
 fn random_texels(fmt: ImageFormat, count: usize, rng: &mut Rng) -> Vec<u8> {
     let mut out = Vec::new();
-    for _ in 0..count * channels(fmt.order) {
+    // One value per channel; one per texel for the packed types.
+    for _ in 0..count * if is_packed(fmt.ty) { 1 } else { channels(fmt.order) } {
         match fmt.ty {
             T::HalfFloat => out.extend(nearest_half_fast(rng.unit() * 4.0 - 2.0).to_le_bytes()),
             T::Float => out.extend((rng.unit() * 4.0 - 2.0).to_le_bytes()),
@@ -546,6 +606,13 @@ fn reads_through_every_addressing_mode_and_filter_match_the_reference_sampler() 
         ImageFormat::new(O::A, T::Float),
         ImageFormat::new(O::Ra, T::SnormInt8),
         ImageFormat::new(O::Argb, T::SnormInt8),
+        ImageFormat::new(O::Srgba, T::UnormInt8),
+        ImageFormat::new(O::Sbgra, T::UnormInt8),
+        ImageFormat::new(O::Srgb, T::UnormInt8),
+        ImageFormat::new(O::Srgbx, T::UnormInt8),
+        ImageFormat::new(O::Rgb, T::UnormShort565),
+        ImageFormat::new(O::Rgbx, T::UnormShort555),
+        ImageFormat::new(O::Rgb, T::UnormInt101010),
     ];
     if slow() {
         formats.clear();
@@ -554,6 +621,14 @@ fn reads_through_every_addressing_mode_and_filter_match_the_reference_sampler() 
                 if !matches!(o, O::Bgra | O::Argb) || matches!(t, T::UnormInt8 | T::SnormInt8) {
                     formats.push(ImageFormat::new(o, t));
                 }
+            }
+        }
+        for o in [O::Srgb, O::Srgbx, O::Srgba, O::Sbgra] {
+            formats.push(ImageFormat::new(o, T::UnormInt8));
+        }
+        for o in [O::Rgb, O::Rgbx] {
+            for t in [T::UnormShort565, T::UnormShort555, T::UnormInt101010] {
+                formats.push(ImageFormat::new(o, t));
             }
         }
     }
@@ -734,9 +809,10 @@ fn write_lanes(order: O) -> &'static [usize] {
         O::A => &[3],
         O::Rg => &[0, 1],
         O::Ra => &[0, 3],
-        O::Rgba => &[0, 1, 2, 3],
-        O::Bgra => &[2, 1, 0, 3],
+        O::Rgba | O::Srgba => &[0, 1, 2, 3],
+        O::Bgra | O::Sbgra => &[2, 1, 0, 3],
         O::Argb => &[3, 0, 1, 2],
+        O::Rgb | O::Rgbx | O::Srgb | O::Srgbx => &[0, 1, 2],
     }
 }
 
@@ -1209,5 +1285,109 @@ fn inline_writes_convert_and_drop_writes_outside_the_image() {
                 assert_eq!(got[t * elem..(t + 1) * elem], want[t * elem..(t + 1) * elem], "{ty:?} {fmt:?} texel {t}: wrote {:?}", inside.iter().zip(&vals).find(|(c, _)| (0..lanes).rev().fold(0, |acc, d| acc * if d < dims { size[d] } else { layers } + c[d] as usize) == t).map(|(_, v)| v));
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------------
+// sRGB orders and packed channel types (reads through every sampler are
+// in `reads_through_every_addressing_mode_and_filter_match_the_reference_sampler`)
+// ---------------------------------------------------------------------
+
+fn copy2d(p: &Program, src: &Image, dst: &Image) {
+    let mut k = p.kernel("copy2d_f").unwrap();
+    k.set_arg(0, Arg::Image(src)).unwrap();
+    k.set_arg(1, Arg::Image(dst)).unwrap();
+    k.launch(&NdRange { dims: 2, global: [src.width(), src.height(), 1], offset: [0; 3], local: None }).unwrap();
+}
+
+#[test]
+fn srgb_and_packed_writes_convert_by_the_specification() {
+    let p = program();
+    let (w, h) = (8usize, 6usize);
+    // Values outside [0, 1], NaN and infinities, the ends of the sRGB
+    // curve's linear part, halfway cases of the packed fields.
+    let specials = [0.0f32, -0.0, 1.0, -1.0, 0.5, 1.5, 2.0, f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.0031308, 0.0031307, 1e-7, 0.04045, 0.5 / 31.0, 1.5 / 31.0, 0.5 / 63.0, 0.5 / 1023.0, 0.214, 0.9999];
+    let mut rng = Rng(0x5_4_6_B);
+    let colors: Vec<[f32; 4]> = (0..w * h).map(|i| std::array::from_fn(|l| if i % 2 == 0 { specials[(i * 4 + l) % specials.len()] } else { rng.unit() * 1.2 - 0.1 })).collect();
+    let formats = [
+        ImageFormat::new(O::Srgba, T::UnormInt8),
+        ImageFormat::new(O::Sbgra, T::UnormInt8),
+        ImageFormat::new(O::Srgb, T::UnormInt8),
+        ImageFormat::new(O::Srgbx, T::UnormInt8),
+        ImageFormat::new(O::Rgb, T::UnormShort565),
+        ImageFormat::new(O::Rgbx, T::UnormShort555),
+        ImageFormat::new(O::Rgb, T::UnormInt101010),
+    ];
+    for fmt in formats {
+        let img = Image::new(ImageType::Image2d, fmt, &[w, h]).unwrap();
+        write_image(&p, "write_f", &img, &colors);
+        let size = texel_size(fmt);
+        let got = img.read_bytes();
+        for (t, c) in colors.iter().enumerate() {
+            let g = &got[t * size..(t + 1) * size];
+            if is_packed(fmt.ty) {
+                // Each field as a normalized integer (section 8.3.1.1:
+                // scaled, rounded to nearest even, saturated; NaN 0); the
+                // unused bits are left as they were (0).
+                let bits = g.iter().rev().fold(0u32, |acc, &b| acc << 8 | b as u32);
+                let want = packed_fields(fmt.ty).iter().zip(c).fold(0u32, |acc, (&(n, shift), &x)| {
+                    let max = ((1u32 << n) - 1) as f32;
+                    let v = x * max;
+                    acc | (if v.is_nan() { 0.0 } else { v.round_ties_even().clamp(0.0, max) } as u32) << shift
+                });
+                assert_eq!(bits, want, "{fmt:?} texel {t}: {c:?}");
+                continue;
+            }
+            for (i, &lane) in write_lanes(fmt.order).iter().enumerate() {
+                if lane < 3 {
+                    // The specification allows less than 1 from the exact
+                    // encoded value; clc rounds it to nearest.
+                    let exact = srgb_encode(c[lane] as f64) * 255.0;
+                    assert!((g[i] as f64 - exact).abs() <= 0.5 + 1e-9, "{fmt:?} texel {t} lane {lane}: {} for {} (exact {exact})", g[i], c[lane]);
+                } else {
+                    // Alpha is stored linearly.
+                    assert_eq!(g[i..=i], expected_channel(T::UnormInt8, c[lane]), "{fmt:?} texel {t} alpha: {c:?}");
+                }
+            }
+            if fmt.order == O::Srgbx {
+                assert_eq!(g[3], 0, "{fmt:?} texel {t}: x is never written");
+            }
+        }
+    }
+}
+
+#[test]
+fn srgb_reads_are_within_the_specifications_bound_and_every_byte_round_trips() {
+    let p = program();
+    // Every byte in every channel.
+    let bytes: Vec<u8> = (0..=255u8).flat_map(|b| [b, b, b, b]).collect();
+    for order in [O::Srgba, O::Sbgra] {
+        let fmt = ImageFormat::new(order, T::UnormInt8);
+        let src = Image::from_bytes(ImageType::Image2d, fmt, &[256, 1], &bytes).unwrap();
+        let lin = Image::new(ImageType::Image2d, ImageFormat::new(O::Rgba, T::Float), &[256, 1]).unwrap();
+        copy2d(&p, &src, &lin);
+        for (b, v) in lin.read::<[f32; 4]>().into_iter().enumerate() {
+            // Section 8.3.1.3: the value read, converted back to sRGB
+            // without rounding, lies within 0.5 of the stored byte.
+            for &x in &v[..3] {
+                assert!((srgb_encode(x as f64) * 255.0 - b as f64).abs() <= 0.5, "{order:?} byte {b} read as {x}");
+                assert_eq!(x, srgb_decode(b as f64 / 255.0) as f32, "{order:?} byte {b}: the nearest float to the exact value");
+            }
+            assert_eq!(v[3], b as f32 / 255.0, "{order:?} alpha {b}");
+        }
+        let back = Image::new(ImageType::Image2d, fmt, &[256, 1]).unwrap();
+        copy2d(&p, &src, &back);
+        assert_eq!(back.read_bytes(), bytes, "{order:?}: read_imagef then write_imagef keeps every byte");
+    }
+    // Packed texels round-trip too: every field value is exact in float.
+    for (fmt, count) in [(ImageFormat::new(O::Rgb, T::UnormShort565), 1usize << 16), (ImageFormat::new(O::Rgbx, T::UnormShort555), 1 << 15), (ImageFormat::new(O::Rgb, T::UnormInt101010), 1 << 16)] {
+        let mut rng = Rng(count as u64);
+        let texels: Vec<u8> = (0..count as u32)
+            .flat_map(|i| if fmt.ty == T::UnormInt101010 { ((rng.next() as u32) & 0x3FFF_FFFF).to_le_bytes().to_vec() } else { (i as u16).to_le_bytes().to_vec() })
+            .collect();
+        let src = Image::from_bytes(ImageType::Image2d, fmt, &[256, count / 256], &texels).unwrap();
+        let back = Image::new(ImageType::Image2d, fmt, &[256, count / 256]).unwrap();
+        copy2d(&p, &src, &back);
+        assert_eq!(back.read_bytes(), texels, "{fmt:?}");
     }
 }

@@ -18,8 +18,8 @@
 //! functions, passing the coordinates and the texel through two 16-byte
 //! slots in the entry block: no symbol of the runtime is named, so
 //! JIT-built programs and shared objects compiled ahead of time run alike.
-//! The general call costs about 170 instructions for an RGBA8 read, the
-//! inline one about 20, and it lets LLVM keep texels in registers. The
+//! An RGBA8 image copy (read and write) costs about 40 to 55 instructions
+//! a texel this way, 390 to 440 through the calls (bench/README.md). The
 //! SPIR-V target never comes here (its image builtins stay mangled calls).
 
 use super::{Gen, R};
@@ -129,7 +129,7 @@ fn inline_shape(img: Image) -> Option<(usize, bool)> {
 /// conversions the specification leaves undefined, and that the generated
 /// code converts without a call (no `HALF_FLOAT`).
 fn inline_formats(kind: TexelKind) -> Vec<(u32, ImageFormat)> {
-    INLINE_FORMATS.iter().filter(|f| f.ty.texel() == kind && f.ty != ChannelType::HalfFloat).map(|&f| (f.inline_tag(), f)).collect()
+    INLINE_FORMATS.iter().filter(|f| f.ty.texel() == kind && f.ty != ChannelType::HalfFloat && !f.ty.is_packed() && !f.order.is_srgb()).map(|&f| (f.inline_tag(), f)).collect()
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -500,8 +500,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let t = match fmt.ty {
             ChannelType::Float => return (self.ctx.f32_type().vec_type(n), 4),
             ChannelType::UnormInt8 | ChannelType::SnormInt8 | ChannelType::SignedInt8 | ChannelType::UnsignedInt8 => self.ctx.i8_type(),
-            ChannelType::UnormInt16 | ChannelType::SnormInt16 | ChannelType::SignedInt16 | ChannelType::UnsignedInt16 | ChannelType::HalfFloat => self.ctx.i16_type(),
-            ChannelType::SignedInt32 | ChannelType::UnsignedInt32 => self.ctx.i32_type(),
+            ChannelType::UnormInt16 | ChannelType::SnormInt16 | ChannelType::SignedInt16 | ChannelType::UnsignedInt16 | ChannelType::HalfFloat | ChannelType::UnormShort565 | ChannelType::UnormShort555 => self.ctx.i16_type(),
+            ChannelType::SignedInt32 | ChannelType::UnsignedInt32 | ChannelType::UnormInt101010 => self.ctx.i32_type(),
         };
         (t.vec_type(n), fmt.ty.size() as u32)
     }
@@ -538,7 +538,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             ChannelType::SignedInt8 | ChannelType::SignedInt16 => self.b.build_int_s_extend(raw, i32n, "")?,
             ChannelType::UnsignedInt8 | ChannelType::UnsignedInt16 => self.b.build_int_z_extend(raw, i32n, "")?,
             ChannelType::SignedInt32 | ChannelType::UnsignedInt32 => raw,
-            ChannelType::HalfFloat => return super::ice("a HALF_FLOAT image read inline"),
+            ChannelType::HalfFloat | ChannelType::UnormShort565 | ChannelType::UnormShort555 | ChannelType::UnormInt101010 => return super::ice(format!("a {} image read inline", fmt.ty.name())),
         };
         let ch = self.b.build_bit_cast(ch, i32n, "")?.into_vector_value();
         let i32t = self.ctx.i32_type();
