@@ -968,7 +968,7 @@ mod tests {
         // encoded (0.25 is 137, which reads back within half an 8-bit
         // step of 0.25: the steps are about 0.004 there), alpha linearly
         // (64 / 255).
-        let o: Vec<f32> = lines[0].trim_start_matches("arg 2: [(").trim_end_matches(")]").split(|c| c == ',' || c == '(' || c == ')').filter_map(|x| x.trim().parse().ok()).collect();
+        let o: Vec<f32> = lines[0].trim_start_matches("arg 2: [(").trim_end_matches(")]").split([',', '(', ')']).filter_map(|x| x.trim().parse().ok()).collect();
         assert_eq!(o.len(), 8, "{out}");
         assert!(o[..3].iter().all(|&v| (v - 0.25).abs() < 0.0025 && v == o[0]), "{out}");
         assert_eq!(o[3], 64.0 / 255.0, "{out}");

@@ -381,8 +381,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             inside = g.b.build_and(inside, ok, "")?;
             Ok(i)
         };
-        for d in 0..dims {
-            idx[d] = check(self, d, desc.size[d])?;
+        for (d, slot) in idx.iter_mut().enumerate().take(dims) {
+            *slot = check(self, d, desc.size[d])?;
         }
         let layer = if arrayed { check(self, dims, desc.layers)? } else { i64t.const_zero() };
         self.b.build_conditional_branch(inside, dispatch, merge)?;
