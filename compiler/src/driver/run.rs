@@ -214,9 +214,10 @@ SPEC (one per kernel argument, in order):
       CHANNELTYPE: unorm8, unorm16, snorm8, snorm16, int8, int16, int32, uint8, uint16, uint32, half, float,
                    unorm565, unorm555, unorm101010 (packed: one value per texel)
       SIZES: width[xheight][xdepth][xlayers], as the type has them (64x32, 16x16x4)
-      FILL: a number (each channel's value as read_imagef/i/ui returns it; default 0), range (texel i
-            stored as i), rand[:SEED] (random stored bits; [0, 100) for 32-bit integers, [0, 1) for
-            half/float) or file:PATH (.npy of the channel type's dtype, or raw bytes; x fastest)
+      FILL: a number (each channel's value as read_imagef/i/ui returns it, sRGB colours stored encoded;
+            default 0), range (texel i stored as i; a packed texel's value is i), rand[:SEED] (random
+            stored bits; [0, 100) for 32-bit integers, [0, 1) for half/float) or file:PATH (.npy of the
+            channel type's dtype, <u2/<u4 for packed texels, or raw bytes; x fastest)
   sampler:COORDS:ADDRESS:FILTER
                           a sampler_t, e.g. sampler:normalized:repeat:linear
       COORDS: normalized, unnormalized; ADDRESS: none, clamp_to_edge, clamp, repeat, mirrored_repeat;
