@@ -79,6 +79,10 @@ kernel void copy3d(read_only image3d_t src, write_only image3d_t dst, read_write
     /* (atomic_work_item_fence(CLK_IMAGE_MEM_FENCE, …) belongs here, but the CPU target does not provide it yet; the runtime's images are plain memory.) */
     write_imageui(arr, p, read_imageui(arr, p) + 3);
 }
+kernel void copy2d_f(read_only image2d_t src, write_only image2d_t dst) {
+    int2 p = (int2)(get_global_id(0), get_global_id(1));
+    write_imagef(dst, p, read_imagef(src, p));
+}
 kernel void write_depth(write_only image2d_depth_t img, global const float *c) {
     int x = get_global_id(0), y = get_global_id(1);
     write_imagef(img, (int2)(x, y), c[y * get_image_width(img) + x]);
@@ -89,6 +93,52 @@ kernel void reverse_groups(read_only image1d_t src, global float *out, local flo
     tmp[l] = read_imagef(src, g).x;
     barrier(CLK_LOCAL_MEM_FENCE);
     out[g] = tmp[get_local_size(0) - 1 - l] + get_image_width(src);
+}
+/* The inline paths: three reads per coordinate (float coordinates through
+   the sampler, integer ones through it, integer ones without one) and a
+   write, as the texels' bits, for every image type they serve. */
+#define READS(NAME, IMG, SEL, KIND) \
+kernel void NAME(read_only IMG img, sampler_t s, global const float4 *c, global const int4 *ic, global uint4 *out) { \
+    size_t i = get_global_id(0); \
+    out[3 * i] = as_uint4(read_image##KIND(img, s, c[i] SEL)); \
+    out[3 * i + 1] = as_uint4(read_image##KIND(img, s, ic[i] SEL)); \
+    out[3 * i + 2] = as_uint4(read_image##KIND(img, ic[i] SEL)); \
+}
+#define WRITES(NAME, IMG, SEL, T, KIND) \
+kernel void NAME(write_only IMG img, global const int4 *ic, global const T *v) { \
+    size_t i = get_global_id(0); write_image##KIND(img, ic[i] SEL, v[i]); \
+}
+#define SHAPE(NAME, IMG, SEL) \
+    READS(reads_##NAME##_f, IMG, SEL, f) READS(reads_##NAME##_i, IMG, SEL, i) READS(reads_##NAME##_ui, IMG, SEL, ui) \
+    WRITES(writes_##NAME##_f, IMG, SEL, float4, f) WRITES(writes_##NAME##_i, IMG, SEL, int4, i) WRITES(writes_##NAME##_ui, IMG, SEL, uint4, ui)
+SHAPE(1d, image1d_t, .x)
+SHAPE(1d_array, image1d_array_t, .xy)
+SHAPE(2d, image2d_t, .xy)
+SHAPE(2d_array, image2d_array_t, )
+SHAPE(3d, image3d_t, )
+#define BUFFER(KIND, T) \
+kernel void reads_1d_buffer_##KIND(read_only image1d_buffer_t img, global const int4 *ic, global uint4 *out) { \
+    size_t i = get_global_id(0); out[i] = as_uint4(read_image##KIND(img, ic[i].x)); \
+} \
+WRITES(writes_1d_buffer_##KIND, image1d_buffer_t, .x, T, KIND)
+BUFFER(f, float4)
+BUFFER(i, int4)
+BUFFER(ui, uint4)
+/* Constant samplers of every mode the inline path serves (its tests fold). */
+kernel void constant_samplers(read_only image2d_t img, global const float4 *c, global uint4 *out) {
+    size_t i = get_global_id(0);
+    const sampler_t a = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;
+    const sampler_t b = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+    const sampler_t d = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
+    const sampler_t e = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;
+    const sampler_t f = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+    const sampler_t g = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
+    out[6 * i] = as_uint4(read_imagef(img, a, c[i].xy));
+    out[6 * i + 1] = as_uint4(read_imagef(img, b, c[i].xy));
+    out[6 * i + 2] = as_uint4(read_imagef(img, d, c[i].xy));
+    out[6 * i + 3] = as_uint4(read_imagef(img, e, c[i].zw));
+    out[6 * i + 4] = as_uint4(read_imagef(img, f, c[i].zw));
+    out[6 * i + 5] = as_uint4(read_imagef(img, g, c[i].zw));
 }
 kernel void queries(read_only image1d_t a, read_only image1d_array_t b, write_only image2d_t c, read_only image2d_array_t d,
                     read_only image3d_t e, read_only image2d_depth_t f, read_only image1d_buffer_t g, global int *out) {
@@ -192,37 +242,112 @@ fn channel_value(ty: T, b: &[u8]) -> f32 {
         T::UnsignedInt8 => b[0] as f32,
         T::UnsignedInt16 => u16::from_le_bytes([b[0], b[1]]) as f32,
         T::UnsignedInt32 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f32,
+        T::UnormShort565 | T::UnormShort555 | T::UnormInt101010 => unreachable!("packed texels are decoded whole (texel_values)"),
     }
+}
+
+/// An sRGB-encoded value in [0, 1] as linear (section 8.3.1.3), exactly
+/// (in double precision).
+fn srgb_decode(c: f64) -> f64 {
+    if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
+}
+
+/// A linear value as sRGB-encoded, exactly: NaN is 0, clamped to [0, 1].
+fn srgb_encode(x: f64) -> f64 {
+    let c = if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+    if c < 0.0031308 { 12.92 * c } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 }
+}
+
+/// A packed type's fields from the top: (bits, shift) of r, g, b
+/// (section 5.3.1.1: 5-6-5 in 16 bits, x-5-5-5 in 16 bits, x-10-10-10
+/// in 32 bits).
+fn packed_fields(ty: T) -> [(u32, u32); 3] {
+    match ty {
+        T::UnormShort565 => [(5, 11), (6, 5), (5, 0)],
+        T::UnormShort555 => [(5, 10), (5, 5), (5, 0)],
+        _ => [(10, 20), (10, 10), (10, 0)],
+    }
+}
+
+/// The channel values a read returns for one stored texel, in stored
+/// order (without the unused `x` of `sRGBx`): each channel decoded, r, g,
+/// b of sRGB orders converted to linear, the fields of a packed texel.
+fn texel_values(fmt: ImageFormat, t: &[u8]) -> Vec<f32> {
+    if is_packed(fmt.ty) {
+        let bits = t.iter().rev().fold(0u32, |acc, &b| acc << 8 | b as u32);
+        return packed_fields(fmt.ty).iter().map(|&(n, shift)| (bits >> shift & ((1 << n) - 1)) as f32 / ((1 << n) - 1) as f32).collect();
+    }
+    let cs = channel_size(fmt.ty);
+    let lanes = write_lanes(fmt.order);
+    t.chunks_exact(cs).zip(lanes).map(|(c, &lane)| if is_srgb(fmt.order) && lane < 3 { srgb_decode(c[0] as f64 / 255.0) as f32 } else { channel_value(fmt.ty, c) }).collect()
+}
+
+fn is_packed(ty: T) -> bool {
+    matches!(ty, T::UnormShort565 | T::UnormShort555 | T::UnormInt101010)
+}
+
+fn is_srgb(order: O) -> bool {
+    matches!(order, O::Srgb | O::Srgbx | O::Srgba | O::Sbgra)
+}
+
+/// One stored channel as the bits `read_image{f,i,ui}` returns for its
+/// type: the float of [`channel_value`] for normalized and float types,
+/// the integer (sign- or zero-extended) for integer types.
+fn channel_bits(ty: T, b: &[u8]) -> u32 {
+    match ty {
+        T::SignedInt8 => b[0] as i8 as u32,
+        T::SignedInt16 => i16::from_le_bytes([b[0], b[1]]) as u32,
+        T::SignedInt32 | T::UnsignedInt32 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+        T::UnsignedInt8 => b[0] as u32,
+        T::UnsignedInt16 => u16::from_le_bytes([b[0], b[1]]) as u32,
+        _ => channel_value(ty, b).to_bits(),
+    }
+}
+
+/// The value 1 (a missing alpha) as the bits a read of `ty` returns.
+fn one_bits(ty: T) -> u32 {
+    if is_integer(ty) { 1 } else { 1f32.to_bits() }
+}
+
+fn is_integer(ty: T) -> bool {
+    matches!(ty, T::SignedInt8 | T::SignedInt16 | T::SignedInt32 | T::UnsignedInt8 | T::UnsignedInt16 | T::UnsignedInt32)
 }
 
 /// The stored channels as (r, g, b, a) (section 5.3.1.1's table of
 /// channel orders; missing colour channels are 0, missing alpha is 1).
-fn rgba(order: O, ch: &[f32]) -> [f32; 4] {
+fn rgba<V: Copy>(order: O, ch: &[V], zero: V, one: V) -> [V; 4] {
     match order {
-        O::R | O::Depth => [ch[0], 0.0, 0.0, 1.0],
-        O::A => [0.0, 0.0, 0.0, ch[0]],
-        O::Rg => [ch[0], ch[1], 0.0, 1.0],
-        O::Ra => [ch[0], 0.0, 0.0, ch[1]],
-        O::Rgba => [ch[0], ch[1], ch[2], ch[3]],
-        O::Bgra => [ch[2], ch[1], ch[0], ch[3]],
+        O::R | O::Depth => [ch[0], zero, zero, one],
+        O::A => [zero, zero, zero, ch[0]],
+        O::Rg => [ch[0], ch[1], zero, one],
+        O::Ra => [ch[0], zero, zero, ch[1]],
+        O::Rgba | O::Srgba => [ch[0], ch[1], ch[2], ch[3]],
+        O::Bgra | O::Sbgra => [ch[2], ch[1], ch[0], ch[3]],
         O::Argb => [ch[1], ch[2], ch[3], ch[0]],
         O::Intensity => [ch[0]; 4],
-        O::Luminance => [ch[0], ch[0], ch[0], 1.0],
+        O::Luminance => [ch[0], ch[0], ch[0], one],
+        O::Rgb | O::Rgbx | O::Srgb | O::Srgbx => [ch[0], ch[1], ch[2], one],
     }
 }
 
 fn channels(order: O) -> usize {
     match order {
         O::Rg | O::Ra => 2,
-        O::Rgba | O::Bgra | O::Argb => 4,
+        O::Rgb | O::Srgb => 3,
+        O::Rgba | O::Bgra | O::Argb | O::Rgbx | O::Srgbx | O::Srgba | O::Sbgra => 4,
         _ => 1,
     }
+}
+
+/// Bytes of one texel.
+fn texel_size(fmt: ImageFormat) -> usize {
+    if is_packed(fmt.ty) { channel_size(fmt.ty) } else { channels(fmt.order) * channel_size(fmt.ty) }
 }
 
 fn channel_size(ty: T) -> usize {
     match ty {
         T::UnormInt8 | T::SnormInt8 | T::SignedInt8 | T::UnsignedInt8 => 1,
-        T::UnormInt16 | T::SnormInt16 | T::SignedInt16 | T::UnsignedInt16 | T::HalfFloat => 2,
+        T::UnormInt16 | T::SnormInt16 | T::SignedInt16 | T::UnsignedInt16 | T::HalfFloat | T::UnormShort565 | T::UnormShort555 => 2,
         _ => 4,
     }
 }
@@ -233,25 +358,56 @@ struct Reference {
     layers: usize,
     texels: Vec<[f32; 4]>,
     border: [f32; 4],
+    /// The texels as the bits a read of the channel type's kind returns
+    /// (exact for 32-bit integers, which `texels` rounds).
+    bits: Vec<[u32; 4]>,
+    border_bits: [u32; 4],
 }
 
 impl Reference {
     fn new(fmt: ImageFormat, size: [usize; 3], layers: usize, bytes: &[u8]) -> Reference {
         let cs = channel_size(fmt.ty);
-        let n = channels(fmt.order);
-        let texels = bytes.chunks_exact(cs * n).map(|t| rgba(fmt.order, &t.chunks_exact(cs).map(|c| channel_value(fmt.ty, c)).collect::<Vec<_>>())).collect();
-        let alpha = matches!(fmt.order, O::A | O::Ra | O::Rgba | O::Bgra | O::Argb | O::Intensity);
-        Reference { size, layers, texels, border: [0.0, 0.0, 0.0, if alpha { 0.0 } else { 1.0 }] }
+        let ts = texel_size(fmt);
+        let texels = bytes.chunks_exact(ts).map(|t| rgba(fmt.order, &texel_values(fmt, t), 0.0, 1.0)).collect();
+        let one = one_bits(fmt.ty);
+        let bits = bytes
+            .chunks_exact(ts)
+            .map(|t| if is_integer(fmt.ty) { rgba(fmt.order, &t.chunks_exact(cs).map(|c| channel_bits(fmt.ty, c)).collect::<Vec<_>>(), 0, one) } else { rgba(fmt.order, &texel_values(fmt, t), 0.0, 1.0).map(f32::to_bits) })
+            .collect();
+        let alpha = matches!(fmt.order, O::A | O::Ra | O::Rgba | O::Bgra | O::Argb | O::Intensity | O::Srgba | O::Sbgra);
+        Reference { size, layers, texels, border: [0.0, 0.0, 0.0, if alpha { 0.0 } else { 1.0 }], bits, border_bits: [0, 0, 0, if alpha { 0 } else { one }] }
+    }
+
+    /// The index of texel (i, j, k) of `layer` in `texels`, `None` outside
+    /// (the border colour).
+    fn index(&self, i: i64, j: i64, k: i64, layer: usize) -> Option<usize> {
+        let [w, h, d] = self.size.map(|s| s as i64);
+        if i < 0 || j < 0 || k < 0 || i >= w || j >= h || k >= d {
+            return None;
+        }
+        Some(((layer * self.size[2] + k as usize) * self.size[1] + j as usize) * self.size[0] + i as usize)
     }
 
     /// T(i, j, k) with the border colour for indices outside.
     fn t(&self, i: i64, j: i64, k: i64, layer: usize) -> [f32; 4] {
-        let [w, h, d] = self.size.map(|s| s as i64);
-        if i < 0 || j < 0 || k < 0 || i >= w || j >= h || k >= d {
-            return self.border;
-        }
-        self.texels[((layer * self.size[2] + k as usize) * self.size[1] + j as usize) * self.size[0] + i as usize]
+        self.index(i, j, k, layer).map_or(self.border, |x| self.texels[x])
     }
+
+    /// The bits a nearest-filtered read through `sm` returns at `c`.
+    fn nearest_bits(&self, sm: Sampler, dims: usize, c: [f32; 4]) -> [u32; 4] {
+        let layer = ref_layer(self, dims, c);
+        let i = ref_nearest(c[0], self.size[0], sm);
+        let j = if dims > 1 { ref_nearest(c[1], self.size[1], sm) } else { 0 };
+        let k = if dims > 2 { ref_nearest(c[2], self.size[2], sm) } else { 0 };
+        self.index(i, j, k, layer).map_or(self.border_bits, |x| self.bits[x])
+    }
+}
+
+/// The layer of an array image at `c` (its lane after the `dims` spatial
+/// ones): clamp(rint(layer), 0, array_size - 1); 0 for images without
+/// layers.
+fn ref_layer(r: &Reference, dims: usize, c: [f32; 4]) -> usize {
+    (c[dims.min(3)].round_ties_even().max(0.0) as usize).min(r.layers - 1)
 }
 
 /// Section 8.2.1/8.2.3: the texel index for nearest filtering; an index
@@ -324,8 +480,7 @@ fn ref_linear(s: f32, size: usize, sm: Sampler) -> (i64, i64, f32) {
 /// `read_imagef(image, sampler, coord)` by the specification. `dims`
 /// spatial coordinates; an array's layer follows them.
 fn ref_sample(r: &Reference, sm: Sampler, dims: usize, c: [f32; 4]) -> [f32; 4] {
-    // clamp(rint(layer), 0, array_size - 1) (0 for images without layers).
-    let layer = (c[dims.min(3)].round_ties_even().max(0.0) as usize).min(r.layers - 1);
+    let layer = ref_layer(r, dims, c);
     let size = r.size;
     if sm.filter == FilterMode::Nearest {
         let i = ref_nearest(c[0], size[0], sm);
@@ -374,7 +529,8 @@ fn every_sampler() -> Vec<Sampler> {
 /// values in [-2, 2)).
 fn random_texels(fmt: ImageFormat, count: usize, rng: &mut Rng) -> Vec<u8> {
     let mut out = Vec::new();
-    for _ in 0..count * channels(fmt.order) {
+    // One value per channel; one per texel for the packed types.
+    for _ in 0..count * if is_packed(fmt.ty) { 1 } else { channels(fmt.order) } {
         match fmt.ty {
             T::HalfFloat => out.extend(nearest_half_fast(rng.unit() * 4.0 - 2.0).to_le_bytes()),
             T::Float => out.extend((rng.unit() * 4.0 - 2.0).to_le_bytes()),
@@ -450,6 +606,13 @@ fn reads_through_every_addressing_mode_and_filter_match_the_reference_sampler() 
         ImageFormat::new(O::A, T::Float),
         ImageFormat::new(O::Ra, T::SnormInt8),
         ImageFormat::new(O::Argb, T::SnormInt8),
+        ImageFormat::new(O::Srgba, T::UnormInt8),
+        ImageFormat::new(O::Sbgra, T::UnormInt8),
+        ImageFormat::new(O::Srgb, T::UnormInt8),
+        ImageFormat::new(O::Srgbx, T::UnormInt8),
+        ImageFormat::new(O::Rgb, T::UnormShort565),
+        ImageFormat::new(O::Rgbx, T::UnormShort555),
+        ImageFormat::new(O::Rgb, T::UnormInt101010),
     ];
     if slow() {
         formats.clear();
@@ -458,6 +621,14 @@ fn reads_through_every_addressing_mode_and_filter_match_the_reference_sampler() 
                 if !matches!(o, O::Bgra | O::Argb) || matches!(t, T::UnormInt8 | T::SnormInt8) {
                     formats.push(ImageFormat::new(o, t));
                 }
+            }
+        }
+        for o in [O::Srgb, O::Srgbx, O::Srgba, O::Sbgra] {
+            formats.push(ImageFormat::new(o, T::UnormInt8));
+        }
+        for o in [O::Rgb, O::Rgbx] {
+            for t in [T::UnormShort565, T::UnormShort555, T::UnormInt101010] {
+                formats.push(ImageFormat::new(o, t));
             }
         }
     }
@@ -638,9 +809,10 @@ fn write_lanes(order: O) -> &'static [usize] {
         O::A => &[3],
         O::Rg => &[0, 1],
         O::Ra => &[0, 3],
-        O::Rgba => &[0, 1, 2, 3],
-        O::Bgra => &[2, 1, 0, 3],
+        O::Rgba | O::Srgba => &[0, 1, 2, 3],
+        O::Bgra | O::Sbgra => &[2, 1, 0, 3],
         O::Argb => &[3, 0, 1, 2],
+        O::Rgb | O::Rgbx | O::Srgb | O::Srgbx => &[0, 1, 2],
     }
 }
 
@@ -815,5 +987,407 @@ fn the_spirv_exec_image_kernel_runs_natively() {
             let want: [f32; 4] = std::array::from_fn(|l| a[l] * 2.0 + b[l] + extra[l]);
             assert!(close(got[y * w + x], want, false), "({x}, {y}): {:?} vs {want:?}", got[y * w + x]);
         }
+    }
+}
+
+// ---------------------------------------------------------------------
+// The inline paths (the formats of `INLINE_FORMATS`, and a few others
+// that must take the runtime's functions from the same call sites)
+// ---------------------------------------------------------------------
+
+/// Every inline format, then formats that are not inline.
+fn inline_and_other_formats() -> Vec<ImageFormat> {
+    let mut v = clc_runtime::image::INLINE_FORMATS.to_vec();
+    v.extend([ImageFormat::new(O::Rgba, T::HalfFloat), ImageFormat::new(O::Rg, T::UnsignedInt16), ImageFormat::new(O::Luminance, T::UnormInt8), ImageFormat::new(O::Argb, T::SignedInt8)]);
+    v
+}
+
+/// The shapes the inline path serves: type, kernel name part, sizes,
+/// spatial dimensions.
+const INLINE_SHAPES: [(ImageType, &str, &[usize], usize); 6] = [
+    (ImageType::Image1d, "1d", &[5], 1),
+    (ImageType::Image1dBuffer, "1d_buffer", &[6], 1),
+    (ImageType::Image1dArray, "1d_array", &[5, 3], 1),
+    (ImageType::Image2d, "2d", &[5, 4], 2),
+    (ImageType::Image2dArray, "2d_array", &[3, 4, 3], 2),
+    (ImageType::Image3d, "3d", &[3, 2, 4], 3),
+];
+
+/// `f`, `i` or `ui`: the kernel name suffix that reads and writes texels
+/// of channel type `ty`'s kind.
+fn kind_suffix(ty: T) -> &'static str {
+    match ty {
+        T::SignedInt8 | T::SignedInt16 | T::SignedInt32 => "i",
+        T::UnsignedInt8 | T::UnsignedInt16 | T::UnsignedInt32 => "ui",
+        _ => "f",
+    }
+}
+
+/// Float coordinates of one axis of `size` texels at and around the
+/// edges and far outside (with infinities and NaN when `non_finite`);
+/// normalized ones are these over the size, plus 1 and just below it.
+fn edge_coords(size: usize, normalized: bool, non_finite: bool) -> Vec<f32> {
+    let s = size as f32;
+    let below = |x: f32| f32::from_bits(x.to_bits() - 1);
+    let mut v = vec![-(s + 0.5), -1.0, -0.5, -1e-7, -0.0, 0.0, 0.5, 1.0, s - 1.0, s - 0.5, below(s), s, s + 0.5, 2.0 * s, 1e30, -1e30];
+    if normalized {
+        v = v.into_iter().map(|x| x / s).collect();
+        v.extend([1.0, below(1.0), -1e-9, 0.5 / s]);
+    }
+    if non_finite {
+        v.extend([f32::INFINITY, f32::NEG_INFINITY, f32::NAN]);
+    }
+    v
+}
+
+/// Integer coordinates of one axis of `size` texels at and around the
+/// edges and at the ends of `int`.
+fn edge_ints(size: usize) -> Vec<i32> {
+    let s = size as i32;
+    vec![i32::MIN, -s - 1, -1, 0, 1, s - 1, s, s + 1, i32::MAX]
+}
+
+fn pick<V: Copy>(v: &[V], rng: &mut Rng) -> V {
+    v[(rng.next() % v.len() as u64) as usize]
+}
+
+#[test]
+fn inline_reads_match_the_reference_at_edges_and_outside_for_every_sampler() {
+    let p = program();
+    let mut rng = Rng(0x1A_11E5);
+    let n = if slow() { 1500 } else { 160 };
+    let mut checked = 0;
+    for fmt in inline_and_other_formats() {
+        for &(ty, name, sizes, dims) in &INLINE_SHAPES {
+            let mut size = [1usize; 3];
+            size[..dims].copy_from_slice(&sizes[..dims]);
+            let layers = if sizes.len() > dims { sizes[dims] } else { 1 };
+            let bytes = random_texels(fmt, size.iter().product::<usize>() * layers, &mut rng);
+            let img = Image::from_bytes(ty, fmt, sizes, &bytes).unwrap();
+            let r = Reference::new(fmt, size, layers, &bytes);
+            let kernel = format!("reads_{name}_{}", kind_suffix(fmt.ty));
+            let lf = [-1.0, -0.5, -0.4, 0.0, 0.5, 1.5, layers as f32 - 1.0, layers as f32 - 0.5, layers as f32, 1e30, f32::NAN];
+            let li = [i32::MIN, -1, 0, layers as i32 - 1, layers as i32, i32::MAX];
+            // Integer coordinates, the same for every sampler: the
+            // texel, clamped to the edge outside but under
+            // CLK_ADDRESS_CLAMP (the border colour), whatever the filter
+            // and normalization; sampler-less reads clamp to the edge
+            // (undefined outside by the specification: clc's choice).
+            let ics: Vec<[i32; 4]> = (0..n)
+                .map(|_| {
+                    let mut c = [0i32; 4];
+                    for (d, slot) in c.iter_mut().enumerate().take(dims) {
+                        *slot = pick(&edge_ints(size[d]), &mut rng);
+                    }
+                    if ty.is_array() {
+                        c[dims] = pick(&li, &mut rng);
+                    }
+                    c
+                })
+                .collect();
+            let as_float = |c: &[i32; 4]| c.map(|x| x as f32);
+            if ty == ImageType::Image1dBuffer {
+                let icb = Buffer::from_slice(&ics);
+                let out = Buffer::new(n * 16);
+                let mut k = p.kernel(&kernel).unwrap();
+                k.set_arg(0, Arg::Image(&img)).unwrap();
+                k.set_arg(1, Arg::Buffer(&icb)).unwrap();
+                k.set_arg(2, Arg::Buffer(&out)).unwrap();
+                k.launch(&NdRange::linear(n)).unwrap();
+                let none = Sampler::new(false, AddressingMode::None, FilterMode::Nearest);
+                for (c, g) in ics.iter().zip(out.read::<[u32; 4]>()) {
+                    assert_eq!(g, r.nearest_bits(none, dims, as_float(c)), "{ty:?} {fmt:?} sampler-less at {c:?}");
+                    checked += 1;
+                }
+                continue;
+            }
+            for s in every_sampler() {
+                // Non-finite coordinates only where the inline path may
+                // serve them (the reference's linear and repeat formulas
+                // do not follow the runtime's for them).
+                let inline_mode = matches!(s.addressing, AddressingMode::None | AddressingMode::ClampToEdge | AddressingMode::Clamp);
+                let nearest = s.filter == FilterMode::Nearest || is_integer(fmt.ty);
+                let cs: Vec<[f32; 4]> = (0..n)
+                    .map(|_| {
+                        let mut c = [0f32; 4];
+                        for (d, slot) in c.iter_mut().enumerate().take(dims) {
+                            *slot = if rng.next() % 4 == 0 { (rng.unit() * 3.0 - 1.0) * if s.normalized_coords { 1.0 } else { size[d] as f32 } } else { pick(&edge_coords(size[d], s.normalized_coords, inline_mode && nearest), &mut rng) };
+                        }
+                        if ty.is_array() {
+                            c[dims] = pick(&lf, &mut rng);
+                        }
+                        c
+                    })
+                    .collect();
+                let cb = Buffer::from_slice(&cs);
+                let icb = Buffer::from_slice(&ics);
+                let out = Buffer::new(n * 48);
+                let mut k = p.kernel(&kernel).unwrap();
+                k.set_arg(0, Arg::Image(&img)).unwrap();
+                k.set_arg(1, Arg::Sampler(s)).unwrap();
+                k.set_arg(2, Arg::Buffer(&cb)).unwrap();
+                k.set_arg(3, Arg::Buffer(&icb)).unwrap();
+                k.set_arg(4, Arg::Buffer(&out)).unwrap();
+                k.launch(&NdRange::linear(n)).unwrap();
+                let got = out.read::<[u32; 4]>();
+                let unnormalized = Sampler::new(false, s.addressing, FilterMode::Nearest);
+                let none = Sampler::new(false, AddressingMode::None, FilterMode::Nearest);
+                for i in 0..n {
+                    let (c, ic) = (cs[i], ics[i]);
+                    if nearest {
+                        assert_eq!(got[3 * i], r.nearest_bits(s, dims, c), "{ty:?} {fmt:?} {s:?} at {c:?}");
+                    } else {
+                        let want = ref_sample(&r, s, dims, c);
+                        assert!(close(got[3 * i].map(f32::from_bits), want, false), "{ty:?} {fmt:?} {s:?} at {c:?}: got {:?}, want {want:?}", got[3 * i].map(f32::from_bits));
+                    }
+                    assert_eq!(got[3 * i + 1], r.nearest_bits(unnormalized, dims, as_float(&ic)), "{ty:?} {fmt:?} {s:?} at {ic:?}");
+                    assert_eq!(got[3 * i + 2], r.nearest_bits(none, dims, as_float(&ic)), "{ty:?} {fmt:?} sampler-less at {ic:?}");
+                    checked += 3;
+                }
+            }
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}
+
+#[test]
+fn inline_reads_through_constant_samplers_match_the_reference() {
+    let p = program();
+    let mut rng = Rng(0xC0_5A);
+    let (w, h) = (5usize, 4usize);
+    for fmt in inline_and_other_formats().into_iter().filter(|f| !is_integer(f.ty)) {
+        let bytes = random_texels(fmt, w * h, &mut rng);
+        let img = Image::from_bytes(ImageType::Image2d, fmt, &[w, h], &bytes).unwrap();
+        let r = Reference::new(fmt, [w, h, 1], 1, &bytes);
+        // Unnormalized coordinates in .xy, normalized ones in .zw.
+        let cs: Vec<[f32; 4]> = (0..200).map(|_| [pick(&edge_coords(w, false, true), &mut rng), pick(&edge_coords(h, false, true), &mut rng), pick(&edge_coords(w, true, true), &mut rng), pick(&edge_coords(h, true, true), &mut rng)]).collect();
+        let cb = Buffer::from_slice(&cs);
+        let out = Buffer::new(cs.len() * 6 * 16);
+        let mut k = p.kernel("constant_samplers").unwrap();
+        k.set_arg(0, Arg::Image(&img)).unwrap();
+        k.set_arg(1, Arg::Buffer(&cb)).unwrap();
+        k.set_arg(2, Arg::Buffer(&out)).unwrap();
+        k.launch(&NdRange::linear(cs.len())).unwrap();
+        let got = out.read::<[u32; 4]>();
+        let modes = [AddressingMode::None, AddressingMode::ClampToEdge, AddressingMode::Clamp];
+        for (i, c) in cs.iter().enumerate() {
+            for (m, normalized) in [false, true].into_iter().flat_map(|nz| modes.map(|m| (m, nz))).enumerate() {
+                let s = Sampler::new(normalized.1, normalized.0, FilterMode::Nearest);
+                let c = if normalized.1 { [c[2], c[3], 0.0, 0.0] } else { *c };
+                assert_eq!(got[6 * i + m], r.nearest_bits(s, 2, c), "{fmt:?} {s:?} at {c:?}");
+            }
+        }
+    }
+}
+
+/// The bytes a write of `v` (a lane of `kind` bits) stores for one channel
+/// of integer type `ty` (section 8.3.2: saturated).
+fn expected_int_channel(ty: T, v: u32, signed_source: bool) -> Vec<u8> {
+    let x = if signed_source { v as i32 as i64 } else { v as i64 };
+    match ty {
+        T::SignedInt8 => vec![x.clamp(-128, 127) as i8 as u8],
+        T::SignedInt16 => (x.clamp(-32768, 32767) as i16).to_le_bytes().to_vec(),
+        T::SignedInt32 => (x.clamp(i32::MIN as i64, i32::MAX as i64) as i32).to_le_bytes().to_vec(),
+        T::UnsignedInt8 => vec![x.clamp(0, 255) as u8],
+        T::UnsignedInt16 => (x.clamp(0, 65535) as u16).to_le_bytes().to_vec(),
+        T::UnsignedInt32 => (x.clamp(0, u32::MAX as i64) as u32).to_le_bytes().to_vec(),
+        _ => unreachable!("integer formats only"),
+    }
+}
+
+#[test]
+fn inline_writes_convert_and_drop_writes_outside_the_image() {
+    let p = program();
+    let mut rng = Rng(0x3217E);
+    let specials = [0.0f32, -0.0, 1.0, -1.0, 0.5, 1.5, -2.0, 1e9, -1e9, f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.5 / 255.0, 1.5 / 255.0, 2.5 / 255.0, 254.5 / 255.0, 0.5 / 127.0, -0.5 / 127.0, 0.5 / 65535.0, 1e-7, 8_388_608.5];
+    let ints = [0u32, 1, 127, 128, 255, 256, 32767, 32768, 65535, 65536, i32::MAX as u32, -1i32 as u32, -128i32 as u32, -129i32 as u32, -32769i32 as u32, i32::MIN as u32, u32::MAX - 255];
+    for fmt in inline_and_other_formats() {
+        // Writes of the kind that matches the channel type (the others
+        // are undefined by the specification).
+        for &(ty, name, sizes, dims) in &INLINE_SHAPES {
+            let mut size = [1usize; 3];
+            size[..dims].copy_from_slice(&sizes[..dims]);
+            let layers = if sizes.len() > dims { sizes[dims] } else { 1 };
+            let count = size.iter().product::<usize>() * layers;
+            let kernel = format!("writes_{name}_{}", kind_suffix(fmt.ty));
+            let elem = channels(fmt.order) * channel_size(fmt.ty);
+            let launch = |img: &Image, coords: &[[i32; 4]], values: &[[u32; 4]]| {
+                let cb = Buffer::from_slice(coords);
+                let vb = Buffer::from_slice(values);
+                let mut k = p.kernel(&kernel).unwrap();
+                k.set_arg(0, Arg::Image(img)).unwrap();
+                k.set_arg(1, Arg::Buffer(&cb)).unwrap();
+                k.set_arg(2, Arg::Buffer(&vb)).unwrap();
+                k.launch(&NdRange::linear(coords.len())).unwrap();
+            };
+            let value = |rng: &mut Rng| -> [u32; 4] {
+                std::array::from_fn(|_| if is_integer(fmt.ty) { if rng.next() % 2 == 0 { pick(&ints, rng) } else { rng.next() as u32 } } else if rng.next() % 2 == 0 { pick(&specials, rng).to_bits() } else { (rng.unit() * 2.4 - 1.2).to_bits() })
+            };
+            // Every texel once, in a shuffled order.
+            let mut inside: Vec<[i32; 4]> = (0..count)
+                .map(|t| {
+                    let mut c = [0i32; 4];
+                    let mut rest = t;
+                    for (d, slot) in c.iter_mut().enumerate().take(dims) {
+                        *slot = (rest % size[d]) as i32;
+                        rest /= size[d];
+                    }
+                    if ty.is_array() {
+                        c[dims] = rest as i32;
+                    }
+                    c
+                })
+                .collect();
+            for i in (1..inside.len()).rev() {
+                inside.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+            }
+            // Coordinates outside in one lane (a spatial one or the
+            // layer) or in all: nothing may change.
+            let lanes = dims + ty.is_array() as usize;
+            let outside: Vec<[i32; 4]> = (0..64)
+                .map(|_| {
+                    let mut c = pick(&inside, &mut rng);
+                    let bad = |lim: usize, rng: &mut Rng| pick(&[-1, lim as i32, lim as i32 + 1, i32::MIN, i32::MAX], rng);
+                    let l = (rng.next() % (lanes as u64 + 1)) as usize;
+                    for d in 0..lanes {
+                        if d == l || l == lanes {
+                            c[d] = bad(if d < dims { size[d] } else { layers }, &mut rng);
+                        }
+                    }
+                    c
+                })
+                .collect();
+            let mut img = Image::new(ty, fmt, sizes).unwrap();
+            let fill = vec![0xA5u8; count * elem];
+            img.write(&fill).unwrap();
+            let vals: Vec<[u32; 4]> = (0..outside.len()).map(|_| value(&mut rng)).collect();
+            launch(&img, &outside, &vals);
+            assert_eq!(img.read_bytes(), fill, "{ty:?} {fmt:?}: a write outside the image changed it");
+            let vals: Vec<[u32; 4]> = (0..inside.len()).map(|_| value(&mut rng)).collect();
+            launch(&img, &inside, &vals);
+            let mut want = fill.clone();
+            for (c, v) in inside.iter().zip(&vals) {
+                let mut t = 0;
+                for d in (0..lanes).rev() {
+                    t = t * if d < dims { size[d] } else { layers } + c[d] as usize;
+                }
+                let bytes: Vec<u8> = write_lanes(fmt.order)
+                    .iter()
+                    .flat_map(|&l| match kind_suffix(fmt.ty) {
+                        "f" => expected_channel(fmt.ty, f32::from_bits(v[l])),
+                        k => expected_int_channel(fmt.ty, v[l], k == "i"),
+                    })
+                    .collect();
+                want[t * elem..(t + 1) * elem].copy_from_slice(&bytes);
+            }
+            let got = img.read_bytes();
+            for t in 0..count {
+                assert_eq!(got[t * elem..(t + 1) * elem], want[t * elem..(t + 1) * elem], "{ty:?} {fmt:?} texel {t}: wrote {:?}", inside.iter().zip(&vals).find(|(c, _)| (0..lanes).rev().fold(0, |acc, d| acc * if d < dims { size[d] } else { layers } + c[d] as usize) == t).map(|(_, v)| v));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// sRGB orders and packed channel types (reads through every sampler are
+// in `reads_through_every_addressing_mode_and_filter_match_the_reference_sampler`)
+// ---------------------------------------------------------------------
+
+fn copy2d(p: &Program, src: &Image, dst: &Image) {
+    let mut k = p.kernel("copy2d_f").unwrap();
+    k.set_arg(0, Arg::Image(src)).unwrap();
+    k.set_arg(1, Arg::Image(dst)).unwrap();
+    k.launch(&NdRange { dims: 2, global: [src.width(), src.height(), 1], offset: [0; 3], local: None }).unwrap();
+}
+
+#[test]
+fn srgb_and_packed_writes_convert_by_the_specification() {
+    let p = program();
+    let (w, h) = (8usize, 6usize);
+    // Values outside [0, 1], NaN and infinities, the ends of the sRGB
+    // curve's linear part, halfway cases of the packed fields.
+    let specials = [0.0f32, -0.0, 1.0, -1.0, 0.5, 1.5, 2.0, f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.0031308, 0.0031307, 1e-7, 0.04045, 0.5 / 31.0, 1.5 / 31.0, 0.5 / 63.0, 0.5 / 1023.0, 0.214, 0.9999];
+    let mut rng = Rng(0x5_4_6_B);
+    let colors: Vec<[f32; 4]> = (0..w * h).map(|i| std::array::from_fn(|l| if i % 2 == 0 { specials[(i * 4 + l) % specials.len()] } else { rng.unit() * 1.2 - 0.1 })).collect();
+    let formats = [
+        ImageFormat::new(O::Srgba, T::UnormInt8),
+        ImageFormat::new(O::Sbgra, T::UnormInt8),
+        ImageFormat::new(O::Srgb, T::UnormInt8),
+        ImageFormat::new(O::Srgbx, T::UnormInt8),
+        ImageFormat::new(O::Rgb, T::UnormShort565),
+        ImageFormat::new(O::Rgbx, T::UnormShort555),
+        ImageFormat::new(O::Rgb, T::UnormInt101010),
+    ];
+    for fmt in formats {
+        let img = Image::new(ImageType::Image2d, fmt, &[w, h]).unwrap();
+        write_image(&p, "write_f", &img, &colors);
+        let size = texel_size(fmt);
+        let got = img.read_bytes();
+        for (t, c) in colors.iter().enumerate() {
+            let g = &got[t * size..(t + 1) * size];
+            if is_packed(fmt.ty) {
+                // Each field as a normalized integer (section 8.3.1.1:
+                // scaled, rounded to nearest even, saturated; NaN 0); the
+                // unused bits are left as they were (0).
+                let bits = g.iter().rev().fold(0u32, |acc, &b| acc << 8 | b as u32);
+                let want = packed_fields(fmt.ty).iter().zip(c).fold(0u32, |acc, (&(n, shift), &x)| {
+                    let max = ((1u32 << n) - 1) as f32;
+                    let v = x * max;
+                    acc | (if v.is_nan() { 0.0 } else { v.round_ties_even().clamp(0.0, max) } as u32) << shift
+                });
+                assert_eq!(bits, want, "{fmt:?} texel {t}: {c:?}");
+                continue;
+            }
+            for (i, &lane) in write_lanes(fmt.order).iter().enumerate() {
+                if lane < 3 {
+                    // The specification allows less than 1 from the exact
+                    // encoded value; clc rounds it to nearest.
+                    let exact = srgb_encode(c[lane] as f64) * 255.0;
+                    assert!((g[i] as f64 - exact).abs() <= 0.5 + 1e-9, "{fmt:?} texel {t} lane {lane}: {} for {} (exact {exact})", g[i], c[lane]);
+                } else {
+                    // Alpha is stored linearly.
+                    assert_eq!(g[i..=i], expected_channel(T::UnormInt8, c[lane]), "{fmt:?} texel {t} alpha: {c:?}");
+                }
+            }
+            if fmt.order == O::Srgbx {
+                assert_eq!(g[3], 0, "{fmt:?} texel {t}: x is never written");
+            }
+        }
+    }
+}
+
+#[test]
+fn srgb_reads_are_within_the_specifications_bound_and_every_byte_round_trips() {
+    let p = program();
+    // Every byte in every channel.
+    let bytes: Vec<u8> = (0..=255u8).flat_map(|b| [b, b, b, b]).collect();
+    for order in [O::Srgba, O::Sbgra] {
+        let fmt = ImageFormat::new(order, T::UnormInt8);
+        let src = Image::from_bytes(ImageType::Image2d, fmt, &[256, 1], &bytes).unwrap();
+        let lin = Image::new(ImageType::Image2d, ImageFormat::new(O::Rgba, T::Float), &[256, 1]).unwrap();
+        copy2d(&p, &src, &lin);
+        for (b, v) in lin.read::<[f32; 4]>().into_iter().enumerate() {
+            // Section 8.3.1.3: the value read, converted back to sRGB
+            // without rounding, lies within 0.5 of the stored byte.
+            for &x in &v[..3] {
+                assert!((srgb_encode(x as f64) * 255.0 - b as f64).abs() <= 0.5, "{order:?} byte {b} read as {x}");
+                assert_eq!(x, srgb_decode(b as f64 / 255.0) as f32, "{order:?} byte {b}: the nearest float to the exact value");
+            }
+            assert_eq!(v[3], b as f32 / 255.0, "{order:?} alpha {b}");
+        }
+        let back = Image::new(ImageType::Image2d, fmt, &[256, 1]).unwrap();
+        copy2d(&p, &src, &back);
+        assert_eq!(back.read_bytes(), bytes, "{order:?}: read_imagef then write_imagef keeps every byte");
+    }
+    // Packed texels round-trip too: every field value is exact in float.
+    for (fmt, count) in [(ImageFormat::new(O::Rgb, T::UnormShort565), 1usize << 16), (ImageFormat::new(O::Rgbx, T::UnormShort555), 1 << 15), (ImageFormat::new(O::Rgb, T::UnormInt101010), 1 << 16)] {
+        let mut rng = Rng(count as u64);
+        let texels: Vec<u8> = (0..count as u32)
+            .flat_map(|i| if fmt.ty == T::UnormInt101010 { ((rng.next() as u32) & 0x3FFF_FFFF).to_le_bytes().to_vec() } else { (i as u16).to_le_bytes().to_vec() })
+            .collect();
+        let src = Image::from_bytes(ImageType::Image2d, fmt, &[256, count / 256], &texels).unwrap();
+        let back = Image::new(ImageType::Image2d, fmt, &[256, count / 256]).unwrap();
+        copy2d(&p, &src, &back);
+        assert_eq!(back.read_bytes(), texels, "{fmt:?}");
     }
 }

@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_void};
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 5;
+pub const ABI_VERSION: u32 = 6;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -73,9 +73,12 @@ pub type ImageWrite = unsafe extern "C" fn(image: *const ImageDesc, flags: u32, 
 
 /// An image as kernels see it: an image argument is a pointer to this.
 /// The runtime fills it in; the generated code reads the sizes and
-/// format for the query functions and calls `read`/`write` (the runtime's
-/// own functions, so that neither the JIT nor a shared object compiled
-/// ahead of time needs to resolve a symbol of the runtime's).
+/// format for the query functions, reads and writes texels of the
+/// `inline_format`s itself where the sampler allows, and calls
+/// `read`/`write` for everything else (the runtime's own functions, so
+/// that neither the JIT nor a shared object compiled ahead of time needs
+/// to resolve a symbol of the runtime's). No field changes while a kernel
+/// runs, so the generated code may load them once.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ImageDesc {
@@ -100,6 +103,11 @@ pub struct ImageDesc {
     pub elem_size: u32,
     /// `IMAGE_2D` …
     pub image_type: u32,
+    /// 1 + the format's index in `image::INLINE_FORMATS` when the
+    /// generated code may read and write the texels itself (the common
+    /// cases, without a call), 0 when every access goes through `read`
+    /// and `write`.
+    pub inline_format: u32,
     pub read: ImageRead,
     pub write: ImageWrite,
 }
@@ -198,8 +206,9 @@ mod tests {
         assert_eq!(std::mem::offset_of!(ImageDesc, channel_type), 60);
         assert_eq!(std::mem::offset_of!(ImageDesc, elem_size), 64);
         assert_eq!(std::mem::offset_of!(ImageDesc, image_type), 68);
-        assert_eq!(std::mem::offset_of!(ImageDesc, read), 72);
-        assert_eq!(std::mem::offset_of!(ImageDesc, write), 80);
-        assert_eq!(std::mem::size_of::<ImageDesc>(), 88);
+        assert_eq!(std::mem::offset_of!(ImageDesc, inline_format), 72);
+        assert_eq!(std::mem::offset_of!(ImageDesc, read), 80);
+        assert_eq!(std::mem::offset_of!(ImageDesc, write), 88);
+        assert_eq!(std::mem::size_of::<ImageDesc>(), 96);
     }
 }

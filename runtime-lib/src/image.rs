@@ -112,6 +112,15 @@ pub enum ChannelOrder {
     Intensity,
     Luminance,
     Depth,
+    /// `CL_RGB`, `CL_RGBx`: only with the packed channel types.
+    Rgb,
+    Rgbx,
+    /// The sRGB orders (OpenCL 2.0), only with `UNORM_INT8`: reads convert
+    /// r, g and b from sRGB to linear, writes back (section 8.3.1.3).
+    Srgb,
+    Srgbx,
+    Srgba,
+    Sbgra,
 }
 
 impl ChannelOrder {
@@ -128,10 +137,16 @@ impl ChannelOrder {
             ChannelOrder::Intensity => 0x10B8,
             ChannelOrder::Luminance => 0x10B9,
             ChannelOrder::Depth => 0x10BD,
+            ChannelOrder::Rgb => 0x10B4,
+            ChannelOrder::Rgbx => 0x10BC,
+            ChannelOrder::Srgb => 0x10BF,
+            ChannelOrder::Srgbx => 0x10C0,
+            ChannelOrder::Srgba => 0x10C1,
+            ChannelOrder::Sbgra => 0x10C2,
         }
     }
 
-    pub const ALL: [ChannelOrder; 10] = [
+    pub const ALL: [ChannelOrder; 16] = [
         ChannelOrder::R,
         ChannelOrder::A,
         ChannelOrder::Rg,
@@ -142,23 +157,17 @@ impl ChannelOrder {
         ChannelOrder::Intensity,
         ChannelOrder::Luminance,
         ChannelOrder::Depth,
+        ChannelOrder::Rgb,
+        ChannelOrder::Rgbx,
+        ChannelOrder::Srgb,
+        ChannelOrder::Srgbx,
+        ChannelOrder::Srgba,
+        ChannelOrder::Sbgra,
     ];
 
     /// The order of a `CLK_*` value.
     pub fn from_code(c: u32) -> Option<ChannelOrder> {
-        Some(match c {
-            0x10B0 => ChannelOrder::R,
-            0x10B1 => ChannelOrder::A,
-            0x10B2 => ChannelOrder::Rg,
-            0x10B3 => ChannelOrder::Ra,
-            0x10B5 => ChannelOrder::Rgba,
-            0x10B6 => ChannelOrder::Bgra,
-            0x10B7 => ChannelOrder::Argb,
-            0x10B8 => ChannelOrder::Intensity,
-            0x10B9 => ChannelOrder::Luminance,
-            0x10BD => ChannelOrder::Depth,
-            _ => return None,
-        })
+        ChannelOrder::ALL.into_iter().find(|o| o.code() == c)
     }
 
     /// The name without `CL_` (`RGBA`), as `clc run` spells it in lower case.
@@ -174,35 +183,49 @@ impl ChannelOrder {
             ChannelOrder::Intensity => "INTENSITY",
             ChannelOrder::Luminance => "LUMINANCE",
             ChannelOrder::Depth => "DEPTH",
+            ChannelOrder::Rgb => "RGB",
+            ChannelOrder::Rgbx => "RGBx",
+            ChannelOrder::Srgb => "sRGB",
+            ChannelOrder::Srgbx => "sRGBx",
+            ChannelOrder::Srgba => "sRGBA",
+            ChannelOrder::Sbgra => "sBGRA",
         }
     }
 
-    /// Channels stored per texel.
+    /// Channels stored per texel (with the unused `x` of `RGBx` and
+    /// `sRGBx`; the packed types hold all of theirs in one value).
     pub fn channels(self) -> usize {
         match self {
             ChannelOrder::R | ChannelOrder::A | ChannelOrder::Intensity | ChannelOrder::Luminance | ChannelOrder::Depth => 1,
             ChannelOrder::Rg | ChannelOrder::Ra => 2,
-            ChannelOrder::Rgba | ChannelOrder::Bgra | ChannelOrder::Argb => 4,
+            ChannelOrder::Rgb | ChannelOrder::Srgb => 3,
+            ChannelOrder::Rgba | ChannelOrder::Bgra | ChannelOrder::Argb | ChannelOrder::Rgbx | ChannelOrder::Srgbx | ChannelOrder::Srgba | ChannelOrder::Sbgra => 4,
         }
     }
 
+    /// Are r, g and b stored in sRGB space?
+    pub fn is_srgb(self) -> bool {
+        matches!(self, ChannelOrder::Srgb | ChannelOrder::Srgbx | ChannelOrder::Srgba | ChannelOrder::Sbgra)
+    }
+
     /// For each stored channel, the lane of (r, g, b, a) it holds.
-    fn lanes(self) -> &'static [usize] {
+    pub fn lanes(self) -> &'static [usize] {
         match self {
             ChannelOrder::R | ChannelOrder::Intensity | ChannelOrder::Luminance | ChannelOrder::Depth => &[0],
             ChannelOrder::A => &[3],
             ChannelOrder::Rg => &[0, 1],
             ChannelOrder::Ra => &[0, 3],
-            ChannelOrder::Rgba => &[0, 1, 2, 3],
-            ChannelOrder::Bgra => &[2, 1, 0, 3],
+            ChannelOrder::Rgba | ChannelOrder::Srgba => &[0, 1, 2, 3],
+            ChannelOrder::Bgra | ChannelOrder::Sbgra => &[2, 1, 0, 3],
             ChannelOrder::Argb => &[3, 0, 1, 2],
+            ChannelOrder::Rgb | ChannelOrder::Rgbx | ChannelOrder::Srgb | ChannelOrder::Srgbx => &[0, 1, 2],
         }
     }
 
     /// Does the order have an alpha channel (the border colour's alpha
     /// is then 0, else 1)?
-    fn has_alpha(self) -> bool {
-        matches!(self, ChannelOrder::A | ChannelOrder::Ra | ChannelOrder::Rgba | ChannelOrder::Bgra | ChannelOrder::Argb | ChannelOrder::Intensity)
+    pub fn has_alpha(self) -> bool {
+        matches!(self, ChannelOrder::A | ChannelOrder::Ra | ChannelOrder::Rgba | ChannelOrder::Bgra | ChannelOrder::Argb | ChannelOrder::Intensity | ChannelOrder::Srgba | ChannelOrder::Sbgra)
     }
 }
 
@@ -221,6 +244,12 @@ pub enum ChannelType {
     UnsignedInt32,
     HalfFloat,
     Float,
+    /// The packed types (`RGB`/`RGBx` only): r, g, b in one 16-bit value
+    /// (5, 6, 5 bits from the top; 5, 5, 5 below an unused top bit) or one
+    /// 32-bit value (10 bits each below 2 unused ones), normalized.
+    UnormShort565,
+    UnormShort555,
+    UnormInt101010,
 }
 
 impl ChannelType {
@@ -239,10 +268,13 @@ impl ChannelType {
             ChannelType::UnsignedInt32 => 0x10DC,
             ChannelType::HalfFloat => 0x10DD,
             ChannelType::Float => 0x10DE,
+            ChannelType::UnormShort565 => 0x10D4,
+            ChannelType::UnormShort555 => 0x10D5,
+            ChannelType::UnormInt101010 => 0x10D6,
         }
     }
 
-    pub const ALL: [ChannelType; 12] = [
+    pub const ALL: [ChannelType; 15] = [
         ChannelType::SnormInt8,
         ChannelType::SnormInt16,
         ChannelType::UnormInt8,
@@ -255,6 +287,9 @@ impl ChannelType {
         ChannelType::UnsignedInt32,
         ChannelType::HalfFloat,
         ChannelType::Float,
+        ChannelType::UnormShort565,
+        ChannelType::UnormShort555,
+        ChannelType::UnormInt101010,
     ];
 
     /// The type of a `CLK_*` value.
@@ -277,15 +312,32 @@ impl ChannelType {
             ChannelType::UnsignedInt32 => "UNSIGNED_INT32",
             ChannelType::HalfFloat => "HALF_FLOAT",
             ChannelType::Float => "FLOAT",
+            ChannelType::UnormShort565 => "UNORM_SHORT_565",
+            ChannelType::UnormShort555 => "UNORM_SHORT_555",
+            ChannelType::UnormInt101010 => "UNORM_INT_101010",
         }
     }
 
-    /// Bytes of one channel.
+    /// Bytes of one channel; of the whole texel for the packed types.
     pub fn size(self) -> usize {
         match self {
             ChannelType::SnormInt8 | ChannelType::UnormInt8 | ChannelType::SignedInt8 | ChannelType::UnsignedInt8 => 1,
-            ChannelType::SnormInt16 | ChannelType::UnormInt16 | ChannelType::SignedInt16 | ChannelType::UnsignedInt16 | ChannelType::HalfFloat => 2,
-            ChannelType::SignedInt32 | ChannelType::UnsignedInt32 | ChannelType::Float => 4,
+            ChannelType::SnormInt16 | ChannelType::UnormInt16 | ChannelType::SignedInt16 | ChannelType::UnsignedInt16 | ChannelType::HalfFloat | ChannelType::UnormShort565 | ChannelType::UnormShort555 => 2,
+            ChannelType::SignedInt32 | ChannelType::UnsignedInt32 | ChannelType::Float | ChannelType::UnormInt101010 => 4,
+        }
+    }
+
+    /// Is every channel packed into one value?
+    pub fn is_packed(self) -> bool {
+        matches!(self, ChannelType::UnormShort565 | ChannelType::UnormShort555 | ChannelType::UnormInt101010)
+    }
+
+    /// For a packed type, each channel's (shift, bits) in r, g, b order.
+    fn fields(self) -> [(u32, u32); 3] {
+        match self {
+            ChannelType::UnormShort565 => [(11, 5), (5, 6), (0, 5)],
+            ChannelType::UnormShort555 => [(10, 5), (5, 5), (0, 5)],
+            _ => [(20, 10), (10, 10), (0, 10)],
         }
     }
 
@@ -335,7 +387,7 @@ impl ImageFormat {
 
     /// Bytes of one texel.
     pub fn elem_size(self) -> usize {
-        self.order.channels() * self.ty.size()
+        if self.ty.is_packed() { self.ty.size() } else { self.order.channels() * self.ty.size() }
     }
 
     /// Is the combination one OpenCL allows (section 5.3.1.1)?
@@ -345,9 +397,38 @@ impl ImageFormat {
             ChannelOrder::Intensity | ChannelOrder::Luminance => matches!(self.ty, T::UnormInt8 | T::UnormInt16 | T::SnormInt8 | T::SnormInt16 | T::HalfFloat | T::Float),
             ChannelOrder::Bgra | ChannelOrder::Argb => matches!(self.ty, T::UnormInt8 | T::SnormInt8 | T::SignedInt8 | T::UnsignedInt8),
             ChannelOrder::Depth => matches!(self.ty, T::UnormInt16 | T::Float),
-            _ => true,
+            ChannelOrder::Rgb | ChannelOrder::Rgbx => self.ty.is_packed(),
+            ChannelOrder::Srgb | ChannelOrder::Srgbx | ChannelOrder::Srgba | ChannelOrder::Sbgra => self.ty == T::UnormInt8,
+            _ => !self.ty.is_packed(),
         };
         if ok { Ok(()) } else { Err(format!("channel order {} cannot have channel type {}", self.order.name(), self.ty.name())) }
+    }
+}
+
+/// The formats whose texels the generated code reads and writes itself
+/// (`ImageDesc::inline_format` is 1 + the index here): the common ones,
+/// each with one channel type the generated code converts without a call
+/// (no `HALF_FLOAT`, whose conversions are long). The compiler takes the
+/// orders and types from this table, so adding a format here is enough;
+/// the tests in `compiler/tests/images.rs` run every one of them against
+/// the reference sampler.
+pub const INLINE_FORMATS: [ImageFormat; 10] = [
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnormInt8 },
+    ImageFormat { order: ChannelOrder::Bgra, ty: ChannelType::UnormInt8 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnormInt16 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::Float },
+    ImageFormat { order: ChannelOrder::R, ty: ChannelType::Float },
+    ImageFormat { order: ChannelOrder::R, ty: ChannelType::UnormInt8 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::SignedInt8 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::SignedInt32 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnsignedInt8 },
+    ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnsignedInt32 },
+];
+
+impl ImageFormat {
+    /// `ImageDesc::inline_format` of an image of this format.
+    pub fn inline_tag(self) -> u32 {
+        INLINE_FORMATS.iter().position(|&f| f == self).map_or(0, |i| i as u32 + 1)
     }
 }
 
@@ -440,6 +521,7 @@ impl Image {
             channel_type: format.ty.code(),
             elem_size: elem as u32,
             image_type: ty.code(),
+            inline_format: format.inline_tag(),
             read: read_fn(format.ty),
             write: write_fn(format.ty),
         });
@@ -695,12 +777,11 @@ fn sat_rte(f: f32, lo: f32, hi: f32) -> i64 {
 unsafe fn load_channel(p: *const u8, ty: ChannelType, c: usize, kind: TexelKind) -> u32 {
     // SAFETY: the caller's texel holds channel `c`.
     unsafe {
-        let at = p.add(c * ty.size());
-        let f = |v: f32| match kind {
-            TexelKind::Float => v.to_bits(),
-            // Undefined by the specification: the value, converted.
-            _ => v as i32 as u32,
-        };
+        // Undefined by the specification for integer kinds: the value,
+        // converted.
+        let f = |v: f32| float_texel(v, kind);
+        // (Packed types hold every channel in the value at `p`.)
+        let at = p.wrapping_add(c * ty.size());
         match ty {
             ChannelType::UnormInt8 => f(*at as f32 / 255.0),
             ChannelType::UnormInt16 => f(at.cast::<u16>().read_unaligned() as f32 / 65535.0),
@@ -714,8 +795,89 @@ unsafe fn load_channel(p: *const u8, ty: ChannelType, c: usize, kind: TexelKind)
             ChannelType::UnsignedInt8 => uint_texel(*at as u32, kind),
             ChannelType::UnsignedInt16 => uint_texel(at.cast::<u16>().read_unaligned() as u32, kind),
             ChannelType::UnsignedInt32 => uint_texel(at.cast::<u32>().read_unaligned(), kind),
+            ChannelType::UnormShort565 | ChannelType::UnormShort555 | ChannelType::UnormInt101010 => f(load_packed(p, ty)[c]),
         }
     }
+}
+
+/// A normalized value as a read of `kind` returns it (the value itself for
+/// `read_imagef`; converted for the others, which the specification leaves
+/// undefined).
+fn float_texel(v: f32, kind: TexelKind) -> u32 {
+    match kind {
+        TexelKind::Float => v.to_bits(),
+        _ => v as i32 as u32,
+    }
+}
+
+/// The r, g, b of a texel of packed type `ty` at `p`, normalized (section
+/// 8.3.1.1: each field over its largest value).
+///
+/// # Safety
+/// `p` points at a texel of `ty`.
+unsafe fn load_packed(p: *const u8, ty: ChannelType) -> [f32; 3] {
+    // SAFETY: the caller's texel.
+    let bits = unsafe { if ty.size() == 2 { p.cast::<u16>().read_unaligned() as u32 } else { p.cast::<u32>().read_unaligned() } };
+    ty.unpack(bits)
+}
+
+impl ChannelType {
+    /// The r, g, b a read returns from the stored value `bits` of a packed
+    /// type (each field over its largest value).
+    pub fn unpack(self, bits: u32) -> [f32; 3] {
+        self.fields().map(|(shift, n)| {
+            let max = (1u32 << n) - 1;
+            (bits >> shift & max) as f32 / max as f32
+        })
+    }
+}
+
+/// Stores `x` as channel `c` (r, g or b) of the texel of packed type `ty`
+/// at `p`: scaled to its field, rounded to nearest even and saturated as
+/// for the other normalized types; the other fields and the unused bits
+/// (undefined by the specification) are kept.
+///
+/// # Safety
+/// `p` points at a writable texel of `ty`.
+unsafe fn store_packed(p: *mut u8, ty: ChannelType, c: usize, x: f32) {
+    let (shift, n) = ty.fields()[c];
+    let max = (1u32 << n) - 1;
+    let q = sat_rte(x * max as f32, 0.0, max as f32) as u32;
+    // SAFETY: the caller's texel.
+    unsafe {
+        if ty.size() == 2 {
+            let old = p.cast::<u16>().read_unaligned() as u32;
+            p.cast::<u16>().write_unaligned((old & !(max << shift) | q << shift) as u16);
+        } else {
+            let old = p.cast::<u32>().read_unaligned();
+            p.cast::<u32>().write_unaligned(old & !(max << shift) | q << shift);
+        }
+    }
+}
+
+/// An sRGB-encoded `UNORM_INT8` channel as a linear value (section 8.3.1.3:
+/// c / 12.92 up to 0.04045, ((c + 0.055) / 1.055)^2.4 above), computed in
+/// double precision and rounded once: well within the specification's
+/// bound (the result converted back lies within 0.5 of the stored value).
+pub fn srgb_to_linear(b: u8) -> f32 {
+    static TABLE: std::sync::LazyLock<[f32; 256]> = std::sync::LazyLock::new(|| {
+        std::array::from_fn(|b| {
+            let c = b as f64 / 255.0;
+            (if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }) as f32
+        })
+    });
+    TABLE[b as usize]
+}
+
+/// A linear value as an sRGB-encoded `UNORM_INT8` channel (section 8.3.1.3:
+/// NaN is 0, clamped to [0, 1], 12.92 c below 0.0031308, 1.055 c^(1/2.4) -
+/// 0.055 above, scaled by 255), computed in double precision and rounded
+/// to nearest even: within 0.5 of the exact result, where the
+/// specification allows less than 1.
+pub fn linear_to_srgb(x: f32) -> u8 {
+    let c = if x.is_nan() { 0.0 } else { (x as f64).clamp(0.0, 1.0) };
+    let s = if c < 0.0031308 { 12.92 * c } else { 1.055 * c.powf(1.0 / 2.4) - 0.055 };
+    (s * 255.0).round_ties_even().clamp(0.0, 255.0) as u8
 }
 
 fn int_texel(v: i32, kind: TexelKind) -> u32 {
@@ -749,8 +911,10 @@ unsafe fn store_channel(p: *mut u8, ty: ChannelType, c: usize, kind: TexelKind, 
     };
     // SAFETY: the caller's texel holds channel `c`.
     unsafe {
-        let at = p.add(c * ty.size());
+        // (Packed types hold every channel in the value at `p`.)
+        let at = p.wrapping_add(c * ty.size());
         match ty {
+            ChannelType::UnormShort565 | ChannelType::UnormShort555 | ChannelType::UnormInt101010 => store_packed(p, ty, c, as_f()),
             ChannelType::UnormInt8 => *at = sat_rte(as_f() * 255.0, 0.0, 255.0) as u8,
             ChannelType::UnormInt16 => at.cast::<u16>().write_unaligned(sat_rte(as_f() * 65535.0, 0.0, 65535.0) as u16),
             ChannelType::SnormInt8 => *at = sat_rte(as_f() * 127.0, -128.0, 127.0) as i8 as u8,
@@ -815,9 +979,11 @@ impl View {
         let p = self.texel(at, layer);
         let one = if kind == TexelKind::Float { 1.0f32.to_bits() } else { 1 };
         let mut out = [0, 0, 0, one];
+        let srgb = self.order.is_srgb() && kind == TexelKind::Float;
         for (c, &lane) in self.order.lanes().iter().enumerate() {
-            // SAFETY: `p` is a texel of the image.
-            out[lane] = unsafe { load_channel(p, self.ty, c, kind) };
+            // SAFETY: `p` is a texel of the image (of UNORM_INT8 channels
+            // when the order is an sRGB one).
+            out[lane] = unsafe { if srgb && lane < 3 { srgb_to_linear(*p.add(c)).to_bits() } else { load_channel(p, self.ty, c, kind) } };
         }
         match self.order {
             ChannelOrder::Intensity => out = [out[0]; 4],
@@ -943,7 +1109,7 @@ fn read_fn(ty: ChannelType) -> abi::ImageRead {
             }
         };
     }
-    each!(SnormInt8 SnormInt16 UnormInt8 UnormInt16 SignedInt8 SignedInt16 SignedInt32 UnsignedInt8 UnsignedInt16 UnsignedInt32 HalfFloat Float)
+    each!(SnormInt8 SnormInt16 UnormInt8 UnormInt16 SignedInt8 SignedInt16 SignedInt32 UnsignedInt8 UnsignedInt16 UnsignedInt32 HalfFloat Float UnormShort565 UnormShort555 UnormInt101010)
 }
 
 /// The `ImageWrite` of an image with channels of `ty` (as [`read_fn`]).
@@ -961,7 +1127,7 @@ fn write_fn(ty: ChannelType) -> abi::ImageWrite {
             }
         };
     }
-    each!(SnormInt8 SnormInt16 UnormInt8 UnormInt16 SignedInt8 SignedInt16 SignedInt32 UnsignedInt8 UnsignedInt16 UnsignedInt32 HalfFloat Float)
+    each!(SnormInt8 SnormInt16 UnormInt8 UnormInt16 SignedInt8 SignedInt16 SignedInt32 UnsignedInt8 UnsignedInt16 UnsignedInt32 HalfFloat Float UnormShort565 UnormShort555 UnormInt101010)
 }
 
 /// `read_image{f,i,ui,h}` of an image with channels of `ty`.
@@ -1074,10 +1240,17 @@ unsafe fn write_texel(image: *const ImageDesc, flags: u32, coord: *const [i32; 4
         0
     };
     let p = v.texel(at, layer);
+    let srgb = v.order.is_srgb() && kind == TexelKind::Float;
     for (c, &lane) in v.order.lanes().iter().enumerate() {
         // SAFETY: `p` is a texel of the image, whose memory kernels may
-        // write.
-        unsafe { store_channel(p, v.ty, c, kind, t[lane]) };
+        // write (of UNORM_INT8 channels when the order is an sRGB one).
+        unsafe {
+            if srgb && lane < 3 {
+                *p.add(c) = linear_to_srgb(f32::from_bits(t[lane]));
+            } else {
+                store_channel(p, v.ty, c, kind, t[lane]);
+            }
+        }
     }
 }
 
@@ -1128,6 +1301,20 @@ mod tests {
         assert!(Image::new(ImageType::Image2d, ImageFormat::new(ChannelOrder::Depth, ChannelType::Float), &[1, 1]).is_err());
         assert!(Image::new(ImageType::Image2dDepth, ImageFormat::new(ChannelOrder::Depth, ChannelType::Float), &[1, 1]).is_ok());
         assert!(Image::new(ImageType::Image3d, rgba8, &[usize::MAX, 2, 2]).is_err());
+        for (order, ty, size) in [(ChannelOrder::Rgb, ChannelType::UnormShort565, 2), (ChannelOrder::Rgbx, ChannelType::UnormInt101010, 4), (ChannelOrder::Srgb, ChannelType::UnormInt8, 3), (ChannelOrder::Srgbx, ChannelType::UnormInt8, 4)] {
+            assert_eq!(ImageFormat::new(order, ty).elem_size(), size, "{order:?} {ty:?}");
+            assert!(Image::new(ImageType::Image2d, ImageFormat::new(order, ty), &[2, 2]).is_ok());
+        }
+        for (order, ty) in [(ChannelOrder::Rgb, ChannelType::UnormInt8), (ChannelOrder::Rgba, ChannelType::UnormShort555), (ChannelOrder::Srgba, ChannelType::UnormInt16), (ChannelOrder::Sbgra, ChannelType::SnormInt8)] {
+            assert!(Image::new(ImageType::Image2d, ImageFormat::new(order, ty), &[2, 2]).is_err(), "{order:?} {ty:?}");
+        }
+        // The inline formats are the ones the generated code converts
+        // without a call; images of other formats take the runtime's.
+        for f in INLINE_FORMATS {
+            assert!(!f.ty.is_packed() && !f.order.is_srgb() && f.ty != ChannelType::HalfFloat, "{f:?}");
+            assert_eq!(Image::new(ImageType::Image2d, f, &[1, 1]).unwrap().data.desc.inline_format, f.inline_tag());
+        }
+        assert_eq!(Image::new(ImageType::Image2d, ImageFormat::new(ChannelOrder::Rgba, ChannelType::HalfFloat), &[1, 1]).unwrap().data.desc.inline_format, 0);
         let s = Sampler::new(true, AddressingMode::MirroredRepeat, FilterMode::Linear);
         assert_eq!(s.bits(), 0x29);
         assert_eq!(Sampler::from_bits(s.bits()), s);

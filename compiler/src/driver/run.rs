@@ -18,16 +18,21 @@
 //!   unorm8:64x32:rand`); IMAGETYPE is `image1d`, `image1d_array`,
 //!   `image1d_buffer`, `image2d`, `image2d_array`, `image3d`,
 //!   `image2d_depth` or `image2d_array_depth`; ORDER `r`, `a`, `rg`, `ra`,
-//!   `rgba`, `bgra`, `argb`, `intensity`, `luminance` or `depth`;
-//!   CHANNELTYPE `unorm8`, `unorm16`, `snorm8`, `snorm16`, `int8`, `int16`,
-//!   `int32`, `uint8`, `uint16`, `uint32`, `half` or `float`; SIZES the
-//!   width, height, depth and layers that the type has, joined by `x`.
-//!   FILL: a number (every channel's value as the kernel reads it: 0.5 is
-//!   a half-bright `unorm8` channel; default 0), `range` (texel i's
-//!   channels are stored as i), `rand[:SEED]` (random stored bits for 8-
-//!   and 16-bit channels, [0, 100) for 32-bit integers, [0, 1) for
+//!   `rgba`, `bgra`, `argb`, `intensity`, `luminance`, `depth`, `rgb`,
+//!   `rgbx` (with the packed types), `srgb`, `srgbx`, `srgba` or `sbgra`
+//!   (with `unorm8`); CHANNELTYPE `unorm8`, `unorm16`, `snorm8`,
+//!   `snorm16`, `int8`, `int16`, `int32`, `uint8`, `uint16`, `uint32`,
+//!   `half`, `float`, or the packed `unorm565`, `unorm555`, `unorm101010`;
+//!   SIZES the width, height, depth and layers that the type has, joined
+//!   by `x`. FILL: a number (every channel's value as the kernel reads it:
+//!   0.5 is a half-bright `unorm8` channel, and an sRGB image's r, g and b
+//!   are stored encoded so that they read as 0.5; default 0), `range`
+//!   (texel i's channels are stored as i; a packed texel's value is i),
+//!   `rand[:SEED]` (random stored bits for 8- and 16-bit channels and
+//!   packed texels, [0, 100) for 32-bit integers, [0, 1) for
 //!   `half`/`float`) or `file:PATH` (a `.npy` file of the channel type's
-//!   dtype, or raw bytes, holding every texel, x fastest);
+//!   dtype, `<u2`/`<u4` for a packed texel, or raw bytes, holding every
+//!   texel, x fastest);
 //! - `sampler:COORDS:ADDRESS:FILTER`: a `sampler_t` (`sampler:normalized:
 //!   repeat:linear`): COORDS `normalized` or `unnormalized`, ADDRESS
 //!   `none`, `clamp_to_edge`, `clamp`, `repeat` or `mirrored_repeat`,
@@ -47,7 +52,7 @@ use super::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE};
 use crate::jit::{self, BuildOptions, BuildError};
 use crate::options::ClStd;
 use crate::pp::CmdMacro;
-use clc_runtime::image::{f32_to_half, half_to_f32};
+use clc_runtime::image::{f32_to_half, half_to_f32, linear_to_srgb, srgb_to_linear};
 use clc_runtime::{AddressingMode, Arg, Buffer, ChannelOrder, ChannelType, FilterMode, Image, ImageFormat, ImageType, NdRange, Sampler};
 use std::io::Write;
 use std::path::PathBuf;
@@ -204,12 +209,15 @@ SPEC (one per kernel argument, in order):
                           an image, e.g. image2d:rgba:unorm8:64x32:rand
       IMAGETYPE: image1d, image1d_array, image1d_buffer, image2d, image2d_array, image3d, image2d_depth,
                  image2d_array_depth
-      ORDER: r, a, rg, ra, rgba, bgra, argb, intensity, luminance, depth
-      CHANNELTYPE: unorm8, unorm16, snorm8, snorm16, int8, int16, int32, uint8, uint16, uint32, half, float
+      ORDER: r, a, rg, ra, rgba, bgra, argb, intensity, luminance, depth, rgb, rgbx (packed types),
+             srgb, srgbx, srgba, sbgra (unorm8)
+      CHANNELTYPE: unorm8, unorm16, snorm8, snorm16, int8, int16, int32, uint8, uint16, uint32, half, float,
+                   unorm565, unorm555, unorm101010 (packed: one value per texel)
       SIZES: width[xheight][xdepth][xlayers], as the type has them (64x32, 16x16x4)
-      FILL: a number (each channel's value as read_imagef/i/ui returns it; default 0), range (texel i
-            stored as i), rand[:SEED] (random stored bits; [0, 100) for 32-bit integers, [0, 1) for
-            half/float) or file:PATH (.npy of the channel type's dtype, or raw bytes; x fastest)
+      FILL: a number (each channel's value as read_imagef/i/ui returns it, sRGB colours stored encoded;
+            default 0), range (texel i stored as i; a packed texel's value is i), rand[:SEED] (random
+            stored bits; [0, 100) for 32-bit integers, [0, 1) for half/float) or file:PATH (.npy of the
+            channel type's dtype, <u2/<u4 for packed texels, or raw bytes; x fastest)
   sampler:COORDS:ADDRESS:FILTER
                           a sampler_t, e.g. sampler:normalized:repeat:linear
       COORDS: normalized, unnormalized; ADDRESS: none, clamp_to_edge, clamp, repeat, mirrored_repeat;
@@ -377,11 +385,13 @@ fn channel_dtype(t: ChannelType) -> &'static str {
         ChannelType::UnsignedInt32 => "<u4",
         ChannelType::HalfFloat => "<f2",
         ChannelType::Float => "<f4",
+        ChannelType::UnormShort565 | ChannelType::UnormShort555 => "<u2",
+        ChannelType::UnormInt101010 => "<u4",
     }
 }
 
 /// A stored channel as the kernel reads it (section 8.3 of the OpenCL
-/// specification), for `--print`.
+/// specification), for `--print`; all three of a packed texel.
 fn channel_text(t: ChannelType, b: &[u8]) -> String {
     let u16le = || u16::from_le_bytes([b[0], b[1]]);
     let u32le = || u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
@@ -398,6 +408,10 @@ fn channel_text(t: ChannelType, b: &[u8]) -> String {
         ChannelType::UnsignedInt32 => u32le().to_string(),
         ChannelType::HalfFloat => half_to_f32(u16le()).to_string(),
         ChannelType::Float => f32::from_bits(u32le()).to_string(),
+        ChannelType::UnormShort565 | ChannelType::UnormShort555 | ChannelType::UnormInt101010 => {
+            let [r, g, b] = t.unpack(if t.size() == 2 { u16le() as u32 } else { u32le() });
+            format!("({r}, {g}, {b})")
+        }
     }
 }
 
@@ -405,13 +419,22 @@ fn channel_text(t: ChannelType, b: &[u8]) -> String {
 fn format_image(img: &Image) -> String {
     let f = img.format();
     let cs = f.ty.size();
-    let n = f.order.channels();
+    let lanes = f.order.lanes();
     let items: Vec<String> = img
         .read_bytes()
-        .chunks_exact(cs * n)
+        .chunks_exact(f.elem_size())
         .map(|t| {
-            let ch: Vec<String> = t.chunks_exact(cs).map(|c| channel_text(f.ty, c)).collect();
-            if n == 1 { ch[0].clone() } else { format!("({})", ch.join(", ")) }
+            if f.ty.is_packed() {
+                return channel_text(f.ty, t);
+            }
+            // The unused `x` of `sRGBx` is left out; sRGB colours are
+            // shown linear, as reads return them.
+            let ch: Vec<String> = t
+                .chunks_exact(cs)
+                .zip(lanes)
+                .map(|(c, &lane)| if f.order.is_srgb() && lane < 3 { srgb_to_linear(c[0]).to_string() } else { channel_text(f.ty, c) })
+                .collect();
+            if ch.len() == 1 { ch[0].clone() } else { format!("({})", ch.join(", ")) }
         })
         .collect();
     format!("[{}]", items.join(", "))
@@ -448,7 +471,10 @@ fn npy_image(data: &[u8], img: &Image) -> Vec<u8> {
         shape.push(img.height());
     }
     shape.push(img.width());
-    shape.push(img.format().order.channels());
+    // A packed texel is one value.
+    if !img.format().ty.is_packed() {
+        shape.push(img.format().order.channels());
+    }
     npy_with_shape(data, channel_dtype(img.format().ty), &shape)
 }
 
@@ -626,7 +652,7 @@ fn parse_image(ty: ImageType, rest: &str) -> Result<Spec, Usage> {
     let order = ChannelOrder::ALL
         .into_iter()
         .find(|o| o.name().eq_ignore_ascii_case(order))
-        .ok_or_else(|| Usage(format!("'{order}' is not a channel order (r, a, rg, ra, rgba, bgra, argb, intensity, luminance, depth)")))?;
+        .ok_or_else(|| Usage(format!("'{order}' is not a channel order (r, a, rg, ra, rgba, bgra, argb, intensity, luminance, depth, rgb, rgbx, srgb, srgbx, srgba, sbgra)")))?;
     let channel = match *ctype {
         "unorm8" => ChannelType::UnormInt8,
         "unorm16" => ChannelType::UnormInt16,
@@ -640,7 +666,10 @@ fn parse_image(ty: ImageType, rest: &str) -> Result<Spec, Usage> {
         "uint32" => ChannelType::UnsignedInt32,
         "half" => ChannelType::HalfFloat,
         "float" => ChannelType::Float,
-        c => return Err(Usage(format!("'{c}' is not a channel type (unorm8, unorm16, snorm8, snorm16, int8, int16, int32, uint8, uint16, uint32, half, float)"))),
+        "unorm565" => ChannelType::UnormShort565,
+        "unorm555" => ChannelType::UnormShort555,
+        "unorm101010" => ChannelType::UnormInt101010,
+        c => return Err(Usage(format!("'{c}' is not a channel type (unorm8, unorm16, snorm8, snorm16, int8, int16, int32, uint8, uint16, uint32, half, float, unorm565, unorm555, unorm101010)"))),
     };
     let sizes: Vec<usize> = sizes.split('x').map(|d| d.trim().parse().ok().filter(|&n| n > 0)).collect::<Option<_>>().ok_or_else(|| Usage(format!("'{sizes}' is not a list of sizes like 64x32")))?;
     if sizes.len() != ty.size_count() {
@@ -648,7 +677,8 @@ fn parse_image(ty: ImageType, rest: &str) -> Result<Spec, Usage> {
     }
     let format = ImageFormat::new(order, channel);
     let texels: usize = sizes.iter().product();
-    let channels = texels * order.channels();
+    // A packed texel is one value of the type's size.
+    let channels = if channel.is_packed() { texels } else { texels * order.channels() };
     let cs = channel.size();
     let fill = f.get(3).copied().unwrap_or("0");
     let data = if let Some(path) = fill.strip_prefix("file:") {
@@ -666,7 +696,7 @@ fn parse_image(ty: ImageType, rest: &str) -> Result<Spec, Usage> {
         match mode {
             "range" => {
                 for i in 0..texels {
-                    for _ in 0..order.channels() {
+                    for _ in 0..channels / texels {
                         match channel {
                             ChannelType::HalfFloat => data.extend(f32_to_half(i as f32).to_le_bytes()),
                             ChannelType::Float => data.extend((i as f32).to_le_bytes()),
@@ -691,8 +721,8 @@ fn parse_image(ty: ImageType, rest: &str) -> Result<Spec, Usage> {
             }
             n => {
                 let v: f64 = n.parse().map_err(|_| Usage(format!("'{n}' is not a fill: a number, range, rand[:SEED] or file:PATH")))?;
-                let one = encode_channel(channel, v);
-                for _ in 0..channels {
+                let one = encode_texel(format, v);
+                for _ in 0..texels {
                     data.extend(&one);
                 }
             }
@@ -700,6 +730,33 @@ fn parse_image(ty: ImageType, rest: &str) -> Result<Spec, Usage> {
         data
     };
     Ok(Spec::Image { ty, format, sizes, data })
+}
+
+/// A texel's stored bytes for the value `v` in every channel, as
+/// `write_image{f,i,ui}` stores it: packed fields scaled, rounded and
+/// saturated; sRGB colour channels encoded (alpha is linear); the unused
+/// `x` of `sRGBx` 0.
+fn encode_texel(f: ImageFormat, v: f64) -> Vec<u8> {
+    if f.ty.is_packed() {
+        let q = |n: u32| {
+            let max = ((1u32 << n) - 1) as f64;
+            (v * max).round_ties_even().clamp(0.0, max) as u32
+        };
+        let bits = match f.ty {
+            ChannelType::UnormShort565 => q(5) << 11 | q(6) << 5 | q(5),
+            ChannelType::UnormShort555 => q(5) << 10 | q(5) << 5 | q(5),
+            _ => q(10) << 20 | q(10) << 10 | q(10),
+        };
+        return bits.to_le_bytes()[..f.ty.size()].to_vec();
+    }
+    let lanes = f.order.lanes();
+    (0..f.order.channels())
+        .flat_map(|c| match lanes.get(c) {
+            Some(&lane) if f.order.is_srgb() && lane < 3 => vec![linear_to_srgb(v as f32)],
+            Some(_) => encode_channel(f.ty, v),
+            None => vec![0; f.ty.size()],
+        })
+        .collect()
 }
 
 /// A channel's stored bytes for the value `v`, converted as
@@ -720,6 +777,7 @@ fn encode_channel(t: ChannelType, v: f64) -> Vec<u8> {
         ChannelType::UnsignedInt32 => (sat(v, 0.0, u32::MAX as f64) as u32).to_le_bytes().to_vec(),
         ChannelType::HalfFloat => f32_to_half(v as f32).to_le_bytes().to_vec(),
         ChannelType::Float => (v as f32).to_le_bytes().to_vec(),
+        ChannelType::UnormShort565 | ChannelType::UnormShort555 | ChannelType::UnormInt101010 => encode_texel(ImageFormat::new(ChannelOrder::Rgb, t), v),
     }
 }
 
@@ -883,9 +941,12 @@ mod tests {
         let v = 128.0f32 / 255.0;
         assert!(out.ends_with(&format!("({v}, {v}, {v}, {v})]\n")), "{out}");
         // Mistakes name the argument.
+        let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "image2d:bgr:uint8:4x2", "--arg", "int:1", "--arg", "int:1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("'bgr' is not a channel order"), "{err}");
         let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "image2d:rgb:uint8:4x2", "--arg", "int:1", "--arg", "int:1"]);
         assert_eq!(code, EXIT_USAGE);
-        assert!(err.contains("'rgb' is not a channel order"), "{err}");
+        assert!(err.contains("channel order RGB cannot have channel type UNSIGNED_INT8"), "{err}");
         let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "image2d:r:float:4", "--arg", "int:1", "--arg", "int:1"]);
         assert_eq!(code, EXIT_USAGE);
         assert!(err.contains("a image2d_t takes 2 sizes (widthxheight); got 1"), "{err}");
@@ -895,6 +956,28 @@ mod tests {
         let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "image2d:r:float:1x1", "--arg", "sampler:normalized:wrap:linear", "--arg", "image2d:r:float:1x1"]);
         assert_eq!(code, EXIT_USAGE);
         assert!(err.contains("'wrap' is not an addressing mode"), "{err}");
+    }
+
+    #[test]
+    fn images_srgb_and_packed_from_specs() {
+        let f = kernel_file("s.cl", "kernel void k(read_only image2d_t a, read_only image2d_t b, global float4 *o) { o[0] = read_imagef(a, (int2)(1, 0)); o[1] = read_imagef(b, (int2)(1, 0)); }");
+        let args = ["--kernel", "k", "--global", "1", "--arg", "image2d:srgba:unorm8:2x1:0.25", "--arg", "image2d:rgbx:unorm565:2x1:range", "--arg", "buf:float4:2"];
+        let (code, out, err) = run(&[&[f.as_str()][..], &args, &["--print", "2", "--print", "1", "--print", "0"]].concat());
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        // The fill is the value reads return: r, g, b are stored sRGB-
+        // encoded (0.25 is 137, which reads back within half an 8-bit
+        // step of 0.25: the steps are about 0.004 there), alpha linearly
+        // (64 / 255).
+        let o: Vec<f32> = lines[0].trim_start_matches("arg 2: [(").trim_end_matches(")]").split([',', '(', ')']).filter_map(|x| x.trim().parse().ok()).collect();
+        assert_eq!(o.len(), 8, "{out}");
+        assert!(o[..3].iter().all(|&v| (v - 0.25).abs() < 0.0025 && v == o[0]), "{out}");
+        assert_eq!(o[3], 64.0 / 255.0, "{out}");
+        // A packed texel's `range` value is its index: texel 1 has b = 1 / 31.
+        assert_eq!(o[4..], [0.0, 0.0, 1.0 / 31.0, 1.0], "{out}");
+        assert_eq!(lines[1], format!("arg 1: [(0, 0, 0), (0, 0, {})]", 1.0f32 / 31.0), "{out}");
+        // --print shows sRGB colours linear, as reads return them.
+        assert_eq!(lines[2], format!("arg 0: [({0}, {0}, {0}, {1}), ({0}, {0}, {0}, {1})]", o[0], 64.0f32 / 255.0), "{out}");
     }
 
     #[test]

@@ -284,6 +284,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 vals.push(vp.into());
             } else {
                 let v = self.load_value(vp, t, false)?;
+                if matches!(self.kind(t), TypeKind::Image(..)) {
+                    super::images::mark_descriptor(self, v)?;
+                }
                 vals.push(v.into());
             }
         }

@@ -312,3 +312,24 @@ fn a_directed_rounding_conversion_is_inline_and_evaluates_its_argument_once() {
     assert!(t.contains("sitofp i32"), "{t}");
     assert!(!t.contains("convert_float_rtz"), "{t}");
 }
+
+#[test]
+fn images_read_and_write_inline_for_the_common_formats() {
+    use clc_runtime::image::{INLINE_FORMATS, TexelKind};
+    // A sampler-less read and a write of float texels: each a switch on
+    // the descriptor's format tag with a case for every float inline
+    // format, and the runtime's function called for the other formats.
+    let t = function_ir("kernel void k(read_only image2d_t a, write_only image2d_t b) { int2 p = (int2)(get_global_id(0), 0); write_imagef(b, p, read_imagef(a, p)); }", "k");
+    assert_eq!(t.matches("switch i32").count(), 2, "{t}");
+    assert_eq!(t.matches("call void %").count(), 2, "{t}");
+    for f in INLINE_FORMATS.iter().filter(|f| f.ty.texel() == TexelKind::Float) {
+        assert_eq!(t.matches(&format!("i32 {}, label", f.inline_tag())).count(), 2, "{f:?} in {t}");
+    }
+    for f in INLINE_FORMATS.iter().filter(|f| f.ty.texel() != TexelKind::Float) {
+        assert!(!t.contains(&format!("i32 {}, label", f.inline_tag())), "{f:?} in {t}");
+    }
+    assert!(t.contains("load <4 x i8>") && t.contains("store <4 x i8>") && t.contains("fdiv <4 x float>"), "{t}");
+    // Depth images always call the runtime.
+    let t = function_ir("kernel void d(read_only image2d_depth_t a, sampler_t s, global float *o) { o[0] = read_imagef(a, s, (float2)(0.5f, 0.5f)); }", "d");
+    assert!(!t.contains("switch") && t.contains("call void %"), "{t}");
+}
