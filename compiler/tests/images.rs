@@ -463,15 +463,15 @@ fn ref_linear(s: f32, size: usize, sm: Sampler) -> (i64, i64, f32) {
             let s2 = (s - s2).abs();
             let u = s2 * w;
             let i0 = (u - 0.5).floor() as i64;
-            ((i0).max(0), (i0 + 1).min(last), frac(u - 0.5))
+            ((i0).max(0), i0.saturating_add(1).min(last), frac(u - 0.5))
         }
         (mode, normalized) => {
             let u = if normalized { s * w } else { s };
             let i0 = (u - 0.5).floor() as i64;
             let a = frac(u - 0.5);
             match mode {
-                AddressingMode::Clamp => (i0.clamp(-1, size as i64), (i0 + 1).clamp(-1, size as i64), a),
-                _ => (i0.clamp(0, last), (i0 + 1).clamp(0, last), a),
+                AddressingMode::Clamp => (i0.clamp(-1, size as i64), i0.saturating_add(1).clamp(-1, size as i64), a),
+                _ => (i0.clamp(0, last), i0.saturating_add(1).clamp(0, last), a),
             }
         }
     }

@@ -185,12 +185,22 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 };
                 // Private scalars, vectors and pointers whose address no
                 // one takes (records and arrays live in memory).
-                let values: Vec<bool> = (0..f.locals.len())
+                let locals = (0..f.locals.len())
                     .map(|i| {
                         let t = f.locals[i].ty;
                         matches!(t.space, AddrSpace::Private) && matches!(self.kind(t.ty), TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Pointer(_) | TypeKind::Enum(_)) && !super::regions::written_through_address(&f.exprs, LocalId(i as u32))
                     })
                     .collect();
+                let int_div = (0..f.exprs.len() as u32)
+                    .map(ExprId)
+                    .filter(|e| match &f.exprs[e.0 as usize].kind {
+                        ExprKind::Binary { op: BinOp::Div | BinOp::Rem, op_ty: t, .. } | ExprKind::CompoundAssign { op: BinOp::Div | BinOp::Rem, comp_ty: t, .. } => {
+                            !matches!(self.kind(t.ty), TypeKind::Scalar(s) | TypeKind::Vector(s, _) if super::expr::is_float(*s))
+                        }
+                        _ => false,
+                    })
+                    .collect();
+                let values = Values { locals, int_div };
                 match private_loop(f, *cond, step, body, uniform, &values) {
                     Some(written) => {
                         w.group.insert(key);
@@ -397,13 +407,29 @@ fn linear(f: &hir::Function, e: ExprId, counters: &[LocalId], uniform: &[bool]) 
     }
 }
 
+/// What a private loop may use: private scalars, vectors and pointers
+/// whose address no one takes; which expressions divide integers.
+struct Values {
+    locals: Vec<bool>,
+    int_div: FxHashSet<ExprId>,
+}
+
 /// A loop whose condition, step and body only compute private values
 /// (no memory but private scalars, no calls, no way out but the
 /// condition): the locals declared outside the body that it writes.
-fn private_loop(f: &hir::Function, cond: ExprId, step: Option<ExprId>, body: &[Stmt], uniform: &[bool], values: &[bool]) -> Option<Vec<LocalId>> {
+///
+/// A work-item whose condition failed runs the body and step once more
+/// each iteration, on its last values, and drops the results. So the
+/// condition must not write anything (its last evaluation's writes would
+/// be dropped too), and the body and step must not branch or divide:
+/// those extra values may be LLVM poison (a signed overflow, an
+/// out-of-range float conversion), harmless in a dropped `select` arm but
+/// undefined as a branch condition or divisor.
+fn private_loop(f: &hir::Function, cond: ExprId, step: Option<ExprId>, body: &[Stmt], uniform: &[bool], values: &Values) -> Option<Vec<LocalId>> {
     let mut written = Vec::new();
     let mut declared = Vec::new();
-    let ok = private_expr(f, cond, values, &mut written) && step.is_none_or(|e| private_expr(f, e, values, &mut written)) && private_stmts(f, body, values, &mut written, &mut declared);
+    let cond_ok = private_expr(f, cond, values, true, &mut written) && written.is_empty();
+    let ok = cond_ok && step.is_none_or(|e| private_expr(f, e, values, false, &mut written)) && private_stmts(f, body, values, &mut written, &mut declared);
     written.retain(|l| !declared.contains(l));
     written.sort_by_key(|l| l.0);
     written.dedup();
@@ -411,45 +437,49 @@ fn private_loop(f: &hir::Function, cond: ExprId, step: Option<ExprId>, body: &[S
     (ok && !written.is_empty() && written.iter().all(|l| !uniform[l.0 as usize])).then_some(written)
 }
 
-fn private_stmts(f: &hir::Function, body: &[Stmt], values: &[bool], written: &mut Vec<LocalId>, declared: &mut Vec<LocalId>) -> bool {
+fn private_stmts(f: &hir::Function, body: &[Stmt], values: &Values, written: &mut Vec<LocalId>, declared: &mut Vec<LocalId>) -> bool {
     body.iter().all(|s| match s {
-        Stmt::Expr(e) => private_expr(f, *e, values, written),
+        Stmt::Expr(e) => private_expr(f, *e, values, false, written),
         Stmt::Local { local, init } => {
             declared.push(*local);
-            values[local.0 as usize]
+            values.locals[local.0 as usize]
                 && match init {
                     None => true,
-                    Some(Init::Expr(e)) => private_expr(f, *e, values, written),
+                    Some(Init::Expr(e)) => private_expr(f, *e, values, false, written),
                     Some(Init::List(_)) => false,
                 }
         }
         Stmt::Block(b) => private_stmts(f, b, values, written, declared),
-        Stmt::If { cond, then, else_ } => private_expr(f, *cond, values, written) && private_stmts(f, then, values, written, declared) && else_.as_ref().is_none_or(|e| private_stmts(f, e, values, written, declared)),
         _ => false,
     })
 }
 
-fn private_expr(f: &hir::Function, e: ExprId, values: &[bool], written: &mut Vec<LocalId>) -> bool {
-    let p = |x: &ExprId, w: &mut Vec<LocalId>| private_expr(f, *x, values, w);
+/// A private computation; `branches`: may it contain `?:`, `&&`, `||`
+/// and integer division?
+fn private_expr(f: &hir::Function, e: ExprId, values: &Values, branches: bool, written: &mut Vec<LocalId>) -> bool {
+    let p = |x: &ExprId, w: &mut Vec<LocalId>| private_expr(f, *x, values, branches, w);
     match &f.exprs[e.0 as usize].kind {
         ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::BuiltinConst(_) => true,
-        ExprKind::Load(inner) => matches!(&f.exprs[inner.0 as usize].kind, ExprKind::Local(l) if values[l.0 as usize]),
+        ExprKind::Load(inner) => matches!(&f.exprs[inner.0 as usize].kind, ExprKind::Local(l) if values.locals[l.0 as usize]),
         ExprKind::Convert { kind, expr } => !matches!(kind, ConvKind::ArrayDecay | ConvKind::FuncToPtr) && p(expr, written),
         ExprKind::Unary { expr, .. } => p(expr, written),
-        ExprKind::Binary { lhs, rhs, .. } => p(lhs, written) && p(rhs, written),
+        ExprKind::Binary { op, lhs, rhs, .. } => {
+            let divides = matches!(op, BinOp::Div | BinOp::Rem) && values.int_div.contains(&e);
+            (branches || !(divides || matches!(op, BinOp::And | BinOp::Or))) && p(lhs, written) && p(rhs, written)
+        }
         ExprKind::Comma { lhs, rhs } => p(lhs, written) && p(rhs, written),
-        ExprKind::Cond { cond, then, else_ } => p(cond, written) && p(then, written) && p(else_, written),
+        ExprKind::Cond { cond, then, else_ } => branches && p(cond, written) && p(then, written) && p(else_, written),
         ExprKind::VectorLiteral(parts) => parts.iter().all(|x| p(x, written)),
         ExprKind::Swizzle { base, .. } => p(base, written),
         ExprKind::Assign { lhs, rhs } | ExprKind::CompoundAssign { lhs, rhs, .. } => match &f.exprs[lhs.0 as usize].kind {
-            ExprKind::Local(l) if values[l.0 as usize] => {
+            ExprKind::Local(l) if values.locals[l.0 as usize] && (branches || !values.int_div.contains(&e)) => {
                 written.push(*l);
                 p(rhs, written)
             }
             _ => false,
         },
         ExprKind::IncDec { expr, .. } => match &f.exprs[expr.0 as usize].kind {
-            ExprKind::Local(l) if values[l.0 as usize] => {
+            ExprKind::Local(l) if values.locals[l.0 as usize] => {
                 written.push(*l);
                 true
             }
@@ -742,6 +772,12 @@ mod tests {
             o[i] = it;
         }";
         assert!(entry_ir(escape).contains("d.loop"));
+        // Branches and integer division in the body, a condition that
+        // writes: each work-item's own loop.
+        for body in ["while (it < i) { if (z > 2) z /= 2; it++; }", "while (it < i) { it += 7 / (i - it); }", "while (it++ < i) z *= 1.5f;"] {
+            let src = format!("kernel void k(global int *o) {{ int i = get_global_id(0); float z = 1; int it = 0; {body} o[i] = it + (int)z; }}");
+            assert!(!entry_ir(&src).contains("d.loop"), "{body}");
+        }
         let reads = "kernel void k(global int *o) {
             int i = get_global_id(0), it = 0;
             while (o[it] != i) it++;
