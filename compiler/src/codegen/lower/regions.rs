@@ -23,6 +23,11 @@
 //! `FLAG_ITEM_THREADS`).
 
 use super::uniform::Plan;
+
+/// Work-items a divergent loop runs together (see [`Gen::divergent_loop`]):
+/// a vector of `float` on AVX2 and AVX-512 halves. Per-work-item storage is
+/// padded by this many.
+const CHUNK: u64 = 16;
 use super::{Gen, R, ice};
 use crate::sema::hir::{self, ExprId, ExprKind, Init, LocalId, Stmt};
 use clc_builtins::functions::{AddrSpace, ArithOp, GroupOp, Lowering};
@@ -223,8 +228,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let sizes = self.local_sizes(g)?;
         let n = self.b.build_int_mul(sizes[0], sizes[1], "")?;
         let n = self.b.build_int_mul(n, sizes[2], "nwi")?;
-        let done = self.b.build_array_alloca(self.ctx.i8_type(), n, "done")?;
-        self.b.build_memset(done, 1, self.ctx.i8_type().const_zero(), n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
+        let padded = self.b.build_int_add(n, self.ctx.i64_type().const_int(CHUNK, false), "")?;
+        let done = self.b.build_array_alloca(self.ctx.i8_type(), padded, "done")?;
+        self.b.build_memset(done, 1, self.ctx.i8_type().const_zero(), padded).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
         let any_done = self.b.build_alloca(self.ctx.i8_type(), "any.done")?;
         self.b.build_store(any_done, self.ctx.i8_type().const_zero())?;
         let plan = std::rc::Rc::new(self.group_plan(f));
@@ -475,57 +481,192 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// A loop whose condition differs between work-items and whose body
-    /// only computes private values (see `uniform::Plan::divergent`): the
-    /// group iterates while any work-item's condition holds; in each
-    /// iteration every work-item runs the body and the step, and keeps
-    /// the locals they write (`written`) only where its condition held.
-    /// No `if` per work-item, so LLVM vectorises the iteration across
-    /// work-items with selects. A work-item whose condition failed keeps
-    /// its values, so its condition stays false.
+    /// only computes private values (see `uniform::Plan::divergent`), run
+    /// for chunks of [`CHUNK`] neighbouring work-items of a row at a time:
+    /// each chunk iterates while any of its work-items' conditions holds;
+    /// in each iteration every work-item of the chunk runs the body and
+    /// the step, and keeps the locals they write (`written`) only where
+    /// its condition held (a work-item whose condition failed keeps its
+    /// values, so its condition stays false). With no branch per
+    /// work-item and a constant count, LLVM turns the chunk's iteration
+    /// into straight vector code whose loads and stores of per-work-item
+    /// values leave the loop: what a whole-function vectoriser makes of
+    /// the loop. Work-items past the row's end (the last chunk) and ones
+    /// that returned take part with a false condition; per-work-item
+    /// storage is padded by a chunk for them.
     fn divergent_loop(&mut self, init: &'a [Stmt], cond: ExprId, step: Option<ExprId>, body: &'a [Stmt], written: &[LocalId]) -> R<()> {
         let mut init_run: Vec<&'a Stmt> = init.iter().collect();
         self.flush_region(&mut init_run)?;
         let fnv = self.fs().llfn;
-        let i8t = self.ctx.i8_type();
+        let (i8t, i64t) = (self.ctx.i8_type(), self.ctx.i64_type());
+        let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "a region without a work-item".into() })?;
+        let gp = self.byte_offset(wi, 24)?;
+        let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
+        let sizes = self.local_sizes(g)?;
         let any = self.at_entry(|g| Ok(g.b.build_alloca(i8t, "d.any")?))?;
-        let head = self.ctx.append_basic_block(fnv, "d.loop");
-        let end = self.ctx.append_basic_block(fnv, "d.end");
-        self.b.build_unconditional_branch(head)?;
-        self.b.position_at_end(head);
+        let rows = self.b.build_int_mul(sizes[1], sizes[2], "")?;
+        let block = |g: &mut Self, name: &str| g.ctx.append_basic_block(fnv, name);
+        let (row_head, row_body, chunk_head, chunk_body, lane_head, lane_body, lane_exit, chunk_next, row_next, end) =
+            (block(self, "d.rows"), block(self, "d.row"), block(self, "d.chunks"), block(self, "d.chunk"), block(self, "d.lanes"), block(self, "d.lane"), block(self, "d.lanes.end"), block(self, "d.chunk.next"), block(self, "d.row.next"), block(self, "d.end"));
+        let before = self.b.get_insert_block().expect("positioned");
+        self.b.build_unconditional_branch(row_head)?;
+        // Rows: (row, y, z), y wrapping into z.
+        self.b.position_at_end(row_head);
+        let [row_p, y_p, z_p] = [self.b.build_phi(i64t, "d.row")?, self.b.build_phi(i64t, "d.y")?, self.b.build_phi(i64t, "d.z")?];
+        for p in [&row_p, &y_p, &z_p] {
+            p.add_incoming(&[(&i64t.const_zero(), before)]);
+        }
+        let [row, y, z] = [row_p, y_p, z_p].map(|p| p.as_basic_value().into_int_value());
+        let more = self.b.build_int_compare(IntPredicate::ULT, row, rows, "")?;
+        self.b.build_conditional_branch(more, row_body, end)?;
+        self.b.position_at_end(row_body);
+        for (dim, v) in [(1u64, y), (2, z)] {
+            let slot = self.byte_offset(wi, 8 * dim)?;
+            self.b.build_store(slot, v)?;
+        }
+        let row_base = self.b.build_int_mul(row, sizes[0], "")?;
+        self.b.build_unconditional_branch(chunk_head)?;
+        // Chunks along x.
+        self.b.position_at_end(chunk_head);
+        let xc_p = self.b.build_phi(i64t, "d.x0")?;
+        xc_p.add_incoming(&[(&i64t.const_zero(), row_body)]);
+        let xc = xc_p.as_basic_value().into_int_value();
+        let more = self.b.build_int_compare(IntPredicate::ULT, xc, sizes[0], "")?;
+        let fill = block(self, "d.live");
+        self.b.build_conditional_branch(more, fill, row_next)?;
+        // Which of the chunk's work-items take part: inside the row and
+        // not returned. Kept in a constant-size array, so that LLVM may
+        // read it unconditionally in the vectorised iteration (`done`,
+        // of the group's size, it may not).
+        let (returns, done) = self.fs().group.as_ref().map(|g| (g.returns, g.done)).ok_or_else(|| super::InternalError { function: None, message: "no group mode".into() })?;
+        let live_t = i8t.array_type(CHUNK as u32);
+        let live = self.at_entry(|g| Ok(g.b.build_alloca(live_t, "d.live")?))?;
+        self.b.position_at_end(fill);
+        let fill_lane = self.b.build_phi(i64t, "")?;
+        let chunk_pre = self.b.get_insert_block().expect("positioned");
+        let _ = chunk_pre;
+        fill_lane.add_incoming(&[(&i64t.const_zero(), chunk_head)]);
+        let fl = fill_lane.as_basic_value().into_int_value();
+        let fx = self.b.build_int_add(xc, fl, "")?;
+        let inside = self.b.build_int_compare(IntPredicate::ULT, fx, sizes[0], "")?;
+        let inside = if returns {
+            let flin = self.b.build_int_add(row_base, fx, "")?;
+            // SAFETY: `flin` < n + CHUNK, the padded length of `done`.
+            let p = unsafe { self.b.build_in_bounds_gep(i8t, done, &[flin], "")? };
+            let d = self.b.build_load(i8t, p, "")?.into_int_value();
+            let not_done = self.b.build_int_compare(IntPredicate::EQ, d, i8t.const_zero(), "")?;
+            self.b.build_and(inside, not_done, "")?
+        } else {
+            inside
+        };
+        // SAFETY: `fl` < CHUNK, the array's length.
+        let lp = unsafe { self.b.build_in_bounds_gep(live_t, live, &[i64t.const_zero(), fl], "")? };
+        self.b.build_store(lp, self.b.build_int_z_extend(inside, i8t, "")?)?;
+        let fl1 = self.b.build_int_add(fl, i64t.const_int(1, false), "")?;
+        fill_lane.add_incoming(&[(&fl1, fill)]);
+        let more = self.b.build_int_compare(IntPredicate::ULT, fl1, i64t.const_int(CHUNK, false), "")?;
+        self.b.build_conditional_branch(more, fill, chunk_body)?;
+        // One iteration of the chunk.
+        self.b.position_at_end(chunk_body);
         self.b.build_store(any, i8t.const_zero())?;
-        // A group-level loop for the region inside (its copy without
-        // the returned test); no `break` or `continue` can reach it.
-        self.fs_mut().jumps.push((end, Some(head)));
-        let r = self.region(&mut |g: &mut Self| {
+        // Keeps this block (else empty) from being merged into the lanes'
+        // loop header, which would leave one loop with two back edges that
+        // LLVM does not vectorise.
+        let side = inkwell::intrinsics::Intrinsic::find("llvm.sideeffect").and_then(|i| i.get_declaration(&self.module, &[])).ok_or_else(|| super::InternalError { function: None, message: "no llvm.sideeffect".into() })?;
+        self.b.build_call(side, &[], "")?;
+        self.b.build_unconditional_branch(lane_head)?;
+        self.b.position_at_end(lane_head);
+        let lane_p = self.b.build_phi(i64t, "d.lane")?;
+        lane_p.add_incoming(&[(&i64t.const_zero(), chunk_body)]);
+        let lane = lane_p.as_basic_value().into_int_value();
+        let x = self.b.build_int_add(xc, lane, "")?;
+        let slot = self.byte_offset(wi, 0)?;
+        self.b.build_store(slot, x)?;
+        let lin = self.b.build_int_add(row_base, x, "lin")?;
+        // SAFETY: `lane` < CHUNK, the array's length.
+        let lp = unsafe { self.b.build_in_bounds_gep(live_t, live, &[i64t.const_zero(), lane], "")? };
+        let v = self.b.build_load(i8t, lp, "")?.into_int_value();
+        let valid = self.b.build_int_compare(IntPredicate::NE, v, i8t.const_zero(), "")?;
+        // The lane's body (recomputed locals and lane-by-lane copies go in
+        // the block before it, as in a region).
+        self.b.build_unconditional_branch(lane_body)?;
+        self.b.position_at_end(lane_body);
+        let pre = lane_body;
+        let start = block(self, "d.lane.body");
+        self.b.build_unconditional_branch(start)?;
+        self.b.position_at_end(start);
+        let saved = self.fs_mut().group.as_mut().map(|g| (g.index, g.next_item, std::mem::take(&mut g.soa_live)));
+        if let Some(g) = self.fs_mut().group.as_mut() {
+            g.index = Some(lin);
+            g.next_item = None;
+            g.remat_block = Some(pre);
+            g.remat_done.iter_mut().for_each(|d| *d = false);
+        }
+        let r = (|| -> R<()> {
             let mut olds = Vec::new();
             for &l in written {
-                let p = g.local_ptr(l)?;
-                let t = g.local_info(l).ty.ty;
-                olds.push((p, t, g.load_value(p, t, false)?));
+                let p = self.local_ptr(l)?;
+                let t = self.local_info(l).ty.ty;
+                olds.push((p, t, self.load_value(p, t, false)?));
             }
-            let ct = g.expr_info(cond).ty.ty;
-            let c = g.value(cond)?;
-            let c = g.is_nonzero(c, ct)?.into_int_value();
-            g.stmts(body)?;
+            let ct = self.expr_info(cond).ty.ty;
+            let c = self.value(cond)?;
+            let c = self.is_nonzero(c, ct)?.into_int_value();
+            let c = self.b.build_and(c, valid, "")?;
+            self.stmts(body)?;
             if let Some(s) = step {
-                g.rvalue(s)?;
+                self.rvalue(s)?;
             }
             for (p, t, old) in olds {
-                let new = g.load_value(p, t, false)?;
-                let v = g.b.build_select(c, new, old, "")?;
-                g.store_value(p, t, v, false)?;
+                let new = self.load_value(p, t, false)?;
+                let v = self.b.build_select(c, new, old, "")?;
+                self.store_value(p, t, v, false)?;
             }
-            let a = g.b.build_load(i8t, any, "")?.into_int_value();
-            let cz = g.b.build_int_z_extend(c, i8t, "")?;
-            let a = g.b.build_or(a, cz, "")?;
-            g.b.build_store(any, a)?;
+            let a = self.b.build_load(i8t, any, "")?.into_int_value();
+            let cz = self.b.build_int_z_extend(c, i8t, "")?;
+            let a = self.b.build_or(a, cz, "")?;
+            self.b.build_store(any, a)?;
             Ok(())
-        });
-        self.fs_mut().jumps.pop();
+        })();
+        let live = match (self.fs_mut().group.as_mut(), saved) {
+            (Some(g), Some((i, n, outer))) => {
+                g.index = i;
+                g.next_item = n;
+                g.remat_block = None;
+                std::mem::replace(&mut g.soa_live, outer)
+            }
+            _ => Vec::new(),
+        };
         r?;
+        for l in live {
+            self.soa_copy(l, lin, false)?;
+        }
+        let lane_end = self.b.get_insert_block().expect("positioned");
+        let next_lane = self.b.build_int_add(lane, i64t.const_int(1, false), "")?;
+        lane_p.add_incoming(&[(&next_lane, lane_end)]);
+        let more = self.b.build_int_compare(IntPredicate::ULT, next_lane, i64t.const_int(CHUNK, false), "")?;
+        self.b.build_conditional_branch(more, lane_head, lane_exit)?;
+        // Again while any work-item of the chunk went on.
+        self.b.position_at_end(lane_exit);
         let a = self.b.build_load(i8t, any, "")?.into_int_value();
         let again = self.b.build_int_compare(IntPredicate::NE, a, i8t.const_zero(), "")?;
-        self.b.build_conditional_branch(again, head, end)?;
+        self.b.build_conditional_branch(again, chunk_body, chunk_next)?;
+        self.b.position_at_end(chunk_next);
+        let next_xc = self.b.build_int_add(xc, i64t.const_int(CHUNK, false), "")?;
+        xc_p.add_incoming(&[(&next_xc, chunk_next)]);
+        self.b.build_unconditional_branch(chunk_head)?;
+        // The next row.
+        self.b.position_at_end(row_next);
+        let one = i64t.const_int(1, false);
+        let next_row = self.b.build_int_add(row, one, "")?;
+        let y1 = self.b.build_int_add(y, one, "")?;
+        let wrap = self.b.build_int_compare(IntPredicate::EQ, y1, sizes[1], "")?;
+        let ny = self.b.build_select(wrap, i64t.const_zero(), y1, "")?.into_int_value();
+        let nz = self.b.build_int_add(z, self.b.build_int_z_extend(wrap, i64t, "")?, "")?;
+        row_p.add_incoming(&[(&next_row, row_next)]);
+        y_p.add_incoming(&[(&ny, row_next)]);
+        z_p.add_incoming(&[(&nz, row_next)]);
+        self.b.build_unconditional_branch(row_head)?;
         self.b.position_at_end(end);
         Ok(())
     }
@@ -1130,7 +1271,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         };
         // 2. The callee's frame: its arena, its own done flags (a copy).
         let caller_done = self.fs().group.as_ref().map(|g| g.done).ok_or_else(|| super::InternalError { function: None, message: "no group mode".into() })?;
-        let done = self.entry_array(self.ctx.i8_type().into(), n, "call.done")?;
+        let padded = self.b.build_int_add(n, self.ctx.i64_type().const_int(CHUNK, false), "")?;
+        let done = self.entry_array(self.ctx.i8_type().into(), padded, "call.done")?;
         self.b.build_memcpy(done, 1, caller_done, 1, n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
         let exit = self.ctx.append_basic_block(self.fs().llfn, "call.exit");
         let plan = std::rc::Rc::new(self.group_plan(callee));
@@ -1386,6 +1528,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let name = format!("{}.soa", self.local_info(l).name);
         let a = self.at_entry(|g| {
             let len = g.b.build_int_mul(n, g.ctx.i64_type().const_int(lanes as u64, false), "")?;
+            let len = g.b.build_int_add(len, g.ctx.i64_type().const_int(CHUNK, false), "")?;
             let a = g.b.build_array_alloca(et, len, &name)?;
             if let Some(inst) = a.as_instruction() {
                 let _ = inst.set_alignment(32);
@@ -1451,7 +1594,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let lt = self.mem_ty(t)?;
                 let (name, align) = (self.local_info(l).name.clone(), self.align_of(t).max(16));
                 let b = self.at_entry(|g| {
-                    let b = g.b.build_array_alloca(lt, n, &name)?;
+                    // Padded for the last chunk of a divergent loop.
+                    let len = g.b.build_int_add(n, g.ctx.i64_type().const_int(CHUNK, false), "")?;
+                    let b = g.b.build_array_alloca(lt, len, &name)?;
                     if let Some(i) = b.as_instruction() {
                         let _ = i.set_alignment(align);
                     }
