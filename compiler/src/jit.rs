@@ -1304,34 +1304,42 @@ mod lockstep_tests {
         );
         let (w, h, max_iter) = (45usize, 30usize, 200u32);
         let (x0, y0, step) = (-2.0f32, -1.2f32, 0.08f32);
-        let out = Buffer::from_slice(&vec![u32::MAX; w * h]);
-        let mut k = p.kernel("esc").unwrap();
-        k.set_arg(0, Arg::Buffer(&out)).unwrap();
-        k.set_arg(1, Arg::value(w as i32)).unwrap();
-        k.set_arg(2, Arg::value(h as i32)).unwrap();
-        k.set_arg(3, Arg::value(x0)).unwrap();
-        k.set_arg(4, Arg::value(y0)).unwrap();
-        k.set_arg(5, Arg::value(step)).unwrap();
-        k.set_arg(6, Arg::value(max_iter)).unwrap();
-        k.launch(&NdRange { dims: 2, global: [48, 32, 1], offset: [0; 3], local: Some([16, 8, 1]) }).unwrap();
-        let got = out.read::<u32>();
-        for py in 0..h {
-            for px in 0..w {
-                // The same float operations in the same order (contracted
-                // to fused multiply-adds as the kernel's are).
-                let (cr, ci) = ((px as f32).mul_add(step, x0), (py as f32).mul_add(step, y0));
-                let (mut zr, mut zi, mut it) = (0.0f32, 0.0f32, 0u32);
-                while it < max_iter && zr.mul_add(zr, zi * zi) <= 4.0 {
-                    let t = zr.mul_add(zr, -(zi * zi)) + cr;
-                    zi = (2.0 * zr).mul_add(zi, ci);
-                    zr = t;
-                    it += 1;
+        // Rows of one chunk; rows of 12 (a part-chunk, the last row's
+        // reaching past the group's work-items) in remainder groups.
+        for (global, local) in [([48, 32, 1], [16, 8, 1]), ([45, 33, 1], [12, 5, 1])] {
+            let out = Buffer::from_slice(&vec![u32::MAX; w * h]);
+            let mut k = p.kernel("esc").unwrap();
+            k.set_arg(0, Arg::Buffer(&out)).unwrap();
+            k.set_arg(1, Arg::value(w as i32)).unwrap();
+            k.set_arg(2, Arg::value(h as i32)).unwrap();
+            k.set_arg(3, Arg::value(x0)).unwrap();
+            k.set_arg(4, Arg::value(y0)).unwrap();
+            k.set_arg(5, Arg::value(step)).unwrap();
+            k.set_arg(6, Arg::value(max_iter)).unwrap();
+            k.launch(&NdRange { dims: 2, global, offset: [0; 3], local: Some(local) }).unwrap();
+            check(&out.read::<u32>(), local);
+        }
+        fn check(got: &[u32], local: [usize; 3]) {
+            let (w, h, max_iter) = (45usize, 30usize, 200u32);
+            let (x0, y0, step) = (-2.0f32, -1.2f32, 0.08f32);
+            for py in 0..h {
+                for px in 0..w {
+                    // The same float operations in the same order (contracted
+                    // to fused multiply-adds as the kernel's are).
+                    let (cr, ci) = ((px as f32).mul_add(step, x0), (py as f32).mul_add(step, y0));
+                    let (mut zr, mut zi, mut it) = (0.0f32, 0.0f32, 0u32);
+                    while it < max_iter && zr.mul_add(zr, zi * zi) <= 4.0 {
+                        let t = zr.mul_add(zr, -(zi * zi)) + cr;
+                        zi = (2.0 * zr).mul_add(zi, ci);
+                        zr = t;
+                        it += 1;
+                    }
+                    let mut odd = 0i32;
+                    for k in (px % 7) as i32..py as i32 {
+                        if (k ^ px as i32) & 1 != 0 { odd += k } else { odd -= 1 }
+                    }
+                    assert_eq!(got[py * w + px], it * 1000 + (odd & 511) as u32, "({px}, {py}), local {local:?}");
                 }
-                let mut odd = 0i32;
-                for k in (px % 7) as i32..py as i32 {
-                    if (k ^ px as i32) & 1 != 0 { odd += k } else { odd -= 1 }
-                }
-                assert_eq!(got[py * w + px], it * 1000 + (odd & 511) as u32, "({px}, {py})");
             }
         }
     }
