@@ -21,6 +21,11 @@
 //!   because work-items of a group have no order between barriers: the
 //!   lockstep order is one of those OpenCL allows. It is done only where
 //!   the loop's memory accesses say it pays (see [`Gen::lockstep_pays`]).
+//! - **divergent private loops**: a loop whose condition differs between
+//!   work-items but whose body only computes private values (an
+//!   escape-time loop) runs for chunks of neighbouring work-items, every
+//!   work-item's iteration unconditional, until none of the chunk goes on
+//!   (see `regions`' `divergent_loop`).
 //!
 //! Only the structured typed program is looked at; nothing here emits IR.
 
@@ -44,10 +49,11 @@ pub(super) struct Plan {
     /// counters: evaluated once for the group.
     pub counted: FxHashSet<*const Stmt>,
     /// Loops whose condition differs between work-items, with bodies
-    /// that only compute private values: run at group level until no
-    /// work-item goes on, every work-item's iteration unconditional and
-    /// its results kept only where its condition held — the locals each
-    /// such loop's body writes (declared outside it).
+    /// that only compute private values: run at group level for chunks
+    /// of work-items until none of a chunk goes on, every work-item's
+    /// iteration unconditional and its results kept only where its
+    /// condition held — the locals each such loop's body writes
+    /// (declared outside it).
     pub divergent: rustc_hash::FxHashMap<*const Stmt, Vec<LocalId>>,
 }
 
