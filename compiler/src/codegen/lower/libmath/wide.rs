@@ -1,6 +1,8 @@
 //! Branch-free approximations in `double` for the `float` and `half`
 //! results of functions the C library would otherwise compute lane by
-//! lane: `pown`, `rootn`, `cbrt`, `tgamma`, `lgamma` and `lgamma_r`.
+//! lane: `pown`, `rootn`, `cbrt`, `tgamma`, `lgamma` and `lgamma_r` (and
+//! `log`, `log2`, `log10`, whose vector variant in glibc is not accurate
+//! enough).
 //!
 //! A call of `tgammaf` or `cbrtf` is opaque to the loop vectoriser, and
 //! glibc's libmvec has no vector variant of `tgamma`/`lgamma` and none of
@@ -291,7 +293,7 @@ impl<'ctx> Gen<'_, 'ctx> {
     /// NaN and negative x. x = 2^e · m with m in [√½, √2) (so that values
     /// just below 1 keep their relative accuracy), then ln m by its atanh
     /// series.
-    fn log2_wide(&mut self, x: V<'ctx>) -> R<V<'ctx>> {
+    pub(super) fn log2_wide(&mut self, x: V<'ctx>) -> R<V<'ctx>> {
         let t = x.get_type();
         debug_assert!(!is_f80(t));
         let c = |g: &Self, v: f64| g.const_of(t, v, 0);
