@@ -83,6 +83,34 @@ pub(super) struct GroupMode<'ctx> {
     pub soa_live: Vec<LocalId>,
 }
 
+impl<'ctx> GroupMode<'ctx> {
+    /// A function's group mode at its start (at group level, nothing
+    /// returned, nothing made yet).
+    fn new(n: IntValue<'ctx>, done: PointerValue<'ctx>, plan: std::rc::Rc<Plan>, scalar: Vec<bool>, soa: Vec<bool>) -> Self {
+        let locals = scalar.len();
+        GroupMode {
+            n,
+            index: None,
+            done,
+            any_done: None,
+            arrays: vec![None; locals],
+            next_item: None,
+            collectives: Default::default(),
+            ret_slot: None,
+            exit: None,
+            scalar,
+            returns: false,
+            plan,
+            remat_block: None,
+            remat_done: vec![false; locals],
+            soa,
+            soa_arrays: vec![None; locals],
+            soa_slots: vec![None; locals],
+            soa_live: Vec::new(),
+        }
+    }
+}
+
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Can the region lowering express this kernel?
     pub(super) fn regions_can_express(&self, f: &hir::Function) -> bool {
@@ -240,26 +268,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             let node = self.ctx.metadata_node(&[]);
             let _ = self.module.add_global_metadata(super::SCALARIZE_MD, &node);
         }
-        self.fs_mut().group = Some(GroupMode {
-            n,
-            index: None,
-            done,
-            any_done: Some(any_done),
-            arrays: vec![None; f.locals.len()],
-            next_item: None,
-            collectives: Default::default(),
-            ret_slot: None,
-            exit: None,
-            scalar,
-            returns: has_return(&f.body),
-            plan,
-            remat_block: None,
-            remat_done: vec![false; f.locals.len()],
-            soa,
-            soa_arrays: vec![None; f.locals.len()],
-            soa_slots: vec![None; f.locals.len()],
-            soa_live: Vec::new(),
-        });
+        let mut mode = GroupMode::new(n, done, plan, scalar, soa);
+        mode.any_done = Some(any_done);
+        mode.returns = has_return(&f.body);
+        self.fs_mut().group = Some(mode);
         // The entry block keeps the group's storage (allocated before its
         // terminator, after `n`); the body starts here.
         let body = self.ctx.append_basic_block(self.fs().llfn, "body");
@@ -1271,7 +1283,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         };
         // 2. The callee's frame: its arena, its own done flags (a copy).
         let caller_done = self.fs().group.as_ref().map(|g| g.done).ok_or_else(|| super::InternalError { function: None, message: "no group mode".into() })?;
-        let padded = self.b.build_int_add(n, self.ctx.i64_type().const_int(CHUNK, false), "")?;
+        // Padded as the caller's (made in the entry block, where `n` is).
+        let padded = self.at_entry(|g| Ok(g.b.build_int_add(n, g.ctx.i64_type().const_int(CHUNK, false), "")?))?;
         let done = self.entry_array(self.ctx.i8_type().into(), padded, "call.done")?;
         self.b.build_memcpy(done, 1, caller_done, 1, n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
         let exit = self.ctx.append_basic_block(self.fs().llfn, "call.exit");
@@ -1293,25 +1306,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             sret: None,
             wi: outer.wi,
             group: Some(GroupMode {
-                n,
-                index: None,
-                done,
-                any_done: None,
-                arrays: vec![None; callee.locals.len()],
-                next_item: None,
-                collectives: Default::default(),
                 ret_slot,
                 exit: Some(exit),
-                scalar,
                 // A caller's finished work-items are skipped here too.
                 returns: true,
-                plan,
-                remat_block: None,
-                remat_done: vec![false; callee.locals.len()],
-                soa,
-                soa_arrays: vec![None; callee.locals.len()],
-                soa_slots: vec![None; callee.locals.len()],
-                soa_live: Vec::new(),
+                ..GroupMode::new(n, done, plan, scalar, soa)
             }),
         });
         let result = (|| -> R<()> {
