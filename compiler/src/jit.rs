@@ -1304,8 +1304,9 @@ mod lockstep_tests {
         );
         let (w, h, max_iter) = (45usize, 30usize, 200u32);
         let (x0, y0, step) = (-2.0f32, -1.2f32, 0.08f32);
-        // Rows of one chunk; rows of 12 (a part-chunk, the last row's
-        // reaching past the group's work-items) in remainder groups.
+        // Rows of whole chunks; rows of 12 (ending in a part-chunk, the
+        // last row's reaching past the group's work-items) in remainder
+        // groups.
         for (global, local) in [([48, 32, 1], [16, 8, 1]), ([45, 33, 1], [12, 5, 1])] {
             let out = Buffer::from_slice(&vec![u32::MAX; w * h]);
             let mut k = p.kernel("esc").unwrap();
