@@ -291,8 +291,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         // Barriers, or loops the group runs in lockstep (see `uniform`).
-        let lockstep = || !self.group_plan(f).group.is_empty();
-        if (self.synchronises(index) || lockstep()) && self.regions_can_express(f) {
+        let plan = self.group_plan(f);
+        if (self.synchronises(index) || !plan.group.is_empty()) && self.regions_can_express(f) {
             // Barriers: the body lowered for the whole group, in regions.
             self.fs = Some(super::FnState {
                 name: &f.name,
@@ -309,7 +309,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 wi: Some(wi),
                 group: None,
             });
-            let r = self.group_body(f, wi, &vals);
+            let r = self.group_body(f, plan, wi, &vals);
             if r.is_ok() && self.current_block_open() {
                 self.b.build_return(None)?;
             }

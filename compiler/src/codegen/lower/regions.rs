@@ -250,9 +250,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// Lowers a kernel's body for its whole group into the work-group
-    /// entry being built (the builder is in its entry block; `wi` is the
-    /// work-item struct, `group` the group).
-    pub(super) fn group_body(&mut self, f: &'a hir::Function, wi: PointerValue<'ctx>, args: &[BasicMetadataValueEnum<'ctx>]) -> R<()> {
+    /// entry being built (the builder is in its entry block; `plan` is the
+    /// kernel's [`Gen::group_plan`], `wi` the work-item struct).
+    pub(super) fn group_body(&mut self, f: &'a hir::Function, plan: Plan, wi: PointerValue<'ctx>, args: &[BasicMetadataValueEnum<'ctx>]) -> R<()> {
         let i64t = self.ctx.i64_type();
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "group")?.into_pointer_value();
@@ -264,7 +264,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.b.build_memset(done, 1, self.ctx.i8_type().const_zero(), padded).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
         let any_done = self.b.build_alloca(self.ctx.i8_type(), "any.done")?;
         self.b.build_store(any_done, self.ctx.i8_type().const_zero())?;
-        let plan = std::rc::Rc::new(self.group_plan(f));
+        let plan = std::rc::Rc::new(plan);
         let scalar = self.scalar_locals(f, &plan);
         let soa = self.soa_locals(f, &plan, &scalar);
         if soa.contains(&true) && self.module.get_global_metadata_size(super::SCALARIZE_MD) == 0 {
@@ -558,8 +558,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let live = self.at_entry(|g| Ok(g.b.build_alloca(live_t, "d.live")?))?;
         self.b.position_at_end(fill);
         let fill_lane = self.b.build_phi(i64t, "")?;
-        let chunk_pre = self.b.get_insert_block().expect("positioned");
-        let _ = chunk_pre;
         fill_lane.add_incoming(&[(&i64t.const_zero(), chunk_head)]);
         let fl = fill_lane.as_basic_value().into_int_value();
         let fx = self.b.build_int_add(xc, fl, "")?;
@@ -1380,32 +1378,39 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         };
         let (pre, done) = self.fs().group.as_ref().map(|g| (g.remat_block, g.remat_done[l.0 as usize])).unwrap_or((None, false));
-        let here = self.b.get_insert_block().expect("positioned");
-        let term = match pre {
-            Some(_) if done => return Ok(slot),
-            Some(pre) => {
-                let Some(term) = pre.get_terminator() else { return ice("a region without its entry branch") };
-                self.b.position_before(&term);
-                Some(term)
-            }
-            None => None,
-        };
         let t = self.local_info(l).ty.ty;
-        let v = self.value(e)?;
-        self.store_value(slot, t, v, false)?;
-        if let Some(term) = term {
-            if let Some(g) = self.fs_mut().group.as_mut() {
-                g.remat_done[l.0 as usize] = true;
+        let compute = |g: &mut Self| -> R<()> {
+            let v = g.value(e)?;
+            g.store_value(slot, t, v, false)
+        };
+        match pre {
+            Some(_) if done => {}
+            Some(pre) => {
+                self.in_prelude(pre, compute)?;
+                if let Some(g) = self.fs_mut().group.as_mut() {
+                    g.remat_done[l.0 as usize] = true;
+                }
             }
-            // Back where the use is (before the entry branch again when
-            // the use is another recomputed local's initializer).
-            if Some(here) == pre {
-                self.b.position_before(&term);
-            } else {
-                self.b.position_at_end(here);
-            }
+            None => compute(self)?,
         }
         Ok(slot)
+    }
+
+    /// Emits `f` at the end of a region's prelude `pre` (before its branch
+    /// to the body, so that it dominates the whole region), and comes back
+    /// where the builder was — before that branch again when that is where
+    /// it was (one recomputed local's initializer naming another).
+    fn in_prelude(&mut self, pre: BasicBlock<'ctx>, f: impl FnOnce(&mut Self) -> R<()>) -> R<()> {
+        let here = self.b.get_insert_block().expect("positioned");
+        let Some(term) = pre.get_terminator() else { return ice("a region without its entry branch") };
+        self.b.position_before(&term);
+        let r = f(self);
+        if here == pre {
+            self.b.position_before(&term);
+        } else {
+            self.b.position_at_end(here);
+        }
+        r
     }
 
     /// Vector locals kept per work-item lane by lane: lane `c` of work-item
@@ -1429,8 +1434,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Marks the locals that group-level code reads: the conditions of
     /// statements run at group level (and counted loops' init and step).
     fn group_level_reads(&self, f: &hir::Function, plan: &Plan, body: &[Stmt], out: &mut [bool]) {
-        let mark = |e: ExprId, out: &mut [bool]| {
-            deep(&f.exprs, e, &mut |x| {
+        // Every local the statement names.
+        let mark = |s: &Stmt, out: &mut [bool]| {
+            visit_stmt_deep(&f.exprs, s, &mut |x| {
                 if let ExprKind::Local(l) = &f.exprs[x.0 as usize].kind {
                     out[l.0 as usize] = true;
                 }
@@ -1443,34 +1449,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             match s {
                 Stmt::Block(b) => self.group_level_reads(f, plan, b, out),
                 Stmt::If { cond, then, else_ } => {
-                    mark(*cond, out);
+                    mark(&Stmt::Expr(*cond), out);
                     self.group_level_reads(f, plan, then, out);
                     if let Some(e) = else_ {
                         self.group_level_reads(f, plan, e, out);
                     }
                 }
                 Stmt::While { cond, body } | Stmt::DoWhile { body, cond } | Stmt::Switch { cond, body, .. } => {
-                    mark(*cond, out);
+                    mark(&Stmt::Expr(*cond), out);
                     self.group_level_reads(f, plan, body, out);
                 }
                 Stmt::For { init, cond, step, body } => {
-                    cond.iter().chain(step.iter()).for_each(|e| mark(*e, out));
-                    for i in init {
-                        visit_stmt_deep(&f.exprs, i, &mut |x| {
-                            if let ExprKind::Local(l) = &f.exprs[x.0 as usize].kind {
-                                out[l.0 as usize] = true;
-                            }
-                        });
-                    }
+                    cond.iter().chain(step.iter()).for_each(|e| mark(&Stmt::Expr(*e), out));
+                    init.iter().for_each(|i| mark(i, out));
                     self.group_level_reads(f, plan, body, out);
                 }
                 // Work-group functions' statements: broadcast's ids are
                 // evaluated at group level.
-                other => visit_stmt_deep(&f.exprs, other, &mut |x| {
-                    if let ExprKind::Local(l) = &f.exprs[x.0 as usize].kind {
-                        out[l.0 as usize] = true;
-                    }
-                }),
+                other => mark(other, out),
             }
         }
     }
@@ -1497,20 +1493,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.soa_array(l)?;
         let (index, pre, live) = self.fs().group.as_ref().map(|g| (g.index, g.remat_block, g.soa_live.contains(&l))).unwrap_or((None, None, false));
         match (index, pre) {
+            (Some(_), Some(_)) if live => {}
             (Some(lin), Some(pre)) => {
-                if !live {
-                    let here = self.b.get_insert_block().expect("positioned");
-                    let Some(term) = pre.get_terminator() else { return ice("a region without its entry branch") };
-                    self.b.position_before(&term);
-                    self.soa_copy(l, lin, true)?;
-                    if here == pre {
-                        self.b.position_before(&term);
-                    } else {
-                        self.b.position_at_end(here);
-                    }
-                    if let Some(g) = self.fs_mut().group.as_mut() {
-                        g.soa_live.push(l);
-                    }
+                self.in_prelude(pre, |g| g.soa_copy(l, lin, true))?;
+                if let Some(g) = self.fs_mut().group.as_mut() {
+                    g.soa_live.push(l);
                 }
             }
             _ => self.soa_copy(l, self.ctx.i64_type().const_zero(), true)?,

@@ -72,13 +72,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     pub(super) fn group_plan(&self, f: &hir::Function) -> Plan {
         let n = f.locals.len();
         let mut plan = Plan { uniform: vec![false; n], remat: vec![None; n], ..Plan::default() };
-        let written = written_bases(&f.exprs);
+        let facts = Facts::of(f);
         let has_blocks = f.exprs.iter().any(|e| matches!(e.kind, ExprKind::BlockLiteral { .. }));
         for (i, local) in f.locals.iter().enumerate() {
             let l = LocalId(i as u32);
             let value = matches!(local.ty.space, AddrSpace::Private) && matches!(self.kind(local.ty.ty), TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Pointer(_) | TypeKind::Enum(_));
             plan.uniform[i] = if f.params.contains(&l) {
-                f.kernel && value && !written.contains(&l)
+                f.kernel && value && facts.writes[i].is_empty()
             } else {
                 // Blocks read their captures from their own frames: keep
                 // the plain per-work-item copies there.
@@ -93,7 +93,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         loop {
             let mut walk = Walk { allowed_writes: FxHashSet::default(), allowed_decls: vec![false; n], group: FxHashSet::default(), counted: FxHashSet::default(), divergent: Default::default() };
             for s in &f.body {
-                self.mark(f, s, &plan.uniform, &mut walk);
+                self.mark(f, &facts, s, &plan.uniform, &mut walk);
             }
             let mut changed = false;
             for (i, u) in plan.uniform.iter_mut().enumerate() {
@@ -101,8 +101,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 if !*u || f.params.contains(&l) {
                     continue;
                 }
-                let bad_write = f.exprs.iter().enumerate().any(|(k, e)| write_target(&f.exprs, &e.kind) == Some(l) && !walk.allowed_writes.contains(&ExprId(k as u32)));
-                let bad_decl = declared_with_init(&f.body, l) && !walk.allowed_decls[i];
+                let bad_write = facts.writes[i].iter().any(|e| !walk.allowed_writes.contains(e));
+                let bad_decl = facts.initialized[i] && !walk.allowed_decls[i];
                 if bad_write || bad_decl {
                     *u = false;
                     changed = true;
@@ -117,12 +117,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         // Recomputed locals, in declaration order (an initializer only
         // names locals declared before it).
-        let mut decls = Vec::new();
-        collect_decls(&f.body, &mut decls);
-        for (l, e) in decls {
+        for &(l, e) in &facts.decls {
             let i = l.0 as usize;
             let value = matches!(f.locals[i].ty.space, AddrSpace::Private) && matches!(self.kind(f.locals[i].ty.ty), TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Enum(_));
-            if value && !plan.uniform[i] && !written.contains(&l) && !super::regions::written_through_address(&f.exprs, l) && pure_from_ids(f, e, l, &plan) {
+            if value && !plan.uniform[i] && facts.defined_once(l).is_some() && pure_from_ids(f, e, l, &plan) {
                 plan.remat[i] = Some(e);
             }
         }
@@ -131,11 +129,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// Marks what runs at group level in `s` (which every work-item
     /// reaches); is `s` itself at group level?
-    fn mark(&self, f: &hir::Function, s: &Stmt, uniform: &[bool], w: &mut Walk) -> bool {
+    fn mark(&self, f: &hir::Function, facts: &Facts, s: &Stmt, uniform: &[bool], w: &mut Walk) -> bool {
         let syncs = self.stmt_syncs(f, s);
         let key = s as *const Stmt;
         match s {
-            Stmt::For { init, cond, step, body } if syncs || self.lockstep_loop(f, s, uniform) => {
+            Stmt::For { init, step, body, .. } if syncs || self.lockstep_loop(f, facts, s, uniform) => {
                 if counter_init(f, init, uniform) && step.is_none_or(|e| counter_step(f, e, uniform)) {
                     w.counted.insert(key);
                     for st in init {
@@ -149,9 +147,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         allow_writes(f, *e, &mut w.allowed_writes);
                     }
                 }
-                let _ = cond;
                 for b in body {
-                    self.mark(f, b, uniform, w);
+                    self.mark(f, facts, b, uniform, w);
                 }
                 if !syncs {
                     w.group.insert(key);
@@ -161,7 +158,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Stmt::Block(b) => {
                 let mut any = false;
                 for x in b {
-                    any |= self.mark(f, x, uniform, w);
+                    any |= self.mark(f, facts, x, uniform, w);
                 }
                 if any && !syncs {
                     w.group.insert(key);
@@ -171,7 +168,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Stmt::If { cond, then, else_ } if syncs || uniform_expr(f, *cond, uniform) => {
                 let mut any = false;
                 for x in then.iter().chain(else_.iter().flatten()) {
-                    any |= self.mark(f, x, uniform, w);
+                    any |= self.mark(f, facts, x, uniform, w);
                 }
                 if any && !syncs {
                     w.group.insert(key);
@@ -180,7 +177,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } if syncs => {
                 for x in body {
-                    self.mark(f, x, uniform, w);
+                    self.mark(f, facts, x, uniform, w);
                 }
                 true
             }
@@ -224,7 +221,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// condition, init and step setting uniform counters only, no way out
     /// of the body but its end, and accesses that vectorise better across
     /// work-items than along the loop.
-    fn lockstep_loop(&self, f: &hir::Function, s: &Stmt, uniform: &[bool]) -> bool {
+    fn lockstep_loop(&self, f: &hir::Function, facts: &Facts, s: &Stmt, uniform: &[bool]) -> bool {
         let Stmt::For { init, cond: Some(cond), step, body } = s else { return false };
         if self.stmt_syncs(f, s) || !uniform_expr(f, *cond, uniform) || !counter_init(f, init, uniform) || !step.is_some_and(|e| counter_step(f, e, uniform)) {
             return false;
@@ -235,7 +232,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if constant_trip_count(f, init, *cond, *step).is_some_and(|n| n <= UNROLLED_TRIP_COUNT) {
             return false;
         }
-        self.lockstep_pays(f, s, uniform)
+        self.lockstep_pays(f, facts, s, uniform)
     }
 
     /// Do the loop's memory accesses favour vectors across work-items
@@ -244,9 +241,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// work-items)? Private arrays count too: at group level they are
     /// kept per work-item, so an element of neighbouring work-items is a
     /// whole array apart.
-    pub(super) fn lockstep_pays(&self, f: &hir::Function, s: &Stmt, uniform: &[bool]) -> bool {
+    fn lockstep_pays(&self, f: &hir::Function, facts: &Facts, s: &Stmt, uniform: &[bool]) -> bool {
         let Stmt::For { init, body, .. } = s else { return false };
-        let counters: Vec<LocalId> = init
+        let counters = init
             .iter()
             .filter_map(|st| match st {
                 Stmt::Local { local, .. } => Some(*local),
@@ -254,6 +251,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 _ => None,
             })
             .collect();
+        let at = Axes { counters, facts, uniform };
         // A row of a nested index (`t[i]` in `t[i][j]`) is no access.
         let rows: FxHashSet<ExprId> = f
             .exprs
@@ -272,7 +270,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     _ => return,
                 };
                 seen = true;
-                let (x, k) = self.address_form(f, addr, &counters, uniform);
+                let (x, k) = address_form(f, addr, &at);
                 if matches!(x, Coef::Zero | Coef::One) {
                     score += 1;
                 } else if k == Coef::One {
@@ -283,43 +281,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         seen && score > 0
     }
 
-    /// How an access's address moves with the work-item's x id and with
-    /// the loop counters: by nothing, by one element, or otherwise.
-    fn address_form(&self, f: &hir::Function, e: ExprId, counters: &[LocalId], uniform: &[bool]) -> (Coef, Coef) {
-        match &f.exprs[e.0 as usize].kind {
-            ExprKind::Index { base, index } => {
-                let (bx, bk) = self.pointer_form(f, *base, counters, uniform);
-                let (ix, ik) = linear(f, *index, counters, uniform);
-                (bx.add(ix), bk.add(ik))
-            }
-            ExprKind::Deref(p) => self.pointer_form(f, *p, counters, uniform),
-            _ => (Coef::Other, Coef::Other),
-        }
-    }
-
-    /// The same for a pointer value, in elements of what it points to; a
-    /// decayed row of a 2-D array moves by whole rows.
-    fn pointer_form(&self, f: &hir::Function, e: ExprId, counters: &[LocalId], uniform: &[bool]) -> (Coef, Coef) {
-        match &f.exprs[e.0 as usize].kind {
-            ExprKind::Convert { kind: ConvKind::ArrayDecay, expr } => match &f.exprs[expr.0 as usize].kind {
-                ExprKind::Local(l) if matches!(f.locals[l.0 as usize].ty.space, AddrSpace::Private) => (Coef::Other, Coef::Other),
-                ExprKind::Local(_) | ExprKind::Global(_) => (Coef::Zero, Coef::Zero),
-                ExprKind::Index { .. } => {
-                    let (x, k) = self.address_form(f, *expr, counters, uniform);
-                    (x.scaled(), k.scaled())
-                }
-                _ => (Coef::Other, Coef::Other),
-            },
-            ExprKind::PtrOffset { ptr, offset, sub: false } => {
-                let (px, pk) = self.pointer_form(f, *ptr, counters, uniform);
-                let (ox, ok) = linear(f, *offset, counters, uniform);
-                (px.add(ox), pk.add(ok))
-            }
-            ExprKind::Convert { kind: ConvKind::AddrSpaceCast | ConvKind::PtrCast, expr } => self.pointer_form(f, *expr, counters, uniform),
-            _ if uniform_expr(f, e, uniform) => (Coef::Zero, Coef::Zero),
-            _ => (Coef::Other, Coef::Other),
-        }
-    }
 }
 
 struct Walk {
@@ -352,21 +313,60 @@ impl Coef {
     }
 }
 
+/// How an access's address moves with the work-item's x id and with
+/// the loop counters: by nothing, by one element, or otherwise.
+fn address_form(f: &hir::Function, e: ExprId, at: &Axes) -> (Coef, Coef) {
+    match &f.exprs[e.0 as usize].kind {
+        ExprKind::Index { base, index } => {
+            let (bx, bk) = pointer_form(f, *base, at);
+            let (ix, ik) = linear(f, *index, at);
+            (bx.add(ix), bk.add(ik))
+        }
+        ExprKind::Deref(p) => pointer_form(f, *p, at),
+        _ => (Coef::Other, Coef::Other),
+    }
+}
+
+/// The same for a pointer value, in elements of what it points to; a
+/// decayed row of a 2-D array moves by whole rows.
+fn pointer_form(f: &hir::Function, e: ExprId, at: &Axes) -> (Coef, Coef) {
+    match &f.exprs[e.0 as usize].kind {
+        ExprKind::Convert { kind: ConvKind::ArrayDecay, expr } => match &f.exprs[expr.0 as usize].kind {
+            ExprKind::Local(l) if matches!(f.locals[l.0 as usize].ty.space, AddrSpace::Private) => (Coef::Other, Coef::Other),
+            ExprKind::Local(_) | ExprKind::Global(_) => (Coef::Zero, Coef::Zero),
+            ExprKind::Index { .. } => {
+                let (x, k) = address_form(f, *expr, at);
+                (x.scaled(), k.scaled())
+            }
+            _ => (Coef::Other, Coef::Other),
+        },
+        ExprKind::PtrOffset { ptr, offset, sub: false } => {
+            let (px, pk) = pointer_form(f, *ptr, at);
+            let (ox, ok) = linear(f, *offset, at);
+            (px.add(ox), pk.add(ok))
+        }
+        ExprKind::Convert { kind: ConvKind::AddrSpaceCast | ConvKind::PtrCast, expr } => pointer_form(f, *expr, at),
+        _ if uniform_expr(f, e, at.uniform) => (Coef::Zero, Coef::Zero),
+        _ => (Coef::Other, Coef::Other),
+    }
+}
+
 /// An index's coefficients in the x id and the counters.
-fn linear(f: &hir::Function, e: ExprId, counters: &[LocalId], uniform: &[bool]) -> (Coef, Coef) {
+fn linear(f: &hir::Function, e: ExprId, at: &Axes) -> (Coef, Coef) {
+    let uniform = at.uniform;
     match &f.exprs[e.0 as usize].kind {
         ExprKind::Int(_) => (Coef::Zero, Coef::Zero),
         ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
-            ExprKind::Local(l) if counters.contains(l) => (Coef::Zero, Coef::One),
+            ExprKind::Local(l) if at.counters.contains(l) => (Coef::Zero, Coef::One),
             _ if uniform_expr(f, e, uniform) => (Coef::Zero, Coef::Zero),
-            ExprKind::Local(l) => match declared_init(&f.body, *l) {
-                // A local defined once from the ids (`col`): its definition.
-                Some(init) if !written_bases(&f.exprs).contains(l) => linear(f, init, counters, uniform),
-                _ => (Coef::Other, Coef::Other),
+            // A local defined once (`col`): its definition.
+            ExprKind::Local(l) => match at.facts.defined_once(*l) {
+                Some(init) => linear(f, init, at),
+                None => (Coef::Other, Coef::Other),
             },
             _ => (Coef::Other, Coef::Other),
         },
-        ExprKind::Convert { kind: ConvKind::IntResize { .. }, expr } => linear(f, *expr, counters, uniform),
+        ExprKind::Convert { kind: ConvKind::IntResize { .. }, expr } => linear(f, *expr, at),
         ExprKind::BuiltinCall { overload, args, .. } => match overload.lowering {
             Lowering::WorkItem(WorkItemFn::GlobalId | WorkItemFn::LocalId) => match args.first().and_then(|a| int_const(f, *a)) {
                 Some(0) => (Coef::One, Coef::Zero),
@@ -378,16 +378,16 @@ fn linear(f: &hir::Function, e: ExprId, counters: &[LocalId], uniform: &[bool]) 
             _ => (Coef::Other, Coef::Other),
         },
         ExprKind::Binary { op: BinOp::Add, lhs, rhs, .. } => {
-            let (a, b) = (linear(f, *lhs, counters, uniform), linear(f, *rhs, counters, uniform));
+            let (a, b) = (linear(f, *lhs, at), linear(f, *rhs, at));
             (a.0.add(b.0), a.1.add(b.1))
         }
         ExprKind::Binary { op: BinOp::Sub, lhs, rhs, .. } => {
-            let (a, b) = (linear(f, *lhs, counters, uniform), linear(f, *rhs, counters, uniform));
+            let (a, b) = (linear(f, *lhs, at), linear(f, *rhs, at));
             let neg = |c: Coef| if c == Coef::Zero { Coef::Zero } else { Coef::Other };
             (a.0.add(neg(b.0)), a.1.add(neg(b.1)))
         }
         ExprKind::Binary { op: BinOp::Mul | BinOp::Shl, lhs, rhs, .. } => {
-            let (a, b) = (linear(f, *lhs, counters, uniform), linear(f, *rhs, counters, uniform));
+            let (a, b) = (linear(f, *lhs, at), linear(f, *rhs, at));
             let is_one = |e: ExprId| int_const(f, e) == Some(1);
             let is_zero = |e: ExprId| int_const(f, e) == Some(0);
             match &f.exprs[e.0 as usize].kind {
@@ -679,45 +679,70 @@ pub(super) fn written_bases(exprs: &[hir::Expr]) -> FxHashSet<LocalId> {
     exprs.iter().filter_map(|e| write_target(exprs, &e.kind)).collect()
 }
 
-fn collect_decls(body: &[Stmt], out: &mut Vec<(LocalId, ExprId)>) {
-    for s in body {
-        match s {
-            Stmt::Local { local, init: Some(Init::Expr(e)) } => out.push((*local, *e)),
-            Stmt::Block(b) => collect_decls(b, out),
-            Stmt::If { then, else_, .. } => {
-                collect_decls(then, out);
-                if let Some(e) = else_ {
-                    collect_decls(e, out);
+/// What the plan reads of a function, gathered once.
+struct Facts {
+    /// Each local's writes after its declaration (assignments, `++`/`--`,
+    /// `&`).
+    writes: Vec<Vec<ExprId>>,
+    /// Does the local's declaration have an initializer?
+    initialized: Vec<bool>,
+    /// Declarations with one expression as initializer, in order.
+    decls: Vec<(LocalId, ExprId)>,
+}
+
+impl Facts {
+    fn of(f: &hir::Function) -> Facts {
+        let mut writes = vec![Vec::new(); f.locals.len()];
+        for (k, e) in f.exprs.iter().enumerate() {
+            if let Some(l) = write_target(&f.exprs, &e.kind) {
+                writes[l.0 as usize].push(ExprId(k as u32));
+            }
+        }
+        let mut facts = Facts { writes, initialized: vec![false; f.locals.len()], decls: Vec::new() };
+        facts.declarations(&f.body);
+        facts
+    }
+
+    fn declarations(&mut self, body: &[Stmt]) {
+        for s in body {
+            match s {
+                Stmt::Local { local, init: Some(init) } => {
+                    self.initialized[local.0 as usize] = true;
+                    if let Init::Expr(e) = init {
+                        self.decls.push((*local, *e));
+                    }
                 }
+                Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => self.declarations(b),
+                Stmt::If { then, else_, .. } => {
+                    self.declarations(then);
+                    if let Some(e) = else_ {
+                        self.declarations(e);
+                    }
+                }
+                Stmt::For { init, body, .. } => {
+                    self.declarations(init);
+                    self.declarations(body);
+                }
+                _ => {}
             }
-            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } => collect_decls(body, out),
-            Stmt::For { init, body, .. } => {
-                collect_decls(init, out);
-                collect_decls(body, out);
-            }
-            _ => {}
         }
     }
-}
 
-fn declared_init(body: &[Stmt], l: LocalId) -> Option<ExprId> {
-    let mut decls = Vec::new();
-    collect_decls(body, &mut decls);
-    decls.into_iter().find(|(m, _)| *m == l).map(|(_, e)| e)
-}
-
-fn declared_with_init(body: &[Stmt], l: LocalId) -> bool {
-    fn any(body: &[Stmt], l: LocalId) -> bool {
-        body.iter().any(|s| match s {
-            Stmt::Local { local, init: Some(_) } => *local == l,
-            Stmt::Block(b) => any(b, l),
-            Stmt::If { then, else_, .. } => any(then, l) || else_.as_ref().is_some_and(|e| any(e, l)),
-            Stmt::While { body, .. } | Stmt::DoWhile { body, .. } | Stmt::Switch { body, .. } => any(body, l),
-            Stmt::For { init, body, .. } => any(init, l) || any(body, l),
-            _ => false,
-        })
+    /// The initializer of a local never written after its declaration.
+    fn defined_once(&self, l: LocalId) -> Option<ExprId> {
+        if !self.writes[l.0 as usize].is_empty() {
+            return None;
+        }
+        self.decls.iter().find(|(m, _)| *m == l).map(|&(_, e)| e)
     }
-    any(body, l)
+}
+
+/// Where an access's address is looked at: the loop's counters, and what
+/// is known of the function's locals.
+struct Axes<'f> {
+    counters: Vec<LocalId>,
+    facts: &'f Facts,
+    uniform: &'f [bool],
 }
 
 #[cfg(test)]
