@@ -1217,6 +1217,76 @@ mod lockstep_tests {
         }
     }
 
+    /// Regions that are only `if (x < u)` end their x loop at u (see
+    /// `regions`' `x_end_of`): a tree reduction and bounds of every form
+    /// and sign, in full and remainder groups, against Rust.
+    #[test]
+    fn guarded_regions_skip_only_idle_work_items() {
+        let p = build_ok(
+            "kernel void k(global const int *in, global int *out, int lim, local int *t) {
+                 size_t lid = get_local_id(0);
+                 int li = get_local_id(0);
+                 t[lid] = in[get_global_id(0)];
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) {
+                     if (lid < s)
+                         t[lid] += t[lid + s];
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                 }
+                 if (li <= lim) t[lid] += 1000;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (lim > li) t[lid] += 1;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (lid == 3) t[lid] *= 2;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (lim == li) t[lid] *= 3;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 out[get_global_id(0)] = t[lid];
+             }",
+        );
+        let n = 100usize;
+        let input: Vec<i32> = (0..n as i32).map(|i| (i * 7919) % 97 - 40).collect();
+        for local in [16usize, 1, 3, 64] {
+            for lim in [-5i32, 0, 3, 7, 100] {
+                let (bi, bo) = (Buffer::from_slice(&input), Buffer::from_slice(&vec![0i32; n]));
+                let mut k = p.kernel("k").unwrap();
+                k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+                k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+                k.set_arg(2, Arg::value(lim)).unwrap();
+                k.set_arg(3, Arg::Local(4 * local)).unwrap();
+                k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([local, 1, 1]) }).unwrap();
+                let mut want = Vec::with_capacity(n);
+                for group in input.chunks(local) {
+                    let mut t = group.to_vec();
+                    let mut s = t.len() / 2;
+                    while s > 0 {
+                        for l in 0..s {
+                            t[l] += t[l + s];
+                        }
+                        s >>= 1;
+                    }
+                    for (l, v) in t.iter_mut().enumerate() {
+                        let l = l as i32;
+                        if l <= lim {
+                            *v += 1000;
+                        }
+                        if lim > l {
+                            *v += 1;
+                        }
+                        if l == 3 {
+                            *v *= 2;
+                        }
+                        if lim == l {
+                            *v *= 3;
+                        }
+                    }
+                    want.extend(t);
+                }
+                assert_eq!(bo.read::<i32>(), want, "local {local}, lim {lim}");
+            }
+        }
+    }
+
     #[test]
     fn nested_stepped_loops_and_uniform_conditions() {
         // Nested uniform loops (both in lockstep), a stepped counter,

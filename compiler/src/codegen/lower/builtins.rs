@@ -887,6 +887,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 };
                 if sat {
                     // NaN to 0, out of range clamped (llvm.fpto[su]i.sat).
+                    // From `half` on the CPU through `float` (exact): LLVM
+                    // 22's x86 lowering with AVX512-FP16 drops the NaN
+                    // case of the `half` form (NaN gave 0x8000 for short).
+                    let v = if fs == Scalar::Half && !self.spirv() {
+                        let ft = match v.get_type() {
+                            BasicTypeEnum::VectorType(vt) => self.ctx.f32_type().vec_type(vt.get_size()).into(),
+                            _ => self.ctx.f32_type().into(),
+                        };
+                        self.cast(Op::LLVMFPExt, v, ft)
+                    } else {
+                        v
+                    };
                     let name = if is_signed(ts) { "llvm.fptosi.sat" } else { "llvm.fptoui.sat" };
                     return self.intrinsic(name, &[t, v.get_type()], &[v]);
                 }
@@ -961,6 +973,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let (addr, lt, align) = self.vector_access(args[0], args[1], n, aligned)?;
         let loaded = self.b.build_load(lt, addr, "")?;
         if let Some(i) = loaded.as_instruction_value() {
+            self.mark_space(i, addr);
             let _ = i.set_alignment(align);
         }
         if half {
@@ -983,6 +996,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             data
         };
         let s = self.b.build_store(addr, data)?;
+        self.mark_space(s, addr);
         let _ = s.set_alignment(align);
         Ok(None)
     }

@@ -344,7 +344,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.b.position_at_end(all);
         }
         let sizes = self.local_sizes(group)?;
-        let (loops, _, _) = self.open_item_loops(wi, &sizes)?;
+        let (loops, _, _) = self.open_item_loops(wi, &sizes, None)?;
         self.b.build_call(kernel, &call_args, "")?;
         self.close_item_loops(loops)?;
         self.b.build_return(None)?;
@@ -371,17 +371,37 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         for (k, size) in sizes.iter_mut().enumerate() {
             if self.reqd_size.is_none_or(|r| r[k] != 1) {
                 *size = self.i64_at(group, LOCAL_SIZE + 8 * k as u64)?;
+                self.mark_local_size(*size)?;
             }
         }
         Ok(sizes)
+    }
+
+    /// Marks a load of a local size with its range, 1 to
+    /// [`clc_runtime::MAX_WORK_GROUP_SIZE`] (the runtime rejects larger
+    /// groups). Scalar evolution then bounds the work-item loops' trip
+    /// counts, so it proves that an `int` index derived from a local id,
+    /// `(int)get_local_id(0)` sign-extended back for an array index, does
+    /// not wrap: the access stays consecutive across work-items and the
+    /// vectoriser can bound it for its alias checks (without the range,
+    /// tiled transposes were left scalar: "cannot identify array bounds").
+    fn mark_local_size(&mut self, size: IntValue<'ctx>) -> R<()> {
+        let Some(i) = size.as_instruction_value() else { return Ok(()) };
+        let i64t = self.ctx.i64_type();
+        let node = self.ctx.metadata_node(&[i64t.const_int(1, false).into(), i64t.const_int(clc_runtime::MAX_WORK_GROUP_SIZE as u64 + 1, false).into()]);
+        if i.set_metadata(node, self.ctx.get_kind_id("range")).is_err() {
+            return ice("cannot mark a local size load !range");
+        }
+        Ok(())
     }
 
     /// Opens the work-item loops over a group (rows of y and z, then x
     /// innermost), storing the ids into the work-item struct `wi`; the
     /// builder is left in the innermost body. Returns the loops (for
     /// [`Self::close_item_loops`]), the ids (x first) and the row's linear
-    /// index (`z * size_y + y`).
-    pub(super) fn open_item_loops(&mut self, wi: PointerValue<'ctx>, sizes: &[IntValue<'ctx>]) -> R<(ItemLoops<'ctx>, [IntValue<'ctx>; 3], IntValue<'ctx>)> {
+    /// index (`z * size_y + y`). The x loop ends at `x_end` where given
+    /// (at most `sizes[0]`), else at `sizes[0]`.
+    pub(super) fn open_item_loops(&mut self, wi: PointerValue<'ctx>, sizes: &[IntValue<'ctx>], x_end: Option<IntValue<'ctx>>) -> R<(ItemLoops<'ctx>, [IntValue<'ctx>; 3], IntValue<'ctx>)> {
         let i64t = self.ctx.i64_type();
         let fnv = self.fs.as_ref().map(|f| f.llfn).or_else(|| self.b.get_insert_block().and_then(|b| b.get_parent())).ok_or_else(|| super::InternalError { function: None, message: "work-item loops outside a function".into() })?;
         let rows = self.b.build_int_mul(sizes[1], sizes[2], "rows")?;
@@ -412,7 +432,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let x_iv = self.b.build_phi(i64t, "lid")?;
         x_iv.add_incoming(&[(&zero, row_body)]);
         let x = x_iv.as_basic_value().into_int_value();
-        let more = self.b.build_int_compare(IntPredicate::ULT, x, sizes[0], "")?;
+        let more = self.b.build_int_compare(IntPredicate::ULT, x, x_end.unwrap_or(sizes[0]), "")?;
         self.b.build_conditional_branch(more, x_body, x_exit)?;
         self.b.position_at_end(x_body);
         let slot = self.byte_offset(wi, 0)?;

@@ -58,7 +58,7 @@ use inkwell::context::Context;
 use inkwell::llvm_sys;
 use inkwell::module::{Linkage, Module};
 use inkwell::types::{AnyType, AsTypeRef, BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionType, StructType};
-use inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, IntValue, PointerValue};
+use inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, InstructionValue, IntValue, PointerValue};
 use rustc_hash::FxHashMap as HashMap;
 
 pub use libmath::{CType, Prec, is_math, libm_symbol, libm_symbols};
@@ -768,11 +768,40 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     // Loads and stores
     // -----------------------------------------------------------------
 
+    /// Tells LLVM, on the CPU target, that an access through `ptr` in the
+    /// local address space never touches the memory of one in the global
+    /// or constant address space, and the reverse: a group's local memory
+    /// is an arena of its own, and OpenCL gives no way to reach it through
+    /// a global pointer. Two scopes of one domain carry this
+    /// (`!alias.scope` and `!noalias`, LLVM's scoped no-alias metadata);
+    /// accesses through generic and private pointers get none.
+    ///
+    /// Without it the loop vectoriser, which cannot compare pointers of
+    /// different address spaces in its run-time alias checks, left every
+    /// work-item loop that copies between global and local memory scalar
+    /// (a tiled transpose: "cannot identify array bounds").
+    fn mark_space(&mut self, access: InstructionValue<'ctx>, ptr: PointerValue<'ctx>) {
+        if self.spirv() {
+            return;
+        }
+        let local = match ptr.get_type().get_address_space() {
+            a if a == Self::addr_space(AddrSpace::Local) => true,
+            a if a == Self::addr_space(AddrSpace::Global) || a == Self::addr_space(AddrSpace::Constant) => false,
+            _ => return,
+        };
+        let domain = self.ctx.metadata_node(&[self.ctx.metadata_string("clc.address-spaces").into()]);
+        let scope = |name: &str| self.ctx.metadata_node(&[self.ctx.metadata_string(name).into(), domain.into()]);
+        let (own, other) = if local { (scope("clc.local"), scope("clc.global")) } else { (scope("clc.global"), scope("clc.local")) };
+        let _ = access.set_metadata(self.ctx.metadata_node(&[own.into()]), self.ctx.get_kind_id("alias.scope"));
+        let _ = access.set_metadata(self.ctx.metadata_node(&[other.into()]), self.ctx.get_kind_id("noalias"));
+    }
+
     /// Loads a value of `t` from `ptr` (`bool` from its byte).
     fn load_value(&mut self, ptr: PointerValue<'ctx>, t: TypeId, volatile: bool) -> R<BasicValueEnum<'ctx>> {
         let lt = self.mem_ty(t)?;
         let v = self.b.build_load(lt, ptr, "")?;
         if let Some(i) = v.as_instruction_value() {
+            self.mark_space(i, ptr);
             let _ = i.set_alignment(self.align_of(t));
             if volatile {
                 let _ = i.set_volatile(true);
@@ -792,6 +821,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             v
         };
         let s = self.b.build_store(ptr, v)?;
+        self.mark_space(s, ptr);
         let _ = s.set_alignment(self.align_of(t));
         if volatile {
             let _ = s.set_volatile(true);

@@ -84,6 +84,9 @@ pub(super) struct GroupMode<'ctx> {
     /// In a region: the lane-by-lane locals it copied in (and copies back
     /// at its end).
     pub soa_live: Vec<LocalId>,
+    /// For the region being emitted: where its x loop may end, when the
+    /// work-items past it do nothing there (see [`Gen::x_end_of`]).
+    pub x_end: Option<IntValue<'ctx>>,
 }
 
 impl<'ctx> GroupMode<'ctx> {
@@ -110,6 +113,7 @@ impl<'ctx> GroupMode<'ctx> {
             soa_arrays: vec![None; locals],
             soa_slots: vec![None; locals],
             soa_live: Vec::new(),
+            x_end: None,
         }
     }
 }
@@ -722,12 +726,103 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             return Ok(());
         }
         let stmts = std::mem::take(run);
-        self.region(&mut |g: &mut Self| {
+        let x_end = match stmts.as_slice() {
+            [s] => self.x_end_of(s)?,
+            _ => None,
+        };
+        if let Some(g) = self.fs_mut().group.as_mut() {
+            g.x_end = x_end;
+        }
+        let r = self.region(&mut |g: &mut Self| {
             for s in &stmts {
                 g.stmt_in_region(s)?;
             }
             Ok(())
-        })
+        });
+        if let Some(g) = self.fs_mut().group.as_mut() {
+            g.x_end = None;
+        }
+        r
+    }
+
+    /// Where the x loop of a region that is only `if (x < u) …` may end:
+    /// `min(local size, u)` computed once at group level, when `x` is the
+    /// work-item's local id in dimension 0 (through integer conversions
+    /// that keep its value: 16 bits or more, as local sizes are at most
+    /// [`clc_runtime::MAX_WORK_GROUP_SIZE`]) and `u` is uniform and
+    /// cannot trap (no division). `u > x`, `x <= u` and `x == u` end at
+    /// `u + 1`. The work-items past the end would only find the
+    /// condition false; the condition stays in the body, so an end past
+    /// the true one is still right.
+    ///
+    /// A tree reduction's steps (`if (lid < s) scratch[lid] += …` with a
+    /// barrier each) visited the whole group every step: after the
+    /// vectorised part, a scalar loop over the idle work-items was most
+    /// of the kernel's time.
+    fn x_end_of(&mut self, s: &Stmt) -> R<Option<IntValue<'ctx>>> {
+        use crate::parse::ast::BinOp;
+        let Stmt::If { cond, then: _, else_: None } = s else { return Ok(None) };
+        let Some(f) = self.current_function() else { return Ok(None) };
+        let Some(plan) = self.fs().group.as_ref().map(|g| g.plan.clone()) else { return Ok(None) };
+        let mut c = *cond;
+        while let ExprKind::Convert { kind: hir::ConvKind::ToBool, expr } = &f.exprs[c.0 as usize].kind {
+            c = *expr;
+        }
+        let ExprKind::Binary { op, lhs, rhs, op_ty } = &f.exprs[c.0 as usize].kind else { return Ok(None) };
+        let (x, u, inclusive) = match op {
+            BinOp::Lt => (*lhs, *rhs, false),
+            BinOp::Gt => (*rhs, *lhs, false),
+            BinOp::Le | BinOp::Eq => (*lhs, *rhs, true),
+            BinOp::Ge => (*rhs, *lhs, true),
+            _ => return Ok(None),
+        };
+        let (x, u) = if *op == BinOp::Eq && !self.is_local_x(f, &plan, x) { (u, x) } else { (x, u) };
+        if !self.is_local_x(f, &plan, x) || !super::uniform::uniform_expr(f, u, &plan.uniform) || can_trap(f, u) {
+            return Ok(None);
+        }
+        let crate::sema::types::TypeKind::Scalar(sc) = self.kind(op_ty.ty) else { return Ok(None) };
+        let signed = super::expr::is_signed(*sc);
+        let v = self.uniform_value(u)?;
+        let inkwell::values::BasicValueEnum::IntValue(v) = v else { return Ok(None) };
+        let i64t = self.ctx.i64_type();
+        let v = if signed {
+            let w = self.b.build_int_s_extend_or_bit_cast(v, i64t, "")?;
+            let neg = self.b.build_int_compare(IntPredicate::SLT, w, i64t.const_zero(), "")?;
+            self.b.build_select(neg, i64t.const_zero(), w, "")?.into_int_value()
+        } else {
+            self.b.build_int_z_extend_or_bit_cast(v, i64t, "")?
+        };
+        let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
+        let gp = self.byte_offset(wi, 24)?;
+        let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
+        let size = self.local_sizes(g)?[0];
+        // min(v, size), or min(v, size - 1) + 1 (no overflow at the top).
+        let limit = if inclusive { self.b.build_int_sub(size, i64t.const_int(1, false), "")? } else { size };
+        let below = self.b.build_int_compare(IntPredicate::ULT, v, limit, "")?;
+        let end = self.b.build_select(below, v, limit, "x.end")?.into_int_value();
+        Ok(Some(if inclusive { self.b.build_int_add(end, i64t.const_int(1, false), "")? } else { end }))
+    }
+
+    /// Is `e` the work-item's local id in dimension 0, directly, through
+    /// a recomputed local, or through integer conversions to 16 bits or
+    /// more?
+    fn is_local_x(&self, f: &hir::Function, plan: &Plan, e: ExprId) -> bool {
+        let expr = &f.exprs[e.0 as usize];
+        match &expr.kind {
+            ExprKind::Convert { kind: hir::ConvKind::IntResize { .. }, expr: inner } => {
+                use clc_builtins::types::Scalar as S;
+                let wide = matches!(self.kind(expr.ty.ty), crate::sema::types::TypeKind::Scalar(S::Short | S::UShort | S::Int | S::UInt | S::Long | S::ULong | S::Size | S::PtrDiff));
+                wide && self.is_local_x(f, plan, *inner)
+            }
+            ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
+                ExprKind::Local(l) => plan.remat[l.0 as usize].is_some_and(|init| self.is_local_x(f, plan, init)),
+                _ => false,
+            },
+            ExprKind::BuiltinCall { overload, args, .. } => {
+                matches!(overload.lowering, Lowering::WorkItem(clc_builtins::functions::WorkItemFn::LocalId)) && args.len() == 1 && super::uniform::int_const(f, args[0]) == Some(0)
+            }
+            _ => false,
+        }
     }
 
     fn stmt_in_region(&mut self, s: &'a Stmt) -> R<()> {
@@ -770,7 +865,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
         let sizes = self.local_sizes(g)?;
-        let (levels, ids, row) = self.open_item_loops(wi, &sizes)?;
+        let x_end = self.fs().group.as_ref().and_then(|g| g.x_end);
+        let (levels, ids, row) = self.open_item_loops(wi, &sizes, x_end)?;
         // The linear id: (z * ly + y) * lx + x.
         let t = self.b.build_int_mul(row, sizes[0], "")?;
         let lin = self.b.build_int_add(t, ids[0], "lin")?;
@@ -1631,6 +1727,17 @@ fn is_plain_barrier(exprs: &[hir::Expr], s: &Stmt) -> bool {
 }
 
 /// Does a body contain a `return`?
+/// Can evaluating `e` trap (an integer division or remainder)?
+fn can_trap(f: &hir::Function, e: ExprId) -> bool {
+    let mut trap = false;
+    deep(&f.exprs, e, &mut |x| {
+        if matches!(&f.exprs[x.0 as usize].kind, ExprKind::Binary { op: crate::parse::ast::BinOp::Div | crate::parse::ast::BinOp::Rem, .. }) {
+            trap = true;
+        }
+    });
+    trap
+}
+
 fn has_return(body: &[Stmt]) -> bool {
     body.iter().any(|s| match s {
         Stmt::Return(_) => true,

@@ -587,7 +587,7 @@ fn allow_writes(f: &hir::Function, e: ExprId, out: &mut FxHashSet<ExprId>) {
 }
 
 /// An integer constant, through integer conversions.
-fn int_const(f: &hir::Function, mut e: ExprId) -> Option<i128> {
+pub(super) fn int_const(f: &hir::Function, mut e: ExprId) -> Option<i128> {
     loop {
         match &f.exprs[e.0 as usize].kind {
             ExprKind::Int(v) => return Some(*v),
@@ -789,6 +789,47 @@ mod tests {
         // `acc` is an array.
         assert!(ir.contains("%acc = alloca float, i64 %"), "{ir}");
         assert!(!ir.contains("%col = alloca i32, i64") && !ir.contains("%k = alloca i32, i64"), "{ir}");
+    }
+
+    /// A region that is only `if (x < u)` (x the local id in dimension 0,
+    /// u uniform) ends its x loop at `min(local size, u)`; one with an
+    /// `else`, a condition on another dimension, a non-uniform or
+    /// trapping bound, or a narrowing conversion of the id keeps the
+    /// whole loop.
+    #[test]
+    fn guarded_regions_end_their_work_item_loop_early() {
+        let kernel = |cond: &str| {
+            format!(
+                "kernel void k(local float *t, global int *g, int n) {{
+                    size_t lid = get_local_id(0); int li = get_local_id(0);
+                    t[lid] = 1.0f;
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    {cond}
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }}"
+            )
+        };
+        for cond in [
+            "for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) { if (lid < s) t[lid] += t[lid + s]; barrier(CLK_LOCAL_MEM_FENCE); }",
+            "if (li <= n - 1) t[lid] = 0;",
+            "if (n > (long)lid) t[lid] = 0;",
+            "if (get_local_id(0) == 0) t[0] = 2;",
+            "if (7 == li) t[7] = 2;",
+        ] {
+            let ir = entry_ir(&kernel(cond));
+            assert!(ir.contains("%x.end"), "{cond}\n{ir}");
+        }
+        for cond in [
+            "if (lid < 4) t[lid] = 0; else t[lid] = 1;",
+            "if (get_local_id(1) < 4) t[lid] = 0;",
+            "if (li < g[0]) t[lid] = 0;",
+            "if (li < 64 / n) t[lid] = 0;",
+            "if ((char)lid < 4) t[lid] = 0;",
+            "if (lid < 4) t[lid] = 0; t[0] = 1;",
+        ] {
+            let ir = entry_ir(&kernel(cond));
+            assert!(!ir.contains("%x.end"), "{cond}\n{ir}");
+        }
     }
 
     /// A loop whose condition differs between work-items and whose body
