@@ -340,6 +340,9 @@ mod tests {
         for (dims, gs, ls, off) in [
             (1u32, [10_007usize, 1, 1], Some([16usize, 1, 1]), [5usize, 0, 0]),
             (1, [4096, 1, 1], None, [0, 0, 0]),
+            // Batches wider than the largest group (the x size then has
+            // no bound: `local_sizes`).
+            (1, [1 << 20, 1, 1], Some([64, 1, 1]), [0, 0, 0]),
             (2, [131, 37, 1], Some([8, 4, 1]), [3, 2, 0]),
             (3, [29, 5, 7], Some([4, 2, 3]), [1, 0, 2]),
         ] {
@@ -362,6 +365,20 @@ mod tests {
                 }
             }
         }
+        // A vectorised group-free loop over batches wider than the
+        // largest group (the x size has no bound there: `local_sizes`;
+        // with one, this wrote past the buffer).
+        let p2 = build_ok("kernel void add(global const float *a, global float *c, uint n) { size_t i = get_global_id(0); if (i < n) c[i] = a[i] + 1.0f; }");
+        let n = (1usize << 20) + 3;
+        let a: Vec<f32> = (0..n).map(|i| i as f32).collect();
+        let (ba, bc) = (Buffer::from_slice(&a), Buffer::from_slice(&vec![0f32; n]));
+        let mut k = p2.kernel("add").unwrap();
+        k.set_arg(0, Arg::Buffer(&ba)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bc)).unwrap();
+        k.set_arg(2, Arg::value(n as u32 - 1)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([64, 1, 1]) }).unwrap();
+        let c = bc.read::<f32>();
+        assert!((0..n - 1).all(|i| c[i] == a[i] + 1.0) && c[n - 1] == 0.0);
         // Local ids stay per group.
         let out = Buffer::new(100 * 4);
         let mut k = p.kernel("locals").unwrap();

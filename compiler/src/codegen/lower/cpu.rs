@@ -343,7 +343,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.b.build_return(None)?;
             self.b.position_at_end(all);
         }
-        let sizes = self.local_sizes(group)?;
+        let sizes = self.local_sizes(group, self.group_free(index))?;
         let (loops, _, _) = self.open_item_loops(wi, &sizes, None)?;
         self.b.build_call(kernel, &call_args, "")?;
         self.close_item_loops(loops)?;
@@ -366,12 +366,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// constant 1 where the kernel requires a work-group size of 1 in that
     /// dimension (every group, remainder groups too, is then 1 wide), so
     /// the loop over it folds away before the loop passes see it.
-    pub(super) fn local_sizes(&mut self, group: PointerValue<'ctx>) -> R<[IntValue<'ctx>; 3]> {
+    /// A group-free kernel's x size has no bound: the runtime runs a batch
+    /// of its groups as one group as wide as the batch.
+    pub(super) fn local_sizes(&mut self, group: PointerValue<'ctx>, group_free: bool) -> R<[IntValue<'ctx>; 3]> {
         let mut sizes = [self.ctx.i64_type().const_int(1, false); 3];
         for (k, size) in sizes.iter_mut().enumerate() {
             if self.reqd_size.is_none_or(|r| r[k] != 1) {
                 *size = self.i64_at(group, LOCAL_SIZE + 8 * k as u64)?;
-                self.mark_local_size(*size)?;
+                if !(group_free && k == 0) {
+                    self.mark_local_size(*size)?;
+                }
             }
         }
         Ok(sizes)

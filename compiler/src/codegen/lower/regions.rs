@@ -260,7 +260,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let i64t = self.ctx.i64_type();
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "group")?.into_pointer_value();
-        let sizes = self.local_sizes(g)?;
+        let sizes = self.local_sizes(g, false)?;
         let n = self.b.build_int_mul(sizes[0], sizes[1], "")?;
         let n = self.b.build_int_mul(n, sizes[2], "nwi")?;
         let padded = self.b.build_int_add(n, self.ctx.i64_type().const_int(CHUNK, false), "")?;
@@ -521,7 +521,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "a region without a work-item".into() })?;
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
-        let sizes = self.local_sizes(g)?;
+        let sizes = self.local_sizes(g, false)?;
         let any = self.at_entry(|g| Ok(g.b.build_alloca(i8t, "d.any")?))?;
         let rows = self.b.build_int_mul(sizes[1], sizes[2], "")?;
         let block = |g: &mut Self, name: &str| g.ctx.append_basic_block(fnv, name);
@@ -795,7 +795,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
-        let size = self.local_sizes(g)?[0];
+        let size = self.local_sizes(g, false)?[0];
         // min(v, size), or min(v, size - 1) + 1 (no overflow at the top).
         let limit = if inclusive { self.b.build_int_sub(size, i64t.const_int(1, false), "")? } else { size };
         let below = self.b.build_int_compare(IntPredicate::ULT, v, limit, "")?;
@@ -864,7 +864,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "a region without a work-item".into() })?;
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
-        let sizes = self.local_sizes(g)?;
+        let sizes = self.local_sizes(g, false)?;
         let x_end = self.fs().group.as_ref().and_then(|g| g.x_end);
         let (levels, ids, row) = self.open_item_loops(wi, &sizes, x_end)?;
         // The linear id: (z * ly + y) * lx + x.

@@ -63,8 +63,11 @@ impl Plan {
     }
 }
 
-/// Loops with a constant trip count up to this are left to the work-item:
-/// LLVM unrolls them there and then vectorises the work-item loop.
+/// Innermost loops with a constant trip count up to this are left to the
+/// work-item: LLVM unrolls them there and then vectorises the work-item
+/// loop. (A nest of such loops is not unrolled whole: a 5 x 5
+/// convolution's outer loop stayed a loop inside the work-item loop,
+/// which then did not vectorise.)
 const UNROLLED_TRIP_COUNT: i128 = 32;
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -229,7 +232,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if !leaves_only_at_end(body, false, false) {
             return false;
         }
-        if constant_trip_count(f, init, *cond, *step).is_some_and(|n| n <= UNROLLED_TRIP_COUNT) {
+        if !has_loop(body) && constant_trip_count(f, init, *cond, *step).is_some_and(|n| n <= UNROLLED_TRIP_COUNT) {
             return false;
         }
         self.lockstep_pays(f, facts, s, uniform)
@@ -251,7 +254,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 _ => None,
             })
             .collect();
-        let at = Axes { counters, facts, uniform };
+        let mut unrolled = Vec::new();
+        unrolled_counters(f, body, uniform, &mut unrolled);
+        let at = Axes { counters, unrolled, facts, uniform };
         // A row of a nested index (`t[i]` in `t[i][j]`) is no access.
         let rows: FxHashSet<ExprId> = f
             .exprs
@@ -358,6 +363,7 @@ fn linear(f: &hir::Function, e: ExprId, at: &Axes) -> (Coef, Coef) {
         ExprKind::Int(_) => (Coef::Zero, Coef::Zero),
         ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
             ExprKind::Local(l) if at.counters.contains(l) => (Coef::Zero, Coef::One),
+            ExprKind::Local(l) if at.unrolled.contains(l) => (Coef::Zero, Coef::Zero),
             _ if uniform_expr(f, e, uniform) => (Coef::Zero, Coef::Zero),
             // A local defined once (`col`): its definition.
             ExprKind::Local(l) => match at.facts.defined_once(*l) {
@@ -586,14 +592,13 @@ fn allow_writes(f: &hir::Function, e: ExprId, out: &mut FxHashSet<ExprId>) {
     }
 }
 
-/// An integer constant, through integer conversions.
-pub(super) fn int_const(f: &hir::Function, mut e: ExprId) -> Option<i128> {
-    loop {
-        match &f.exprs[e.0 as usize].kind {
-            ExprKind::Int(v) => return Some(*v),
-            ExprKind::Convert { kind: ConvKind::IntResize { .. }, expr } => e = *expr,
-            _ => return None,
-        }
+/// An integer constant, through integer conversions and negation.
+pub(super) fn int_const(f: &hir::Function, e: ExprId) -> Option<i128> {
+    match &f.exprs[e.0 as usize].kind {
+        ExprKind::Int(v) => Some(*v),
+        ExprKind::Convert { kind: ConvKind::IntResize { .. }, expr } => int_const(f, *expr),
+        ExprKind::Unary { op: crate::parse::ast::UnOp::Neg, expr } => int_const(f, *expr).map(|v| -v),
+        _ => None,
     }
 }
 
@@ -639,6 +644,53 @@ fn constant_trip_count(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Opt
         _ => return None,
     };
     Some((span.max(0) + by - 1) / by)
+}
+
+/// The counters of the loops in `body` that stay in the work-item for
+/// LLVM to unroll (innermost, constant bounds and step, trip count up to
+/// [`UNROLLED_TRIP_COUNT`], the counter not written in the body): the
+/// same at each unrolled copy for every work-item.
+fn unrolled_counters(f: &hir::Function, body: &[Stmt], uniform: &[bool], out: &mut Vec<LocalId>) {
+    for s in body {
+        match s {
+            Stmt::For { init, cond: Some(cond), step, body } if !has_loop(body) => {
+                if !constant_trip_count(f, init, *cond, *step).is_some_and(|n| n <= UNROLLED_TRIP_COUNT) {
+                    continue;
+                }
+                let counter = match init.as_slice() {
+                    [Stmt::Local { local, .. }] => Some(*local),
+                    [Stmt::Expr(e)] => write_target(&f.exprs, &f.exprs[e.0 as usize].kind),
+                    _ => None,
+                };
+                let Some(k) = counter else { continue };
+                let mut written = false;
+                for st in body {
+                    super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| written |= write_target(&f.exprs, &f.exprs[e.0 as usize].kind) == Some(k));
+                }
+                if !written {
+                    out.push(k);
+                }
+            }
+            Stmt::Block(b) | Stmt::Switch { body: b, .. } | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::For { body: b, .. } => unrolled_counters(f, b, uniform, out),
+            Stmt::If { then, else_, .. } => {
+                unrolled_counters(f, then, uniform, out);
+                if let Some(e) = else_ {
+                    unrolled_counters(f, e, uniform, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Is there a loop among `body`'s statements, at any depth?
+fn has_loop(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::While { .. } | Stmt::DoWhile { .. } | Stmt::For { .. } => true,
+        Stmt::Block(b) | Stmt::Switch { body: b, .. } => has_loop(b),
+        Stmt::If { then, else_, .. } => has_loop(then) || else_.as_deref().is_some_and(has_loop),
+        _ => false,
+    })
 }
 
 /// Does control leave the loop body only by reaching its end (no
@@ -741,6 +793,9 @@ impl Facts {
 /// is known of the function's locals.
 struct Axes<'f> {
     counters: Vec<LocalId>,
+    /// Counters of the innermost constant-trip loops inside, which LLVM
+    /// unrolls: a constant at each copy, the same for every work-item.
+    unrolled: Vec<LocalId>,
     facts: &'f Facts,
     uniform: &'f [bool],
 }
