@@ -120,6 +120,7 @@ pub fn lower<'ctx>(
         kernel_descs: Vec::new(),
         reqd_size: None,
         local_offsets: HashMap::default(),
+        chunk: regions::chunk_for(opts),
     };
     if opts.debug_info {
         g.dbg = Some(debug::Debug::new(&g.module, name, opts.opt_level > 0));
@@ -235,6 +236,8 @@ pub(super) struct Gen<'a, 'ctx> {
     /// Offsets of the current kernel's `__local` variables in its group's
     /// local memory.
     local_offsets: HashMap<LocalId, u64>,
+    /// Work-items per chunk of a divergent loop (see `regions`).
+    chunk: u64,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
