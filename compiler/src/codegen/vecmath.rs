@@ -313,6 +313,17 @@ mod tests {
         assert!(vector_body(&known).is_none() && known.contains("call double @tgamma("), "{known}");
     }
 
+    /// With AVX-512, work-item loops use 512-bit vectors (LLVM's x86 cost
+    /// model would stop at 256 bits); with AVX2 they stay 256-bit.
+    #[test]
+    fn avx512_targets_get_512_bit_work_item_loops() {
+        let src = "kernel void k(global const float *a, global float *c) { size_t i = get_global_id(0); c[i] = a[i] * 3.0f + 1.0f; }";
+        let wide = optimized_ir(src, "+avx512f,+avx2,+fma", false);
+        assert!(wide.contains("\"prefer-vector-width\"=\"512\"") && vector_body(&wide).is_some_and(|b| b.contains("<16 x float>")), "{wide}");
+        let narrow = optimized_ir(src, "+avx2,+fma", false);
+        assert!(!narrow.contains("prefer-vector-width") && vector_body(&narrow).is_some_and(|b| b.contains("<8 x float>") && !b.contains("<16 x float>")), "{narrow}");
+    }
+
     /// Work-item loops that copy between global and local memory
     /// vectorise: the lowering tells LLVM that the two never alias
     /// (`mark_space`) and bounds the loops by the largest local size (the
