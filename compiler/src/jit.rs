@@ -1304,6 +1304,66 @@ mod lockstep_tests {
         }
     }
 
+    /// Regions with a bound check on x run twice (see `regions`'
+    /// `x_split_of`): the work-items the check passes without it, then
+    /// the rest. Bounds cut groups anywhere, and x values that wrap inside
+    /// a group (a conversion to `short`, unsigned arithmetic below zero)
+    /// take the checked copy only; against Rust.
+    #[test]
+    fn bound_checked_regions_split_where_the_check_holds() {
+        let p = build_ok(
+            "kernel void k(global const int *in, global int *out, int w, int h, int lim, local int *t) {
+                 int lx = get_local_id(0), ly = get_local_id(1);
+                 int x = get_group_id(0) * get_enqueued_local_size(0) + lx;
+                 int y = get_global_id(1);
+                 int at = ly * get_local_size(0) + lx;
+                 if (x < w && y < h)
+                     t[at] = in[y * w + x] + 1;
+                 else
+                     t[at] = -1;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 short sx = get_global_id(0) + 32700;
+                 if (sx <= lim)
+                     t[at] += 1000;
+                 uint ux = get_global_id(0) - 5;
+                 if (h > 2 && ux < (uint)w)
+                     t[at] += 7;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (w > x && y < h)
+                     out[y * w + x] = t[at];
+             }",
+        );
+        let (gw, gh, w, h) = (100usize, 37usize, 97usize, 35usize);
+        let input: Vec<i32> = (0..w * h).map(|i| (i as i32 * 7919) % 1013 - 500).collect();
+        for local in [[16usize, 8, 1], [7, 3, 1], [100, 1, 1]] {
+            for lim in [-40_000i32, 32_750, 100, 32_767, 40_000] {
+                let (bi, bo) = (Buffer::from_slice(&input), Buffer::from_slice(&vec![i32::MIN; w * h]));
+                let mut k = p.kernel("k").unwrap();
+                k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+                k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+                for (i, v) in [(2, w as i32), (3, h as i32), (4, lim)] {
+                    k.set_arg(i, Arg::value(v)).unwrap();
+                }
+                k.set_arg(5, Arg::Local(4 * local[0] * local[1])).unwrap();
+                k.launch(&NdRange { dims: 2, global: [gw, gh, 1], offset: [0; 3], local: Some(local) }).unwrap();
+                let mut want = vec![i32::MIN; w * h];
+                for y in 0..h {
+                    for x in 0..w {
+                        let mut v = input[y * w + x] + 1;
+                        if i32::from((x as u64 + 32_700) as i16) <= lim {
+                            v += 1000;
+                        }
+                        if ((x as u64).wrapping_sub(5) as u32) < w as u32 {
+                            v += 7;
+                        }
+                        want[y * w + x] = v;
+                    }
+                }
+                assert_eq!(bo.read::<i32>(), want, "local {local:?}, lim {lim}");
+            }
+        }
+    }
+
     #[test]
     fn nested_stepped_loops_and_uniform_conditions() {
         // Nested uniform loops (both in lockstep), a stepped counter,

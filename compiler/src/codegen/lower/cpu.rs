@@ -344,7 +344,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.b.position_at_end(all);
         }
         let sizes = self.local_sizes(group, self.group_free(index))?;
-        let (loops, _, _) = self.open_item_loops(wi, &sizes, None)?;
+        let (loops, _, _) = self.open_item_loops(wi, &sizes, None, None)?;
         self.b.build_call(kernel, &call_args, "")?;
         self.close_item_loops(loops)?;
         self.b.build_return(None)?;
@@ -403,9 +403,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// innermost), storing the ids into the work-item struct `wi`; the
     /// builder is left in the innermost body. Returns the loops (for
     /// [`Self::close_item_loops`]), the ids (x first) and the row's linear
-    /// index (`z * size_y + y`). The x loop ends at `x_end` where given
-    /// (at most `sizes[0]`), else at `sizes[0]`.
-    pub(super) fn open_item_loops(&mut self, wi: PointerValue<'ctx>, sizes: &[IntValue<'ctx>], x_end: Option<IntValue<'ctx>>) -> R<(ItemLoops<'ctx>, [IntValue<'ctx>; 3], IntValue<'ctx>)> {
+    /// index (`z * size_y + y`). The x loop runs from `x_start` (else 0)
+    /// to `x_end` (else `sizes[0]`), both at most `sizes[0]`.
+    pub(super) fn open_item_loops(&mut self, wi: PointerValue<'ctx>, sizes: &[IntValue<'ctx>], x_start: Option<IntValue<'ctx>>, x_end: Option<IntValue<'ctx>>) -> R<(ItemLoops<'ctx>, [IntValue<'ctx>; 3], IntValue<'ctx>)> {
         let i64t = self.ctx.i64_type();
         let fnv = self.fs.as_ref().map(|f| f.llfn).or_else(|| self.b.get_insert_block().and_then(|b| b.get_parent())).ok_or_else(|| super::InternalError { function: None, message: "work-item loops outside a function".into() })?;
         let rows = self.b.build_int_mul(sizes[1], sizes[2], "rows")?;
@@ -434,7 +434,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.b.build_unconditional_branch(x_head)?;
         self.b.position_at_end(x_head);
         let x_iv = self.b.build_phi(i64t, "lid")?;
-        x_iv.add_incoming(&[(&zero, row_body)]);
+        x_iv.add_incoming(&[(&x_start.unwrap_or(zero), row_body)]);
         let x = x_iv.as_basic_value().into_int_value();
         let more = self.b.build_int_compare(IntPredicate::ULT, x, x_end.unwrap_or(sizes[0]), "")?;
         self.b.build_conditional_branch(more, x_body, x_exit)?;

@@ -49,6 +49,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let e = self.expr_info(id);
         let ty = e.ty.ty;
         self.debug_at(e.span);
+        if self.fs.as_ref().and_then(|f| f.group.as_ref()).is_some_and(|g| g.known_true == Some(id) && g.index.is_some()) {
+            // A bound check that holds for every work-item of this copy of
+            // the region (`regions`' `x_split_of`).
+            let t = self.vty(ty)?;
+            return Ok(Some(self.const_int(t, 1)));
+        }
         if e.lvalue {
             // An lvalue evaluated for its value (only for side effects, or
             // a record/array used whole): its address for aggregates.

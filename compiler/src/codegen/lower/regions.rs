@@ -93,9 +93,12 @@ pub(super) struct GroupMode<'ctx> {
     /// In a region: the lane-by-lane locals it copied in (and copies back
     /// at its end).
     pub soa_live: Vec<LocalId>,
-    /// For the region being emitted: where its x loop may end, when the
-    /// work-items past it do nothing there (see [`Gen::x_end_of`]).
+    /// For the region being emitted: where its x loop starts and ends
+    /// (see [`Gen::x_end_of`] and [`Gen::x_split_of`]), and a comparison
+    /// known to hold for every work-item it runs.
+    pub x_start: Option<IntValue<'ctx>>,
     pub x_end: Option<IntValue<'ctx>>,
+    pub known_true: Option<ExprId>,
 }
 
 impl<'ctx> GroupMode<'ctx> {
@@ -122,7 +125,9 @@ impl<'ctx> GroupMode<'ctx> {
             soa_arrays: vec![None; locals],
             soa_slots: vec![None; locals],
             soa_live: Vec::new(),
+            x_start: None,
             x_end: None,
+            known_true: None,
         }
     }
 }
@@ -739,19 +744,193 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             [s] => self.x_end_of(s)?,
             _ => None,
         };
-        if let Some(g) = self.fs_mut().group.as_mut() {
-            g.x_end = x_end;
-        }
-        let r = self.region(&mut |g: &mut Self| {
-            for s in &stmts {
-                g.stmt_in_region(s)?;
+        // Where the work-items along x split into a prefix for which a
+        // bound check holds and the rest: the region twice, the prefix's
+        // copy without the check.
+        let split = if x_end.is_none() { self.x_split_of(&stmts)? } else { None };
+        let parts = match split {
+            Some((cmp, end)) => vec![(None, Some(end), Some(cmp)), (Some(end), None, None)],
+            None => vec![(None, x_end, None)],
+        };
+        let mut r = Ok(());
+        for (start, end, known) in parts {
+            if let Some(g) = self.fs_mut().group.as_mut() {
+                (g.x_start, g.x_end, g.known_true) = (start, end, known);
             }
-            Ok(())
-        });
+            r = self.region(&mut |g: &mut Self| {
+                for s in &stmts {
+                    g.stmt_in_region(s)?;
+                }
+                Ok(())
+            });
+            if r.is_err() {
+                break;
+            }
+        }
         if let Some(g) = self.fs_mut().group.as_mut() {
-            g.x_end = None;
+            (g.x_start, g.x_end, g.known_true) = (None, None, None);
         }
         r
+    }
+
+    /// A bound check on x in an `if` of the region (`x < u`, or a
+    /// conjunct of `… && x < u && …`; also `<=`, `>`, `>=`), where `x`
+    /// moves by one with the work-item's x id (the local or global id in
+    /// dimension 0 plus uniform terms, through integer conversions and
+    /// locals defined from such before the `if` in the region) and `u` is
+    /// uniform: the check holds for the work-items below some end along
+    /// x. Returns the comparison and that end, `u - x(0)` (`+ 1` for
+    /// `<=`) clamped to the group, computed at group level.
+    ///
+    /// Below the end, `x(id) = x(0) + id < u` as long as nothing wraps; a
+    /// conversion to a narrower type or unsigned arithmetic can wrap, but
+    /// a sequence that moves up by one only ever wraps down (to the
+    /// type's smallest value, or from the largest unsigned value to 0),
+    /// and stays below `u` after that. In the comparison's own type no
+    /// wrap happens below the end (`x(0) + id < u` fits). So the check
+    /// holds for every work-item below the end; those past it take the
+    /// checked copy.
+    ///
+    /// The region then runs twice: for the work-items below the end with
+    /// the comparison taken as true, then for the rest as written. A tiled
+    /// transpose's `if (x < width && y < height)` made every access of its
+    /// work-item loops masked (a third of its time); the prefix copy has
+    /// plain vector loads and stores.
+    fn x_split_of(&mut self, stmts: &[&'a Stmt]) -> R<Option<(ExprId, IntValue<'ctx>)>> {
+        use crate::parse::ast::BinOp;
+        let Some(f) = self.current_function() else { return Ok(None) };
+        let Some(plan) = self.fs().group.as_ref().map(|g| g.plan.clone()) else { return Ok(None) };
+        // Locals set at the region's top level, with their last value.
+        let mut defs: rustc_hash::FxHashMap<LocalId, Option<ExprId>> = Default::default();
+        let mut found = None;
+        for s in stmts {
+            if let Stmt::If { cond, .. } = s {
+                let mut conjuncts = vec![*cond];
+                while let Some(c) = conjuncts.pop() {
+                    match &f.exprs[c.0 as usize].kind {
+                        ExprKind::Convert { kind: hir::ConvKind::ToBool, expr } => conjuncts.push(*expr),
+                        ExprKind::Binary { op: BinOp::And, lhs, rhs, .. } => conjuncts.extend([*rhs, *lhs]),
+                        ExprKind::Binary { op, lhs, rhs, op_ty } if found.is_none() => {
+                            let (x, u, inclusive) = match op {
+                                BinOp::Lt => (*lhs, *rhs, false),
+                                BinOp::Le => (*lhs, *rhs, true),
+                                BinOp::Gt => (*rhs, *lhs, false),
+                                BinOp::Ge => (*rhs, *lhs, true),
+                                _ => continue,
+                            };
+                            let crate::sema::types::TypeKind::Scalar(sc) = self.kind(op_ty.ty) else { continue };
+                            if self.moves_with_x(f, &plan, &defs, x) && super::uniform::uniform_expr(f, u, &plan.uniform) && !can_trap(f, u) {
+                                found = Some((c, x, u, inclusive, super::expr::is_signed(*sc)));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if found.is_some() {
+                    break;
+                }
+            }
+            match s {
+                Stmt::Local { local, init: Some(Init::Expr(e)) } if !written_through_address(&f.exprs, *local) => {
+                    defs.insert(*local, Some(*e));
+                }
+                Stmt::Expr(e) if matches!(&f.exprs[e.0 as usize].kind, ExprKind::Assign { lhs, .. } if matches!(f.exprs[lhs.0 as usize].kind, ExprKind::Local(_))) => {
+                    let ExprKind::Assign { lhs, rhs } = &f.exprs[e.0 as usize].kind else { unreachable!() };
+                    let ExprKind::Local(l) = f.exprs[lhs.0 as usize].kind else { unreachable!() };
+                    let writes_more = {
+                        let mut w = false;
+                        deep(&f.exprs, *rhs, &mut |x| w |= super::uniform::write_target_of(&f.exprs, x).is_some());
+                        w
+                    };
+                    defs.insert(l, (!writes_more && !written_through_address(&f.exprs, l)).then_some(*rhs));
+                }
+                _ => visit_stmt_deep(&f.exprs, s, &mut |x| {
+                    if let Some(l) = super::uniform::write_target_of(&f.exprs, x) {
+                        defs.insert(l, None);
+                    }
+                }),
+            }
+        }
+        let Some((cmp, x, u, inclusive, signed)) = found else { return Ok(None) };
+        // x for the first work-item along x, and u, at group level.
+        let limit = self.uniform_value(u)?.into_int_value();
+        let first = self.x_value(f, &plan, &defs, x)?;
+        let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
+        let gp = self.byte_offset(wi, 24)?;
+        let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
+        let size = self.local_sizes(g, false)?[0];
+        // u - x(0) (+ 1 for <=) in exact 128-bit arithmetic, clamped to
+        // the group.
+        let wide = self.ctx.i128_type();
+        let ext = |g: &mut Self, v: IntValue<'ctx>| -> R<IntValue<'ctx>> { Ok(if signed { g.b.build_int_s_extend_or_bit_cast(v, wide, "")? } else { g.b.build_int_z_extend_or_bit_cast(v, wide, "")? }) };
+        let (first, limit) = (ext(self, first)?, ext(self, limit)?);
+        let mut end = self.b.build_int_sub(limit, first, "")?;
+        if inclusive {
+            end = self.b.build_int_add(end, wide.const_int(1, false), "")?;
+        }
+        let size_w = self.b.build_int_z_extend(size, wide, "")?;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, end, wide.const_zero(), "")?;
+        let end = self.b.build_select(neg, wide.const_zero(), end, "")?.into_int_value();
+        let over = self.b.build_int_compare(IntPredicate::SGT, end, size_w, "")?;
+        let end = self.b.build_select(over, size_w, end, "")?.into_int_value();
+        let end = self.b.build_int_truncate(end, self.ctx.i64_type(), "x.split")?;
+        Ok(Some((cmp, end)))
+    }
+
+    /// Does `e` move up by exactly one with the work-item's x id (see
+    /// [`Self::x_split_of`]), wraps aside?
+    fn moves_with_x(&self, f: &hir::Function, plan: &Plan, defs: &rustc_hash::FxHashMap<LocalId, Option<ExprId>>, e: ExprId) -> bool {
+        use crate::parse::ast::BinOp;
+        let safe = |x: ExprId| super::uniform::uniform_expr(f, x, &plan.uniform) && !can_trap(f, x);
+        let expr = &f.exprs[e.0 as usize];
+        match &expr.kind {
+            ExprKind::Convert { kind: hir::ConvKind::IntResize { .. }, expr: inner } => {
+                use clc_builtins::types::Scalar as S;
+                let wide = matches!(self.kind(expr.ty.ty), crate::sema::types::TypeKind::Scalar(S::Short | S::UShort | S::Int | S::UInt | S::Long | S::ULong | S::Size | S::PtrDiff));
+                wide && self.moves_with_x(f, plan, defs, *inner)
+            }
+            ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
+                ExprKind::Local(l) => match defs.get(l) {
+                    Some(d) => d.is_some_and(|d| self.moves_with_x(f, plan, defs, d)),
+                    None => plan.remat[l.0 as usize].is_some_and(|init| self.moves_with_x(f, plan, &Default::default(), init)),
+                },
+                _ => false,
+            },
+            ExprKind::BuiltinCall { overload, args, .. } => {
+                matches!(overload.lowering, Lowering::WorkItem(clc_builtins::functions::WorkItemFn::LocalId | clc_builtins::functions::WorkItemFn::GlobalId)) && args.len() == 1 && super::uniform::int_const(f, args[0]) == Some(0)
+            }
+            ExprKind::Binary { op: BinOp::Add, lhs, rhs, .. } => (self.moves_with_x(f, plan, defs, *lhs) && safe(*rhs)) || (safe(*lhs) && self.moves_with_x(f, plan, defs, *rhs)),
+            ExprKind::Binary { op: BinOp::Sub, lhs, rhs, .. } => self.moves_with_x(f, plan, defs, *lhs) && safe(*rhs),
+            _ => false,
+        }
+    }
+
+    /// The value of `e` (which [`Self::moves_with_x`]) at group level
+    /// (work-item 0): locals the region sets before its `if` and
+    /// recomputed locals by their definitions.
+    fn x_value(&mut self, f: &'a hir::Function, plan: &Plan, defs: &rustc_hash::FxHashMap<LocalId, Option<ExprId>>, e: ExprId) -> R<IntValue<'ctx>> {
+        use crate::parse::ast::BinOp;
+        let expr = &f.exprs[e.0 as usize];
+        match &expr.kind {
+            ExprKind::Convert { kind: hir::ConvKind::IntResize { signed }, expr: inner } => {
+                let v = self.x_value(f, plan, defs, *inner)?;
+                let t = self.vty(expr.ty.ty)?;
+                Ok(self.int_resize(v.into(), t, *signed).into_int_value())
+            }
+            ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
+                ExprKind::Local(l) => match (defs.get(l), plan.remat[l.0 as usize]) {
+                    (Some(Some(d)), _) => self.x_value(f, plan, defs, *d),
+                    (None, Some(init)) => self.x_value(f, plan, &Default::default(), init),
+                    _ => ice("a bound check's operand changed its form"),
+                },
+                _ => ice("a bound check's operand changed its form"),
+            },
+            ExprKind::Binary { op: op @ (BinOp::Add | BinOp::Sub), lhs, rhs, .. } => {
+                let (a, b) = (self.x_value(f, plan, defs, *lhs)?, self.x_value(f, plan, defs, *rhs)?);
+                Ok(if *op == BinOp::Add { self.b.build_int_add(a, b, "")? } else { self.b.build_int_sub(a, b, "")? })
+            }
+            _ => Ok(self.value(e)?.into_int_value()),
+        }
     }
 
     /// Where the x loop of a region that is only `if (x < u) …` may end:
@@ -874,8 +1053,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
         let sizes = self.local_sizes(g, false)?;
-        let x_end = self.fs().group.as_ref().and_then(|g| g.x_end);
-        let (levels, ids, row) = self.open_item_loops(wi, &sizes, x_end)?;
+        let (x_start, x_end) = self.fs().group.as_ref().map_or((None, None), |g| (g.x_start, g.x_end));
+        let (levels, ids, row) = self.open_item_loops(wi, &sizes, x_start, x_end)?;
         // The linear id: (z * ly + y) * lx + x.
         let t = self.b.build_int_mul(row, sizes[0], "")?;
         let lin = self.b.build_int_add(t, ids[0], "lin")?;

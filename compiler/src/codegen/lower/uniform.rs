@@ -709,6 +709,12 @@ fn leaves_only_at_end(body: &[Stmt], in_loop: bool, in_switch: bool) -> bool {
     })
 }
 
+/// The local expression `e` writes, if it writes one (see
+/// [`write_target`]).
+pub(super) fn write_target_of(exprs: &[hir::Expr], e: ExprId) -> Option<LocalId> {
+    write_target(exprs, &exprs[e.0 as usize].kind)
+}
+
 /// The local an assignment, compound assignment, `++`/`--` or `&` writes
 /// (through members, swizzles and indices of it).
 fn write_target(exprs: &[hir::Expr], k: &ExprKind) -> Option<LocalId> {
@@ -873,6 +879,19 @@ mod tests {
         ] {
             let ir = entry_ir(&kernel(cond));
             assert!(ir.contains("%x.end"), "{cond}\n{ir}");
+        }
+        // Bound checks on an id plus uniform terms split the region
+        // instead (`x_split_of`); other conditions do neither.
+        for (cond, split) in [
+            ("int x = get_group_id(0) * 16 + li; if (x < n && get_global_id(1) < 9) t[lid] = 0;", true),
+            ("if (n >= get_global_id(0) - 3) t[lid] = 0;", true),
+            ("if (li * 2 < n) t[lid] = 0;", false),
+            ("if (get_global_id(1) < n) t[lid] = 0;", false),
+            ("if (li + g[0] < n) t[lid] = 0;", false),
+        ] {
+            let ir = entry_ir(&kernel(cond));
+            assert_eq!(ir.contains("%x.split"), split, "{cond}\n{ir}");
+            assert!(!ir.contains("%x.end"), "{cond}\n{ir}");
         }
         for cond in [
             "if (lid < 4) t[lid] = 0; else t[lid] = 1;",
