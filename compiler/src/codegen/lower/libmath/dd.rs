@@ -119,6 +119,28 @@ fn stirling_coefficients() -> Vec<f64> {
     }).collect()
 }
 
+/// ln Γ(1 + ε) = -γε + Σ_{k≥2} (-1)^k ζ(k) ε^k / k: the coefficients of
+/// ε^1 … ε^24 (Euler's γ and ζ(k)/k to `double`). For |ε| ≤ 0.2 the first
+/// left out is below 2^-58 of the sum, which is near -γε: lgamma keeps
+/// its relative accuracy down to the zero at 1.
+const LGAMMA_AT_1: [f64; 24] = [
+    -0.577_215_664_901_532_9, 0.822_467_033_424_113_2, -0.400_685_634_386_531_43, 0.270_580_808_427_784_54, -0.207_385_551_028_673_98,
+    0.169_557_176_997_408_2, -0.144_049_896_768_846_1, 0.125_509_669_524_743_04, -0.111_334_265_869_564_69, 0.100_099_457_512_781_8,
+    -0.090_954_017_145_829_04, 0.083_353_840_546_109, -0.076_932_516_411_352_2, 0.071_432_946_295_361_33, -0.066_668_705_882_420_46,
+    0.062_500_955_141_213_04, -0.058_823_978_658_684_585, 0.055_555_767_627_403_614, -0.052_631_679_379_616_66, 0.050_000_047_698_101_69,
+    -0.047_619_070_330_142_226, 0.045_454_556_293_204_67, -0.043_478_266_053_040_26, 0.041_666_669_150_341_21,
+];
+
+/// ln Γ(2 + ε) = (1 - γ)ε + Σ_{k≥2} (-1)^k (ζ(k) - 1) ε^k / k: the
+/// coefficients of ε^1 … ε^17, for |ε| ≤ 0.2 (the first left out is below
+/// 2^-57 of the sum), around the zero at 2.
+const LGAMMA_AT_2: [f64; 17] = [
+    0.422_784_335_098_467_13, 0.322_467_033_424_113_2, -0.067_352_301_053_198_1, 0.020_580_808_427_784_546, -0.007_385_551_028_673_986,
+    0.002_890_510_330_741_523_4, -0.001_192_753_911_703_261, 0.000_509_669_524_743_042_5, -0.000_223_154_758_453_579_39, 9.945_751_278_180_853e-5,
+    -4.492_623_673_813_314e-5, 2.050_721_277_567_069e-5, -9.439_488_275_268_397e-6, 4.374_866_789_907_488e-6, -2.039_215_753_801_366e-6,
+    9.551_412_130_407_42e-7, -4.492_469_198_764_566e-7,
+];
+
 /// A double-double: the unevaluated sum `hi + lo`.
 #[derive(Clone, Copy)]
 pub(super) struct Dd<'ctx> {
@@ -506,7 +528,12 @@ impl<'ctx> Gen<'_, 'ctx> {
         let b = self.intr("llvm.minnum", &[ar, br])?;
         let sin = self.sinpi_dd(b)?;
         let a_sin = self.dd_mul_d(sin, a)?;
+        // Below 2^-32, sin(πa) = πa to 2^-62, and πa is better left
+        // unrounded: a may be a denormal, whose products lose bits. So
+        // D = a there, and ln π drops out.
+        let tiny = self.fcmp(FP::LLVMRealOLT, a, c(self, 2f64.powi(-32)));
         let d_neg = self.dd_select(shift, sin, a_sin);
+        let d_neg = self.dd_select(tiny, plain, d_neg);
         let d_pos = self.dd_select(shift, plain, one);
         let d = self.dd_select(neg, d_neg, d_pos);
         let ld = self.log_of_dd(d)?;
@@ -514,7 +541,9 @@ impl<'ctx> Gen<'_, 'ctx> {
         let nld = self.dd_neg(ld);
         let pos = self.dd_add(s, self.dd_neg(lq));
         let pos = self.dd_add(pos, nld);
-        let negv = self.dd_add(self.dd_const(x, LN_PI), self.dd_neg(s));
+        let ln_pi = self.dd_const(x, LN_PI);
+        let ln_pi = self.dd_select(tiny, Dd { hi: t.const_zero(), lo: t.const_zero() }, ln_pi);
+        let negv = self.dd_add(ln_pi, self.dd_neg(s));
         let negv = self.dd_add(negv, lq);
         let negv = self.dd_add(negv, nld);
         let l = self.dd_select(neg, negv, pos);
@@ -561,7 +590,18 @@ impl<'ctx> Gen<'_, 'ctx> {
         let lm1 = self.add(lm1, g.ln_a.lo);
         let huge = self.mul(a, lm1);
         let is_huge = self.fcmp(FP::LLVMRealOGE, a, c(self, HUGE));
-        let r = self.select(is_huge, huge, r);
+        let mut r = self.select(is_huge, huge, r);
+        // Around the zeros at 1 and 2, where the double-double's absolute
+        // error would be many ulps of the result: the Taylor series, with
+        // ε = x - 1 or x - 2 exact.
+        for (at, coeffs) in [(1.0, &LGAMMA_AT_1[..]), (2.0, &LGAMMA_AT_2[..])] {
+            let e = self.sub(x, c(self, at));
+            let p = self.poly(e, coeffs)?;
+            let near = self.intr("llvm.fabs", &[e])?;
+            let near = self.fcmp(FP::LLVMRealOLE, near, c(self, 0.2));
+            let taylor = self.mul(e, p);
+            r = self.select(near, taylor, r);
+        }
         let one = self.fcmp(FP::LLVMRealOEQ, x, c(self, 1.0));
         let two = self.fcmp(FP::LLVMRealOEQ, x, c(self, 2.0));
         let zero_at = self.binop(Op::LLVMOr, one, two);
