@@ -43,11 +43,12 @@
 //!
 //! So `cbrt` (dedicated: Halley's iteration then a Newton step on a
 //! double-double residual) is within 0.5 ulp and a hair, `rootn` within
-//! 0.6 ulp, `tgamma` within about 2.5 ulp (OpenCL allows 2 and 16 and
-//! 16). `lgamma` (no bound in OpenCL) is within an ulp or so away from its
-//! zeros; near them (1, 2 and one between each pair of negative integers
-//! below -2) its absolute error stays about 2^-58, so the relative one
-//! grows as the result goes to zero.
+//! 0.65 ulp (1 for denormal results, rounded twice), `tgamma` within
+//! about 2.5 ulp (OpenCL allows 2, 16 and 16). `lgamma` (no bound in
+//! OpenCL) is within a few ulps, also around its zeros at 1 and 2 (Taylor
+//! series there); near its zeros on the negative axis (one between each
+//! pair of negative integers below -2) the absolute error stays about
+//! 2^-57, so the relative one grows as the result goes to zero.
 
 use super::super::{Gen, R};
 use super::int_like;
@@ -78,7 +79,7 @@ const HUGE: f64 = 1_152_921_504_606_846_976.0; // 2^60
 
 /// `ln m = 2s + s · Σ_{k≥1} 2 s^2k / (2k + 1)`: the coefficients of the
 /// part after 2s, in s², for |s| ≤ 0.1716 (m in [√½, √2)); the first left
-/// out, 2 s^22 / 23 · s, is below 2^-62 of 2s.
+/// out, 2 s^23 / 23, is below 2^-60 of 2s and 2^-62 in magnitude.
 fn log_tail_coefficients() -> Vec<f64> {
     (1..=10).map(|k| 2.0 / f64::from(2 * k + 1)).collect()
 }
@@ -418,8 +419,9 @@ impl<'ctx> Gen<'_, 'ctx> {
         Ok(self.select(bad, self.k(x, f64::NAN), r))
     }
 
-    /// `cbrt(x)` for `double`: |x| scaled into [2^-1022, 2^768) by 2^54
-    /// or 2^-768 (exact; the root is scaled back by 2^-18 or 2^256), the
+    /// `cbrt(x)` for `double`: |x| scaled into [2^-912, 2^768) by 2^162
+    /// or 2^-768 (exact; the root is scaled back by 2^-54 or 2^256), so
+    /// that the errors of the exact products below stay normal, the
     /// first guess of [`Self::cbrt_wide`], two steps of Halley's iteration
     /// (2^-5 → 2^-15 → 2^-45), then one Newton step r - (r³ - a)/(3r²)
     /// with r³ - a from exact products: within 2^-90 before the last
@@ -430,14 +432,14 @@ impl<'ctx> Gen<'_, 'ctx> {
         let it = int_like(self, t, 64);
         let i32t = int_like(self, t, 32);
         let a = self.intr("llvm.fabs", &[x])?;
-        let sub = self.fcmp_exact(FP::LLVMRealOLT, a, c(self, f64::MIN_POSITIVE));
+        let sub = self.fcmp_exact(FP::LLVMRealOLT, a, c(self, 2f64.powi(-750)));
         let big = self.fcmp_exact(FP::LLVMRealOGE, a, c(self, 2f64.powi(768)));
-        let up = self.mul(a, c(self, 2f64.powi(54)));
+        let up = self.mul(a, c(self, 2f64.powi(162)));
         let down = self.mul(a, c(self, 2f64.powi(-768)));
         let s = self.select(big, down, a);
         let s = self.select(sub, up, s);
         let back = self.select(big, c(self, 2f64.powi(256)), c(self, 1.0));
-        let back = self.select(sub, c(self, 2f64.powi(-18)), back);
+        let back = self.select(sub, c(self, 2f64.powi(-54)), back);
         let bits = self.cast(Op::LLVMBitCast, s, it);
         let hi = self.binop(Op::LLVMLShr, bits, self.const_int(it, 32));
         let hi = self.cast(Op::LLVMTrunc, hi, i32t);
@@ -632,4 +634,64 @@ struct LgammaParts<'ctx> {
     neg_gamma: V<'ctx>,
     /// Negative integers and -inf: the poles.
     neg_int: V<'ctx>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::f64::consts::{LN_2, PI};
+
+    /// The split constants: the high parts are what they claim, the sums
+    /// are the constants.
+    #[test]
+    fn constants_are_split_right() {
+        assert_eq!(LN2_HI.to_bits() & 0xfff, 0);
+        assert_eq!(LN2_HI + LN2_LO, LN_2);
+        assert!(LN2_LO.abs() < 2f64.powi(-41));
+        assert!(PI_LO.abs() <= f64::EPSILON * PI / 2.0);
+        assert!((LN_PI.0 - PI.ln()).abs() <= f64::EPSILON && LN_PI.1.abs() <= f64::EPSILON);
+        assert!((LN_SQRT_2PI.0 - (2.0 * PI).ln() / 2.0).abs() <= f64::EPSILON && LN_SQRT_2PI.1.abs() <= f64::EPSILON);
+    }
+
+    /// The series' first terms left out are below what the module and
+    /// the coefficient functions claim.
+    #[test]
+    fn series_are_long_enough() {
+        let l = log_tail_coefficients();
+        assert_eq!((l[0], l.len()), (2.0 / 3.0, 10));
+        let smax: f64 = (SQRT_2 - 1.0) / (SQRT_2 + 1.0);
+        // Relative to 2s, and in magnitude.
+        assert!(smax.powi(22) / 23.0 < 2f64.powi(-60));
+        assert!(2.0 * smax.powi(23) / 23.0 < 2f64.powi(-62));
+        let e = exp_tail_coefficients();
+        assert_eq!((e[0], e[1], e.len()), (0.5, 1.0 / 6.0, 12));
+        let rmax = LN_2 / 2.0 + 2f64.powi(-30);
+        assert!(rmax.powi(14) * e[11] / 14.0 < 2f64.powi(-57));
+        let c = cos_tail_coefficients();
+        assert!((c[1] + 1.0 / 720.0).abs() < 1e-18 && (c[2] - 1.0 / 40320.0).abs() < 1e-20);
+        assert!((PI / 4.0).powi(20) * c[7].abs() / (19.0 * 20.0) < 2f64.powi(-68));
+        let s = stirling_coefficients();
+        assert_eq!((s[0], s[1]), (1.0 / 12.0, -1.0 / 360.0));
+        // B_20 = -174611/330, at y = 10.
+        let next = 174_611.0 / 330.0 / (20.0 * 19.0) / 10f64.powi(19);
+        assert!(next < 2f64.powi(-62), "{next}");
+    }
+
+    /// The Taylor coefficients of ln Γ around 1 and 2: ζ(2)/2 and ζ(4)/4
+    /// in closed form, the two series differ by those of ln(1 + ε).
+    #[test]
+    fn lgamma_taylor_coefficients() {
+        assert!((LGAMMA_AT_1[1] - PI * PI / 12.0).abs() < 1e-16);
+        assert!((LGAMMA_AT_1[3] - PI.powi(4) / 360.0).abs() < 1e-16);
+        assert!((LGAMMA_AT_2[0] - LGAMMA_AT_1[0] - 1.0).abs() < 1e-16);
+        for k in 1..LGAMMA_AT_2.len() {
+            // ln Γ(2 + ε) - ln Γ(1 + ε) = ln(1 + ε) = Σ (-1)^(k+1) ε^k / k.
+            let log1p = if k % 2 == 0 { 1.0 } else { -1.0 } / (k + 1) as f64;
+            assert!((LGAMMA_AT_2[k] - LGAMMA_AT_1[k] - log1p).abs() < 1e-16, "{k}");
+        }
+        // The first terms left out, at |ε| = 0.2, against the sums' least
+        // magnitude (about γ|ε| (1 - 0.3) and (1 - γ)|ε| (1 - 0.2)).
+        assert!(1.0 / 25.0 * 0.2f64.powi(25) / (0.577 * 0.2 * 0.7) < 2f64.powi(-58));
+        assert!(2f64.powi(-18) / 18.0 * 0.2f64.powi(18) / (0.422 * 0.2 * 0.8) < 2f64.powi(-57));
+    }
 }
