@@ -87,7 +87,7 @@ fn a_program_compiled_ahead_of_time_loads_and_runs() {
 }
 
 /// Math builtins compiled ahead of time call the C library (`erf`,
-/// `lgamma_r`, `cbrtl`, …): the shared object links with `-lm`.
+/// `sinl` for `sinpi`, …): the shared object links with `-lm`.
 #[test]
 fn math_builtins_compiled_ahead_of_time_link_with_the_c_library() {
     let dir = std::env::temp_dir().join(format!("clc-aot-math-{}", std::process::id()));

@@ -17,10 +17,12 @@
 //!   `double`;
 //! - for `float` and `half` results of `pown`, `rootn`, `cbrt`, `tgamma`,
 //!   `lgamma` and `lgamma_r`, branch-free approximations in `double`
-//!   built from plain instructions ([`wide`]), which vectorise at any
-//!   width where the C library's functions would not;
-//! - a C library function called lane by lane (`erf`, `remquo`, and the
-//!   `double` `tgamma`, `lgamma_r`, …): [`libm_symbol`] names it, the one
+//!   built from plain instructions ([`wide`]), and for `double` results
+//!   of `rootn`, `cbrt`, `tgamma`, `lgamma` and `lgamma_r` the same in
+//!   double-double arithmetic ([`dd`]): both vectorise at any width where
+//!   the C library's functions would not;
+//! - a C library function called lane by lane (`erf`, `remquo`, …):
+//!   [`libm_symbol`] names it, the one
 //!   place where vector variants (glibc's libmvec) can be attached. Such a
 //!   call is opaque to the loop vectoriser unless it has one.
 //!
@@ -31,6 +33,7 @@
 //! This module knows nothing about SPIR-V: there, math builtins stay
 //! OpenCL.std instructions.
 
+mod dd;
 mod wide;
 
 use super::expr::float_bits_of;
@@ -55,40 +58,31 @@ pub enum Prec {
 pub enum CType {
     Float,
     Double,
-    /// x87 `long double` (`x86_fp80`).
-    LongDouble,
 }
 
 /// The scalar C-library function that computes `op` on one element of
 /// precision `prec`, for the functions lowered to such calls (see the
 /// module documentation), and the C type it works in. Its signature is
-/// the C one: `T f(T)`, `T f(T, T)`, `T f(T, int *)` for `lgamma_r`
-/// (glibc's `lgammaf_r`) and `T f(T, T, int *)` for `remquo`.
+/// the C one: `T f(T)`, `T f(T, T)` and `T f(T, T, int *)` for `remquo`.
 pub fn libm_symbol(op: OpenClStd, prec: Prec) -> Option<(&'static str, CType)> {
     use OpenClStd as E;
-    // `None` for single precision: computed inline (the `wide` module).
+    // `cbrt`, `rootn`, `tgamma`, `lgamma` and `lgamma_r` are computed
+    // inline in every precision (the `wide` and `dd` modules).
     let (s, d) = match op {
-        // glibc's cbrt is off by up to 3 ulp (OpenCL allows 2): its long
-        // double one, rounded once, is within 1.
-        E::Cbrt => (None, "cbrtl"),
-        E::Erf => (Some("erff"), "erf"),
-        E::Erfc => (Some("erfcf"), "erfc"),
-        E::Expm1 => (Some("expm1f"), "expm1"),
-        E::Log1p => (Some("log1pf"), "log1p"),
-        E::Hypot => (Some("hypotf"), "hypot"),
-        E::Remainder => (Some("remainderf"), "remainder"),
-        E::Remquo => (Some("remquof"), "remquo"),
-        E::Tgamma => (None, "tgamma"),
-        E::Lgamma => (None, "lgamma"),
-        E::LgammaR => (None, "lgamma_r"),
-        E::Asinh => (Some("asinhf"), "asinh"),
-        E::Acosh => (Some("acoshf"), "acosh"),
-        E::Atanh => (Some("atanhf"), "atanh"),
+        E::Erf => ("erff", "erf"),
+        E::Erfc => ("erfcf", "erfc"),
+        E::Expm1 => ("expm1f", "expm1"),
+        E::Log1p => ("log1pf", "log1p"),
+        E::Hypot => ("hypotf", "hypot"),
+        E::Remainder => ("remainderf", "remainder"),
+        E::Remquo => ("remquof", "remquo"),
+        E::Asinh => ("asinhf", "asinh"),
+        E::Acosh => ("acoshf", "acosh"),
+        E::Atanh => ("atanhf", "atanh"),
         _ => return None,
     };
     match prec {
-        Prec::Single => s.map(|s| (s, CType::Float)),
-        Prec::Double if op == E::Cbrt => Some((d, CType::LongDouble)),
+        Prec::Single => Some((s, CType::Float)),
         Prec::Double => Some((d, CType::Double)),
     }
 }
@@ -226,15 +220,23 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             E::Pown if bits != 64 => self.in_double(v, |g, w| g.pown_wide(w[0], w[1]))?,
             E::Pown => self.pown(x, v[1])?,
             E::Rootn if bits != 64 => self.in_double(v, |g, w| g.rootn_wide(w[0], w[1]))?,
-            E::Rootn => self.rootn(x, v[1])?,
+            E::Rootn => self.rootn_dd(x, v[1])?,
             E::Cbrt if bits != 64 => self.in_double(v, |g, w| g.cbrt_wide(w[0]))?,
+            E::Cbrt => self.cbrt_dd(x)?,
             E::Tgamma if bits != 64 => self.in_double(v, |g, w| g.tgamma_wide(w[0]))?,
+            E::Tgamma => self.tgamma_dd(x)?,
             E::Lgamma if bits != 64 => self.in_double(v, |g, w| Ok(g.lgamma_wide(w[0])?.0))?,
-            E::LgammaR if bits != 64 => {
-                let w = self.widened(&v[..1], 64);
-                let (r, sign) = self.lgamma_wide(w[0])?;
+            E::Lgamma => self.lgamma_dd(x)?.0,
+            E::LgammaR => {
+                let (r, sign) = if bits != 64 {
+                    let w = self.widened(&v[..1], 64);
+                    let (r, sign) = self.lgamma_wide(w[0])?;
+                    (self.narrow(r, t), sign)
+                } else {
+                    self.lgamma_dd(x)?
+                };
                 self.store_through(v[1], sign)?;
-                self.narrow(r, t)
+                r
             }
             E::Ldexp => self.in_float(v, |g, w| {
                 let e = g.cast(Op::LLVMSExt, w[1], int_like(g, w[1].get_type(), 32));
@@ -324,12 +326,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let k = g.const_str(a.get_type(), INV_PI);
                 Ok(g.binop(Op::LLVMFMul, a, k))
             })?,
-            E::LgammaR => {
-                let (r, sign) = self.libm_lanes(op, &v[..1], true)?;
-                let sign = self.zero_sign_at_poles(x, sign.expect("lgamma_r's sign"))?;
-                self.store_through(v[1], sign)?;
-                r
-            }
             E::Remquo => {
                 let (r, quo) = self.libm_lanes(op, &v[..2], true)?;
                 self.store_through(v[2], quo.expect("remquo's quotient"))?;
@@ -370,33 +366,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     fn pown(&mut self, x: BasicValueEnum<'ctx>, n: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
         let nf = self.cast(Op::LLVMSIToFP, n, x.get_type());
         self.intr("llvm.pow", &[x, nf])
-    }
-
-    /// `rootn(x, n)` for `double`: `|x|^(1/n)` in x87 `long double` (1/n
-    /// rounded to `double` would cost up to |ln x|/2 ulp), with the sign
-    /// and the special cases of §7.5.1.
-    fn rootn(&mut self, x: BasicValueEnum<'ctx>, n: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
-        self.in_wider(&[x, n], |g, w| {
-            let (x, n) = (w[0], w[1]);
-            let ft = x.get_type();
-            let nf = g.cast(Op::LLVMSIToFP, n, ft);
-            let one = g.const_of(ft, 1.0, 1);
-            let inv = g.binop(Op::LLVMFDiv, one, nf);
-            let ax = g.intr("llvm.fabs", &[x])?;
-            let p = g.intr("llvm.pow", &[ax, inv])?;
-            let it = n.get_type();
-            let odd = g.binop(Op::LLVMAnd, n, g.const_int(it, 1));
-            let odd = g.icmp(IP::LLVMIntNE, odd, it.const_zero());
-            let signed = g.intr("llvm.copysign", &[p, x])?;
-            let r = g.select(odd, signed, p);
-            let neg = g.fcmp(FP::LLVMRealOLT, x, ft.const_zero());
-            let even = g.icmp(IP::LLVMIntEQ, odd, odd.get_type().const_zero());
-            let neg_even = g.binop(Op::LLVMAnd, neg, even);
-            let n0 = g.icmp(IP::LLVMIntEQ, n, it.const_zero());
-            let bad = g.binop(Op::LLVMOr, neg_even, n0);
-            let nan = g.const_of(ft, f64::NAN, 0);
-            Ok(g.select(bad, nan, r))
-        })
     }
 
     /// `sinpi`, `cospi`, `tanpi` of `x` (in a type wider than the
@@ -624,7 +593,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let ct: BasicTypeEnum<'ctx> = match ctype {
             CType::Float => self.ctx.f32_type().into(),
             CType::Double => self.ctx.f64_type().into(),
-            CType::LongDouble => self.ctx.x86_f80_type().into(),
         };
         let i32t = self.ctx.i32_type();
         let mut params: Vec<BasicMetadataTypeEnum> = vals.iter().map(|_| ct.into()).collect();

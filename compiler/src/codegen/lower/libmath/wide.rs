@@ -75,7 +75,7 @@ fn log_coefficients() -> Vec<f64> {
 
 /// `sin u = u · Σ (-1)^k u^2k / (2k + 1)!` for |u| ≤ π/2, to k = 8 (the
 /// next term is below 2^-44).
-fn sin_coefficients() -> Vec<f64> {
+pub(super) fn sin_coefficients() -> Vec<f64> {
     let mut c = Vec::with_capacity(9);
     let mut term = 1.0;
     for k in 0..9 {
@@ -380,7 +380,7 @@ impl<'ctx> Gen<'_, 'ctx> {
     }
 
     /// `r` with the sign of `x` where the integer `n` is odd.
-    fn odd_sign(&mut self, r: V<'ctx>, x: V<'ctx>, n: V<'ctx>) -> R<V<'ctx>> {
+    pub(super) fn odd_sign(&mut self, r: V<'ctx>, x: V<'ctx>, n: V<'ctx>) -> R<V<'ctx>> {
         use inkwell::llvm_sys::LLVMIntPredicate as IP;
         let it = n.get_type();
         let odd = self.binop(Op::LLVMAnd, n, self.const_int(it, 1));
@@ -395,7 +395,7 @@ impl<'ctx> Gen<'_, 'ctx> {
     /// operations grows with the logarithm of the degree, where Horner's
     /// grows with the degree: these loops are bound by that latency, not
     /// by the number of operations.
-    fn poly(&mut self, x: V<'ctx>, c: &[f64]) -> R<V<'ctx>> {
+    pub(super) fn poly(&mut self, x: V<'ctx>, c: &[f64]) -> R<V<'ctx>> {
         let t = x.get_type();
         let mut terms: Vec<V<'ctx>> = c.iter().map(|&k| self.const_of(t, k, 0)).collect();
         let mut p = x;
