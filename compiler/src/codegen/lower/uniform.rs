@@ -255,7 +255,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             })
             .collect();
         let mut unrolled = Vec::new();
-        unrolled_counters(f, body, uniform, &mut unrolled);
+        unrolled_counters(f, body, &mut unrolled);
         let at = Axes { counters, unrolled, facts, uniform };
         // A row of a nested index (`t[i]` in `t[i][j]`) is no access.
         let rows: FxHashSet<ExprId> = f
@@ -650,11 +650,11 @@ fn constant_trip_count(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Opt
 /// LLVM to unroll (innermost, constant bounds and step, trip count up to
 /// [`UNROLLED_TRIP_COUNT`], the counter not written in the body): the
 /// same at each unrolled copy for every work-item.
-fn unrolled_counters(f: &hir::Function, body: &[Stmt], uniform: &[bool], out: &mut Vec<LocalId>) {
+fn unrolled_counters(f: &hir::Function, body: &[Stmt], out: &mut Vec<LocalId>) {
     for s in body {
         match s {
             Stmt::For { init, cond: Some(cond), step, body } if !has_loop(body) => {
-                if !constant_trip_count(f, init, *cond, *step).is_some_and(|n| n <= UNROLLED_TRIP_COUNT) {
+                if constant_trip_count(f, init, *cond, *step).is_none_or(|n| n > UNROLLED_TRIP_COUNT) {
                     continue;
                 }
                 let counter = match init.as_slice() {
@@ -671,11 +671,11 @@ fn unrolled_counters(f: &hir::Function, body: &[Stmt], uniform: &[bool], out: &m
                     out.push(k);
                 }
             }
-            Stmt::Block(b) | Stmt::Switch { body: b, .. } | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::For { body: b, .. } => unrolled_counters(f, b, uniform, out),
+            Stmt::Block(b) | Stmt::Switch { body: b, .. } | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::For { body: b, .. } => unrolled_counters(f, b, out),
             Stmt::If { then, else_, .. } => {
-                unrolled_counters(f, then, uniform, out);
+                unrolled_counters(f, then, out);
                 if let Some(e) = else_ {
-                    unrolled_counters(f, e, uniform, out);
+                    unrolled_counters(f, e, out);
                 }
             }
             _ => {}
