@@ -1428,6 +1428,71 @@ mod lockstep_tests {
     /// level until every work-item is done, see `uniform::Plan::
     /// divergent`): escape-time counts, a `for` loop with a per-item
     /// bound, with early returns and remainder groups.
+    /// Divergent loops in a barrier loop: a value carried from one run of
+    /// the loop to the next (declared outside) must be kept for finished
+    /// work-items; one declared afresh inside may run on. Against Rust.
+    #[test]
+    fn divergent_loops_keep_values_the_next_run_reads() {
+        let p = build_ok(
+            "kernel void k(global int *out, local int *t, int rounds) {
+                 int i = get_global_id(0), l = get_local_id(0);
+                 float carried = 0.0f;
+                 int total = 0, own = 0;
+                 for (int r = 0; r < rounds; r++) {
+                     float fresh = (float)(i % 5) * 0.25f;
+                     int it = 0;
+                     while (it < 20 + i % 7 && fresh < 3.0f + carried * 0.05f) {
+                         fresh = fresh * 1.5f + 0.125f;
+                         carried = carried + fresh;
+                         it++;
+                     }
+                     own += it;
+                     t[l] = it;
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     total += t[(l + 1) % get_local_size(0)];
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                 }
+                 out[i] = total * 1000 + own;
+             }",
+        );
+        let (n, rounds) = (45usize, 3i32);
+        for local in [16usize, 9] {
+            let out = Buffer::from_slice(&vec![i32::MIN; n]);
+            let mut k = p.kernel("k").unwrap();
+            k.set_arg(0, Arg::Buffer(&out)).unwrap();
+            k.set_arg(1, Arg::Local(4 * local)).unwrap();
+            k.set_arg(2, Arg::value(rounds)).unwrap();
+            k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([local, 1, 1]) }).unwrap();
+            // Per work-item: its carried sum and the counts of each round.
+            // A work-item's total count over the rounds (`carried` only
+            // feeds the next rounds' conditions).
+            let run = |i: usize| {
+                let mut carried = 0.0f32;
+                let mut its = 0;
+                for _ in 0..rounds {
+                    let mut fresh = (i % 5) as f32 * 0.25;
+                    let mut it = 0;
+                    while it < 20 + (i % 7) as i32 && fresh < carried.mul_add(0.05, 3.0) {
+                        fresh = fresh.mul_add(1.5, 0.125);
+                        carried += fresh;
+                        it += 1;
+                    }
+                    its += it;
+                }
+                its
+            };
+            let want: Vec<i32> = (0..n)
+                .map(|i| {
+                    let g0 = i / local * local;
+                    let size = local.min(n - g0);
+                    let next = g0 + (i - g0 + 1) % size;
+                    run(next) * 1000 + run(i)
+                })
+                .collect();
+            assert_eq!(out.read::<i32>(), want, "local {local}");
+        }
+    }
+
     #[test]
     fn divergent_loops_end_for_each_work_item() {
         let p = build_ok(

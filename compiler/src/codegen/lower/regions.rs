@@ -400,7 +400,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         _ => (&[], None),
                     };
                     let written = plan.divergent[&(s as *const Stmt)].clone();
-                    self.divergent_loop(init, *cond, step, body, &written)?
+                    let confined = plan.confined.get(&(s as *const Stmt)).cloned().unwrap_or_default();
+                    self.divergent_loop(init, *cond, step, body, &written, &confined)?
                 }
                 Stmt::While { cond, body } => self.group_loop(&[], Some(*cond), None, body, false, false)?,
                 Stmt::DoWhile { body, cond } => self.group_loop(&[], Some(*cond), None, body, true, false)?,
@@ -527,7 +528,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// the loop. Work-items past the row's end (the last chunk) and ones
     /// that returned take part with a false condition; per-work-item
     /// storage is padded by a chunk for them.
-    fn divergent_loop(&mut self, init: &'a [Stmt], cond: ExprId, step: Option<ExprId>, body: &'a [Stmt], written: &[LocalId]) -> R<()> {
+    ///
+    /// Locals in `confined` (see `uniform::Plan::confined`) die with the
+    /// loop: they are kept only for lanes past the row's end (whose
+    /// storage is the next row's), not by the condition, so their updates
+    /// leave the critical path of the iteration (Mandelbrot's `zr`, `zi`: the `select`s waited
+    /// for the condition, which waits for the updates). A work-item stays
+    /// out once its condition failed through its `live` flag instead; the
+    /// condition of one that is out may be computed from poison (its
+    /// confined values run on), which `select` on the flag drops.
+    fn divergent_loop(&mut self, init: &'a [Stmt], cond: ExprId, step: Option<ExprId>, body: &'a [Stmt], written: &[LocalId], confined: &[LocalId]) -> R<()> {
         let mut init_run: Vec<&'a Stmt> = init.iter().collect();
         self.flush_region(&mut init_run)?;
         let fnv = self.fs().llfn;
@@ -638,19 +648,25 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             for &l in written {
                 let p = self.local_ptr(l)?;
                 let t = self.local_info(l).ty.ty;
-                olds.push((p, t, self.load_value(p, t, false)?));
+                olds.push((p, t, self.load_value(p, t, false)?, confined.contains(&l)));
             }
             let ct = self.expr_info(cond).ty.ty;
             let c = self.value(cond)?;
             let c = self.is_nonzero(c, ct)?.into_int_value();
-            let c = self.b.build_and(c, valid, "")?;
+            let c = self.b.build_select(valid, c, self.ctx.bool_type().const_zero(), "")?.into_int_value();
+            if !confined.is_empty() {
+                self.b.build_store(lp, self.b.build_int_z_extend(c, i8t, "")?)?;
+            }
             self.stmts(body)?;
             if let Some(s) = step {
                 self.rvalue(s)?;
             }
-            for (p, t, old) in olds {
+            // A lane past the row's end shares its storage with the next
+            // row's work-items: it keeps even its confined values.
+            let in_row = self.b.build_int_compare(IntPredicate::ULT, x, sizes[0], "")?;
+            for (p, t, old, confined) in olds {
                 let new = self.load_value(p, t, false)?;
-                let v = self.b.build_select(c, new, old, "")?;
+                let v = self.b.build_select(if confined { in_row } else { c }, new, old, "")?;
                 self.store_value(p, t, v, false)?;
             }
             let a = self.b.build_load(i8t, any, "")?.into_int_value();
@@ -2020,7 +2036,7 @@ pub(super) fn visit_stmt_deep(exprs: &[hir::Expr], s: &Stmt, f: &mut dyn FnMut(E
     visit_stmt(s, &mut |e| deep(exprs, e, f));
 }
 
-fn deep(exprs: &[hir::Expr], root: ExprId, f: &mut dyn FnMut(ExprId)) {
+pub(super) fn deep(exprs: &[hir::Expr], root: ExprId, f: &mut dyn FnMut(ExprId)) {
     let mut stack = vec![root];
     while let Some(e) = stack.pop() {
         f(e);

@@ -55,6 +55,11 @@ pub(super) struct Plan {
     /// condition held — the locals each such loop's body writes
     /// (declared outside it).
     pub divergent: rustc_hash::FxHashMap<*const Stmt, Vec<LocalId>>,
+    /// Of those locals, the ones whose values die with the loop: declared
+    /// with an initializer in the same innermost loop (or function body)
+    /// as the loop, so every run of the loop starts from a fresh value,
+    /// and used nowhere else. A finished work-item's need not be kept.
+    pub confined: rustc_hash::FxHashMap<*const Stmt, Vec<LocalId>>,
 }
 
 impl Plan {
@@ -116,6 +121,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 plan.counted = walk.counted;
                 plan.divergent = walk.divergent;
                 break;
+            }
+        }
+        for (&d, written) in &plan.divergent {
+            let c = confined_locals(f, d, written);
+            if !c.is_empty() {
+                plan.confined.insert(d, c);
             }
         }
         // Recomputed locals, in declaration order (an initializer only
@@ -683,6 +694,94 @@ fn unrolled_counters(f: &hir::Function, body: &[Stmt], out: &mut Vec<LocalId>) {
     }
 }
 
+/// The locals of `written` (those the divergent loop `d` writes) whose
+/// values die with the loop (see [`Plan::confined`]); none in a function
+/// with `goto`s.
+fn confined_locals(f: &hir::Function, d: *const Stmt, written: &[LocalId]) -> Vec<LocalId> {
+    struct Walk<'f> {
+        f: &'f hir::Function,
+        d: *const Stmt,
+        /// Per local: the innermost loop around its initialised
+        /// declaration (`Some(None)`: the function body).
+        decl: Vec<Option<Option<*const Stmt>>>,
+        used_outside: Vec<bool>,
+        /// The innermost loop around `d`.
+        around_d: Option<Option<*const Stmt>>,
+        gotos: bool,
+    }
+    impl Walk<'_> {
+        fn uses(&mut self, e: ExprId) {
+            let exprs = &self.f.exprs;
+            let used = &mut self.used_outside;
+            super::regions::deep(exprs, e, &mut |x| {
+                if let ExprKind::Local(l) = exprs[x.0 as usize].kind {
+                    used[l.0 as usize] = true;
+                }
+            });
+        }
+        fn stmts(&mut self, body: &[Stmt], around: Option<*const Stmt>) {
+            for s in body {
+                let p = s as *const Stmt;
+                if p == self.d {
+                    self.around_d = Some(around);
+                    continue;
+                }
+                match s {
+                    Stmt::Local { local, init } => {
+                        match init {
+                            Some(Init::Expr(e)) => {
+                                self.decl[local.0 as usize] = Some(around);
+                                self.uses(*e);
+                            }
+                            Some(other) => super::regions::visit_stmt_deep(&self.f.exprs, &Stmt::Local { local: *local, init: Some(other.clone()) }, &mut |x| {
+                                if let ExprKind::Local(l) = self.f.exprs[x.0 as usize].kind {
+                                    self.used_outside[l.0 as usize] = true;
+                                }
+                            }),
+                            None => {}
+                        }
+                    }
+                    Stmt::Expr(e) | Stmt::Return(Some(e)) => self.uses(*e),
+                    Stmt::If { cond, then, else_ } => {
+                        self.uses(*cond);
+                        self.stmts(then, around);
+                        if let Some(e) = else_ {
+                            self.stmts(e, around);
+                        }
+                    }
+                    Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
+                        self.uses(*cond);
+                        self.stmts(body, Some(p));
+                    }
+                    Stmt::For { init, cond, step, body } => {
+                        // The init runs once per entry: outside the loop.
+                        self.stmts(init, around);
+                        for e in cond.iter().chain(step.iter()) {
+                            self.uses(*e);
+                        }
+                        self.stmts(body, Some(p));
+                    }
+                    Stmt::Switch { cond, body, .. } => {
+                        self.uses(*cond);
+                        self.stmts(body, around);
+                    }
+                    Stmt::Block(b) => self.stmts(b, around),
+                    Stmt::Goto(_) | Stmt::Label(_) => self.gotos = true,
+                    Stmt::Return(None) | Stmt::Break | Stmt::Continue | Stmt::Case(_) => {}
+                }
+            }
+        }
+    }
+    let n = f.locals.len();
+    let mut w = Walk { f, d, decl: vec![None; n], used_outside: vec![false; n], around_d: None, gotos: false };
+    w.stmts(&f.body, None);
+    let Some(around) = w.around_d else { return Vec::new() };
+    if w.gotos {
+        return Vec::new();
+    }
+    written.iter().copied().filter(|l| w.decl[l.0 as usize] == Some(around) && !w.used_outside[l.0 as usize] && !f.params.contains(l)).collect()
+}
+
 /// Is there a loop among `body`'s statements, at any depth?
 fn has_loop(body: &[Stmt]) -> bool {
     body.iter().any(|s| match s {
@@ -827,6 +926,70 @@ mod tests {
         let m = lower(&ctx, &p, &sm, "u", &CodegenOptions::default(), &mut diags).unwrap();
         let f = m.get_first_function().into_iter().flat_map(|f| std::iter::successors(Some(f), |f| f.get_next_function())).find(|f| f.get_name().to_string_lossy().starts_with("__clc_wg_")).expect("a work-group entry");
         inkwell::values::AnyValue::print_to_string(&f).to_string()
+    }
+
+    /// The names of the locals whose values die with the `while` loop of
+    /// `src`'s kernel (its only one), of those it writes.
+    fn confined_in(src: &str) -> Vec<String> {
+        use crate::diag::Diagnostics;
+        use crate::sema::hir::{LocalId, Stmt};
+        use crate::options::{ClStd, Target};
+        use crate::sema::{SemaOptions, check};
+        use crate::source::SourceMap;
+        let mut sm = SourceMap::new();
+        let main = sm.add_virtual("c.cl", src.to_string());
+        let mut diags = Diagnostics::default();
+        let out = crate::pp::preprocess(&mut sm, main, &crate::pp::PpOptions::default(), &mut diags);
+        let tu = crate::parse::parse(&sm, &out, ClStd::Cl20, &mut diags);
+        let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
+        assert!(!diags.has_errors());
+        let f = p.functions.iter().find(|f| f.kernel).unwrap();
+        fn find(body: &[Stmt]) -> Option<&Stmt> {
+            body.iter().find_map(|s| match s {
+                Stmt::While { .. } => Some(s),
+                Stmt::Block(b) | Stmt::For { body: b, .. } | Stmt::DoWhile { body: b, .. } => find(b),
+                Stmt::If { then, else_, .. } => find(then).or_else(|| else_.as_deref().and_then(find)),
+                _ => None,
+            })
+        }
+        let d = find(&f.body).expect("a while loop");
+        let all: Vec<LocalId> = (0..f.locals.len() as u32).map(LocalId).collect();
+        super::confined_locals(f, d, &all).iter().map(|l| f.locals[l.0 as usize].name.clone()).collect()
+    }
+
+    /// Locals written by a divergent loop die with it when declared with
+    /// an initializer in the same loop nest and used nowhere else.
+    #[test]
+    fn confined_locals_are_fresh_for_each_run_and_used_only_there() {
+        let escape = |before: &str, after: &str| {
+            format!(
+                "kernel void k(global int *o, float c, int n) {{
+                    {before}
+                    while (it < 100 && zr * zr <= 4.0f) {{ zr = zr * zr + c; it++; }}
+                    {after}
+                }}"
+            )
+        };
+        // zr is fresh and dies; it is used after the loop.
+        assert_eq!(confined_in(&escape("float zr = 0.0f; int it = 0;", "o[0] = it;")), ["zr"]);
+        assert_eq!(confined_in(&escape("float zr = 0.0f; int it = 0;", "o[0] = it + (int)zr;")), Vec::<String>::new());
+        // Declared outside a loop around it: the next run starts from
+        // the last run's value.
+        let outer = "kernel void k(global int *o, float c, int n) {
+            float zr = 0.0f; int it = 0;
+            for (int r = 0; r < n; r++) { while (it < 100 && zr * zr <= 4.0f) { zr = zr * zr + c; it++; } }
+            o[0] = it;
+        }";
+        assert_eq!(confined_in(outer), Vec::<String>::new());
+        let inner = "kernel void k(global int *o, float c, int n) {
+            int it = 0;
+            for (int r = 0; r < n; r++) { float zr = r; while (it < 100 && zr * zr <= 4.0f) { zr = zr * zr + c; it++; } }
+            o[0] = it;
+        }";
+        assert_eq!(confined_in(inner), ["zr"]);
+        // Without an initializer, or with a goto anywhere: none.
+        assert_eq!(confined_in(&escape("float zr; zr = 0.0f; int it = 0;", "o[0] = it;")), Vec::<String>::new());
+        assert_eq!(confined_in(&escape("float zr = 0.0f; int it = 0; goto l; l:", "o[0] = it;")), Vec::<String>::new());
     }
 
     const SGEMM: &str = "kernel void k(global const float *a, global const float *b, global float *c, int n) {
