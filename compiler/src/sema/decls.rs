@@ -111,6 +111,9 @@ struct FuncCtx {
     depth: usize,
     labels: HashMap<String, Span>,
     gotos: Vec<Ident>,
+    /// The labels of the switches being checked, innermost last: case
+    /// values and the `default`, where each is.
+    switches: Vec<(HashMap<i128, Span>, Option<Span>)>,
     /// The body holds what a syntax error left: a declaration may be
     /// missing, so undeclared names are not reported (they would be
     /// noise after the syntax error).
@@ -948,7 +951,7 @@ impl Checker<'_> {
         let overloadable = attrs.iter().any(|a| a.name.name == "overloadable")
             || matches!(self.lookup(&name.name), Some(Sym { kind: SymKind::Func { overloadable: true, .. }, .. }));
         let graph_key = graph_key(&name.name, overloadable.then_some(decl.ty.ty));
-        self.func = Some(FuncCtx { name: name.name.clone(), graph_key, kernel: base.kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), after_syntax_error: block_has_error(&f.body) });
+        self.func = Some(FuncCtx { name: name.name.clone(), graph_key, kernel: base.kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), switches: Vec::new(), after_syntax_error: block_has_error(&f.body) });
         self.scopes.push(Scope::default());
         for p in decl.params.into_iter().flatten() {
             if let Some(n) = &p.name {
@@ -1502,7 +1505,13 @@ impl Checker<'_> {
             }
             StmtKind::Switch { cond, body } => {
                 self.condition(cond, true);
+                if let Some(f) = &mut self.func {
+                    f.switches.push((HashMap::default(), None));
+                }
                 self.sub_stmt(body);
+                if let Some(f) = &mut self.func {
+                    f.switches.pop();
+                }
             }
             StmtKind::While { cond, body, .. } => {
                 self.condition(cond, false);
@@ -1514,10 +1523,35 @@ impl Checker<'_> {
             }
             StmtKind::Case { value, body } => {
                 self.expr(value);
-                let _ = self.ice(value, "a case value");
+                if let Some(v) = self.ice(value, "a case value") {
+                    if let Some((cases, _)) = self.func.as_mut().and_then(|f| f.switches.last_mut()) {
+                        match cases.get(&v.value) {
+                            Some(prev) => {
+                                let d = err("E0331", value.span, format!("duplicate case value '{}'", v.value)).with_note_at(*prev, "previous case defined here");
+                                self.diags.push(d);
+                            }
+                            None => {
+                                cases.insert(v.value, value.span);
+                            }
+                        }
+                    }
+                }
                 self.stmt(body);
             }
-            StmtKind::Default { body } => self.stmt(body),
+            StmtKind::Default { body } => {
+                // The keyword: the statement's first seven characters.
+                let at = Span { hi: (s.span.lo + 7).min(s.span.hi), ..s.span };
+                if let Some((_, default)) = self.func.as_mut().and_then(|f| f.switches.last_mut()) {
+                    match default {
+                        Some(prev) => {
+                            let d = err("E0331", at, "multiple default labels in one switch").with_note_at(*prev, "previous default label is here");
+                            self.diags.push(d);
+                        }
+                        None => *default = Some(at),
+                    }
+                }
+                self.stmt(body);
+            }
             StmtKind::Label { name, body } => {
                 if let Some(f) = &mut self.func {
                     if let Some(prev) = f.labels.get(&name.name) {

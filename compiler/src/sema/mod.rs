@@ -63,6 +63,8 @@
 //! - `E0328`: builtin calls (no matching overload, ambiguous, not
 //!   available, `printf`'s format);
 //! - `E0329`: atomic objects used other than through atomic functions;
+//! - `E0330`: initializers that are not compile-time constants;
+//! - `E0331`: switch labels (duplicate case values, several defaults);
 //! - `E0360`–`E0364`: memory orders, scopes and fence flags
 //!   ([`memory_model`]).
 

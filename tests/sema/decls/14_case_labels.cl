@@ -11,3 +11,21 @@ kernel void k(global int *out, int op, int v)
     default: break;
     }
 }
+
+// A value appears once per switch, and one default, also in nested
+// blocks of its body; an inner switch has labels of its own.
+kernel void dup(global int *out, int x)
+{
+    switch (x) {
+    case 1: out[0] = 1; break;
+    case 2: {
+        case 1: out[0] = 2;
+    default: break;
+    }
+    case ADD + 2: break;
+    default: out[0] = 3;
+        switch (x & 3) {
+        case 1: default: break;
+        }
+    }
+}
