@@ -331,6 +331,10 @@ mod tests {
             // A vector intrinsic without a libmvec variant becomes calls
             // lane by lane in code generation.
             assert!(!vector_body.contains("@llvm.log"), "{body}: LLVM's vector log left\n{vector_body}");
+            // float logs stay in float (`log_float`), at full width.
+            if body.contains("log(x)") {
+                assert!(!vector_body.contains("double"), "{body}: widened to double\n{vector_body}");
+            }
         }
     }
 

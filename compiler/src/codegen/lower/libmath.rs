@@ -160,18 +160,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // log, log2 and log10 of float and half: LLVM's vector log has no
         // libmvec variant within OpenCL's 3 ulp (glibc's vector logf is
         // 3.8 ulp off), so a vectorised loop would call logf lane by lane;
-        // in double from the branch-free log2 it vectorises, and rounds
-        // once to within a fraction of an ulp.
+        // the branch-free `float` version vectorises at full width.
         if matches!(op, E::Log | E::Log2 | E::Log10) && bits != 64 {
-            let scale = match op {
-                E::Log => std::f64::consts::LN_2,
-                E::Log10 => std::f64::consts::LOG10_2,
-                _ => 1.0,
-            };
-            return self.in_double(v, |g, w| {
-                let l2 = g.log2_wide(w[0])?;
-                Ok(if scale == 1.0 { l2 } else { g.binop(Op::LLVMFMul, l2, g.const_of(l2.get_type(), scale, 0)) })
-            });
+            return self.in_float(v, |g, w| g.log_float(w[0], op));
         }
         if let Some(name) = direct(op) {
             let r = self.intr(name, v)?;
