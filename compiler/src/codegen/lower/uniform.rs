@@ -907,21 +907,27 @@ struct Axes<'f> {
 
 #[cfg(test)]
 mod tests {
-    /// The work-group entry of `src`'s kernel as lowered (before LLVM's
-    /// optimisation) for x86-64.
-    fn entry_ir(src: &str) -> String {
-        use crate::codegen::{CodegenOptions, lower};
-        use crate::diag::Diagnostics;
+    /// `src` preprocessed, parsed and checked (without errors) as
+    /// OpenCL C 2.0 for the host.
+    fn checked(src: &str) -> (crate::source::SourceMap, crate::sema::Program) {
         use crate::options::{ClStd, Target};
         use crate::sema::{SemaOptions, check};
-        use crate::source::SourceMap;
-        let mut sm = SourceMap::new();
+        let mut sm = crate::source::SourceMap::new();
         let main = sm.add_virtual("u.cl", src.to_string());
-        let mut diags = Diagnostics::default();
+        let mut diags = crate::diag::Diagnostics::default();
         let out = crate::pp::preprocess(&mut sm, main, &crate::pp::PpOptions::default(), &mut diags);
         let tu = crate::parse::parse(&sm, &out, ClStd::Cl20, &mut diags);
         let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
         assert!(!diags.has_errors());
+        (sm, p)
+    }
+
+    /// The work-group entry of `src`'s kernel as lowered (before LLVM's
+    /// optimisation) for x86-64.
+    fn entry_ir(src: &str) -> String {
+        use crate::codegen::{CodegenOptions, lower};
+        let (sm, p) = checked(src);
+        let mut diags = crate::diag::Diagnostics::default();
         let ctx = inkwell::context::Context::create();
         let m = lower(&ctx, &p, &sm, "u", &CodegenOptions::default(), &mut diags).unwrap();
         let f = m.get_first_function().into_iter().flat_map(|f| std::iter::successors(Some(f), |f| f.get_next_function())).find(|f| f.get_name().to_string_lossy().starts_with("__clc_wg_")).expect("a work-group entry");
@@ -931,18 +937,8 @@ mod tests {
     /// The names of the locals whose values die with the `while` loop of
     /// `src`'s kernel (its only one), of those it writes.
     fn confined_in(src: &str) -> Vec<String> {
-        use crate::diag::Diagnostics;
         use crate::sema::hir::{LocalId, Stmt};
-        use crate::options::{ClStd, Target};
-        use crate::sema::{SemaOptions, check};
-        use crate::source::SourceMap;
-        let mut sm = SourceMap::new();
-        let main = sm.add_virtual("c.cl", src.to_string());
-        let mut diags = Diagnostics::default();
-        let out = crate::pp::preprocess(&mut sm, main, &crate::pp::PpOptions::default(), &mut diags);
-        let tu = crate::parse::parse(&sm, &out, ClStd::Cl20, &mut diags);
-        let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
-        assert!(!diags.has_errors());
+        let (_, p) = checked(src);
         let f = p.functions.iter().find(|f| f.kernel).unwrap();
         fn find(body: &[Stmt]) -> Option<&Stmt> {
             body.iter().find_map(|s| match s {

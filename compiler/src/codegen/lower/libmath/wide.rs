@@ -344,12 +344,19 @@ impl<'ctx> Gen<'_, 'ctx> {
         let p = self.poly(s2, &log_coefficients())?;
         let ln_m = self.binop(Op::LLVMFMul, s, p);
         let r = self.intr("llvm.fmuladd", &[ln_m, c(self, LOG2_E), e])?;
+        self.log_specials(x, r)
+    }
+
+    /// A logarithm `r` of `x` with the special values selected: -inf for
+    /// ±0, +inf for +inf, NaN for NaN and negative x.
+    fn log_specials(&mut self, x: V<'ctx>, r: V<'ctx>) -> R<V<'ctx>> {
+        let t = x.get_type();
         let zero = self.fcmp(FP::LLVMRealOEQ, x, t.const_zero());
-        let r = self.select(zero, c(self, f64::NEG_INFINITY), r);
-        let pinf = self.fcmp_exact(FP::LLVMRealOEQ, x, c(self, f64::INFINITY));
+        let r = self.select(zero, self.const_of(t, f64::NEG_INFINITY, 0), r);
+        let pinf = self.fcmp_exact(FP::LLVMRealOEQ, x, self.const_of(t, f64::INFINITY, 0));
         let r = self.select(pinf, x, r);
         let bad = self.fcmp_exact(FP::LLVMRealULT, x, t.const_zero());
-        Ok(self.select(bad, c(self, f64::NAN), r))
+        Ok(self.select(bad, self.const_of(t, f64::NAN, 0), r))
     }
 
     /// `log`, `log2` or `log10` (`op`) of `float` x in `float` arithmetic:
@@ -396,12 +403,7 @@ impl<'ctx> Gen<'_, 'ctx> {
         let lo = self.intr("llvm.fmuladd", &[ef, c(self, f64::from(e_k.1)), lo])?;
         let sum = self.intr("llvm.fmuladd", &[r, c(self, f64::from(r_k.0)), lo])?;
         let res = self.intr("llvm.fmuladd", &[ef, c(self, f64::from(e_k.0)), sum])?;
-        let zero = self.fcmp(FP::LLVMRealOEQ, x, t.const_zero());
-        let res = self.select(zero, c(self, f64::NEG_INFINITY), res);
-        let pinf = self.fcmp_exact(FP::LLVMRealOEQ, x, c(self, f64::INFINITY));
-        let res = self.select(pinf, x, res);
-        let bad = self.fcmp_exact(FP::LLVMRealULT, x, t.const_zero());
-        Ok(self.select(bad, c(self, f64::NAN), res))
+        self.log_specials(x, res)
     }
 
     /// 2^y for `double` y: y = k + f with k an integer and |f| ≤ ½, the
