@@ -338,6 +338,18 @@ mod tests {
         }
     }
 
+    /// erf is computed from |x| (with x's sign), so calls whose arguments
+    /// differ only in sign, as Black-Scholes' cnd(d) and cnd(-d) after
+    /// inlining, become one vector call.
+    #[test]
+    fn erf_of_opposite_arguments_is_computed_once() {
+        let src = "float cnd(float x) { return 0.5f * (1.0f + erf(x * 0.70710678f)); }
+            kernel void k(global const float *a, global float *o) { size_t i = get_global_id(0); float d = a[i] * 3.0f; o[i] = cnd(d) - cnd(-d) + erf(-a[i]) + erf(a[i]); }";
+        let ir = optimized_ir(src, "+avx2,+fma", true);
+        let body = vector_body(&ir).unwrap_or_else(|| panic!("no vector loop\n{ir}"));
+        assert_eq!(body.matches("@_ZGVdN8v_erff(").count(), 2, "{body}");
+    }
+
     /// With AVX-512, work-item loops use 512-bit vectors (LLVM's x86 cost
     /// model would stop at 256 bits); with AVX2 they stay 256-bit.
     #[test]

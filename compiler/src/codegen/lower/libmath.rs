@@ -317,6 +317,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let k = g.const_str(a.get_type(), INV_PI);
                 Ok(g.binop(Op::LLVMFMul, a, k))
             })?,
+            E::Erf => {
+                // erf is odd: erf(|x|) with x's sign, |x| taken through a
+                // product with a constant (|a·c| = |a|·|c| exactly). Calls
+                // whose arguments differ only in sign then compute the same
+                // erf(|x|), which LLVM computes once once they are inlined
+                // (Black-Scholes' cnd(d) and cnd(-d): four calls, two
+                // values). Exact: erf(-x) = -erf(x), erf(±0) = ±0.
+                let a = self.abs_through_product(x)?;
+                let r = self.libm_lanes(op, &[a], false)?.0;
+                self.intr("llvm.copysign", &[r, x])?
+            }
             E::Remquo => {
                 let (r, quo) = self.libm_lanes(op, &v[..2], true)?;
                 self.store_through(v[2], quo.expect("remquo's quotient"))?;
@@ -325,6 +336,38 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             _ if libm_symbol(op, Prec::Double).is_some() => self.libm_lanes(op, v, false)?.0,
             _ => return super::ice(format!("math builtin {} has no lowering", op.name())),
         })
+    }
+
+    /// |x|, as |a|·|c| when x is the product `a · c` of a value and a
+    /// constant (the same bits: the sign of a product is apart from its
+    /// rounding), so that |a·c| and |(-a)·c| are one expression after
+    /// LLVM folds |-a| to |a|.
+    fn abs_through_product(&mut self, x: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        use inkwell::values::{BasicValue, InstructionOpcode};
+        if let Some(i) = x.as_instruction_value().filter(|i| i.get_opcode() == InstructionOpcode::FMul) {
+            let ops: Vec<BasicValueEnum<'ctx>> = (0..2)
+                .filter_map(|k| match i.get_operand(k) {
+                    Some(inkwell::values::Operand::Value(v)) => Some(v),
+                    _ => None,
+                })
+                .collect();
+            if let [a, b] = ops[..] {
+                let constant = |v: BasicValueEnum<'ctx>| match v {
+                    BasicValueEnum::FloatValue(f) => f.is_const(),
+                    BasicValueEnum::VectorValue(vv) => vv.is_const(),
+                    _ => false,
+                };
+                let (val, k) = if constant(b) { (a, b) } else if constant(a) { (b, a) } else { return self.intr("llvm.fabs", &[x]) };
+                let (av, ak) = (self.intr("llvm.fabs", &[val])?, self.intr("llvm.fabs", &[k])?);
+                let p = self.binop(Op::LLVMFMul, av, ak);
+                // The product keeps the original's fast-math flags.
+                if let (Some(pi), Ok(flags)) = (p.as_instruction_value(), i.get_fast_math_flags()) {
+                    let _ = pi.set_fast_math_flags(flags);
+                }
+                return Ok(p);
+            }
+        }
+        self.intr("llvm.fabs", &[x])
     }
 
     /// `powr(x, y)`: `pow` for `x >= 0`, with its own special cases (NaN
