@@ -1235,7 +1235,7 @@ mod lockstep_tests {
     }
 
     /// Regions that are only `if (x < u)` end their x loop at u (see
-    /// `regions`' `x_end_of`): a tree reduction and bounds of every form
+    /// `regions`' `x_split_of`): a tree reduction and bounds of every form
     /// and sign, in full and remainder groups, against Rust.
     #[test]
     fn guarded_regions_skip_only_idle_work_items() {

@@ -226,7 +226,7 @@ pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8, vector_math:
     // Intel's own OpenCL compiler chooses (naive SGEMM 0.78x -> 1.13x of
     // Intel's runtime, Black-Scholes 0.40x -> 0.57x; memory-bound kernels
     // unchanged; `./target/release/runtime` on a Sapphire Rapids host).
-    let avx512 = tm.get_feature_string().to_string_lossy().split(',').any(|f| f == "+avx512f");
+    let avx512 = super::vecmath::isas_for(&tm.get_feature_string().to_string_lossy()).contains(&super::vecmath::Isa::Avx512);
     if !spirv && level >= 2 && avx512 {
         let ctx = module.get_context();
         let mut f = module.get_first_function();

@@ -37,7 +37,8 @@ const CHUNK: u64 = 16;
 /// dependency chains per iteration, which hide the latency of one
 /// (Mandelbrot 1.85x faster than with 8 on a Sapphire Rapids host).
 pub(super) fn chunk_for(opts: &crate::codegen::CodegenOptions) -> u64 {
-    let avx512 = opts.host_cpu && inkwell::targets::TargetMachine::get_host_cpu_features().to_string_lossy().split(',').any(|f| f == "+avx512f");
+    use crate::codegen::vecmath::{Isa, isas_for};
+    let avx512 = opts.host_cpu && isas_for(&inkwell::targets::TargetMachine::get_host_cpu_features().to_string_lossy()).contains(&Isa::Avx512);
     if avx512 { 16 } else { 8 }
 }
 use super::{Gen, R, ice};
@@ -94,11 +95,24 @@ pub(super) struct GroupMode<'ctx> {
     /// at its end).
     pub soa_live: Vec<LocalId>,
     /// For the region being emitted: where its x loop starts and ends
-    /// (see [`Gen::x_end_of`] and [`Gen::x_split_of`]), and a comparison
-    /// known to hold for every work-item it runs.
+    /// (see [`Gen::x_split_of`]), and a comparison known to hold for every
+    /// work-item it runs.
     pub x_start: Option<IntValue<'ctx>>,
     pub x_end: Option<IntValue<'ctx>>,
     pub known_true: Option<ExprId>,
+}
+
+/// Where a region's work-items split along x at a bound check (see
+/// [`Gen::x_split_of`]).
+struct XSplit<'ctx> {
+    /// The comparison.
+    cmp: ExprId,
+    /// Where the prefix ends.
+    end: IntValue<'ctx>,
+    /// The comparison holds for the whole prefix.
+    holds: bool,
+    /// The work-items past the end do nothing in the region.
+    rest_idle: bool,
 }
 
 impl<'ctx> GroupMode<'ctx> {
@@ -756,17 +770,15 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             return Ok(());
         }
         let stmts = std::mem::take(run);
-        let x_end = match stmts.as_slice() {
-            [s] => self.x_end_of(s)?,
-            _ => None,
-        };
-        // Where the work-items along x split into a prefix for which a
-        // bound check holds and the rest: the region twice, the prefix's
-        // copy without the check.
-        let split = if x_end.is_none() { self.x_split_of(&stmts)? } else { None };
-        let parts = match split {
-            Some((cmp, end)) => vec![(None, Some(end), Some(cmp)), (Some(end), None, None)],
-            None => vec![(None, x_end, None)],
+        // Where the work-items along x split at a bound check (see
+        // `x_split_of`): the prefix's copy of the region without the
+        // check, then the rest's as written, unless they do nothing.
+        let parts = match self.x_split_of(&stmts)? {
+            Some(XSplit { cmp, end, holds, rest_idle }) => {
+                let prefix = (None, Some(end), holds.then_some(cmp));
+                if rest_idle { vec![prefix] } else { vec![prefix, (Some(end), None, None)] }
+            }
+            None => vec![(None, None, None)],
         };
         let mut r = Ok(());
         for (start, end, known) in parts {
@@ -812,7 +824,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// transpose's `if (x < width && y < height)` made every access of its
     /// work-item loops masked (a third of its time); the prefix copy has
     /// plain vector loads and stores.
-    fn x_split_of(&mut self, stmts: &[&'a Stmt]) -> R<Option<(ExprId, IntValue<'ctx>)>> {
+    ///
+    /// When the region is only `if (x < u) …` (also `x == u`, whose end is
+    /// `u + 1` and whose check does not hold below it), the work-items
+    /// past the end do nothing, and their copy is left out: a tree
+    /// reduction's steps (`if (lid < s) scratch[lid] += …` with a barrier
+    /// each) visited the whole group every step, most of the kernel's time.
+    fn x_split_of(&mut self, stmts: &[&'a Stmt]) -> R<Option<XSplit<'ctx>>> {
         use crate::parse::ast::BinOp;
         let Some(f) = self.current_function() else { return Ok(None) };
         let Some(plan) = self.fs().group.as_ref().map(|g| g.plan.clone()) else { return Ok(None) };
@@ -827,16 +845,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         ExprKind::Convert { kind: hir::ConvKind::ToBool, expr } => conjuncts.push(*expr),
                         ExprKind::Binary { op: BinOp::And, lhs, rhs, .. } => conjuncts.extend([*rhs, *lhs]),
                         ExprKind::Binary { op, lhs, rhs, op_ty } if found.is_none() => {
+                            // (x, u, <= rather than <)
                             let (x, u, inclusive) = match op {
                                 BinOp::Lt => (*lhs, *rhs, false),
-                                BinOp::Le => (*lhs, *rhs, true),
+                                BinOp::Le | BinOp::Eq => (*lhs, *rhs, true),
                                 BinOp::Gt => (*rhs, *lhs, false),
                                 BinOp::Ge => (*rhs, *lhs, true),
                                 _ => continue,
                             };
+                            let (x, u) = if *op == BinOp::Eq && !self.moves_with_x(f, &plan, &defs, x) { (u, x) } else { (x, u) };
                             let crate::sema::types::TypeKind::Scalar(sc) = self.kind(op_ty.ty) else { continue };
                             if self.moves_with_x(f, &plan, &defs, x) && super::uniform::uniform_expr(f, u, &plan.uniform) && !can_trap(f, u) {
-                                found = Some((c, x, u, inclusive, super::expr::is_signed(*sc)));
+                                found = Some((c, x, u, inclusive, *op != BinOp::Eq, super::expr::is_signed(*sc)));
                             }
                         }
                         _ => {}
@@ -867,7 +887,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 }),
             }
         }
-        let Some((cmp, x, u, inclusive, signed)) = found else { return Ok(None) };
+        let Some((cmp, x, u, inclusive, holds, signed)) = found else { return Ok(None) };
+        // The region is this comparison's `if` alone: past the end, nothing.
+        let rest_idle = match stmts {
+            [Stmt::If { cond, else_: None, .. }] => {
+                let mut c = *cond;
+                while let ExprKind::Convert { kind: hir::ConvKind::ToBool, expr } = &f.exprs[c.0 as usize].kind {
+                    c = *expr;
+                }
+                c == cmp
+            }
+            _ => false,
+        };
+        if !holds && !rest_idle {
+            return Ok(None);
+        }
         // x for the first work-item along x, and u, at group level.
         let limit = self.uniform_value(u)?.into_int_value();
         let first = self.x_value(f, &plan, &defs, x)?;
@@ -889,8 +923,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let end = self.b.build_select(neg, wide.const_zero(), end, "")?.into_int_value();
         let over = self.b.build_int_compare(IntPredicate::SGT, end, size_w, "")?;
         let end = self.b.build_select(over, size_w, end, "")?.into_int_value();
-        let end = self.b.build_int_truncate(end, self.ctx.i64_type(), "x.split")?;
-        Ok(Some((cmp, end)))
+        let end = self.b.build_int_truncate(end, self.ctx.i64_type(), if rest_idle { "x.end" } else { "x.split" })?;
+        Ok(Some(XSplit { cmp, end, holds, rest_idle }))
     }
 
     /// Does `e` move up by exactly one with the work-item's x id (see
@@ -946,86 +980,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Ok(if *op == BinOp::Add { self.b.build_int_add(a, b, "")? } else { self.b.build_int_sub(a, b, "")? })
             }
             _ => Ok(self.value(e)?.into_int_value()),
-        }
-    }
-
-    /// Where the x loop of a region that is only `if (x < u) …` may end:
-    /// `min(local size, u)` computed once at group level, when `x` is the
-    /// work-item's local id in dimension 0 (through integer conversions
-    /// that keep its value: 16 bits or more, as local sizes are at most
-    /// [`clc_runtime::MAX_WORK_GROUP_SIZE`]) and `u` is uniform and
-    /// cannot trap (no division). `u > x`, `x <= u` and `x == u` end at
-    /// `u + 1`. The work-items past the end would only find the
-    /// condition false; the condition stays in the body, so an end past
-    /// the true one is still right.
-    ///
-    /// A tree reduction's steps (`if (lid < s) scratch[lid] += …` with a
-    /// barrier each) visited the whole group every step: after the
-    /// vectorised part, a scalar loop over the idle work-items was most
-    /// of the kernel's time.
-    fn x_end_of(&mut self, s: &Stmt) -> R<Option<IntValue<'ctx>>> {
-        use crate::parse::ast::BinOp;
-        let Stmt::If { cond, then: _, else_: None } = s else { return Ok(None) };
-        let Some(f) = self.current_function() else { return Ok(None) };
-        let Some(plan) = self.fs().group.as_ref().map(|g| g.plan.clone()) else { return Ok(None) };
-        let mut c = *cond;
-        while let ExprKind::Convert { kind: hir::ConvKind::ToBool, expr } = &f.exprs[c.0 as usize].kind {
-            c = *expr;
-        }
-        let ExprKind::Binary { op, lhs, rhs, op_ty } = &f.exprs[c.0 as usize].kind else { return Ok(None) };
-        let (x, u, inclusive) = match op {
-            BinOp::Lt => (*lhs, *rhs, false),
-            BinOp::Gt => (*rhs, *lhs, false),
-            BinOp::Le | BinOp::Eq => (*lhs, *rhs, true),
-            BinOp::Ge => (*rhs, *lhs, true),
-            _ => return Ok(None),
-        };
-        let (x, u) = if *op == BinOp::Eq && !self.is_local_x(f, &plan, x) { (u, x) } else { (x, u) };
-        if !self.is_local_x(f, &plan, x) || !super::uniform::uniform_expr(f, u, &plan.uniform) || can_trap(f, u) {
-            return Ok(None);
-        }
-        let crate::sema::types::TypeKind::Scalar(sc) = self.kind(op_ty.ty) else { return Ok(None) };
-        let signed = super::expr::is_signed(*sc);
-        let v = self.uniform_value(u)?;
-        let inkwell::values::BasicValueEnum::IntValue(v) = v else { return Ok(None) };
-        let i64t = self.ctx.i64_type();
-        let v = if signed {
-            let w = self.b.build_int_s_extend_or_bit_cast(v, i64t, "")?;
-            let neg = self.b.build_int_compare(IntPredicate::SLT, w, i64t.const_zero(), "")?;
-            self.b.build_select(neg, i64t.const_zero(), w, "")?.into_int_value()
-        } else {
-            self.b.build_int_z_extend_or_bit_cast(v, i64t, "")?
-        };
-        let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
-        let gp = self.byte_offset(wi, 24)?;
-        let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
-        let size = self.local_sizes(g, false)?[0];
-        // min(v, size), or min(v, size - 1) + 1 (no overflow at the top).
-        let limit = if inclusive { self.b.build_int_sub(size, i64t.const_int(1, false), "")? } else { size };
-        let below = self.b.build_int_compare(IntPredicate::ULT, v, limit, "")?;
-        let end = self.b.build_select(below, v, limit, "x.end")?.into_int_value();
-        Ok(Some(if inclusive { self.b.build_int_add(end, i64t.const_int(1, false), "")? } else { end }))
-    }
-
-    /// Is `e` the work-item's local id in dimension 0, directly, through
-    /// a recomputed local, or through integer conversions to 16 bits or
-    /// more?
-    fn is_local_x(&self, f: &hir::Function, plan: &Plan, e: ExprId) -> bool {
-        let expr = &f.exprs[e.0 as usize];
-        match &expr.kind {
-            ExprKind::Convert { kind: hir::ConvKind::IntResize { .. }, expr: inner } => {
-                use clc_builtins::types::Scalar as S;
-                let wide = matches!(self.kind(expr.ty.ty), crate::sema::types::TypeKind::Scalar(S::Short | S::UShort | S::Int | S::UInt | S::Long | S::ULong | S::Size | S::PtrDiff));
-                wide && self.is_local_x(f, plan, *inner)
-            }
-            ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
-                ExprKind::Local(l) => plan.remat[l.0 as usize].is_some_and(|init| self.is_local_x(f, plan, init)),
-                _ => false,
-            },
-            ExprKind::BuiltinCall { overload, args, .. } => {
-                matches!(overload.lowering, Lowering::WorkItem(clc_builtins::functions::WorkItemFn::LocalId)) && args.len() == 1 && super::uniform::int_const(f, args[0]) == Some(0)
-            }
-            _ => false,
         }
     }
 

@@ -719,6 +719,16 @@ fn confined_locals(f: &hir::Function, d: *const Stmt, written: &[LocalId]) -> Ve
                 }
             });
         }
+        /// The uses in a statement without nested statements.
+        fn uses_in(&mut self, s: &Stmt) {
+            let exprs = &self.f.exprs;
+            let used = &mut self.used_outside;
+            super::regions::visit_stmt_deep(exprs, s, &mut |x| {
+                if let ExprKind::Local(l) = exprs[x.0 as usize].kind {
+                    used[l.0 as usize] = true;
+                }
+            });
+        }
         fn stmts(&mut self, body: &[Stmt], around: Option<*const Stmt>) {
             for s in body {
                 let p = s as *const Stmt;
@@ -728,20 +738,12 @@ fn confined_locals(f: &hir::Function, d: *const Stmt, written: &[LocalId]) -> Ve
                 }
                 match s {
                     Stmt::Local { local, init } => {
-                        match init {
-                            Some(Init::Expr(e)) => {
-                                self.decl[local.0 as usize] = Some(around);
-                                self.uses(*e);
-                            }
-                            Some(other) => super::regions::visit_stmt_deep(&self.f.exprs, &Stmt::Local { local: *local, init: Some(other.clone()) }, &mut |x| {
-                                if let ExprKind::Local(l) = self.f.exprs[x.0 as usize].kind {
-                                    self.used_outside[l.0 as usize] = true;
-                                }
-                            }),
-                            None => {}
+                        if let Some(Init::Expr(_)) = init {
+                            self.decl[local.0 as usize] = Some(around);
                         }
+                        self.uses_in(s);
                     }
-                    Stmt::Expr(e) | Stmt::Return(Some(e)) => self.uses(*e),
+                    Stmt::Expr(_) | Stmt::Return(Some(_)) => self.uses_in(s),
                     Stmt::If { cond, then, else_ } => {
                         self.uses(*cond);
                         self.stmts(then, around);
@@ -1035,15 +1037,16 @@ mod tests {
             "if (n > (long)lid) t[lid] = 0;",
             "if (get_local_id(0) == 0) t[0] = 2;",
             "if (7 == li) t[7] = 2;",
+            "if (n >= get_global_id(0) - 3) t[lid] = 0;",
         ] {
             let ir = entry_ir(&kernel(cond));
             assert!(ir.contains("%x.end"), "{cond}\n{ir}");
         }
-        // Bound checks on an id plus uniform terms split the region
-        // instead (`x_split_of`); other conditions do neither.
+        // Bound checks on an id plus uniform terms in regions that do more
+        // split the region (both copies run); other conditions do neither.
         for (cond, split) in [
             ("int x = get_group_id(0) * 16 + li; if (x < n && get_global_id(1) < 9) t[lid] = 0;", true),
-            ("if (n >= get_global_id(0) - 3) t[lid] = 0;", true),
+            ("if (n >= get_global_id(0) - 3) t[lid] = 0; else t[lid] = 1;", true),
             ("if (li * 2 < n) t[lid] = 0;", false),
             ("if (get_global_id(1) < n) t[lid] = 0;", false),
             ("if (li + g[0] < n) t[lid] = 0;", false),
