@@ -1364,6 +1364,115 @@ mod lockstep_tests {
         }
     }
 
+    /// Comparisons known on part of a group's x range (see `xsplit`'s
+    /// `x_parts`): a 5 x 5 stencil whose indices `x + fx` are clamped to
+    /// the image, over sizes and local sizes that put the image's borders
+    /// anywhere in a group, and a global offset that makes `(int)` of the
+    /// global id wrap inside a group (no part is known there); lone `if`s
+    /// whose work-items idle where the comparison fails, with values that
+    /// wrap. Against Rust.
+    #[test]
+    fn known_comparisons_hold_on_their_part_of_the_group() {
+        let p = build_ok(
+            "kernel void stencil(global const int *in, global int *out, int w, int h, int base) {
+                 int x = get_global_id(0) - base, y = get_global_id(1);
+                 if (y >= h) return;
+                 int acc = 0;
+                 for (int fy = -2; fy <= 2; fy++) {
+                     int yy = y + fy;
+                     yy = yy < 0 ? 0 : yy >= h ? h - 1 : yy;
+                     for (int fx = -2; fx <= 2; fx++) {
+                         int xx = x + fx;
+                         xx = xx < 0 ? 0 : xx >= w ? w - 1 : xx;
+                         acc += in[yy * w + xx] * (fx + 3 * fy + 7);
+                     }
+                 }
+                 barrier(CLK_GLOBAL_MEM_FENCE);
+                 int at = y * get_global_size(0) + get_global_id(0) - get_global_offset(0);
+                 out[at] = acc;
+             }
+             kernel void lone(global int *out, int off, int lim, local int *t) {
+                 int lx = get_local_id(0);
+                 int v = get_global_id(0) + off;
+                 t[lx] = 0;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (v < lim) t[lx] += 1;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (v == lim) t[lx] += 10;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (v > lim) t[lx] += 100;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (lim <= v && v != lim + 2) t[lx] += 1000;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 out[get_global_id(0)] = t[lx];
+             }",
+        );
+        // (global x, w, local x, x offset, base): base subtracts the
+        // offset again, except in the last, where (int)(gid) wraps.
+        let wrap = (1usize << 31) - 20;
+        for (gx, w, lx, offset, base) in [(64usize, 64i32, 16usize, 0usize, 0i32), (50, 47, 16, 0, 0), (40, 40, 7, 3, 3), (20, 3, 8, 0, 0), (64, 64, 64, 0, 0), (48, 30, 16, wrap, (wrap as i64 - (1i64 << 32)) as i32)] {
+            let h = 9i32;
+            let input: Vec<i32> = (0..w * h).map(|i| (i * 7919) % 103 - 50).collect();
+            let bi = Buffer::from_slice(&input);
+            let bo = Buffer::from_slice(&vec![i32::MIN; gx * h as usize]);
+            let mut k = p.kernel("stencil").unwrap();
+            k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+            k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+            for (i, v) in [(2, w), (3, h), (4, base)] {
+                k.set_arg(i, Arg::value(v)).unwrap();
+            }
+            k.launch(&NdRange { dims: 2, global: [gx, 12, 1], offset: [offset, 0, 0], local: Some([lx, 4, 1]) }).unwrap();
+            let got = bo.read::<i32>();
+            for y in 0..h as i64 {
+                for gi in 0..gx {
+                    // x as the kernel computes it, in 32-bit arithmetic.
+                    let x = ((gi + offset) as u32).wrapping_sub(base as u32) as i32 as i64;
+                    let mut acc = 0i64;
+                    for fy in -2i64..=2 {
+                        let yy = (y + fy).clamp(0, h as i64 - 1);
+                        for fx in -2i64..=2 {
+                            let xx = (x + fx).clamp(0, w as i64 - 1);
+                            acc += input[(yy * w as i64 + xx) as usize] as i64 * (fx + 3 * fy + 7);
+                        }
+                    }
+                    assert_eq!(got[y as usize * gx + gi] as i64, acc, "global {gx}, w {w}, local {lx}, offset {offset}: ({gi}, {y})");
+                }
+            }
+        }
+        let n = 100usize;
+        for local in [16usize, 5, 100] {
+            for (off, lim) in [(0i32, 37i32), (-50, 0), (i32::MAX - 30, i32::MAX - 3), (i32::MAX - 30, i32::MIN + 40), (5, 3), (0, -7)] {
+                let bo = Buffer::from_slice(&vec![0i32; n]);
+                let mut k = p.kernel("lone").unwrap();
+                k.set_arg(0, Arg::Buffer(&bo)).unwrap();
+                k.set_arg(1, Arg::value(off)).unwrap();
+                k.set_arg(2, Arg::value(lim)).unwrap();
+                k.set_arg(3, Arg::Local(4 * local)).unwrap();
+                k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([local, 1, 1]) }).unwrap();
+                let want: Vec<i32> = (0..n as i32)
+                    .map(|g| {
+                        let v = g.wrapping_add(off);
+                        let mut t = 0;
+                        if v < lim {
+                            t += 1;
+                        }
+                        if v == lim {
+                            t += 10;
+                        }
+                        if v > lim {
+                            t += 100;
+                        }
+                        if lim <= v && v != lim.wrapping_add(2) {
+                            t += 1000;
+                        }
+                        t
+                    })
+                    .collect();
+                assert_eq!(bo.read::<i32>(), want, "local {local}, off {off}, lim {lim}");
+            }
+        }
+    }
+
     #[test]
     fn nested_stepped_loops_and_uniform_conditions() {
         // Nested uniform loops (both in lockstep), a stepped counter,

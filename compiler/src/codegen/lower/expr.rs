@@ -49,11 +49,15 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let e = self.expr_info(id);
         let ty = e.ty.ty;
         self.debug_at(e.span);
-        if self.fs.as_ref().and_then(|f| f.group.as_ref()).is_some_and(|g| g.known_true == Some(id) && g.index.is_some()) {
-            // A bound check that holds for every work-item of this copy of
-            // the region (`regions`' `x_split_of`).
+        let known = self.fs.as_ref().and_then(|f| {
+            let g = f.group.as_ref()?;
+            (g.index.is_some() && std::ptr::eq(g.known_in, f.exprs.as_ptr())).then(|| g.known.iter().find(|k| k.0 == id).map(|k| k.1))?
+        });
+        if let Some(value) = known {
+            // A comparison known for every work-item of this part of the
+            // region (`xsplit`'s `x_parts`).
             let t = self.vty(ty)?;
-            return Ok(Some(self.const_int(t, 1)));
+            return Ok(Some(self.const_int(t, value as i128)));
         }
         if e.lvalue {
             // An lvalue evaluated for its value (only for side effects, or

@@ -41,6 +41,7 @@ mod printf;
 mod regions;
 mod stmt;
 mod uniform;
+mod xsplit;
 
 use super::{CodegenOptions, InternalError};
 use crate::diag::{Diagnostic, Diagnostics};

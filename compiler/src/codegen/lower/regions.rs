@@ -94,25 +94,14 @@ pub(super) struct GroupMode<'ctx> {
     /// In a region: the lane-by-lane locals it copied in (and copies back
     /// at its end).
     pub soa_live: Vec<LocalId>,
-    /// For the region being emitted: where its x loop starts and ends
-    /// (see [`Gen::x_split_of`]), and a comparison known to hold for every
-    /// work-item it runs.
+    /// For the region being emitted: where its x loop starts and ends,
+    /// and the comparisons known for every work-item it runs, with their
+    /// values, in the function whose expressions start at `known_in` (see
+    /// [`Gen::x_parts`]).
     pub x_start: Option<IntValue<'ctx>>,
     pub x_end: Option<IntValue<'ctx>>,
-    pub known_true: Option<ExprId>,
-}
-
-/// Where a region's work-items split along x at a bound check (see
-/// [`Gen::x_split_of`]).
-struct XSplit<'ctx> {
-    /// The comparison.
-    cmp: ExprId,
-    /// Where the prefix ends.
-    end: IntValue<'ctx>,
-    /// The comparison holds for the whole prefix.
-    holds: bool,
-    /// The work-items past the end do nothing in the region.
-    rest_idle: bool,
+    pub known: std::rc::Rc<[(ExprId, bool)]>,
+    pub known_in: *const hir::Expr,
 }
 
 impl<'ctx> GroupMode<'ctx> {
@@ -141,7 +130,8 @@ impl<'ctx> GroupMode<'ctx> {
             soa_live: Vec::new(),
             x_start: None,
             x_end: None,
-            known_true: None,
+            known: std::rc::Rc::from([]),
+            known_in: std::ptr::null(),
         }
     }
 }
@@ -746,7 +736,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// A value computed for work-item 0 (uniform by OpenCL's rules).
-    fn uniform_value(&mut self, cond: ExprId) -> R<inkwell::values::BasicValueEnum<'ctx>> {
+    pub(super) fn uniform_value(&mut self, cond: ExprId) -> R<inkwell::values::BasicValueEnum<'ctx>> {
         self.collectives_of(&Stmt::Expr(cond))?;
         self.at_group_level()?;
         self.value(cond)
@@ -770,20 +760,32 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             return Ok(());
         }
         let stmts = std::mem::take(run);
-        // Where the work-items along x split at a bound check (see
-        // `x_split_of`): the prefix's copy of the region without the
-        // check, then the rest's as written, unless they do nothing.
-        let parts = match self.x_split_of(&stmts)? {
-            Some(XSplit { cmp, end, holds, rest_idle }) => {
-                let prefix = (None, Some(end), holds.then_some(cmp));
-                if rest_idle { vec![prefix] } else { vec![prefix, (Some(end), None, None)] }
-            }
-            None => vec![(None, None, None)],
+        // The parts along x where comparisons are known (see `x_parts`).
+        let parts = match self.x_parts(&stmts)? {
+            Some(parts) => parts,
+            None => vec![super::xsplit::XPart { name: "all", start: None, end: None, known: std::rc::Rc::from([]) }],
         };
+        let exprs = self.fs().exprs.as_ptr();
         let mut r = Ok(());
-        for (start, end, known) in parts {
+        for part in parts {
+            // Parts often empty (a border's) are skipped as a whole.
+            let skip = if part.start.is_some() || part.end.is_some() {
+                let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
+                let gp = self.byte_offset(wi, 24)?;
+                let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
+                let size = self.local_sizes(g, false)?[0];
+                let start = part.start.unwrap_or_else(|| self.ctx.i64_type().const_zero());
+                let fnv = self.fs().llfn;
+                let (run_bb, after) = (self.ctx.append_basic_block(fnv, &format!("x.{}", part.name)), self.ctx.append_basic_block(fnv, &format!("x.{}.end", part.name)));
+                let some = self.b.build_int_compare(IntPredicate::ULT, start, part.end.unwrap_or(size), "")?;
+                self.b.build_conditional_branch(some, run_bb, after)?;
+                self.b.position_at_end(run_bb);
+                Some(after)
+            } else {
+                None
+            };
             if let Some(g) = self.fs_mut().group.as_mut() {
-                (g.x_start, g.x_end, g.known_true) = (start, end, known);
+                (g.x_start, g.x_end, g.known, g.known_in) = (part.start, part.end, part.known, exprs);
             }
             r = self.region(&mut |g: &mut Self| {
                 for s in &stmts {
@@ -794,193 +796,15 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             if r.is_err() {
                 break;
             }
+            if let Some(after) = skip {
+                self.b.build_unconditional_branch(after)?;
+                self.b.position_at_end(after);
+            }
         }
         if let Some(g) = self.fs_mut().group.as_mut() {
-            (g.x_start, g.x_end, g.known_true) = (None, None, None);
+            (g.x_start, g.x_end, g.known) = (None, None, std::rc::Rc::from([]));
         }
         r
-    }
-
-    /// A bound check on x in an `if` of the region (`x < u`, or a
-    /// conjunct of `… && x < u && …`; also `<=`, `>`, `>=`), where `x`
-    /// moves by one with the work-item's x id (the local or global id in
-    /// dimension 0 plus uniform terms, through integer conversions and
-    /// locals defined from such before the `if` in the region) and `u` is
-    /// uniform: the check holds for the work-items below some end along
-    /// x. Returns the comparison and that end, `u - x(0)` (`+ 1` for
-    /// `<=`) clamped to the group, computed at group level.
-    ///
-    /// Below the end, `x(id) = x(0) + id < u` as long as nothing wraps; a
-    /// conversion to a narrower type or unsigned arithmetic can wrap, but
-    /// a sequence that moves up by one only ever wraps down (to the
-    /// type's smallest value, or from the largest unsigned value to 0),
-    /// and stays below `u` after that. In the comparison's own type no
-    /// wrap happens below the end (`x(0) + id < u` fits). So the check
-    /// holds for every work-item below the end; those past it take the
-    /// checked copy.
-    ///
-    /// The region then runs twice: for the work-items below the end with
-    /// the comparison taken as true, then for the rest as written. A tiled
-    /// transpose's `if (x < width && y < height)` made every access of its
-    /// work-item loops masked (a third of its time); the prefix copy has
-    /// plain vector loads and stores.
-    ///
-    /// When the region is only `if (x < u) …` (also `x == u`, whose end is
-    /// `u + 1` and whose check does not hold below it), the work-items
-    /// past the end do nothing, and their copy is left out: a tree
-    /// reduction's steps (`if (lid < s) scratch[lid] += …` with a barrier
-    /// each) visited the whole group every step, most of the kernel's time.
-    fn x_split_of(&mut self, stmts: &[&'a Stmt]) -> R<Option<XSplit<'ctx>>> {
-        use crate::parse::ast::BinOp;
-        let Some(f) = self.current_function() else { return Ok(None) };
-        let Some(plan) = self.fs().group.as_ref().map(|g| g.plan.clone()) else { return Ok(None) };
-        // Locals set at the region's top level, with their last value.
-        let mut defs: rustc_hash::FxHashMap<LocalId, Option<ExprId>> = Default::default();
-        let mut found = None;
-        for s in stmts {
-            if let Stmt::If { cond, .. } = s {
-                let mut conjuncts = vec![*cond];
-                while let Some(c) = conjuncts.pop() {
-                    match &f.exprs[c.0 as usize].kind {
-                        ExprKind::Convert { kind: hir::ConvKind::ToBool, expr } => conjuncts.push(*expr),
-                        ExprKind::Binary { op: BinOp::And, lhs, rhs, .. } => conjuncts.extend([*rhs, *lhs]),
-                        ExprKind::Binary { op, lhs, rhs, op_ty } if found.is_none() => {
-                            // (x, u, <= rather than <)
-                            let (x, u, inclusive) = match op {
-                                BinOp::Lt => (*lhs, *rhs, false),
-                                BinOp::Le | BinOp::Eq => (*lhs, *rhs, true),
-                                BinOp::Gt => (*rhs, *lhs, false),
-                                BinOp::Ge => (*rhs, *lhs, true),
-                                _ => continue,
-                            };
-                            let (x, u) = if *op == BinOp::Eq && !self.moves_with_x(f, &plan, &defs, x) { (u, x) } else { (x, u) };
-                            let crate::sema::types::TypeKind::Scalar(sc) = self.kind(op_ty.ty) else { continue };
-                            if self.moves_with_x(f, &plan, &defs, x) && super::uniform::uniform_expr(f, u, &plan.uniform) && !can_trap(f, u) {
-                                found = Some((c, x, u, inclusive, *op != BinOp::Eq, super::expr::is_signed(*sc)));
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                if found.is_some() {
-                    break;
-                }
-            }
-            match s {
-                Stmt::Local { local, init: Some(Init::Expr(e)) } if !written_through_address(&f.exprs, *local) => {
-                    defs.insert(*local, Some(*e));
-                }
-                Stmt::Expr(e) if matches!(&f.exprs[e.0 as usize].kind, ExprKind::Assign { lhs, .. } if matches!(f.exprs[lhs.0 as usize].kind, ExprKind::Local(_))) => {
-                    let ExprKind::Assign { lhs, rhs } = &f.exprs[e.0 as usize].kind else { unreachable!() };
-                    let ExprKind::Local(l) = f.exprs[lhs.0 as usize].kind else { unreachable!() };
-                    let writes_more = {
-                        let mut w = false;
-                        deep(&f.exprs, *rhs, &mut |x| w |= super::uniform::write_target_of(&f.exprs, x).is_some());
-                        w
-                    };
-                    defs.insert(l, (!writes_more && !written_through_address(&f.exprs, l)).then_some(*rhs));
-                }
-                _ => visit_stmt_deep(&f.exprs, s, &mut |x| {
-                    if let Some(l) = super::uniform::write_target_of(&f.exprs, x) {
-                        defs.insert(l, None);
-                    }
-                }),
-            }
-        }
-        let Some((cmp, x, u, inclusive, holds, signed)) = found else { return Ok(None) };
-        // The region is this comparison's `if` alone: past the end, nothing.
-        let rest_idle = match stmts {
-            [Stmt::If { cond, else_: None, .. }] => {
-                let mut c = *cond;
-                while let ExprKind::Convert { kind: hir::ConvKind::ToBool, expr } = &f.exprs[c.0 as usize].kind {
-                    c = *expr;
-                }
-                c == cmp
-            }
-            _ => false,
-        };
-        if !holds && !rest_idle {
-            return Ok(None);
-        }
-        // x for the first work-item along x, and u, at group level.
-        let limit = self.uniform_value(u)?.into_int_value();
-        let first = self.x_value(f, &plan, &defs, x)?;
-        let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
-        let gp = self.byte_offset(wi, 24)?;
-        let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
-        let size = self.local_sizes(g, false)?[0];
-        // u - x(0) (+ 1 for <=) in exact 128-bit arithmetic, clamped to
-        // the group.
-        let wide = self.ctx.i128_type();
-        let ext = |g: &mut Self, v: IntValue<'ctx>| -> R<IntValue<'ctx>> { Ok(if signed { g.b.build_int_s_extend_or_bit_cast(v, wide, "")? } else { g.b.build_int_z_extend_or_bit_cast(v, wide, "")? }) };
-        let (first, limit) = (ext(self, first)?, ext(self, limit)?);
-        let mut end = self.b.build_int_sub(limit, first, "")?;
-        if inclusive {
-            end = self.b.build_int_add(end, wide.const_int(1, false), "")?;
-        }
-        let size_w = self.b.build_int_z_extend(size, wide, "")?;
-        let neg = self.b.build_int_compare(IntPredicate::SLT, end, wide.const_zero(), "")?;
-        let end = self.b.build_select(neg, wide.const_zero(), end, "")?.into_int_value();
-        let over = self.b.build_int_compare(IntPredicate::SGT, end, size_w, "")?;
-        let end = self.b.build_select(over, size_w, end, "")?.into_int_value();
-        let end = self.b.build_int_truncate(end, self.ctx.i64_type(), if rest_idle { "x.end" } else { "x.split" })?;
-        Ok(Some(XSplit { cmp, end, holds, rest_idle }))
-    }
-
-    /// Does `e` move up by exactly one with the work-item's x id (see
-    /// [`Self::x_split_of`]), wraps aside?
-    fn moves_with_x(&self, f: &hir::Function, plan: &Plan, defs: &rustc_hash::FxHashMap<LocalId, Option<ExprId>>, e: ExprId) -> bool {
-        use crate::parse::ast::BinOp;
-        let safe = |x: ExprId| super::uniform::uniform_expr(f, x, &plan.uniform) && !can_trap(f, x);
-        let expr = &f.exprs[e.0 as usize];
-        match &expr.kind {
-            ExprKind::Convert { kind: hir::ConvKind::IntResize { .. }, expr: inner } => {
-                use clc_builtins::types::Scalar as S;
-                let wide = matches!(self.kind(expr.ty.ty), crate::sema::types::TypeKind::Scalar(S::Short | S::UShort | S::Int | S::UInt | S::Long | S::ULong | S::Size | S::PtrDiff));
-                wide && self.moves_with_x(f, plan, defs, *inner)
-            }
-            ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
-                ExprKind::Local(l) => match defs.get(l) {
-                    Some(d) => d.is_some_and(|d| self.moves_with_x(f, plan, defs, d)),
-                    None => plan.remat[l.0 as usize].is_some_and(|init| self.moves_with_x(f, plan, &Default::default(), init)),
-                },
-                _ => false,
-            },
-            ExprKind::BuiltinCall { overload, args, .. } => {
-                matches!(overload.lowering, Lowering::WorkItem(clc_builtins::functions::WorkItemFn::LocalId | clc_builtins::functions::WorkItemFn::GlobalId)) && args.len() == 1 && super::uniform::int_const(f, args[0]) == Some(0)
-            }
-            ExprKind::Binary { op: BinOp::Add, lhs, rhs, .. } => (self.moves_with_x(f, plan, defs, *lhs) && safe(*rhs)) || (safe(*lhs) && self.moves_with_x(f, plan, defs, *rhs)),
-            ExprKind::Binary { op: BinOp::Sub, lhs, rhs, .. } => self.moves_with_x(f, plan, defs, *lhs) && safe(*rhs),
-            _ => false,
-        }
-    }
-
-    /// The value of `e` (which [`Self::moves_with_x`]) at group level
-    /// (work-item 0): locals the region sets before its `if` and
-    /// recomputed locals by their definitions.
-    fn x_value(&mut self, f: &'a hir::Function, plan: &Plan, defs: &rustc_hash::FxHashMap<LocalId, Option<ExprId>>, e: ExprId) -> R<IntValue<'ctx>> {
-        use crate::parse::ast::BinOp;
-        let expr = &f.exprs[e.0 as usize];
-        match &expr.kind {
-            ExprKind::Convert { kind: hir::ConvKind::IntResize { signed }, expr: inner } => {
-                let v = self.x_value(f, plan, defs, *inner)?;
-                let t = self.vty(expr.ty.ty)?;
-                Ok(self.int_resize(v.into(), t, *signed).into_int_value())
-            }
-            ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
-                ExprKind::Local(l) => match (defs.get(l), plan.remat[l.0 as usize]) {
-                    (Some(Some(d)), _) => self.x_value(f, plan, defs, *d),
-                    (None, Some(init)) => self.x_value(f, plan, &Default::default(), init),
-                    _ => ice("a bound check's operand changed its form"),
-                },
-                _ => ice("a bound check's operand changed its form"),
-            },
-            ExprKind::Binary { op: op @ (BinOp::Add | BinOp::Sub), lhs, rhs, .. } => {
-                let (a, b) = (self.x_value(f, plan, defs, *lhs)?, self.x_value(f, plan, defs, *rhs)?);
-                Ok(if *op == BinOp::Add { self.b.build_int_add(a, b, "")? } else { self.b.build_int_sub(a, b, "")? })
-            }
-            _ => Ok(self.value(e)?.into_int_value()),
-        }
     }
 
     fn stmt_in_region(&mut self, s: &'a Stmt) -> R<()> {
@@ -1492,7 +1316,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// The HIR function whose arena is being lowered, if it is one of the
     /// program's functions.
-    fn current_function(&self) -> Option<&'a hir::Function> {
+    pub(super) fn current_function(&self) -> Option<&'a hir::Function> {
         let exprs = self.fs().exprs;
         let program: &'a crate::sema::Program = self.program;
         program.functions.iter().find(|f| std::ptr::eq(f.exprs.as_ptr(), exprs.as_ptr()))
@@ -1886,7 +1710,7 @@ fn is_plain_barrier(exprs: &[hir::Expr], s: &Stmt) -> bool {
 
 /// Does a body contain a `return`?
 /// Can evaluating `e` trap (an integer division or remainder)?
-fn can_trap(f: &hir::Function, e: ExprId) -> bool {
+pub(super) fn can_trap(f: &hir::Function, e: ExprId) -> bool {
     let mut trap = false;
     deep(&f.exprs, e, &mut |x| {
         if matches!(&f.exprs[x.0 as usize].kind, ExprKind::Binary { op: crate::parse::ast::BinOp::Div | crate::parse::ast::BinOp::Rem, .. }) {
@@ -1909,19 +1733,26 @@ fn has_return(body: &[Stmt]) -> bool {
 /// Is the local's address taken (a pointer could reach it from another
 /// region)?
 pub(super) fn written_through_address(exprs: &[hir::Expr], l: LocalId) -> bool {
-    exprs.iter().any(|x| match &x.kind {
-        ExprKind::AddrOf(e) | ExprKind::Convert { kind: crate::sema::hir::ConvKind::ArrayDecay, expr: e } => {
-            let mut e = *e;
-            loop {
-                match &exprs[e.0 as usize].kind {
-                    ExprKind::Local(m) => return *m == l,
-                    ExprKind::Member { base, .. } | ExprKind::Index { base, .. } | ExprKind::Swizzle { base, .. } => e = *base,
-                    _ => return false,
-                }
-            }
+    exprs.iter().any(|x| address_taken(exprs, x) == Some(l))
+}
+
+/// The locals whose address is taken.
+pub(super) fn addressed_locals(exprs: &[hir::Expr]) -> rustc_hash::FxHashSet<LocalId> {
+    exprs.iter().filter_map(|x| address_taken(exprs, x)).collect()
+}
+
+/// The local whose address `x` takes (through members, indices,
+/// swizzles), if it takes one.
+fn address_taken(exprs: &[hir::Expr], x: &hir::Expr) -> Option<LocalId> {
+    let (ExprKind::AddrOf(e) | ExprKind::Convert { kind: crate::sema::hir::ConvKind::ArrayDecay, expr: e }) = &x.kind else { return None };
+    let mut e = *e;
+    loop {
+        match &exprs[e.0 as usize].kind {
+            ExprKind::Local(m) => return Some(*m),
+            ExprKind::Member { base, .. } | ExprKind::Index { base, .. } | ExprKind::Swizzle { base, .. } => e = *base,
+            _ => return None,
         }
-        _ => false,
-    })
+    }
 }
 
 /// A function's return type.

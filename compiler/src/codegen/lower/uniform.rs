@@ -613,9 +613,18 @@ pub(super) fn int_const(f: &hir::Function, e: ExprId) -> Option<i128> {
     }
 }
 
-/// The trip count of `for (k = a; k < b; k++)`-shaped loops with constant
-/// bounds.
-fn constant_trip_count(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Option<ExprId>) -> Option<i128> {
+/// A `for (k = a; k < b; k += c)`-shaped loop with constant bounds and a
+/// positive constant step (`<`, `<=` or `!=`; conversions allowed around
+/// the counter).
+pub(super) struct CountedLoop {
+    pub counter: LocalId,
+    pub start: i128,
+    pub op: BinOp,
+    pub end: i128,
+    pub by: i128,
+}
+
+pub(super) fn counted_loop(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Option<ExprId>) -> Option<CountedLoop> {
     let int = |e: ExprId| int_const(f, e);
     let local_of = |e: ExprId| {
         let mut e = e;
@@ -628,7 +637,7 @@ fn constant_trip_count(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Opt
             }
         }
     };
-    let (k, start) = match init {
+    let (counter, start) = match init {
         [Stmt::Local { local, init: Some(Init::Expr(e)) }] => (*local, int(*e)?),
         [Stmt::Expr(e)] => match &f.exprs[e.0 as usize].kind {
             ExprKind::Assign { lhs, rhs } => (local_of(*lhs)?, int(*rhs)?),
@@ -637,7 +646,7 @@ fn constant_trip_count(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Opt
         _ => return None,
     };
     let ExprKind::Binary { op, lhs, rhs, .. } = &f.exprs[cond.0 as usize].kind else { return None };
-    if local_of(*lhs)? != k {
+    if local_of(*lhs)? != counter || !matches!(op, BinOp::Lt | BinOp::Le | BinOp::Ne) {
         return None;
     }
     let end = int(*rhs)?;
@@ -646,14 +655,14 @@ fn constant_trip_count(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Opt
         ExprKind::CompoundAssign { op: BinOp::Add, rhs, .. } => int(*rhs)?,
         _ => return None,
     };
-    if by <= 0 {
-        return None;
-    }
-    let span = match op {
-        BinOp::Lt | BinOp::Ne => end - start,
-        BinOp::Le => end - start + 1,
-        _ => return None,
-    };
+    (by > 0).then_some(CountedLoop { counter, start, op: *op, end, by })
+}
+
+/// The trip count of `for (k = a; k < b; k++)`-shaped loops with constant
+/// bounds.
+fn constant_trip_count(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Option<ExprId>) -> Option<i128> {
+    let CountedLoop { start, op, end, by, .. } = counted_loop(f, init, cond, step)?;
+    let span = if op == BinOp::Le { end - start + 1 } else { end - start };
     Some((span.max(0) + by - 1) / by)
 }
 
@@ -1019,7 +1028,7 @@ mod tests {
     /// trapping bound, or a narrowing conversion of the id keeps the
     /// whole loop.
     #[test]
-    fn guarded_regions_end_their_work_item_loop_early() {
+    fn regions_split_along_x_where_comparisons_are_known() {
         let kernel = |cond: &str| {
             format!(
                 "kernel void k(local float *t, global int *g, int n) {{
@@ -1031,40 +1040,61 @@ mod tests {
                 }}"
             )
         };
-        for cond in [
-            "for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) { if (lid < s) t[lid] += t[lid + s]; barrier(CLK_LOCAL_MEM_FENCE); }",
-            "if (li <= n - 1) t[lid] = 0;",
-            "if (n > (long)lid) t[lid] = 0;",
-            "if (get_local_id(0) == 0) t[0] = 2;",
-            "if (7 == li) t[7] = 2;",
-            "if (n >= get_global_id(0) - 3) t[lid] = 0;",
-        ] {
+        // The parts a region runs in (see `xsplit`'s `x_parts`), and
+        // whether a part around the known one can be empty for doing
+        // nothing: "b" before, "k" known, "a" after, "B"/"A" the part idle
+        // where a conjunct is known false.
+        let parts = |cond: &str| {
             let ir = entry_ir(&kernel(cond));
-            assert!(ir.contains("%x.end"), "{cond}\n{ir}");
-        }
-        // Bound checks on an id plus uniform terms in regions that do more
-        // split the region (both copies run); other conditions do neither.
-        for (cond, split) in [
-            ("int x = get_group_id(0) * 16 + li; if (x < n && get_global_id(1) < 9) t[lid] = 0;", true),
-            ("if (n >= get_global_id(0) - 3) t[lid] = 0; else t[lid] = 1;", true),
-            ("if (li * 2 < n) t[lid] = 0;", false),
-            ("if (get_global_id(1) < n) t[lid] = 0;", false),
-            ("if (li + g[0] < n) t[lid] = 0;", false),
+            let mut p = String::new();
+            for (label, c) in [("\nx.before:", 'b'), ("%x.end.before = select", 'B'), ("\nx.known:", 'k'), ("\nx.after:", 'a'), ("%x.start.after = select", 'A')] {
+                if ir.contains(label) {
+                    p.push(c);
+                }
+            }
+            p
+        };
+        for (cond, want) in [
+            // Lone `if`s: the work-items where the check fails do nothing.
+            ("for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) { if (lid < s) t[lid] += t[lid + s]; barrier(CLK_LOCAL_MEM_FENCE); }", "kaA"),
+            ("if (li <= n - 1) t[lid] = 0;", "kaA"),
+            ("if (n > (long)lid) t[lid] = 0;", "kaA"),
+            ("if (n >= get_global_id(0) - 3) t[lid] = 0;", "kaA"),
+            ("if (get_local_id(0) == 0) t[0] = 2;", "bBaA"),
+            ("if (7 == li) t[7] = 2;", "bBaA"),
+            ("if (li >= n) t[lid] = 0;", "a"),
+            ("if (li > 0 && li < n) t[lid] = 0;", "bBkaA"),
+            // Regions that do more: every part runs.
+            ("int x = get_group_id(0) * 16 + li; if (x < n && get_global_id(1) < 9) t[lid] = 0;", "ka"),
+            ("if (n >= get_global_id(0) - 3) t[lid] = 0; else t[lid] = 1;", "ka"),
+            ("if (lid < 4) t[lid] = 0; else t[lid] = 1;", "bka"),
+            ("if (lid < 4) t[lid] = 0; t[0] = 1;", "bka"),
+            ("int x = li; x = x + 1; x = x + n; if (x < n) t[lid] = 0; t[0] = 1;", "ka"),
+            // A clamp of x plus a counter of an enclosing loop.
+            ("for (int fx = -2; fx <= 2; fx++) { int xx = li + fx; xx = xx < 0 ? 0 : xx >= n ? n - 1 : xx; t[lid] += xx; }", "bka"),
+            // Comparisons not known anywhere.
+            ("if (li * 2 < n) t[lid] = 0;", ""),
+            ("if (get_global_id(1) < n) t[lid] = 0;", ""),
+            ("if (get_local_id(1) < 4) t[lid] = 0;", ""),
+            ("if (li + g[0] < n) t[lid] = 0;", ""),
+            ("if (li < g[0]) t[lid] = 0;", ""),
+            ("if (li < 64 / n) t[lid] = 0;", ""),
+            ("if ((char)lid < 4) t[lid] = 0;", ""),
+            // A sign extension seen unsigned.
+            ("if ((ulong)(short)lid < (ulong)n) t[lid] = 0;", ""),
+            // The bound changes in the region.
+            ("int m = n; m = m + 1; if (li < m) t[lid] = 0;", ""),
+            // The counter is written in the body, or its bound is not a
+            // constant.
+            ("for (int fx = -2; fx <= 2; fx++) { int xx = li + fx; fx += 0; if (xx < n) t[lid] += xx; }", ""),
+            ("for (int fx = -2; fx <= g[li]; fx++) { int xx = li + fx; if (xx < n) t[lid] += xx; }", ""),
+            // A counter of a loop the group runs in lockstep is uniform.
+            ("for (int fx = 2; fx >= -2; fx--) { int xx = li + fx; if (xx < n) t[lid] += xx; }", "ka"),
+            // Written through a pointer; jumps.
+            ("int x = li; int *p = &x; *p = 100; if (x < n) t[lid] = 0;", ""),
+            ("goto l; l: if (li < n) t[lid] = 0;", ""),
         ] {
-            let ir = entry_ir(&kernel(cond));
-            assert_eq!(ir.contains("%x.split"), split, "{cond}\n{ir}");
-            assert!(!ir.contains("%x.end"), "{cond}\n{ir}");
-        }
-        for cond in [
-            "if (lid < 4) t[lid] = 0; else t[lid] = 1;",
-            "if (get_local_id(1) < 4) t[lid] = 0;",
-            "if (li < g[0]) t[lid] = 0;",
-            "if (li < 64 / n) t[lid] = 0;",
-            "if ((char)lid < 4) t[lid] = 0;",
-            "if (lid < 4) t[lid] = 0; t[0] = 1;",
-        ] {
-            let ir = entry_ir(&kernel(cond));
-            assert!(!ir.contains("%x.end"), "{cond}\n{ir}");
+            assert_eq!(parts(cond), want, "{cond}");
         }
     }
 
