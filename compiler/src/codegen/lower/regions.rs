@@ -768,8 +768,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let exprs = self.fs().exprs.as_ptr();
         let mut r = Ok(());
         for part in parts {
-            // Parts often empty (a border's) are skipped as a whole.
-            let skip = if part.start.is_some() || part.end.is_some() {
+            // The parts around the known one (usually empty: a border's)
+            // are skipped as a whole when empty. (Testing the known part,
+            // usually the whole group, as well made a tiled transpose 20 %
+            // slower: 30 -> 37 ms.)
+            let skip = if part.name != "known" && (part.start.is_some() || part.end.is_some()) {
                 let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
                 let gp = self.byte_offset(wi, 24)?;
                 let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
