@@ -772,16 +772,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // are skipped as a whole when empty. (Testing the known part,
             // usually the whole group, as well made a tiled transpose 20 %
             // slower: 30 -> 37 ms.)
-            let skip = if part.name != "known" && (part.start.is_some() || part.end.is_some()) {
-                let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
-                let gp = self.byte_offset(wi, 24)?;
-                let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
-                let size = self.local_sizes(g, false)?[0];
-                let start = part.start.unwrap_or_else(|| self.ctx.i64_type().const_zero());
+            let skip = if part.start.is_some() || part.end.is_some() {
                 let fnv = self.fs().llfn;
                 let (run_bb, after) = (self.ctx.append_basic_block(fnv, &format!("x.{}", part.name)), self.ctx.append_basic_block(fnv, &format!("x.{}.end", part.name)));
-                let some = self.b.build_int_compare(IntPredicate::ULT, start, part.end.unwrap_or(size), "")?;
-                self.b.build_conditional_branch(some, run_bb, after)?;
+                if part.name == "known" {
+                    self.b.build_unconditional_branch(run_bb)?;
+                } else {
+                    let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
+                    let gp = self.byte_offset(wi, 24)?;
+                    let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
+                    let size = self.local_sizes(g, false)?[0];
+                    let start = part.start.unwrap_or_else(|| self.ctx.i64_type().const_zero());
+                    let some = self.b.build_int_compare(IntPredicate::ULT, start, part.end.unwrap_or(size), "")?;
+                    self.b.build_conditional_branch(some, run_bb, after)?;
+                }
                 self.b.position_at_end(run_bb);
                 Some(after)
             } else {
