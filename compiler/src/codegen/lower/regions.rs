@@ -317,19 +317,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         let params = varying;
-        self.region(&mut |g: &mut Self| {
-            for (p, v) in &params {
-                let t = g.local_info(*p).ty.ty;
-                let slot = g.local_ptr(*p)?;
-                if g.is_record(t) {
-                    g.copy_object(slot, v.into_pointer_value(), t)?;
-                } else {
-                    let bv = basic(*v)?;
-                    g.store_value(slot, t, bv, false)?;
+        if !params.is_empty() {
+            self.region(&mut |g: &mut Self| {
+                for (p, v) in &params {
+                    let t = g.local_info(*p).ty.ty;
+                    let slot = g.local_ptr(*p)?;
+                    if g.is_record(t) {
+                        g.copy_object(slot, v.into_pointer_value(), t)?;
+                    } else {
+                        let bv = basic(*v)?;
+                        g.store_value(slot, t, bv, false)?;
+                    }
                 }
-            }
-            Ok(())
-        })?;
+                Ok(())
+            })?;
+        }
         let _ = i64t;
         self.group_stmts(&f.body)?;
         Ok(())
@@ -760,6 +762,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             return Ok(());
         }
         let stmts = std::mem::take(run);
+        // Declarations without initializers, and of locals every region
+        // recomputes, do nothing here.
+        let remat_only = self.fs().group.as_ref().is_some_and(|g| stmts.iter().all(|s| matches!(s, Stmt::Local { local, init } if init.is_none() || g.plan.remat[local.0 as usize].is_some())));
+        if remat_only {
+            return Ok(());
+        }
         // The parts along x where comparisons are known (see `x_parts`).
         let parts = match self.x_parts(&stmts)? {
             Some(parts) => parts,

@@ -1043,7 +1043,8 @@ mod tests {
         // The parts a region runs in (see `xsplit`'s `x_parts`), and
         // whether a part around the known one can be empty for doing
         // nothing: "b" before, "k" known, "a" after, "B"/"A" the part idle
-        // where a conjunct is known false.
+        // where a conjunct is known false. Comparisons of the local id
+        // alone never wrap: parts that are then always empty are left out.
         let parts = |cond: &str| {
             let ir = entry_ir(&kernel(cond));
             let mut p = String::new();
@@ -1056,19 +1057,21 @@ mod tests {
         };
         for (cond, want) in [
             // Lone `if`s: the work-items where the check fails do nothing.
-            ("for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) { if (lid < s) t[lid] += t[lid + s]; barrier(CLK_LOCAL_MEM_FENCE); }", "kaA"),
-            ("if (li <= n - 1) t[lid] = 0;", "kaA"),
-            ("if (n > (long)lid) t[lid] = 0;", "kaA"),
+            ("for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) { if (lid < s) t[lid] += t[lid + s]; barrier(CLK_LOCAL_MEM_FENCE); }", "k"),
+            ("if (li <= n - 1) t[lid] = 0;", "k"),
+            ("if (n > (long)lid) t[lid] = 0;", "k"),
             ("if (n >= get_global_id(0) - 3) t[lid] = 0;", "kaA"),
-            ("if (get_local_id(0) == 0) t[0] = 2;", "bBaA"),
-            ("if (7 == li) t[7] = 2;", "bBaA"),
+            ("if (get_local_id(0) == 0) t[0] = 2;", "bB"),
+            ("if (7 == li) t[7] = 2;", "bB"),
             ("if (li >= n) t[lid] = 0;", "a"),
-            ("if (li > 0 && li < n) t[lid] = 0;", "bBkaA"),
+            ("if (li > 0 && li < n) t[lid] = 0;", "bBk"),
+            ("if (get_global_id(0) > 0 && get_global_id(0) < n) t[lid] = 0;", "bBkaA"),
             // Regions that do more: every part runs.
             ("int x = get_group_id(0) * 16 + li; if (x < n && get_global_id(1) < 9) t[lid] = 0;", "ka"),
             ("if (n >= get_global_id(0) - 3) t[lid] = 0; else t[lid] = 1;", "ka"),
-            ("if (lid < 4) t[lid] = 0; else t[lid] = 1;", "bka"),
-            ("if (lid < 4) t[lid] = 0; t[0] = 1;", "bka"),
+            ("if (lid < 4) t[lid] = 0; else t[lid] = 1;", "bk"),
+            ("if (lid < 4) t[lid] = 0; t[0] = 1;", "bk"),
+            ("if (get_global_id(0) < 4) t[lid] = 0; t[0] = 1;", "bka"),
             ("int x = li; x = x + 1; x = x + n; if (x < n) t[lid] = 0; t[0] = 1;", "ka"),
             // A clamp of x plus a counter of an enclosing loop.
             ("for (int fx = -2; fx <= 2; fx++) { int xx = li + fx; xx = xx < 0 ? 0 : xx >= n ? n - 1 : xx; t[lid] += xx; }", "bka"),

@@ -141,6 +141,8 @@ struct Check {
     rel: Rel,
     signed: bool,
     span: i128,
+    /// `v` is the local id (see [`Term::small`]).
+    small: bool,
     /// Known on the suffix of the range (else on the prefix).
     suffix: bool,
 }
@@ -151,6 +153,9 @@ struct Check {
 struct Term {
     span: i128,
     bits: u32,
+    /// The local id alone, through conversions: below 4096 and never
+    /// wrapping.
+    small: bool,
 }
 
 /// The walk over a region's statements in evaluation order that finds
@@ -347,7 +352,7 @@ impl<'w, 'a, 'ctx> Walk<'w, 'a, 'ctx> {
             return;
         }
         let suffix = matches!(rel, Rel::Eq | Rel::Ne) || int_const(f, u).is_some_and(|k| k <= LOWER_BOUND_MAX);
-        self.checks.push(Check { cmp: c, v, env: env.clone(), u, rel, signed, span: t.span, suffix });
+        self.checks.push(Check { cmp: c, v, env: env.clone(), u, rel, signed, span: t.span, small: t.small, suffix });
     }
 
     /// A uniform value the region does not change, computed without traps.
@@ -390,6 +395,7 @@ impl<'w, 'a, 'ctx> Walk<'w, 'a, 'ctx> {
                 let (to_bits, _) = self.int_type(x.ty.ty)?;
                 let mut t = self.term(*inner, env, depth + 1)?;
                 t.bits = t.bits.min(to_bits);
+                t.small &= to_bits >= 16;
                 Some(t)
             }
             ExprKind::Load(inner) => {
@@ -405,11 +411,13 @@ impl<'w, 'a, 'ctx> Walk<'w, 'a, 'ctx> {
             }
             ExprKind::BuiltinCall { overload, args, .. } => {
                 let id = matches!(overload.lowering, Lowering::WorkItem(WorkItemFn::LocalId | WorkItemFn::GlobalId)) && args.len() == 1 && int_const(f, args[0]) == Some(0);
-                id.then_some(Term { span: 0, bits: self.int_type(x.ty.ty)?.0 })
+                let small = matches!(overload.lowering, Lowering::WorkItem(WorkItemFn::LocalId));
+                id.then_some(Term { span: 0, bits: self.int_type(x.ty.ty)?.0, small })
             }
             ExprKind::Binary { op: BinOp::Add, lhs, rhs, .. } => {
                 let side = |a: ExprId, b: ExprId| {
                     let mut t = self.term(a, env, depth + 1)?;
+                    t.small = false;
                     if !self.bound(b) {
                         let (lo, hi) = self.counter(b, env)?;
                         t.span += hi - lo;
@@ -418,7 +426,7 @@ impl<'w, 'a, 'ctx> Walk<'w, 'a, 'ctx> {
                 };
                 side(*lhs, *rhs).or_else(|| side(*rhs, *lhs))
             }
-            ExprKind::Binary { op: BinOp::Sub, lhs, rhs, .. } => self.term(*lhs, env, depth + 1).filter(|_| self.bound(*rhs)),
+            ExprKind::Binary { op: BinOp::Sub, lhs, rhs, .. } => self.term(*lhs, env, depth + 1).filter(|_| self.bound(*rhs)).map(|t| Term { small: false, ..t }),
             _ => None,
         }
     }
@@ -496,6 +504,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let claim = |c: &Check| if c.suffix { c.rel.suffix_claim() } else { c.rel.prefix_claim() };
         let known_idle = checks.iter().any(|c| conjuncts.contains(&c.cmp) && !claim(c).1);
         let any_suffix = checks.iter().any(|c| c.suffix);
+        // Suffix claims that hold without a check (the local id does not
+        // wrap).
+        let static_ok = checks.iter().all(|c| !c.suffix || c.small);
+        // The part after the known one is always empty: without prefix
+        // claims (the known part reaches the end), or in a lone `if` whose
+        // only prefix claim is a comparison of the local id known true
+        // before its bound and false from it.
+        let prefix_claims: Vec<&Check> = checks.iter().filter(|c| !c.suffix).collect();
+        let after_empty = static_ok
+            && match prefix_claims.as_slice() {
+                [] => true,
+                [c] => c.small && conjuncts.contains(&c.cmp) && !c.rel.suffix_claim().1,
+                _ => false,
+            };
 
         // Group-level values: the bounds, then each `v` for the first
         // work-item (counters lowest) and, where a suffix claim needs it,
@@ -524,6 +546,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let steps = self.b.build_int_z_extend(last_id, wide, "")?;
         let mut no_wrap = Vec::new();
         for (i, c) in checks.iter().enumerate() {
+            if c.small {
+                no_wrap.push(Some(self.ctx.bool_type().const_int(1, false)));
+                continue;
+            }
             let needed = c.suffix || (conjuncts.contains(&c.cmp) && !c.rel.suffix_claim().1);
             if !needed {
                 no_wrap.push(None);
@@ -570,7 +596,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         lo = min(self, lo, size_w)?;
         hi = max(self, hi, lo)?;
-        if any_suffix {
+        if any_suffix && !static_ok {
             // Something wraps: no known part.
             lo = self.b.build_select(ok, lo, wide.const_zero(), "")?.into_int_value();
             hi = self.b.build_select(ok, hi, wide.const_zero(), "")?.into_int_value();
@@ -606,11 +632,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if !known_idle {
             parts.push(XPart { name: "known", start: any_suffix.then_some(lo), end: Some(hi), known });
         }
-        let start = match idle_after {
-            Some(idle) => self.b.build_select(idle, size, hi, "x.start.after")?.into_int_value(),
-            None => hi,
-        };
-        parts.push(XPart { name: "after", start: Some(start), end: None, known: Rc::from([]) });
+        if !after_empty {
+            let start = match idle_after {
+                Some(idle) => self.b.build_select(idle, size, hi, "x.start.after")?.into_int_value(),
+                None => hi,
+            };
+            parts.push(XPart { name: "after", start: Some(start), end: None, known: Rc::from([]) });
+        }
         Ok(Some(parts))
     }
 
