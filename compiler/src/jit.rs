@@ -1405,8 +1405,28 @@ mod lockstep_tests {
                  if (lim <= v && v != lim + 2) t[lx] += 1000;
                  barrier(CLK_LOCAL_MEM_FENCE);
                  out[get_global_id(0)] = t[lx];
+             }
+             kernel void declared(global int *out, int n, local int *t) {
+                 int lx = get_local_id(0);
+                 t[lx] = 0;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 int m = n + 1;
+                 if (lx < m) t[lx] += 1;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 out[get_global_id(0)] = t[lx];
              }",
         );
+        // A bound the region itself declares.
+        for n in [-3i32, 0, 5, 40] {
+            let bo = Buffer::from_slice(&vec![-1i32; 64]);
+            let mut k = p.kernel("declared").unwrap();
+            k.set_arg(0, Arg::Buffer(&bo)).unwrap();
+            k.set_arg(1, Arg::value(n)).unwrap();
+            k.set_arg(2, Arg::Local(4 * 16)).unwrap();
+            k.launch(&NdRange { dims: 1, global: [64, 1, 1], offset: [0; 3], local: Some([16, 1, 1]) }).unwrap();
+            let want: Vec<i32> = (0..64).map(|g| i32::from((g % 16) < n + 1)).collect();
+            assert_eq!(bo.read::<i32>(), want, "n {n}");
+        }
         // (global x, w, local x, x offset, base): base subtracts the
         // offset again, except in the last, where (int)(gid) wraps.
         let wrap = (1usize << 31) - 20;

@@ -1087,6 +1087,7 @@ mod tests {
             ("if ((ulong)(short)lid < (ulong)n) t[lid] = 0;", ""),
             // The bound changes in the region.
             ("int m = n; m = m + 1; if (li < m) t[lid] = 0;", ""),
+            ("int m = n + 1; if (li < m) t[lid] = 0;", ""),
             // The counter is written in the body, or its bound is not a
             // constant.
             ("for (int fx = -2; fx <= 2; fx++) { int xx = li + fx; fx += 0; if (xx < n) t[lid] += xx; }", ""),

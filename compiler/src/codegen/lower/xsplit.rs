@@ -164,8 +164,8 @@ struct Walk<'w, 'a, 'ctx> {
     g: &'w Gen<'a, 'ctx>,
     f: &'a hir::Function,
     plan: &'w Plan,
-    /// Locals the region writes anywhere: a bound must not read them (it
-    /// is computed before the region).
+    /// Locals the region writes or declares anywhere: a bound must not
+    /// read them (it is computed before the region).
     writes: FxHashSet<LocalId>,
     /// Locals whose address is taken (written through pointers).
     addressed: FxHashSet<LocalId>,
@@ -468,10 +468,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let Some(f) = self.current_function() else { return Ok(None) };
         let Some(plan) = self.fs().group.as_ref().map(|g| g.plan.clone()) else { return Ok(None) };
         let checks = {
+            // Set in the region: written, or declared (initialised there).
             let mut writes = FxHashSet::default();
+            let mut declared = Vec::new();
             for s in stmts {
                 visit_stmt_deep(&f.exprs, s, &mut |e| writes.extend(write_target_of(&f.exprs, e)));
+                super::regions::walk_decls(s, &mut declared);
             }
+            writes.extend(declared);
             let addressed = super::regions::addressed_locals(&f.exprs);
             let mut w = Walk { g: self, f, plan: &plan, writes, addressed, checks: Vec::new(), gave_up: false };
             let mut env = Env::default();
