@@ -188,12 +188,14 @@ fn exact(what: &str, got: &[u32], want: &[u32]) -> Result<(), String> {
 }
 
 unsafe extern "C" {
-    /// The C library's erf, erfc, tgamma and lgamma (Rust's standard
-    /// library has none).
+    /// The C library's erf, erfc, tgamma, lgamma, remainder and remquo
+    /// (Rust's standard library has none).
     safe fn erf(x: f64) -> f64;
     safe fn erfc(x: f64) -> f64;
     safe fn tgamma(x: f64) -> f64;
     safe fn lgamma(x: f64) -> f64;
+    safe fn remainder(x: f64, y: f64) -> f64;
+    fn remquo(x: f64, y: f64, quo: *mut i32) -> f64;
 }
 
 /// The builtin-library suite: throughput of the math, integer and
@@ -210,7 +212,7 @@ fn math_cases() -> Vec<Case> {
     let mut cases = Vec::new();
     // One float family: each term of the sum in f64.
     type Terms = fn(f64, f64) -> Vec<f64>;
-    let families: [(&'static str, &'static str, Terms, f64); 7] = [
+    let families: [(&'static str, &'static str, Terms, f64); 8] = [
         ("exp_log", include_str!("../../kernels/math/exp_log.cl"), |a, b| {
             vec![a.exp(), a.exp2(), 10f64.powf(f64::from((a as f32) * 0.3)), a.exp_m1(), b.ln(), b.log2(), b.log10(), b.ln_1p()]
         }, 1e-5),
@@ -225,6 +227,15 @@ fn math_cases() -> Vec<Case> {
         ("special", include_str!("../../kernels/math/special.cl"), |a, b| vec![erf(a), erfc(a), tgamma(b), lgamma(b)], 1e-5),
         ("sqrt_fma", include_str!("../../kernels/math/sqrt_fma.cl"), |a, b| vec![b.sqrt(), 1.0 / b.sqrt(), a / b, a * b + 1.0, a * a + b, a.max(b)], 1e-5),
         ("native", include_str!("../../kernels/math/native.cl"), |a, b| vec![a.exp(), b.ln(), a.sin(), a.cos(), b.sqrt(), a / b], 2e-3),
+        ("remainders", include_str!("../../kernels/math/remainders.cl"), |a, b| {
+            // The float products as the kernel rounds them; the remainders
+            // of float values are exact in f64.
+            let (af, bf) = (a as f32, b as f32);
+            let mut q = 0;
+            // SAFETY: a plain C call writing through a valid pointer.
+            let r = unsafe { remquo(f64::from(af * 100.0), b, &mut q) };
+            vec![f64::from(af * 1000.0) % b, remainder(f64::from(bf * 1000.0), f64::from(af + 4.5)), r, f64::from(q & 7)]
+        }, 1e-5),
     ];
     for (name, source, terms, tol) in families {
         let (want, scale): (Vec<f64>, Vec<f64>) = x
