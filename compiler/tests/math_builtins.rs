@@ -168,6 +168,61 @@ fn fast_relaxed_math_keeps_finite_results_accurate() {
     }
 }
 
+/// fmod, remainder and remquo (its value and quotient) of `a` and `b`,
+/// four results per work-item.
+const REMAINDERS: &str = "kernel void k(global const float *a, global const float *b, global float *o) {
+                              size_t i = get_global_id(0);
+                              int q;
+                              o[4 * i] = fmod(a[i], b[i]); o[4 * i + 1] = remainder(a[i], b[i]);
+                              o[4 * i + 2] = remquo(a[i], b[i], &q); o[4 * i + 3] = q;
+                          }";
+
+#[test]
+fn remainders_stay_exact_under_fast_relaxed_math() {
+    // Their inline arithmetic (libmath's rem module) is exact operation by
+    // operation, which contraction or reassociation cannot change.
+    let mut a: Vec<f32> = (0..1024).map(|i| (1.0 + (i * 7919 % 1000) as f32 / 1000.0) * 2f32.powi(i % 90 - 20)).collect();
+    let mut b: Vec<f32> = (0..1024).map(|i| (1.0 + (i * 104_729 % 997) as f32 / 997.0) * 2f32.powi(-(i % 100))).collect();
+    // Ties: odd multiples of b/2.
+    for i in (0..1024).step_by(8) {
+        b[i] = 3.0 * 2f32.powi(-5);
+        a[i] = (2 * i + 1) as f32 * b[i] / 2.0;
+    }
+    let mut opts = BuildOptions::default();
+    opts.fp.fast_relaxed_math = true;
+    let got = run_f32(REMAINDERS, &opts, &a, &b, 4);
+    unsafe extern "C" {
+        fn remquo(x: f64, y: f64, quo: *mut i32) -> f64;
+    }
+    for (i, (&x, &y)) in a.iter().zip(&b).enumerate() {
+        let (x, y) = (f64::from(x), f64::from(y));
+        let mut q = 0;
+        // SAFETY: a plain C library call writing through a valid pointer.
+        let r = unsafe { remquo(x, y, &mut q) };
+        let want = [x % y, r, r, f64::from(q)];
+        let got: Vec<f64> = got[4 * i..4 * i + 4].iter().map(|&g| f64::from(g)).collect();
+        assert_eq!(got, want, "fmod, remainder, remquo and its quotient of ({x:e}, {y:e})");
+    }
+}
+
+#[test]
+fn denormals_are_zero_flushes_remainder_arguments_and_results() {
+    // A denormal x is 0 (its remainder 0), a denormal y is 0 (NaN), and a
+    // denormal remainder of normal arguments is 0.
+    let (a, b) = ([1e-40f32, 1.0, 1.5e-38], [1.0f32, 1e-40, 1.2e-38]);
+    let plain = run_f32(REMAINDERS, &BuildOptions::default(), &a, &b, 4);
+    let mut opts = BuildOptions::default();
+    opts.fp.denorms_are_zero = true;
+    let daz = run_f32(REMAINDERS, &opts, &a, &b, 4);
+    assert_eq!(plain[..3], [1e-40, 1e-40, 1e-40]);
+    assert_eq!(daz[..4], [0.0, 0.0, 0.0, 0.0]);
+    assert!(daz[4..7].iter().all(|r| r.is_nan()) && !plain[4].is_nan(), "{plain:?} {daz:?}");
+    // 1.5e-38 - 1.2e-38, exact.
+    let rest = 1.5e-38f32 - 1.2e-38;
+    assert!(rest > 0.0 && rest < f32::MIN_POSITIVE && plain[8] == rest, "{plain:?}");
+    assert_eq!(daz[8..11], [0.0, 0.0, 0.0]);
+}
+
 #[test]
 fn math_calls_do_not_keep_the_work_item_loop_scalar() {
     // Functions lowered to intrinsics and inline code leave the kernel's

@@ -9,7 +9,8 @@
 //! inputs. Inputs are special values (±0, ±inf, NaN, denormals, the
 //! extremes, integers and halfway points; every pair of them for two
 //! arguments) and a seeded random sample: log-uniform over the whole
-//! exponent range, plus uniform over the function's interesting range.
+//! exponent range, plus uniform over the function's interesting range
+//! (and for the remainders, their hard cases: see `remainder_cases`).
 //! `half` functions of one argument run over all 65536 values.
 //!
 //! References: functions with exact results are computed in Rust; the
@@ -32,7 +33,6 @@ use std::fmt::Write as _;
 
 unsafe extern "C" {
     fn remquo(x: f64, y: f64, quo: *mut i32) -> f64;
-    fn remainder(x: f64, y: f64) -> f64;
     fn ldexp(x: f64, n: i32) -> f64;
     fn lgamma_r(x: f64, sign: *mut i32) -> f64;
 }
@@ -512,6 +512,14 @@ fn inputs(p: P, g: &Func, seed: u64, random: usize) -> Inputs {
             _ => 0,
         });
     }
+    if matches!(g.name, "fmod" | "remainder" | "remquo") {
+        for (a, b) in remainder_cases(p, &mut rng, random / 2) {
+            x.push(a);
+            y.push(b);
+            z.push(0.0);
+            n.push(0);
+        }
+    }
     // Whole chunks of 48 elements for the vector kernel.
     while x.len() % 48 != 0 {
         x.push(1.0);
@@ -520,6 +528,52 @@ fn inputs(p: P, g: &Func, seed: u64, random: usize) -> Inputs {
         n.push(1);
     }
     Inputs { x, y, z, n }
+}
+
+/// Hard cases of `fmod`, `remainder` and `remquo`, each sign: the widest
+/// ratios (x near the largest values, y among the smallest, denormals
+/// included), both arguments denormal or nearly, x near a multiple of y
+/// (quotients of 1 to all of the significand's bits), and ties of
+/// `remainder` (x an odd multiple of y/2, exactly); significands all
+/// ones, one or random.
+fn remainder_cases(p: P, rng: &mut Rng, count: usize) -> Vec<(f64, f64)> {
+    let (m, emin) = p.format();
+    let emax = exponent(p.max());
+    let tiny = emin - m + 1;
+    let sig = |rng: &mut Rng| match rng.next() % 3 {
+        0 => 2.0 - pow2(1 - m),
+        1 => 1.0,
+        _ => 1.0 + (rng.next() % (1u64 << (m - 1))) as f64 * pow2(1 - m),
+    };
+    let value = |rng: &mut Rng, lo: i32, hi: i32| p.round(sig(rng) * pow2(rng.int(lo, hi)));
+    (0..count)
+        .map(|i| {
+            let (a, b) = match i % 4 {
+                0 => (value(rng, emax - 8, emax), value(rng, tiny, emin + 8)),
+                1 => (value(rng, tiny, emin + 4), value(rng, tiny, emin + 2)),
+                2 => {
+                    let b = value(rng, tiny, emax - m);
+                    let k = (rng.next() % (1u64 << rng.int(1, m))) as f64;
+                    let a = p.round(k * b);
+                    let a = match rng.next() % 3 {
+                        0 => p.nextafter(a, 0.0),
+                        1 => p.nextafter(a, f64::INFINITY),
+                        _ => a,
+                    };
+                    (a, b)
+                }
+                _ => {
+                    // (2k + 1) j < 2^(m - 1): both products exact.
+                    let j = ((rng.next() % 64) | 1) as f64;
+                    let k = (rng.next() % (1u64 << (m - 8))) as f64;
+                    let e = rng.int(tiny + 1, emax - m);
+                    (p.round((2.0 * k + 1.0) * j * pow2(e - 1)), p.round(j * pow2(e)))
+                }
+            };
+            let sign = |rng: &mut Rng, v: f64| if rng.next() & 1 == 0 { v } else { -v };
+            (sign(rng, a), sign(rng, b))
+        })
+        .collect()
 }
 
 /// The scalar kernel: pointer results go through a different address
@@ -651,8 +705,13 @@ fn references(p: P, g: &Func, inp: &Inputs) -> Vec<Want> {
                 "fmax" => either_zero(x, y, exact(x.max(y))),
                 "fdim" => exact(if x.is_nan() || y.is_nan() { f64::NAN } else if x > y { p.round(x - y) } else { 0.0 }),
                 "fmod" => exact(x % y),
+                // glibc's remquo: its `remainder` (2.36, the IBM code with
+                // its own path for quotients beyond 2^21) rounds about one
+                // in a hundred ties there to the odd quotient, where
+                // remquo, fmod's arithmetic and Python's math.remainder
+                // agree on the even one.
                 // SAFETY: plain C calls.
-                "remainder" => exact(unsafe { remainder(x, y) }),
+                "remainder" => exact(unsafe { remquo(x, y, &mut 0) }),
                 "remquo" => {
                     let mut q = 0;
                     let r = unsafe { remquo(x, y, &mut q) };

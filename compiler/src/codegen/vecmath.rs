@@ -315,15 +315,8 @@ mod tests {
             "d[i] = pow(dx, dy) + powr(dx, dy) + hypot(dx, dy);",
             "d[i] = erf(dx) + erfc(dx);",
         ];
-        let ir_of = |body: &str| {
-            let src = format!(
-                "kernel void k(global const float *a, global const float *b, global int *n, global float *o, global double *d) {{
-                     size_t i = get_global_id(0); float x = a[i], y = b[i]; double dx = x, dy = y; {body} }}"
-            );
-            optimized_ir(&src, "+avx2,+fma", true)
-        };
         for body in float_bodies.iter().chain(&double_bodies) {
-            let ir = ir_of(body);
+            let ir = work_item_loop_ir(body);
             let vector_body = vector_body(&ir).unwrap_or_else(|| panic!("{body}: no vector loop\n{ir}"));
             let scalar = scalar_calls(&vector_body);
             assert!(scalar.is_empty(), "{body}: scalar calls in the vector loop: {scalar:?}\n{vector_body}");
@@ -335,6 +328,31 @@ mod tests {
             if body.contains("log(x)") {
                 assert!(!vector_body.contains("double"), "{body}: widened to double\n{vector_body}");
             }
+        }
+    }
+
+    /// A work-item loop calling `fmod`, `remainder` or `remquo` (float and
+    /// double) vectorises for AVX2 with no scalar call and no `frem` left
+    /// in its vector body: they are inline integer and floating-point code
+    /// (libmath's `rem` module), where `frem` became `fmodf` calls lane by
+    /// lane in the back end and `remainderf`/`remquof` kept the loop scalar.
+    #[test]
+    fn remainders_vectorise() {
+        let bodies = [
+            "o[i] = fmod(x, y);",
+            "o[i] = remainder(x, y);",
+            "int q; o[i] = remquo(x, y, &q); n[i] = q;",
+            "d[i] = fmod(dx, dy);",
+            "d[i] = remainder(dx, dy);",
+            "int q; d[i] = remquo(dx, dy, &q); n[i] = q;",
+        ];
+        for body in bodies {
+            let ir = work_item_loop_ir(body);
+            let vector_body = vector_body(&ir).unwrap_or_else(|| panic!("{body}: no vector loop\n{ir}"));
+            let scalar = scalar_calls(&vector_body);
+            assert!(scalar.is_empty(), "{body}: scalar calls in the vector loop: {scalar:?}\n{vector_body}");
+            assert!(!vector_body.contains(" frem "), "{body}: frem in the vector loop\n{vector_body}");
+            assert!(vector_body.contains("<8 x") || vector_body.contains("<4 x double>"), "{body}: not AVX2-wide\n{vector_body}");
         }
     }
 
@@ -389,6 +407,17 @@ mod tests {
         // AVX2's cost model leaves scalar (with AVX-512 it vectorises too).
         let copy_in = ir.find("\nvector.body").map(|at| &ir[at..]).unwrap_or_else(|| panic!("no vector loop\n{ir}"));
         assert!(copy_in.contains("@llvm.masked.load.v8f32") && copy_in.contains("@llvm.masked.store.v8f32"), "{ir}");
+    }
+
+    /// A kernel whose work-item loop runs `body` on `x = a[i]`, `y = b[i]`
+    /// (and `dx`, `dy`, the same as `double`), writing `o` (`float`), `d`
+    /// (`double`) or `n` (`int`), optimised for AVX2.
+    fn work_item_loop_ir(body: &str) -> String {
+        let src = format!(
+            "kernel void k(global const float *a, global const float *b, global int *n, global float *o, global double *d) {{
+                 size_t i = get_global_id(0); float x = a[i], y = b[i]; double dx = x, dy = y; {body} }}"
+        );
+        optimized_ir(&src, "+avx2,+fma", true)
     }
 
     /// The calls in `body` that return a scalar (a vectorised call returns

@@ -5,7 +5,7 @@
 //! Each function is one of four kinds, chosen in [`Gen::math_builtin`]:
 //!
 //! - an LLVM intrinsic or instruction applied to the whole vector (`sqrt`,
-//!   `sin`, `pow`, `ldexp`, `fmod` as `frem`, …). LLVM's back end turns a
+//!   `sin`, `pow`, `ldexp`, …). LLVM's back end turns a
 //!   transcendental one into calls of the C library (glibc's `sinf`, `exp`,
 //!   …, all within 1–2 ulp), and the loop vectoriser can widen a work-item
 //!   loop around it (codegen::vecmath gives it libmvec's vector variants);
@@ -19,9 +19,12 @@
 //!   `lgamma` and `lgamma_r`, branch-free approximations in `double`
 //!   built from plain instructions ([`wide`]), and for `double` results
 //!   of `rootn`, `cbrt`, `tgamma`, `lgamma` and `lgamma_r` the same in
-//!   double-double arithmetic ([`dd`]): both vectorise at any width where
-//!   the C library's functions would not;
-//! - a C library function called lane by lane (`erf`, `remquo`, …):
+//!   double-double arithmetic ([`dd`]); in every precision the exact
+//!   `fmod`, `remainder` and `remquo` as modular arithmetic on the
+//!   significands ([`rem`]): all of these vectorise at any width where the
+//!   C library's functions (and LLVM's `frem`, which becomes `fmodf` calls)
+//!   would not;
+//! - a C library function called lane by lane (`erf`, `expm1`, …):
 //!   [`libm_symbol`] names it, the one
 //!   place where vector variants (glibc's libmvec) can be attached. Such a
 //!   call is opaque to the loop vectoriser unless it has one.
@@ -34,6 +37,7 @@
 //! OpenCL.std instructions.
 
 mod dd;
+mod rem;
 mod wide;
 
 use super::expr::float_bits_of;
@@ -63,7 +67,7 @@ pub enum CType {
 /// The scalar C-library function that computes `op` on one element of
 /// precision `prec`, for the functions lowered to such calls (see the
 /// module documentation), and the C type it works in. Its signature is
-/// the C one: `T f(T)`, `T f(T, T)` and `T f(T, T, int *)` for `remquo`.
+/// the C one: `T f(T)` or `T f(T, T)`.
 pub fn libm_symbol(op: OpenClStd, prec: Prec) -> Option<(&'static str, CType)> {
     use OpenClStd as E;
     // `cbrt`, `rootn`, `tgamma`, `lgamma` and `lgamma_r` are computed
@@ -74,8 +78,6 @@ pub fn libm_symbol(op: OpenClStd, prec: Prec) -> Option<(&'static str, CType)> {
         E::Expm1 => ("expm1f", "expm1"),
         E::Log1p => ("log1pf", "log1p"),
         E::Hypot => ("hypotf", "hypot"),
-        E::Remainder => ("remainderf", "remainder"),
-        E::Remquo => ("remquof", "remquo"),
         E::Asinh => ("asinhf", "asinh"),
         E::Acosh => ("acoshf", "acosh"),
         E::Atanh => ("atanhf", "atanh"),
@@ -204,9 +206,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.binop(Op::LLVMFDiv, one, x)
             }
             E::NativeDivide | E::HalfDivide => self.binop(Op::LLVMFDiv, x, v[1]),
-            // The remainder of an exact division: exact (the C library's
-            // fmod behind LLVM's frem).
-            E::Fmod => self.binop(Op::LLVMFRem, x, v[1]),
+            // Exact remainders, inline ([`rem`]): LLVM's frem would call
+            // fmodf lane by lane.
+            E::Fmod | E::Remainder => {
+                let kind = if op == E::Fmod { rem::Rem::Fmod } else { rem::Rem::Remainder };
+                self.in_float(v, |g, w| Ok(g.rem_exact(kind, w[0], w[1])?.0))?
+            }
+            E::Remquo => {
+                let w = if half { self.widened(&v[..2], 32) } else { v[..2].to_vec() };
+                let (r, quo) = self.rem_exact(rem::Rem::Remquo, w[0], w[1])?;
+                self.store_through(v[2], quo)?;
+                self.narrow(r, t)
+            }
             E::Powr | E::NativePowr | E::HalfPowr => self.powr(x, v[1])?,
             E::Pown if bits != 64 => self.in_double(v, |g, w| g.pown_wide(w[0], w[1]))?,
             E::Pown => self.pown(x, v[1])?,
@@ -325,15 +336,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // (Black-Scholes' cnd(d) and cnd(-d): four calls, two
                 // values). Exact: erf(-x) = -erf(x), erf(±0) = ±0.
                 let a = self.abs_through_product(x)?;
-                let r = self.libm_lanes(op, &[a], false)?.0;
+                let r = self.libm_lanes(op, &[a])?;
                 self.intr("llvm.copysign", &[r, x])?
             }
-            E::Remquo => {
-                let (r, quo) = self.libm_lanes(op, &v[..2], true)?;
-                self.store_through(v[2], quo.expect("remquo's quotient"))?;
-                r
-            }
-            _ if libm_symbol(op, Prec::Double).is_some() => self.libm_lanes(op, v, false)?.0,
+            _ if libm_symbol(op, Prec::Double).is_some() => self.libm_lanes(op, v)?,
             _ => return super::ice(format!("math builtin {} has no lowering", op.name())),
         })
     }
@@ -613,9 +619,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// Calls the C library's function for `op` lane by lane (`half` in
-    /// `float`); with `int_out`, the function also writes an `int` through
-    /// its last parameter, and the lanes of those come back too.
-    fn libm_lanes(&mut self, op: OpenClStd, vals: &[BasicValueEnum<'ctx>], int_out: bool) -> R<(BasicValueEnum<'ctx>, Option<BasicValueEnum<'ctx>>)> {
+    /// `float`).
+    fn libm_lanes(&mut self, op: OpenClStd, vals: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
         let t = vals[0].get_type();
         let (elem, lanes) = match t {
             BasicTypeEnum::VectorType(v) => (v.get_element_type(), Some(v.get_size())),
@@ -629,16 +634,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             CType::Double => self.ctx.f64_type().into(),
         };
         let i32t = self.ctx.i32_type();
-        let mut params: Vec<BasicMetadataTypeEnum> = vals.iter().map(|_| ct.into()).collect();
-        let slot = if int_out {
-            params.push(self.ctx.ptr_type(inkwell::AddressSpace::default()).into());
-            Some(self.at_entry(|g| Ok(g.b.build_alloca(i32t, "libm.int")?))?)
-        } else {
-            None
-        };
-        let purity = if int_out { Purity::Effects } else { Purity::Const };
-        let f = self.declare(name, Some(ct), &params, false, false, purity);
-        let one = |g: &mut Self, lane: Option<u32>| -> R<(BasicValueEnum<'ctx>, Option<BasicValueEnum<'ctx>>)> {
+        let params: Vec<BasicMetadataTypeEnum> = vals.iter().map(|_| ct.into()).collect();
+        let f = self.declare(name, Some(ct), &params, false, false, Purity::Const);
+        let one = |g: &mut Self, lane: Option<u32>| -> R<BasicValueEnum<'ctx>> {
             let mut xs: Vec<BasicMetadataValueEnum> = Vec::new();
             for v in vals {
                 let x = match lane {
@@ -647,31 +645,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 };
                 xs.push(g.cast(Op::LLVMFPExt, x, ct).into());
             }
-            if let Some(p) = slot {
-                xs.push(p.into());
-            }
             let r = g.b.build_call(f, &xs, "")?.try_as_basic_value().basic().expect("a C math function returns a value");
-            let r = g.cast(Op::LLVMFPTrunc, r, elem);
-            let n = match slot {
-                Some(p) => Some(g.b.build_load(i32t, p, "")?),
-                None => None,
-            };
-            Ok((r, n))
+            Ok(g.cast(Op::LLVMFPTrunc, r, elem))
         };
         match lanes {
             None => one(self, None),
             Some(n) => {
                 let mut acc = t.into_vector_type().get_poison();
-                let mut ints = i32t.vec_type(n).get_poison();
                 for i in 0..n {
-                    let (r, k) = one(self, Some(i))?;
-                    let idx = i32t.const_int(i as u64, false);
-                    acc = self.b.build_insert_element(acc, r, idx, "")?;
-                    if let Some(k) = k {
-                        ints = self.b.build_insert_element(ints, k, idx, "")?;
-                    }
+                    let r = one(self, Some(i))?;
+                    acc = self.b.build_insert_element(acc, r, i32t.const_int(i as u64, false), "")?;
                 }
-                Ok((acc.into(), int_out.then_some(ints.into())))
+                Ok(acc.into())
             }
         }
     }
