@@ -128,9 +128,9 @@ impl<'ctx> Gen<'_, 'ctx> {
         let tiny = self.fcmp_exact(FP::LLVMRealOLT, ax, self.const_of(t, 2f64.powi(f.tiny), 0));
         let up = self.select(tiny, self.const_of(t, 2f64.powi(SCALE), 0), self.const_of(t, 1.0, 0));
         let xs = self.binop(Op::LLVMFMul, ax, up);
-        let ys = self.binop(Op::LLVMFMul, ay, up);
+        let ys = self.unflagged(Op::LLVMFMul, ay, up);
         // X < 2^c·Y (an infinite Y, a zero X included): X is the remainder.
-        let lim = self.binop(Op::LLVMFMul, ys, self.const_of(t, 2f64.powi(c as i32), 0));
+        let lim = self.unflagged(Op::LLVMFMul, ys, self.const_of(t, 2f64.powi(c as i32), 0));
         let trivial = self.fcmp_exact(FP::LLVMRealOLT, xs, lim);
         let reduced = self.rem_reduce(f, c, xs, ys)?;
         let xd = self.cast(Op::LLVMFPExt, xs, dt);
@@ -144,8 +144,8 @@ impl<'ctx> Gen<'_, 'ctx> {
         let mut q = qt.const_zero();
         if kind == Rem::Remquo {
             for k in [4.0, 2.0] {
-                let ky = self.binop(Op::LLVMFMul, yd, self.const_of(dt, k, 0));
-                let ge = self.fcmp(FP::LLVMRealOGE, r, ky);
+                let ky = self.unflagged(Op::LLVMFMul, yd, self.const_of(dt, k, 0));
+                let ge = self.fcmp_exact(FP::LLVMRealOGE, r, ky);
                 let less = self.binop(Op::LLVMFSub, r, ky);
                 r = self.select(ge, less, r);
                 let more = self.binop(Op::LLVMAdd, q, self.const_int(qt, k as i128));
@@ -157,14 +157,14 @@ impl<'ctx> Gen<'_, 'ctx> {
             // far is even; beyond Y/2 one more Y, and at 3Y/2 or more
             // another (2r compared: Y/2 is inexact for a denormal Y).
             let one = self.const_int(qt, 1);
-            let r2 = self.binop(Op::LLVMFAdd, r, r);
-            let past = self.fcmp(FP::LLVMRealOGT, r2, yd);
+            let r2 = self.unflagged(Op::LLVMFAdd, r, r);
+            let past = self.fcmp_exact(FP::LLVMRealOGT, r2, yd);
             let less = self.binop(Op::LLVMFSub, r, yd);
             r = self.select(past, less, r);
             let more = self.binop(Op::LLVMAdd, q, one);
             q = self.select(past, more, q);
-            let r2 = self.binop(Op::LLVMFAdd, r, r);
-            let again = self.fcmp(FP::LLVMRealOGE, r2, yd);
+            let r2 = self.unflagged(Op::LLVMFAdd, r, r);
+            let again = self.fcmp_exact(FP::LLVMRealOGE, r2, yd);
             let again = self.binop(Op::LLVMAnd, past, again);
             let less = self.binop(Op::LLVMFSub, r, yd);
             r = self.select(again, less, r);
@@ -335,6 +335,19 @@ impl<'ctx> Gen<'_, 'ctx> {
         // |l| ≤ 2^51 (half an ulp of h < 2^105): the sum is below 2^53.
         let u = self.binop(Op::LLVMFAdd, t, l);
         self.reduce(md, u)
+    }
+
+    /// `a op b` without fast-math flags, for values that overflow with the
+    /// largest arguments (Y·2^64 beside a tiny X, 2^c·Y, 4Y, 2r): under
+    /// `-cl-finite-math-only` the flags would make them poison, not the
+    /// infinities the comparisons here expect.
+    fn unflagged(&self, op: Op, a: V<'ctx>, b: V<'ctx>) -> V<'ctx> {
+        use inkwell::values::{BasicValue, FastMathFlags};
+        let v = self.binop(op, a, b);
+        if let Some(i) = v.as_instruction_value() {
+            let _ = i.set_fast_math_flags(FastMathFlags::empty());
+        }
+        v
     }
 
     /// Whether the sign bit of `x` is set (-0 and negative NaNs too), as
