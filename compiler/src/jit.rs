@@ -26,11 +26,14 @@ pub struct BuildOptions {
     /// 0 to 3 (default 2).
     pub opt_level: u8,
     pub fp: FpOptions,
+    /// Code for this machine's CPU and its vector units (default); else
+    /// for the architecture's baseline (x86-64 without AVX or FMA).
+    pub host_cpu: bool,
 }
 
 impl Default for BuildOptions {
     fn default() -> BuildOptions {
-        BuildOptions { std: ClStd::default(), include_dirs: Vec::new(), macros: Vec::new(), opt_level: 2, fp: FpOptions::default() }
+        BuildOptions { std: ClStd::default(), include_dirs: Vec::new(), macros: Vec::new(), opt_level: 2, fp: FpOptions::default(), host_cpu: true }
     }
 }
 
@@ -106,7 +109,7 @@ pub fn build(source: &str, name: &str, opts: &BuildOptions) -> Result<clc_runtim
                 _ => None,
             })
             .collect(),
-        host_cpu: true,
+        host_cpu: opts.host_cpu,
         ..Default::default()
     };
     let context = Box::new(Context::create());

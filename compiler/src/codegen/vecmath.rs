@@ -484,6 +484,23 @@ mod tests {
         assert!(failures.is_empty(), "{} of {} do not vectorise:\n{}", failures.len(), bodies.len(), failures.join("\n"));
     }
 
+    /// For x86-64's baseline (no FMA instruction, where LLVM turns
+    /// `llvm.fma` into a C library call per lane), the double functions
+    /// computed in double-double or by exact remainder steps use Dekker's
+    /// products: their vector loops hold no fused multiply-add.
+    #[test]
+    fn double_double_code_needs_no_fma_instruction() {
+        for body in ["d[i] = rootn(dx, n[i]);", "d[i] = cbrt(dx);", "d[i] = tgamma(dx);", "int s; d[i] = lgamma_r(dx, &s) + s;", "d[i] = fmod(dx, dy) + remainder(dx, dy);", "int q; d[i] = remquo(dx, dy, &q) + q;"] {
+            let src = format!(
+                "kernel void k(global const float *a, global const float *b, global int *n, global float *o, global double *d) {{
+                     size_t i = get_global_id(0); float x = a[i], y = b[i]; double dx = x, dy = y; {body} }}"
+            );
+            let ir = optimized_ir(&src, "", true);
+            let v = vector_body(&ir).unwrap_or_else(|| panic!("{body}: no vector loop\n{ir}"));
+            assert!(!v.contains("@llvm.fma"), "{body}: fused multiply-adds on a target without them\n{v}");
+        }
+    }
+
     /// The calls in `body` that return a scalar (a vectorised call returns
     /// a vector; a scalar one computes one lane).
     fn scalar_calls(body: &str) -> Vec<&str> {

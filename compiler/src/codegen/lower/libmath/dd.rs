@@ -12,10 +12,11 @@
 //! A double-double is an unevaluated sum `hi + lo` with |lo| ≤ ½ ulp(hi):
 //! 106 bits of mantissa, built from error-free transformations, the sum
 //! `a + b = s + e` (Knuth's two-sum, six additions) and the product
-//! `a·b = p + e` (`e = fma(a, b, -p)`, exact). Those need the fused
-//! multiply-add to be one (`llvm.fma`, an instruction on x86-64 with FMA,
-//! a call of the C library's `fma` without it) and no reassociation
-//! (`-cl-fast-relaxed-math` gives up accuracy anyway).
+//! `a·b = p + e` (`e = fma(a, b, -p)`, exact, where the target has FMA
+//! instructions; else Dekker's product of Veltkamp-split halves, since
+//! LLVM makes `llvm.fma` a C library call per lane there). Those need no
+//! reassociation (`-cl-fast-relaxed-math` gives up accuracy anyway; the
+//! Dekker steps carry no fast-math flags).
 //!
 //! The pieces, with their error budgets (measured against glibc's x87
 //! `long double` functions by `tests/tests/math_accuracy.rs`):
@@ -200,12 +201,82 @@ impl<'ctx> Gen<'_, 'ctx> {
         Dd { hi: s, lo: self.sub(b, d) }
     }
 
-    /// a·b = p + e exactly (barring underflow), e by a fused multiply-add.
-    fn two_prod(&mut self, a: V<'ctx>, b: V<'ctx>) -> R<Dd<'ctx>> {
+    /// a·b = p + e exactly (barring underflow), e by a fused multiply-add
+    /// where the target has one, else by Dekker's product.
+    pub(super) fn two_prod(&mut self, a: V<'ctx>, b: V<'ctx>) -> R<Dd<'ctx>> {
         let p = self.mul(a, b);
-        let np = self.fneg(p);
-        let e = self.intr("llvm.fma", &[a, b, np])?;
+        if self.has_fma() {
+            let np = self.fneg(p);
+            let e = self.intr("llvm.fma", &[a, b, np])?;
+            return Ok(Dd { hi: p, lo: e });
+        }
+        // Dekker: with a = ah + al and b = bh + bl split into 26-bit
+        // halves, every partial product is exact, and so is
+        // ((ah·bh - p) + ah·bl + al·bh) + al·bl. Without fast-math flags:
+        // reassociation would undo the splits.
+        let (ah, al) = self.split(a)?;
+        let (bh, bl) = self.split(b)?;
+        let u = |g: &Self, op: Op, x: V<'ctx>, y: V<'ctx>| g.exact_op(op, x, y);
+        let hh = u(self, Op::LLVMFMul, ah, bh);
+        let e = u(self, Op::LLVMFSub, hh, p);
+        let hl = u(self, Op::LLVMFMul, ah, bl);
+        let e = u(self, Op::LLVMFAdd, e, hl);
+        let lh = u(self, Op::LLVMFMul, al, bh);
+        let e = u(self, Op::LLVMFAdd, e, lh);
+        let ll = u(self, Op::LLVMFMul, al, bl);
+        let e = u(self, Op::LLVMFAdd, e, ll);
         Ok(Dd { hi: p, lo: e })
+    }
+
+    /// c - a·b, exact where that is a double and c - a·b rounded is exact
+    /// (Sterbenz: the product within a factor 2 of c), as the remainder of
+    /// a division or of a rounded quotient: one fused multiply-add, or
+    /// (c - p) - e from [`Self::two_prod`]'s a·b = p + e.
+    pub(super) fn exact_fms(&mut self, a: V<'ctx>, b: V<'ctx>, c: V<'ctx>) -> R<V<'ctx>> {
+        if self.has_fma() {
+            let na = self.fneg(a);
+            return self.intr("llvm.fma", &[na, b, c]);
+        }
+        let Dd { hi: p, lo: e } = self.two_prod(a, b)?;
+        let r = self.exact_op(Op::LLVMFSub, c, p);
+        Ok(self.exact_op(Op::LLVMFSub, r, e))
+    }
+
+    /// a = h + l exactly with h of at most 26 significant bits (Veltkamp,
+    /// the constant 2^27 + 1); values above 2^996, whose product with the
+    /// constant would overflow, are split scaled by 2^-28.
+    fn split(&mut self, a: V<'ctx>) -> R<(V<'ctx>, V<'ctx>)> {
+        let abs = self.intr("llvm.fabs", &[a])?;
+        let big = self.fcmp_exact(FP::LLVMRealOGT, abs, self.k(a, 2f64.powi(996)));
+        let down = self.select(big, self.k(a, 2f64.powi(-28)), self.k(a, 1.0));
+        let up = self.select(big, self.k(a, 2f64.powi(28)), self.k(a, 1.0));
+        let x = self.exact_op(Op::LLVMFMul, a, down);
+        let t = self.exact_op(Op::LLVMFMul, x, self.k(a, 134_217_729.0));
+        let d = self.exact_op(Op::LLVMFSub, t, x);
+        let h = self.exact_op(Op::LLVMFSub, t, d);
+        let l = self.exact_op(Op::LLVMFSub, x, h);
+        Ok((self.exact_op(Op::LLVMFMul, h, up), self.exact_op(Op::LLVMFMul, l, up)))
+    }
+
+    /// `a op b` without fast-math flags: steps of exact arithmetic, which
+    /// reassociation would undo, and (`rem`) values that overflow with the
+    /// largest arguments (Y·2^64 beside a tiny X, 2^c·Y, 4Y, 2r), which
+    /// under `-cl-finite-math-only` the flags would make poison, not the
+    /// infinities the comparisons there expect.
+    pub(super) fn exact_op(&self, op: Op, a: V<'ctx>, b: V<'ctx>) -> V<'ctx> {
+        use inkwell::values::{BasicValue, FastMathFlags};
+        let v = self.binop(op, a, b);
+        if let Some(i) = v.as_instruction_value() {
+            let _ = i.set_fast_math_flags(FastMathFlags::empty());
+        }
+        v
+    }
+
+    /// Does the target have fused multiply-add instructions (else
+    /// `llvm.fma` becomes a C library call per lane)?
+    pub(super) fn has_fma(&self) -> bool {
+        static HOST_FMA: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        self.opts.host_cpu && *HOST_FMA.get_or_init(|| inkwell::targets::TargetMachine::get_host_cpu_features().to_string_lossy().split(',').any(|f| f == "+fma"))
     }
 
     /// The sum of two double-doubles (relative error about 2^-104 unless
@@ -270,7 +341,7 @@ impl<'ctx> Gen<'_, 'ctx> {
         let dl = self.sub(m, dh1);
         let sh = self.div(f, dh);
         let nsh = self.fneg(sh);
-        let rem = self.intr("llvm.fma", &[nsh, dh, f])?;
+        let rem = self.exact_fms(sh, dh, f)?;
         let rem = self.intr("llvm.fmuladd", &[nsh, dl, rem])?;
         let sl = self.div(rem, dh);
         // The series after its first term, from sh alone (sl changes it
@@ -401,8 +472,7 @@ impl<'ctx> Gen<'_, 'ctx> {
         let special = self.binop(Op::LLVMOr, zero, inf);
         let ll = self.select(special, t.const_zero(), l.lo);
         let yh = self.div(lh, nf);
-        let nyh = self.fneg(yh);
-        let rem = self.intr("llvm.fma", &[nyh, nf, lh])?;
+        let rem = self.exact_fms(yh, nf, lh)?;
         let rem = self.add(rem, ll);
         let yl = self.div(rem, nf);
         let r = self.exp_dd(Dd { hi: yh, lo: yl })?;

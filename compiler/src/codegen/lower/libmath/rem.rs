@@ -128,9 +128,9 @@ impl<'ctx> Gen<'_, 'ctx> {
         let tiny = self.fcmp_exact(FP::LLVMRealOLT, ax, self.const_of(t, 2f64.powi(f.tiny), 0));
         let up = self.select(tiny, self.const_of(t, 2f64.powi(SCALE), 0), self.const_of(t, 1.0, 0));
         let xs = self.binop(Op::LLVMFMul, ax, up);
-        let ys = self.unflagged(Op::LLVMFMul, ay, up);
+        let ys = self.exact_op(Op::LLVMFMul, ay, up);
         // X < 2^c·Y (an infinite Y, a zero X included): X is the remainder.
-        let lim = self.unflagged(Op::LLVMFMul, ys, self.const_of(t, 2f64.powi(c as i32), 0));
+        let lim = self.exact_op(Op::LLVMFMul, ys, self.const_of(t, 2f64.powi(c as i32), 0));
         let trivial = self.fcmp_exact(FP::LLVMRealOLT, xs, lim);
         let reduced = self.rem_reduce(f, c, xs, ys)?;
         let xd = self.cast(Op::LLVMFPExt, xs, dt);
@@ -144,7 +144,7 @@ impl<'ctx> Gen<'_, 'ctx> {
         let mut q = qt.const_zero();
         if kind == Rem::Remquo {
             for k in [4.0, 2.0] {
-                let ky = self.unflagged(Op::LLVMFMul, yd, self.const_of(dt, k, 0));
+                let ky = self.exact_op(Op::LLVMFMul, yd, self.const_of(dt, k, 0));
                 let ge = self.fcmp_exact(FP::LLVMRealOGE, r, ky);
                 let less = self.binop(Op::LLVMFSub, r, ky);
                 r = self.select(ge, less, r);
@@ -157,13 +157,13 @@ impl<'ctx> Gen<'_, 'ctx> {
             // far is even; beyond Y/2 one more Y, and at 3Y/2 or more
             // another (2r compared: Y/2 is inexact for a denormal Y).
             let one = self.const_int(qt, 1);
-            let r2 = self.unflagged(Op::LLVMFAdd, r, r);
+            let r2 = self.exact_op(Op::LLVMFAdd, r, r);
             let past = self.fcmp_exact(FP::LLVMRealOGT, r2, yd);
             let less = self.binop(Op::LLVMFSub, r, yd);
             r = self.select(past, less, r);
             let more = self.binop(Op::LLVMAdd, q, one);
             q = self.select(past, more, q);
-            let r2 = self.unflagged(Op::LLVMFAdd, r, r);
+            let r2 = self.exact_op(Op::LLVMFAdd, r, r);
             let again = self.fcmp_exact(FP::LLVMRealOGE, r2, yd);
             let again = self.binop(Op::LLVMAnd, past, again);
             let less = self.binop(Op::LLVMFSub, r, yd);
@@ -211,8 +211,7 @@ impl<'ctx> Gen<'_, 'ctx> {
         let inv_lo = if f.bits == 64 {
             // 1 - M·inv is exact (inv = 1/M rounded), and (1 - M·inv)/M is
             // the rest of 1/M.
-            let nm = self.fneg(m);
-            let res = self.intr("llvm.fma", &[nm, inv, one])?;
+            let res = self.exact_fms(m, inv, one)?;
             Some(self.binop(Op::LLVMFMul, res, inv))
         } else {
             None
@@ -312,10 +311,12 @@ impl<'ctx> Gen<'_, 'ctx> {
     fn reduce(&mut self, md: &Modulus<'ctx>, v: V<'ctx>) -> R<V<'ctx>> {
         let q = self.binop(Op::LLVMFMul, v, md.inv);
         let q = self.intr("llvm.roundeven", &[q])?;
-        let nq = self.fneg(q);
+        if md.inv_lo.is_some() {
+            return self.exact_fms(q, md.m, v);
+        }
         // For `float` every product here is exact: fused or not, the same.
-        let fma = if md.inv_lo.is_some() { "llvm.fma" } else { "llvm.fmuladd" };
-        self.intr(fma, &[nq, md.m, v])
+        let nq = self.fneg(q);
+        self.intr("llvm.fmuladd", &[nq, md.m, v])
     }
 
     /// a·b mod M, balanced, for balanced residues a and b (for `float` one
@@ -325,29 +326,22 @@ impl<'ctx> Gen<'_, 'ctx> {
         let Some(inv_lo) = md.inv_lo else { return self.reduce(md, h) };
         // a·b = h + l exactly; h/M (below 2^51 + 3) from 1/M = inv + inv_lo
         // within ¼, so h - q·M is an integer within ¾M + ½ of zero.
-        let nh = self.fneg(h);
-        let l = self.intr("llvm.fma", &[a, b, nh])?;
+        let l = self.two_prod(a, b)?.lo;
         let lo = self.binop(Op::LLVMFMul, h, inv_lo);
-        let q = self.intr("llvm.fma", &[h, md.inv, lo])?;
+        let q = if self.has_fma() {
+            self.intr("llvm.fma", &[h, md.inv, lo])?
+        } else {
+            // h·inv = qh + ql exactly: the sum is as accurate as the
+            // fused one.
+            let p = self.two_prod(h, md.inv)?;
+            let low = self.exact_op(Op::LLVMFAdd, p.lo, lo);
+            self.exact_op(Op::LLVMFAdd, p.hi, low)
+        };
         let q = self.intr("llvm.roundeven", &[q])?;
-        let nq = self.fneg(q);
-        let t = self.intr("llvm.fma", &[nq, md.m, h])?;
+        let t = self.exact_fms(q, md.m, h)?;
         // |l| ≤ 2^51 (half an ulp of h < 2^105): the sum is below 2^53.
         let u = self.binop(Op::LLVMFAdd, t, l);
         self.reduce(md, u)
-    }
-
-    /// `a op b` without fast-math flags, for values that overflow with the
-    /// largest arguments (Y·2^64 beside a tiny X, 2^c·Y, 4Y, 2r): under
-    /// `-cl-finite-math-only` the flags would make them poison, not the
-    /// infinities the comparisons here expect.
-    fn unflagged(&self, op: Op, a: V<'ctx>, b: V<'ctx>) -> V<'ctx> {
-        use inkwell::values::{BasicValue, FastMathFlags};
-        let v = self.binop(op, a, b);
-        if let Some(i) = v.as_instruction_value() {
-            let _ = i.set_fast_math_flags(FastMathFlags::empty());
-        }
-        v
     }
 
     /// Whether the sign bit of `x` is set (-0 and negative NaNs too), as
