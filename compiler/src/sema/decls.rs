@@ -114,6 +114,9 @@ struct FuncCtx {
     /// The labels of the switches being checked, innermost last: case
     /// values and the `default`, where each is.
     switches: Vec<(HashMap<i128, Span>, Option<Span>)>,
+    /// Loops enclosing the statement being checked (`break`/`continue`
+    /// targets).
+    loops: usize,
     /// The body holds what a syntax error left: a declaration may be
     /// missing, so undeclared names are not reported (they would be
     /// noise after the syntax error).
@@ -951,7 +954,7 @@ impl Checker<'_> {
         let overloadable = attrs.iter().any(|a| a.name.name == "overloadable")
             || matches!(self.lookup(&name.name), Some(Sym { kind: SymKind::Func { overloadable: true, .. }, .. }));
         let graph_key = graph_key(&name.name, overloadable.then_some(decl.ty.ty));
-        self.func = Some(FuncCtx { name: name.name.clone(), graph_key, kernel: base.kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), switches: Vec::new(), after_syntax_error: block_has_error(&f.body) });
+        self.func = Some(FuncCtx { name: name.name.clone(), graph_key, kernel: base.kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), switches: Vec::new(), loops: 0, after_syntax_error: block_has_error(&f.body) });
         self.scopes.push(Scope::default());
         for p in decl.params.into_iter().flatten() {
             if let Some(n) = &p.name {
@@ -1494,7 +1497,17 @@ impl Checker<'_> {
             StmtKind::Decl(d) => self.decl(d, Ctx::Local),
             StmtKind::StaticAssert(sa) => self.static_assert(sa),
             StmtKind::Expr(e) => self.expr(e),
-            StmtKind::Null | StmtKind::Break | StmtKind::Continue | StmtKind::Error | StmtKind::Return(None) => {}
+            StmtKind::Null | StmtKind::Error | StmtKind::Return(None) => {}
+            StmtKind::Break | StmtKind::Continue => {
+                let brk = matches!(s.kind, StmtKind::Break);
+                if let Some(f) = &self.func
+                    && f.loops == 0
+                    && (!brk || f.switches.is_empty())
+                {
+                    let (what, within) = if brk { ("break", "loop or switch") } else { ("continue", "loop") };
+                    self.diags.push(err("E0332", s.span, format!("'{what}' statement not in {within} statement")));
+                }
+            }
             StmtKind::Return(Some(e)) => self.return_value(e),
             StmtKind::If { cond, then, else_ } => {
                 self.condition(cond, false);
@@ -1515,13 +1528,14 @@ impl Checker<'_> {
             }
             StmtKind::While { cond, body, .. } => {
                 self.condition(cond, false);
-                self.sub_stmt(body);
+                self.loop_body(body);
             }
             StmtKind::DoWhile { body, cond, .. } => {
-                self.sub_stmt(body);
+                self.loop_body(body);
                 self.condition(cond, false);
             }
             StmtKind::Case { value, body } => {
+                self.not_in_switch(s, "case");
                 self.expr(value);
                 if let Some(v) = self.ice(value, "a case value") {
                     if let Some((cases, _)) = self.func.as_mut().and_then(|f| f.switches.last_mut()) {
@@ -1541,6 +1555,7 @@ impl Checker<'_> {
             StmtKind::Default { body } => {
                 // The keyword: the statement's first seven characters.
                 let at = Span { hi: (s.span.lo + 7).min(s.span.hi), ..s.span };
+                self.not_in_switch(s, "default");
                 if let Some((_, default)) = self.func.as_mut().and_then(|f| f.switches.last_mut()) {
                     match default {
                         Some(prev) => {
@@ -1581,9 +1596,28 @@ impl Checker<'_> {
                 if let Some(s) = step {
                     self.expr(s);
                 }
-                self.sub_stmt(body);
+                self.loop_body(body);
                 self.pop_scope();
             }
+        }
+    }
+
+    /// A loop's body: `break` and `continue` have a target there.
+    fn loop_body(&mut self, body: &Stmt) {
+        if let Some(f) = &mut self.func {
+            f.loops += 1;
+        }
+        self.sub_stmt(body);
+        if let Some(f) = &mut self.func {
+            f.loops -= 1;
+        }
+    }
+
+    /// `case`/`default` outside a switch: E0332.
+    fn not_in_switch(&mut self, s: &Stmt, what: &str) {
+        if self.func.as_ref().is_some_and(|f| f.switches.is_empty()) {
+            let at = Span { hi: (s.span.lo + what.len() as u32).min(s.span.hi), ..s.span };
+            self.diags.push(err("E0332", at, format!("'{what}' statement not in switch statement")));
         }
     }
 

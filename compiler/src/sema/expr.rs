@@ -528,8 +528,14 @@ impl Checker<'_> {
         // function's.
         let saved = self.ret.take();
         self.ret = ret.map(|r| (r, true));
+        // Jumps and case labels in the block's body target its own
+        // statements only.
+        let outer = self.func.as_mut().map(|f| (std::mem::take(&mut f.loops), std::mem::take(&mut f.switches)));
         for s in &b.body.items {
             self.stmt(s);
+        }
+        if let (Some(f), Some((loops, switches))) = (self.func.as_mut(), outer) {
+            (f.loops, f.switches) = (loops, switches);
         }
         self.ret = saved;
         self.pop_scope();

@@ -65,6 +65,8 @@
 //! - `E0329`: atomic objects used other than through atomic functions;
 //! - `E0330`: initializers that are not compile-time constants;
 //! - `E0331`: switch labels (duplicate case values, several defaults);
+//! - `E0332`: `break`, `continue`, `case` and `default` outside the
+//!   statements they belong to;
 //! - `E0360`–`E0364`: memory orders, scopes and fence flags
 //!   ([`memory_model`]).
 
