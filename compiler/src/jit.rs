@@ -1238,7 +1238,7 @@ mod lockstep_tests {
     }
 
     /// Regions that are only `if (x < u)` end their x loop at u (see
-    /// `regions`' `x_split_of`): a tree reduction and bounds of every form
+    /// `xsplit`'s `x_parts`): a tree reduction and bounds of every form
     /// and sign, in full and remainder groups, against Rust.
     #[test]
     fn guarded_regions_skip_only_idle_work_items() {
@@ -1307,8 +1307,8 @@ mod lockstep_tests {
         }
     }
 
-    /// Regions with a bound check on x run twice (see `regions`'
-    /// `x_split_of`): the work-items the check passes without it, then
+    /// Regions with a bound check on x run twice (see `xsplit`'s
+    /// `x_parts`): the work-items the check passes without it, then
     /// the rest. Bounds cut groups anywhere, and x values that wrap inside
     /// a group (a conversion to `short`, unsigned arithmetic below zero)
     /// take the checked copy only; against Rust.

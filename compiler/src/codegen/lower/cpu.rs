@@ -85,7 +85,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// The current function's work-item parameter.
-    fn wi(&self) -> R<PointerValue<'ctx>> {
+    pub(super) fn wi(&self) -> R<PointerValue<'ctx>> {
         match self.fs().wi {
             Some(p) => Ok(p),
             None => ice("a work-item function outside a function with the work-item parameter"),
@@ -101,7 +101,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(v.into_int_value())
     }
 
-    fn group_ptr(&mut self) -> R<PointerValue<'ctx>> {
+    pub(super) fn group_ptr(&mut self) -> R<PointerValue<'ctx>> {
         let wi = self.wi()?;
         let p = self.byte_offset(wi, WI_GROUP)?;
         Ok(self.b.build_load(self.ptr_ty(AddrSpace::Private), p, "group")?.into_pointer_value())

@@ -764,8 +764,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let stmts = std::mem::take(run);
         // Declarations without initializers, and of locals every region
         // recomputes, do nothing here.
-        let remat_only = self.fs().group.as_ref().is_some_and(|g| stmts.iter().all(|s| matches!(s, Stmt::Local { local, init } if init.is_none() || g.plan.remat[local.0 as usize].is_some())));
-        if remat_only {
+        let declarations_only = self.fs().group.as_ref().is_some_and(|g| stmts.iter().all(|s| matches!(s, Stmt::Local { local, init } if init.is_none() || g.plan.remat[local.0 as usize].is_some())));
+        if declarations_only {
             return Ok(());
         }
         // The parts along x where comparisons are known (see `x_parts`).
@@ -786,10 +786,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 if part.name == "known" {
                     self.b.build_unconditional_branch(run_bb)?;
                 } else {
-                    let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
-                    let gp = self.byte_offset(wi, 24)?;
-                    let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
-                    let size = self.local_sizes(g, false)?[0];
+                    let group = self.group_ptr()?;
+                    let size = self.local_sizes(group, false)?[0];
                     let start = part.start.unwrap_or_else(|| self.ctx.i64_type().const_zero());
                     let some = self.b.build_int_compare(IntPredicate::ULT, start, part.end.unwrap_or(size), "")?;
                     self.b.build_conditional_branch(some, run_bb, after)?;

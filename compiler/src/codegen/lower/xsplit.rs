@@ -20,7 +20,7 @@ use super::{Gen, R, ice};
 use crate::parse::ast::BinOp;
 use crate::sema::hir::{self, ConvKind, ExprId, ExprKind, Init, LocalId, Stmt};
 use crate::sema::types::{TypeId, TypeKind};
-use clc_builtins::functions::{AddrSpace, Lowering, WorkItemFn};
+use clc_builtins::functions::{Lowering, WorkItemFn};
 use clc_builtins::types::Scalar;
 use inkwell::IntPredicate;
 use inkwell::values::IntValue;
@@ -533,10 +533,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             let u = self.uniform_value(c.u)?.into_int_value();
             bounds.push(ext(self, u, c.signed)?);
         }
-        let wi = self.fs().wi.ok_or_else(|| super::InternalError { function: None, message: "group mode without a work-item".into() })?;
-        let gp = self.byte_offset(wi, 24)?;
-        let gptr = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "")?.into_pointer_value();
-        let size = self.local_sizes(gptr, false)?[0];
+        let wi = self.wi()?;
+        let group = self.group_ptr()?;
+        let size = self.local_sizes(group, false)?[0];
         let mut firsts = Vec::new();
         for c in &checks {
             let v = self.x_value(f, &plan, &c.env, c.v, false, 0)?;
@@ -616,7 +615,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let covers = self.b.build_int_compare(IntPredicate::SGE, edges[i].0, lo, "")?;
                 idle_before = either(self, idle_before, covers)?;
             }
-            if !c.rel.suffix_claim().1 {
+            if !c.rel.suffix_claim().1 && !after_empty {
                 let covers = self.b.build_int_compare(IntPredicate::SLE, edges[i].1, hi, "")?;
                 let covers = self.b.build_and(covers, no_wrap[i].expect("false suffix claims check for wraps"), "")?;
                 idle_after = either(self, idle_after, covers)?;
