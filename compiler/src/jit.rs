@@ -320,6 +320,26 @@ mod tests {
                 assert_eq!(v, if inside { 1.0 } else { 0.0 }, "band [{lo}, {hi}): element {i}");
             }
         }
+        // Ids at the top of the range the runtime allows, where the
+        // compiled code assumes no wrap: tested against a bound, and
+        // with the group and local ids they are made of.
+        let p = build_ok(
+            "kernel void top(global long *o, ulong n) { size_t i = get_global_id(0); size_t k = i - get_global_offset(0);
+                 if (i < n) o[k] = i; else o[k] = -(long)(get_group_id(0) * get_enqueued_local_size(0) + get_local_id(0)); }",
+        );
+        let limit = clc_runtime::MAX_GLOBAL_ID;
+        for (global, local, n) in [(100usize, 16usize, limit - 30), (96, 32, limit), (64, 1, limit - 64)] {
+            let off = limit - global;
+            let o = Buffer::new(8 * global);
+            let mut k = p.kernel("top").unwrap();
+            k.set_arg(0, Arg::Buffer(&o)).unwrap();
+            k.set_arg(1, Arg::value(n as u64)).unwrap();
+            k.launch(&NdRange { dims: 1, global: [global, 1, 1], offset: [off, 0, 0], local: Some([local, 1, 1]) }).unwrap();
+            for (j, &v) in o.read::<i64>().iter().enumerate() {
+                let id = off + j;
+                assert_eq!(v, if id < n { id as i64 } else { -(j as i64) }, "offset {off}, global {global}, local {local}, n {n}: work-item {j}");
+            }
+        }
     }
 
     /// A kernel that asks only for global ids runs many groups as one
@@ -513,6 +533,12 @@ mod tests {
         assert!(k.launch(&r(Some([4, 1, 1]))).unwrap_err().to_string().contains("reqd_work_group_size"));
         assert!(k.launch(&NdRange { dims: 4, ..r(None) }).unwrap_err().to_string().contains("1 to 3"));
         assert!(k.launch(&NdRange::linear(0)).unwrap_err().to_string().contains("zero dimension"));
+        // Ids must stay below 2^62 and groups number at most 2^50 (the
+        // compiled code relies on both).
+        let limit = clc_runtime::MAX_GLOBAL_ID;
+        assert!(k.launch(&NdRange { offset: [limit - 15, 0, 0], ..r(None) }).unwrap_err().to_string().contains("exceeds"));
+        assert!(k.launch(&NdRange { offset: [usize::MAX - 4, 0, 0], ..r(None) }).unwrap_err().to_string().contains("exceeds"));
+        assert!(k.launch(&NdRange { dims: 2, global: [16, 1 << 51, 1], offset: [0; 3], local: Some([8, 1, 1]) }).unwrap_err().to_string().contains("work-groups in dimension 1"));
         k.launch(&r(None)).unwrap();
         let mut s = p.kernel("sync").unwrap();
         s.set_arg(0, Arg::Buffer(&b)).unwrap();

@@ -41,6 +41,18 @@ use std::sync::{Arc, OnceLock};
 
 /// The most work-items a group may have.
 pub const MAX_WORK_GROUP_SIZE: usize = 4096;
+/// Global ids are below this: a launch's offset plus global size may not
+/// exceed it in any dimension (OpenCL requires only that the sum fit in a
+/// `size_t`), nor may it have more than [`MAX_GROUPS`] groups in one.
+/// Compiled kernels rely on both: an id's parts, `group_id *
+/// local_size + local_id + offset`, are each below 2^62, so as signed
+/// 64-bit values they are non-negative and their sum never wraps, which
+/// the optimiser can then see from the parts' ranges alone.
+pub const MAX_GLOBAL_ID: usize = 1 << 62;
+/// The most groups a launch may have in one dimension (see
+/// [`MAX_GLOBAL_ID`]): with at most [`MAX_WORK_GROUP_SIZE`] work-items
+/// each, `group_id * local_size` stays below 2^62.
+pub const MAX_GROUPS: usize = 1 << 50;
 /// Bytes of `__local` memory a group may use.
 pub const LOCAL_MEM_SIZE: usize = 256 << 10;
 
@@ -519,12 +531,20 @@ impl<'p> Kernel<'p> {
                 return Err(self.arg_error(i, format!("'{}' ({}) is not set", p.name, p.type_name)));
             }
         }
+        for d in 0..dims {
+            if range.offset[d].checked_add(range.global[d]).is_none_or(|end| end > MAX_GLOBAL_ID) {
+                return Err(Error::Range(format!("global offset {} plus global size {} in dimension {d} exceeds {MAX_GLOBAL_ID}", range.offset[d], range.global[d])));
+            }
+        }
         let mut global = [1usize; 3];
         global[..dims].copy_from_slice(&range.global[..dims]);
         let mut offset = [0usize; 3];
         offset[..dims].copy_from_slice(&range.offset[..dims]);
         let local = self.local_size(range)?;
         let groups: [usize; 3] = std::array::from_fn(|d| global[d].div_ceil(local[d]));
+        if let Some(d) = (0..dims).find(|&d| groups[d] > MAX_GROUPS) {
+            return Err(Error::Range(format!("{} work-groups in dimension {d}; at most {MAX_GROUPS}", groups[d])));
+        }
         // Local memory: the kernel's variables, then each `__local`
         // argument, 128-byte aligned.
         let mut local_bytes = self.info.local_mem.next_multiple_of(128);

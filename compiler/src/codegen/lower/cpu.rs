@@ -56,6 +56,20 @@ pub(super) struct ItemLoops<'ctx> {
     x_exit: inkwell::basic_block::BasicBlock<'ctx>,
 }
 
+/// What the runtime guarantees of the values in `ClcGroup` and
+/// `ClcWorkItem` (half-open ranges, see [`clc_runtime::MAX_GLOBAL_ID`]):
+/// offsets and global sizes below 2^62, at most 2^50 groups a dimension.
+/// So `group_id * local_size + local_id + offset` never wraps, and scalar
+/// evolution sees from these ranges alone that global ids are
+/// non-negative: range-check elimination then needs no loop for the
+/// work-items before a kernel's `get_global_id(0) < n` test turns true.
+const OFFSET_RANGE: (u64, u64) = (0, clc_runtime::MAX_GLOBAL_ID as u64);
+const SIZE_RANGE: (u64, u64) = (1, clc_runtime::MAX_GLOBAL_ID as u64 + 1);
+const GROUP_ID_RANGE: (u64, u64) = (0, clc_runtime::MAX_GROUPS as u64);
+const NUM_GROUPS_RANGE: (u64, u64) = (1, clc_runtime::MAX_GROUPS as u64 + 1);
+const LOCAL_SIZE_RANGE: (u64, u64) = (1, clc_runtime::MAX_WORK_GROUP_SIZE as u64 + 1);
+const LOCAL_ID_RANGE: (u64, u64) = (0, clc_runtime::MAX_WORK_GROUP_SIZE as u64);
+
 /// `ClcGroup` field offsets.
 const WORK_DIM: u64 = 0;
 const GLOBAL_OFFSET: u64 = 8;
@@ -108,8 +122,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// `array[d]` of a 3-element `u64` array at `off` in `base`, or
-    /// `default` when `d` is not 0, 1 or 2.
-    fn dim_at(&mut self, base: PointerValue<'ctx>, off: u64, d: IntValue<'ctx>, default: u64) -> R<IntValue<'ctx>> {
+    /// `default` when `d` is not 0, 1 or 2; the array's values are in
+    /// `range` (half-open, marked `!range` for the optimiser).
+    fn dim_at(&mut self, base: PointerValue<'ctx>, off: u64, d: IntValue<'ctx>, default: u64, range: (u64, u64)) -> R<IntValue<'ctx>> {
         let i64t = self.ctx.i64_type();
         let d = self.b.build_int_z_extend_or_bit_cast(d, i64t, "")?;
         let in_range = self.b.build_int_compare(IntPredicate::ULT, d, i64t.const_int(3, false), "")?;
@@ -120,6 +135,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // SAFETY: address arithmetic inside the 3-element array.
         let p = unsafe { self.b.build_in_bounds_gep(i64t, base, &[safe], "")? };
         let v = self.b.build_load(i64t, p, "")?.into_int_value();
+        // What the runtime guarantees (see `OFFSET_RANGE`).
+        if let Some(i) = v.as_instruction_value() {
+            let (lo, hi) = range;
+            let node = self.ctx.metadata_node(&[i64t.const_int(lo, false).into(), i64t.const_int(hi, false).into()]);
+            if i.set_metadata(node, self.ctx.get_kind_id("range")).is_err() {
+                return ice("cannot mark a work-item value's load !range");
+            }
+        }
         Ok(self.b.build_select(in_range, v, i64t.const_int(default, false), "")?.into_int_value())
     }
 
@@ -138,13 +161,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let p = self.byte_offset(g, WORK_DIM)?;
                 self.b.build_load(self.ctx.i32_type(), p, "")?.into_int_value()
             }
-            WorkItemFn::LocalId => self.dim_at(wi, 0, d.unwrap_or(zero), 0)?,
-            WorkItemFn::GroupId => self.dim_at(g, GROUP_ID, d.unwrap_or(zero), 0)?,
-            WorkItemFn::LocalSize => self.dim_at(g, LOCAL_SIZE, d.unwrap_or(zero), 1)?,
-            WorkItemFn::EnqueuedLocalSize => self.dim_at(g, ENQUEUED_LOCAL_SIZE, d.unwrap_or(zero), 1)?,
-            WorkItemFn::GlobalSize => self.dim_at(g, GLOBAL_SIZE, d.unwrap_or(zero), 1)?,
-            WorkItemFn::NumGroups => self.dim_at(g, NUM_GROUPS, d.unwrap_or(zero), 1)?,
-            WorkItemFn::GlobalOffset => self.dim_at(g, GLOBAL_OFFSET, d.unwrap_or(zero), 0)?,
+            WorkItemFn::LocalId => self.dim_at(wi, 0, d.unwrap_or(zero), 0, LOCAL_ID_RANGE)?,
+            WorkItemFn::GroupId => self.dim_at(g, GROUP_ID, d.unwrap_or(zero), 0, GROUP_ID_RANGE)?,
+            WorkItemFn::LocalSize => self.dim_at(g, LOCAL_SIZE, d.unwrap_or(zero), 1, LOCAL_SIZE_RANGE)?,
+            WorkItemFn::EnqueuedLocalSize => self.dim_at(g, ENQUEUED_LOCAL_SIZE, d.unwrap_or(zero), 1, LOCAL_SIZE_RANGE)?,
+            WorkItemFn::GlobalSize => self.dim_at(g, GLOBAL_SIZE, d.unwrap_or(zero), 1, SIZE_RANGE)?,
+            WorkItemFn::NumGroups => self.dim_at(g, NUM_GROUPS, d.unwrap_or(zero), 1, NUM_GROUPS_RANGE)?,
+            WorkItemFn::GlobalOffset => self.dim_at(g, GLOBAL_OFFSET, d.unwrap_or(zero), 0, OFFSET_RANGE)?,
             WorkItemFn::GlobalId => {
                 let d = d.unwrap_or(zero);
                 self.global_id(wi, g, d)?
@@ -192,13 +215,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// `group_id * enqueued_local_size + local_id + global_offset`.
     fn global_id(&mut self, wi: PointerValue<'ctx>, g: PointerValue<'ctx>, d: IntValue<'ctx>) -> R<IntValue<'ctx>> {
-        let gid = self.dim_at(g, GROUP_ID, d, 0)?;
-        let els = self.dim_at(g, ENQUEUED_LOCAL_SIZE, d, 1)?;
-        let lid = self.dim_at(wi, 0, d, 0)?;
-        let off = self.dim_at(g, GLOBAL_OFFSET, d, 0)?;
-        let t = self.b.build_int_mul(gid, els, "")?;
-        let t = self.b.build_int_add(t, lid, "")?;
-        Ok(self.b.build_int_add(t, off, "")?)
+        let gid = self.dim_at(g, GROUP_ID, d, 0, GROUP_ID_RANGE)?;
+        let els = self.dim_at(g, ENQUEUED_LOCAL_SIZE, d, 1, LOCAL_SIZE_RANGE)?;
+        let lid = self.dim_at(wi, 0, d, 0, LOCAL_ID_RANGE)?;
+        let off = self.dim_at(g, GLOBAL_OFFSET, d, 0, OFFSET_RANGE)?;
+        // No step wraps (see `OFFSET_RANGE`).
+        let t1 = self.b.build_int_nuw_mul(gid, els, "")?;
+        let t2 = self.b.build_int_nuw_add(t1, lid, "")?;
+        let t = self.b.build_int_nuw_add(t2, off, "")?;
+        for v in [t1, t2, t] {
+            if let Some(i) = v.as_instruction_value() {
+                let _ = i.set_no_signed_wrap_flag(true);
+            }
+        }
+        Ok(t)
     }
 
     /// The address of a kernel's `__local` variable: its offset in the
