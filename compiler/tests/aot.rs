@@ -131,3 +131,102 @@ fn math_builtins_compiled_ahead_of_time_link_with_the_c_library() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file of several kernels compiles on several threads, each part to
+/// its own object, joined into one (`codegen::split`): the object
+/// defines the same symbols as one compiled whole, and kernels share the
+/// program-scope variables, constants and helpers as they would.
+#[test]
+fn kernels_compiled_on_several_threads_share_one_program() {
+    let dir = std::env::temp_dir().join(format!("clc-aot-jobs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("j.cl");
+    std::fs::write(
+        &src,
+        "__global int counter = 5;
+         __global float history[4] = { 1.0f, 2.0f, 3.0f, 4.0f };
+         __constant float coeffs[4] = { 0.5f, 0.25f, 2.0f, -1.0f };
+         float poly(float x) { return ((coeffs[3] * x + coeffs[2]) * x + coeffs[1]) * x + coeffs[0]; }
+         kernel void bump(global int *seen) { seen[get_global_id(0)] = atomic_add(&counter, 1); }
+         kernel void read_counter(global int *out) { out[0] = counter; history[get_global_id(0) & 3] += 1.0f; }
+         kernel void read_history(global float *out) { size_t i = get_global_id(0); if (i < 4) out[i] = history[i]; }
+         kernel void eval(global const float *x, global float *y, uint n) { size_t i = get_global_id(0); if (i < n) y[i] = poly(x[i]); }
+         kernel void eval2(global const float2 *x, global float2 *y) { size_t i = get_global_id(0); y[i] = (float2)(poly(x[i].x), poly(x[i].y)) * coeffs[1]; }
+         kernel void scan(global const int *in, global int *out, local int *tmp) {
+             int l = get_local_id(0);
+             out[get_global_id(0)] = work_group_scan_inclusive_add(in[get_global_id(0)]) + counter;
+         }",
+    )
+    .unwrap();
+    let mut symbols = Vec::new();
+    for jobs in ["1", "2"] {
+        let obj = dir.join(format!("j{jobs}.o"));
+        let out = Command::new(env!("CARGO_BIN_EXE_clc")).env("CLC_JOBS", jobs).args(["-O2", "-c"]).arg(&src).arg("-o").arg(&obj).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        // Defined symbols but the assembler's local labels.
+        let nm = Command::new("nm").arg("--defined-only").arg(&obj).output().map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
+        let mut defined: Vec<String> = nm.lines().filter_map(|l| l.split_whitespace().last()).filter(|n| !n.starts_with(".L")).map(str::to_string).collect();
+        defined.sort();
+        symbols.push(defined);
+        let so = dir.join(format!("libj{jobs}.so"));
+        let link = Command::new("cc").arg("-shared").arg(&obj).arg("-o").arg(&so).output().expect("cc is required");
+        assert!(link.status.success(), "{}", String::from_utf8_lossy(&link.stderr));
+        let p = Program::load(&so).unwrap();
+        let names: Vec<&str> = p.kernels().iter().map(|k| k.name.as_str()).collect();
+        assert_eq!(names, ["bump", "read_counter", "read_history", "eval", "eval2", "scan"], "jobs {jobs}");
+
+        let seen = Buffer::new(4 * 64);
+        let mut k = p.kernel("bump").unwrap();
+        k.set_arg(0, Arg::Buffer(&seen)).unwrap();
+        k.launch(&NdRange::linear(64)).unwrap();
+        let mut s = seen.read::<i32>();
+        s.sort();
+        assert_eq!(s, (5..69).collect::<Vec<i32>>(), "jobs {jobs}: every work-item's atomic_add saw a distinct old value");
+        let out = Buffer::new(4);
+        let mut k = p.kernel("read_counter").unwrap();
+        k.set_arg(0, Arg::Buffer(&out)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [4, 1, 1], offset: [0; 3], local: Some([1, 1, 1]) }).unwrap();
+        assert_eq!(out.read::<i32>(), [69], "jobs {jobs}: the counter one kernel wrote, read by another");
+        let h = Buffer::new(16);
+        let mut k = p.kernel("read_history").unwrap();
+        k.set_arg(0, Arg::Buffer(&h)).unwrap();
+        k.launch(&NdRange::linear(4)).unwrap();
+        assert_eq!(h.read::<f32>(), [2.0, 3.0, 4.0, 5.0], "jobs {jobs}");
+
+        let poly = |x: f32| ((-1.0f32 * x + 2.0) * x + 0.25) * x + 0.5;
+        let xs: Vec<f32> = (0..100).map(|i| i as f32 * 0.1 - 3.0).collect();
+        let (bx, by) = (Buffer::from_slice(&xs), Buffer::from_slice(&[0f32; 100]));
+        let mut k = p.kernel("eval").unwrap();
+        k.set_arg(0, Arg::Buffer(&bx)).unwrap();
+        k.set_arg(1, Arg::Buffer(&by)).unwrap();
+        k.set_arg(2, Arg::value(90u32)).unwrap();
+        k.launch(&NdRange::linear(100)).unwrap();
+        for (i, (x, y)) in xs.iter().zip(by.read::<f32>()).enumerate() {
+            let want = if i < 90 { poly(*x) } else { 0.0 };
+            assert!((y - want).abs() <= 1e-4 * want.abs().max(1.0), "jobs {jobs}: eval({x}) = {y}, want {want}");
+        }
+        let by2 = Buffer::from_slice(&[0f32; 100]);
+        let mut k = p.kernel("eval2").unwrap();
+        k.set_arg(0, Arg::Buffer(&bx)).unwrap();
+        k.set_arg(1, Arg::Buffer(&by2)).unwrap();
+        k.launch(&NdRange::linear(50)).unwrap();
+        for (x, y) in xs.iter().zip(by2.read::<f32>()) {
+            let want = poly(*x) * 0.25;
+            assert!((y - want).abs() <= 1e-4 * want.abs().max(1.0), "jobs {jobs}: eval2({x}) = {y}, want {want}");
+        }
+        let input: Vec<i32> = (0..64).map(|i| i % 7 - 3).collect();
+        let (bi, bo) = (Buffer::from_slice(&input), Buffer::new(4 * 64));
+        let mut k = p.kernel("scan").unwrap();
+        k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+        k.set_arg(2, Arg::Local(64)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [64, 1, 1], offset: [0; 3], local: Some([16, 1, 1]) }).unwrap();
+        for (i, v) in bo.read::<i32>().iter().enumerate() {
+            let g = i / 16 * 16;
+            assert_eq!(*v, input[g..=i].iter().sum::<i32>() + 69, "jobs {jobs}: scan at {i}");
+        }
+    }
+    assert_eq!(symbols[0], symbols[1], "one object or joined parts: the same symbols");
+    assert!(symbols[0].iter().any(|s| s == "counter") && symbols[0].iter().any(|s| s == "coeffs"), "{:?}", symbols[0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,9 +6,11 @@
 //! [`optimize`] and [`emit`] (in `emit.rs`) check it, optimise it and write
 //! LLVM IR, bitcode, assembly, a native object or a SPIR-V binary.
 
+mod elfmerge;
 mod emit;
 pub mod llvm;
 mod lower;
+mod split;
 pub mod vecmath;
 
 pub use emit::{OutputKind, SPIRV_MAX_MINOR, check_target, configure, emit, emit_final, optimize, target_triple, verify};
@@ -44,6 +46,10 @@ pub struct CodegenOptions {
     /// Generate for the CPU clc runs on (its features), as the JIT does;
     /// objects otherwise target the baseline of the triple.
     pub host_cpu: bool,
+    /// Threads for optimising and generating a native object (see
+    /// [`split`]): 0 for the `CLC_JOBS` environment variable or else as
+    /// many as the machine has; 1 compiles on the calling thread only.
+    pub jobs: usize,
 }
 
 impl CodegenOptions {
@@ -97,6 +103,11 @@ pub fn compile(
     }
     let tm = configure(&module, opts)?;
     verify(&module)?;
+    if kind == OutputKind::Object
+        && let Some(object) = split::compile_object(&module, opts)?
+    {
+        return Ok(Some(object));
+    }
     optimize(&module, &tm, opts.opt_level, true)?;
     emit_final(module, &tm, kind).map(Some)
 }

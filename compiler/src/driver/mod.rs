@@ -192,6 +192,7 @@ pub fn codegen_options(inv: &Invocation) -> CodegenOptions {
         spirv_minor: inv.spirv_minor,
         fp_contract: Vec::new(),
         host_cpu: inv.host_cpu,
+        jobs: 0,
     }
 }
 

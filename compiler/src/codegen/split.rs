@@ -1,0 +1,399 @@
+//! Native objects optimised and generated on several threads: the module's
+//! kernels are dealt into parts of about equal size, each part is optimised
+//! and compiled to an object on its own thread (its own LLVM context), and
+//! the objects are joined into one ([`super::elfmerge`]).
+//!
+//! LLVM optimises and generates code one module at a time on one thread;
+//! for a file of many kernels that is most of the compile (about 95 % of
+//! a 500-kernel file). Parts are independent because a kernel's code
+//! depends only on what it reaches: its internal callees, constants and
+//! globals.
+//!
+//! How a part is cut from the whole module (in [`restrict`]):
+//! - externally visible functions of other parts become declarations;
+//! - externally visible variables are defined in part 0 only; other parts
+//!   keep constants' initializers as `available_externally` (the optimiser
+//!   still folds loads from them) and declare the rest. The kernel table,
+//!   whose initializer names every kernel, is only declared;
+//! - internal functions and constants stay in every part, so each part
+//!   inlines and optimises what its kernels use (unused ones are removed
+//!   by the optimiser; one used by two parts is compiled twice);
+//! - internal variables that are written (program-scope `static` data)
+//!   must exist once: kernels reaching the same one are put in the same
+//!   part ([`plan`]).
+//!
+//! Modules with debug information are compiled whole (their DWARF units
+//! would need joining too), as are small ones, where a thread and a
+//! second copy of the module cost more than they save.
+
+use super::{CodegenOptions, InternalError, OutputKind};
+use inkwell::context::Context;
+use inkwell::llvm_sys::LLVMLinkage;
+use inkwell::llvm_sys::core::*;
+use inkwell::llvm_sys::prelude::LLVMValueRef;
+use inkwell::memory_buffer::MemoryBuffer;
+use inkwell::module::Module;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Below this many instructions in all, a module is compiled whole.
+const MIN_INSTRUCTIONS: usize = 400;
+
+/// The global the lowering describes the kernels in.
+const KERNEL_TABLE: &str = "__clc_kernel_table";
+
+/// The threads to use: `opts.jobs`, or (when 0) the `CLC_JOBS`
+/// environment variable, or the processors this process may run on; at
+/// most 8.
+pub fn threads(opts: &CodegenOptions) -> usize {
+    let n = if opts.jobs > 0 {
+        opts.jobs
+    } else if let Some(n) = std::env::var("CLC_JOBS").ok().and_then(|v| v.trim().parse::<usize>().ok()).filter(|&n| n > 0) {
+        n
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    };
+    n.min(8)
+}
+
+/// Optimises `module` and writes it as a native object on several
+/// threads, if that pays: `None` when the module should be compiled whole
+/// (one thread allowed, debug information, a target whose objects are not
+/// ELF, one kernel, a small module, or joining the objects failed: the
+/// module is then still unchanged).
+pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Option<Vec<u8>>, InternalError> {
+    let threads = threads(opts);
+    let triple = super::target_triple(opts);
+    if threads < 2 || opts.debug_info || opts.target.is_spirv() || !triple.contains("linux") {
+        return Ok(None);
+    }
+    let parts = plan(module, threads);
+    if parts.len() < 2 {
+        return Ok(None);
+    }
+    let bitcode = module.write_bitcode_to_memory().as_slice().to_vec();
+    let objects = std::thread::scope(|scope| {
+        let handles: Vec<_> = parts.iter().enumerate().map(|(k, keep)| {
+            let bitcode = &bitcode;
+            scope.spawn(move || {
+                let ctx = Context::create();
+                let buffer = MemoryBuffer::create_from_memory_range_copy(bitcode, "part");
+                let part = Module::parse_bitcode_from_buffer(&buffer, &ctx).map_err(|e| InternalError { function: None, message: format!("LLVM could not read back a module part: {}", e.to_string_lossy()) })?;
+                compile_part(part, keep, k == 0, opts)
+            })
+        }).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(InternalError { function: None, message: "a code generation thread panicked".into() }))).collect::<Result<Vec<_>, _>>()
+    })?;
+    Ok(super::elfmerge::merge(&objects).ok())
+}
+
+/// Cuts part `keep` out of `module`, optimises it and writes its object.
+fn compile_part(module: Module<'_>, keep: &FxHashSet<String>, first: bool, opts: &CodegenOptions) -> Result<Vec<u8>, InternalError> {
+    restrict(&module, keep, first);
+    let tm = super::configure(&module, opts)?;
+    super::optimize(&module, &tm, opts.opt_level, true)?;
+    super::emit_final(module, &tm, OutputKind::Object)
+}
+
+/// The parts: the names of the externally visible functions each part
+/// defines. Kernels reaching the same written internal variable are kept
+/// together; groups are dealt largest first to the smallest part. Fewer
+/// than two parts when splitting does not pay.
+fn plan(module: &Module<'_>, threads: usize) -> Vec<FxHashSet<String>> {
+    let m = module.as_mut_ptr();
+    let mut roots = Vec::new();
+    let mut total = 0usize;
+    // SAFETY: reading a well-formed module (it passed the verifier).
+    unsafe {
+        let mut f = LLVMGetFirstFunction(m);
+        while !f.is_null() {
+            if LLVMCountBasicBlocks(f) > 0 {
+                let n = instructions(f);
+                total += n;
+                if !internal(f) {
+                    roots.push(f);
+                }
+            }
+            f = LLVMGetNextFunction(f);
+        }
+    }
+    if roots.len() < 2 || total < MIN_INSTRUCTIONS {
+        return Vec::new();
+    }
+    // What each root reaches: its size, and the written internal
+    // variables (which tie roots together).
+    let mut cache: FxHashMap<LLVMValueRef, Vec<LLVMValueRef>> = FxHashMap::default();
+    let mut owner: FxHashMap<LLVMValueRef, usize> = FxHashMap::default();
+    let mut parent: Vec<usize> = (0..roots.len()).collect();
+    let mut size = vec![0usize; roots.len()];
+    for (r, &root) in roots.iter().enumerate() {
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            if !seen.insert(v) {
+                continue;
+            }
+            // SAFETY: `v` is a function or variable of the module.
+            unsafe {
+                if !LLVMIsAFunction(v).is_null() {
+                    if LLVMCountBasicBlocks(v) == 0 || (v != root && !internal(v)) {
+                        continue;
+                    }
+                    size[r] += instructions(v);
+                } else if !LLVMIsAGlobalVariable(v).is_null() && internal(v) && LLVMIsGlobalConstant(v) == 0 {
+                    match owner.get(&v) {
+                        Some(&o) => union(&mut parent, o, r),
+                        None => {
+                            owner.insert(v, r);
+                        }
+                    }
+                }
+            }
+            stack.extend(cache.entry(v).or_insert_with(|| references(v)).iter().copied());
+        }
+    }
+    // Groups of tied roots, largest first, each to the smallest part.
+    let mut groups: FxHashMap<usize, (usize, Vec<usize>)> = FxHashMap::default();
+    for r in 0..roots.len() {
+        let g = find(&mut parent, r);
+        let e = groups.entry(g).or_default();
+        e.0 += size[r];
+        e.1.push(r);
+    }
+    let mut groups: Vec<(usize, Vec<usize>)> = groups.into_values().collect();
+    groups.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let n = threads.min(groups.len());
+    if n < 2 {
+        return Vec::new();
+    }
+    let mut parts: Vec<(usize, FxHashSet<String>)> = vec![(0, FxHashSet::default()); n];
+    for (weight, members) in groups {
+        let Some(smallest) = parts.iter_mut().min_by_key(|p| p.0) else { break };
+        smallest.0 += weight;
+        // SAFETY: roots are functions of the module.
+        smallest.1.extend(members.iter().map(|&r| unsafe { name(roots[r]) }));
+    }
+    parts.into_iter().map(|p| p.1).collect()
+}
+
+fn find(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
+}
+
+fn union(parent: &mut [usize], a: usize, b: usize) {
+    let (a, b) = (find(parent, a), find(parent, b));
+    parent[a.max(b)] = a.min(b);
+}
+
+/// Is `v` (a function or variable) local to the module?
+unsafe fn internal(v: LLVMValueRef) -> bool {
+    // SAFETY: the caller passes a global value.
+    matches!(unsafe { LLVMGetLinkage(v) }, LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage)
+}
+
+/// The instructions in function `f`.
+unsafe fn instructions(f: LLVMValueRef) -> usize {
+    let mut n = 0;
+    // SAFETY: the caller passes a function.
+    unsafe {
+        let mut b = LLVMGetFirstBasicBlock(f);
+        while !b.is_null() {
+            let mut i = LLVMGetFirstInstruction(b);
+            while !i.is_null() {
+                n += 1;
+                i = LLVMGetNextInstruction(i);
+            }
+            b = LLVMGetNextBasicBlock(b);
+        }
+    }
+    n
+}
+
+unsafe fn name(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    // SAFETY: the caller passes a named value; LLVM returns its name's
+    // bytes and length.
+    unsafe {
+        let p = LLVMGetValueName2(v, &mut len);
+        String::from_utf8_lossy(std::slice::from_raw_parts(p.cast::<u8>(), len)).into_owned()
+    }
+}
+
+/// The functions and variables `v` (a function or variable) refers to:
+/// through its instructions' operands or its initializer, looking inside
+/// constant expressions and aggregates.
+fn references(v: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    let mut consts = Vec::new();
+    // SAFETY: `v` is a function or variable of a well-formed module.
+    unsafe {
+        if !LLVMIsAFunction(v).is_null() {
+            let mut b = LLVMGetFirstBasicBlock(v);
+            while !b.is_null() {
+                let mut i = LLVMGetFirstInstruction(b);
+                while !i.is_null() {
+                    for k in 0..LLVMGetNumOperands(i).max(0) as u32 {
+                        consts.push(LLVMGetOperand(i, k));
+                    }
+                    i = LLVMGetNextInstruction(i);
+                }
+                b = LLVMGetNextBasicBlock(b);
+            }
+        } else if !LLVMIsAGlobalVariable(v).is_null() {
+            consts.push(LLVMGetInitializer(v));
+        }
+        let mut seen = FxHashSet::default();
+        while let Some(c) = consts.pop() {
+            if c.is_null() || LLVMIsAConstant(c).is_null() || !seen.insert(c) {
+                continue;
+            }
+            if !LLVMIsAGlobalValue(c).is_null() {
+                out.push(c);
+            } else {
+                for k in 0..LLVMGetNumOperands(c).max(0) as u32 {
+                    consts.push(LLVMGetOperand(c, k));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Leaves in `module` what part `keep` needs (see the module
+/// documentation); `first`: the part that defines the externally visible
+/// variables.
+fn restrict(module: &Module<'_>, keep: &FxHashSet<String>, first: bool) {
+    let m = module.as_mut_ptr();
+    // SAFETY: editing a well-formed module that no one else uses: global
+    // values are changed in place or replaced by declarations with all
+    // their uses.
+    unsafe {
+        if !first {
+            let mut g = LLVMGetFirstGlobal(m);
+            while !g.is_null() {
+                let next = LLVMGetNextGlobal(g);
+                if !LLVMGetInitializer(g).is_null() && !internal(g) && LLVMGetLinkage(g) != LLVMLinkage::LLVMAppendingLinkage {
+                    if LLVMIsGlobalConstant(g) != 0 && name(g) != KERNEL_TABLE {
+                        LLVMSetLinkage(g, LLVMLinkage::LLVMAvailableExternallyLinkage);
+                    } else {
+                        LLVMSetInitializer(g, std::ptr::null_mut());
+                        LLVMSetLinkage(g, LLVMLinkage::LLVMExternalLinkage);
+                    }
+                }
+                g = next;
+            }
+        }
+        let mut f = LLVMGetFirstFunction(m);
+        while !f.is_null() {
+            let next = LLVMGetNextFunction(f);
+            if LLVMCountBasicBlocks(f) > 0 && !internal(f) && !keep.contains(&name(f)) {
+                let old_name = name(f);
+                let decl = LLVMAddFunction(m, c"".as_ptr(), LLVMGlobalGetValueType(f));
+                LLVMReplaceAllUsesWith(f, decl);
+                LLVMDeleteFunction(f);
+                LLVMSetValueName2(decl, old_name.as_ptr().cast(), old_name.len());
+            }
+            f = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use object::read::{Object as _, ObjectSymbol as _};
+
+    /// A function `name` of `n` volatile stores (which the optimiser
+    /// keeps), after `extra` (more instructions, at its start).
+    fn function(name: &str, n: usize, extra: &str) -> String {
+        let mut f = format!("define void @{name}(ptr %p) {{\n{extra}");
+        for k in 0..n {
+            f += &format!("  store volatile i32 {k}, ptr %p\n");
+        }
+        f + "  ret void\n}\n"
+    }
+
+    fn parse<'ctx>(ctx: &'ctx Context, ir: &str) -> Module<'ctx> {
+        let buffer = MemoryBuffer::create_from_memory_range_copy(ir.as_bytes(), "split.ll");
+        ctx.create_module_from_ir(buffer).unwrap_or_else(|e| panic!("{}", e.to_string_lossy()))
+    }
+
+    /// `a` and `b` write and read the same internal variable (`a` through
+    /// an internal helper), `c` and `d` are larger and independent; a
+    /// kernel table names all four, and `c` reads an external constant.
+    fn program() -> String {
+        let mut ir = String::from(
+            "@shared = internal global i32 0
+             @table = constant [2 x i32] [i32 7, i32 9]
+             @counter = global i32 0
+             @__clc_kernel_table = constant [4 x ptr] [ptr @a, ptr @b, ptr @c, ptr @d]
+             define internal void @helper(ptr %p) {
+               store i32 1, ptr @shared
+               ret void
+             }\n",
+        );
+        ir += &function("a", 100, "  call void @helper(ptr %p)\n");
+        ir += &function("b", 100, "  %v = load i32, ptr @shared\n  store volatile i32 %v, ptr %p\n");
+        ir += &function("c", 150, "  %t = load i32, ptr getelementptr ([2 x i32], ptr @table, i64 0, i64 1)\n  store volatile i32 %t, ptr %p\n  %n = atomicrmw add ptr @counter, i32 1 seq_cst\n");
+        ir += &function("d", 150, "");
+        ir
+    }
+
+    fn names(part: &FxHashSet<String>) -> Vec<&str> {
+        let mut v: Vec<&str> = part.iter().map(String::as_str).collect();
+        v.sort();
+        v
+    }
+
+    /// Dealt by size alone, `a` and `b` would go to different parts (after
+    /// `c` and `d`); the variable they share keeps them together.
+    #[test]
+    fn kernels_sharing_a_written_internal_variable_stay_together() {
+        let ctx = Context::create();
+        let m = parse(&ctx, &program());
+        let mut parts: Vec<Vec<&str>> = Vec::new();
+        let plan2 = plan(&m, 2);
+        parts.extend(plan2.iter().map(names));
+        parts.sort();
+        assert_eq!(parts, [vec!["a", "b"], vec!["c", "d"]]);
+        let plan8 = plan(&m, 8);
+        let mut parts: Vec<Vec<&str>> = plan8.iter().map(names).collect();
+        parts.sort();
+        assert_eq!(parts, [vec!["a", "b"], vec!["c"], vec!["d"]]);
+    }
+
+    #[test]
+    fn small_modules_and_single_kernels_are_compiled_whole() {
+        let ctx = Context::create();
+        assert!(plan(&parse(&ctx, &program()), 1).is_empty());
+        assert!(plan(&parse(&ctx, &function("only", 1000, "")), 4).is_empty());
+        assert!(plan(&parse(&ctx, &(function("x", 10, "") + &function("y", 10, ""))), 4).is_empty());
+    }
+
+    /// The joined object defines every externally visible symbol once
+    /// (the kernels, the variables, the table) and leaves nothing
+    /// undefined; the internal variable is defined in the part of `a` and
+    /// `b` only.
+    #[test]
+    fn the_joined_object_defines_each_symbol_once() {
+        let ctx = Context::create();
+        let m = parse(&ctx, &program());
+        let opts = CodegenOptions { opt_level: 2, jobs: 2, ..Default::default() };
+        super::super::configure(&m, &opts).unwrap();
+        let before = m.print_to_string().to_string();
+        let object = compile_object(&m, &opts).unwrap().expect("compiled in parts");
+        assert_eq!(m.print_to_string().to_string(), before, "the module itself is left as it was");
+        let file = object::File::parse(object.as_slice()).unwrap();
+        let mut defined: Vec<String> = file.symbols().filter(|s| s.is_definition() && !s.name().unwrap().starts_with(".L")).map(|s| s.name().unwrap().to_string()).collect();
+        defined.sort();
+        assert_eq!(defined, ["__clc_kernel_table", "a", "b", "c", "counter", "d", "shared", "table"]);
+        let undefined: Vec<&str> = file.symbols().filter(|s| s.is_undefined() && !s.name().unwrap().is_empty()).map(|s| s.name().unwrap()).collect();
+        assert!(undefined.is_empty(), "{undefined:?}");
+        // One thread, or debug information: compiled whole.
+        assert!(compile_object(&m, &CodegenOptions { jobs: 1, ..opts.clone() }).unwrap().is_none());
+        assert!(compile_object(&m, &CodegenOptions { debug_info: true, ..opts }).unwrap().is_none());
+    }
+}
