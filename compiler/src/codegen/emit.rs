@@ -104,7 +104,26 @@ pub enum OutputKind {
 
 fn initialize_targets() {
     static INIT: Once = Once::new();
-    INIT.call_once(|| LlvmTarget::initialize_all(&InitializationConfig::default()));
+    INIT.call_once(|| {
+        LlvmTarget::initialize_all(&InitializationConfig::default());
+        llvm_args();
+    });
+}
+
+/// Passes the options in `CLC_LLVM_ARGS` (space-separated, as clang's
+/// `-mllvm` would) to LLVM's own option parser, once per process: a
+/// developer's hook for trying LLVM's internal switches
+/// (`-disable-lsr`, `-debug-pass=…`) on clc's pipeline.
+fn llvm_args() {
+    let Ok(args) = std::env::var("CLC_LLVM_ARGS") else { return };
+    let owned: Vec<std::ffi::CString> = std::iter::once("clc").chain(args.split_whitespace()).filter_map(|a| std::ffi::CString::new(a).ok()).collect();
+    if owned.len() < 2 {
+        return;
+    }
+    let ptrs: Vec<*const std::os::raw::c_char> = owned.iter().map(|a| a.as_ptr()).collect();
+    // SAFETY: NUL-terminated strings that outlive the call; LLVM copies
+    // what it keeps.
+    unsafe { inkwell::llvm_sys::support::LLVMParseCommandLineOptions(ptrs.len() as i32, ptrs.as_ptr(), c"clc: CLC_LLVM_ARGS".as_ptr()) };
 }
 
 /// The LLVM target triple for `opts.target` (and `opts.spirv_minor` for
