@@ -349,7 +349,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let cur = self.current_function();
         let mut run: Vec<&'a Stmt> = Vec::new();
         let plan = self.fs().group.as_ref().map(|g| g.plan.clone()).unwrap_or_default();
-        for s in body {
+        let mut i = 0;
+        while let Some(s) = body.get(i) {
+            i += 1;
             let syncs = match cur {
                 Some(f) => self.stmt_syncs(f, s) || plan.goes_group(s),
                 None => stmt_syncs_in(f_exprs, s),
@@ -361,7 +363,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.flush_region(&mut run)?;
             match s {
                 // A call of a synchronising function: the callee lowered for
-                // the group, then the statement in a region.
+                // the group, then the statement starts the next run (it
+                // reads the call's results, computed already, like any
+                // value; nothing in it synchronises any more).
                 Stmt::Expr(_) | Stmt::Local { .. } if cur.and_then(|f| self.sync_calls_in_stmt(f, s)).is_some() => {
                     let Some(calls) = cur.and_then(|f| self.sync_calls_in_stmt(f, s)) else { return ice("a synchronising call disappeared") };
                     for (call, fid) in calls {
@@ -369,15 +373,19 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     }
                     // Work-group functions elsewhere in the statement.
                     self.collectives_of(s)?;
-                    let mut one = vec![s];
-                    self.flush_region(&mut one)?;
+                    run.push(s);
                 }
-                // A statement with work-group functions: their values for the
-                // group first, then the statement in a region.
+                // A statement with work-group functions, with the ones after
+                // it that can be computed together (see `collective_batch`):
+                // their values for the group first, then the statements
+                // start the next run, shared with the plain statements after
+                // them (one work-item loop instead of one per statement).
                 Stmt::Expr(_) | Stmt::Local { .. } if !is_plain_barrier(f_exprs, s) => {
-                    self.collectives_of(s)?;
-                    let mut one = vec![s];
-                    self.flush_region(&mut one)?;
+                    let n = cur.map_or(1, |f| self.collective_batch(f, &body[i - 1..], &plan));
+                    let batch: Vec<&'a Stmt> = body[i - 1..i - 1 + n].iter().collect();
+                    i += n - 1;
+                    self.collectives_in(&batch)?;
+                    run.extend(batch);
                 }
                 // The barrier itself: the regions around it are the
                 // synchronisation; memory is ordered by the loops' ends.
@@ -960,22 +968,35 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
-    /// Computes the work-group function calls in `s` for the whole group:
-    /// each work-item's argument in a region, then the result.
+    /// Computes the work-group function calls in `s` for the whole group.
     fn collectives_of(&mut self, s: &Stmt) -> R<()> {
+        self.collectives_in(&[s])
+    }
+
+    /// Computes the work-group function calls in `stmts` for the whole
+    /// group (several statements: see [`Gen::collective_batch`]): async
+    /// copies once for the group; then, in rounds, the calls whose
+    /// arguments hold no call still to compute (all of them, unless calls
+    /// are nested) store every work-item's argument in one region, and
+    /// each is combined at group level. A call nested in another's
+    /// argument is computed in an earlier round than it, so that the
+    /// outer argument reads its value.
+    fn collectives_in(&mut self, stmts: &[&Stmt]) -> R<()> {
         let exprs = self.fs().exprs;
         let mut calls = Vec::new();
         let mut copies = Vec::new();
-        visit_stmt_deep(exprs, s, &mut |e| {
-            if let ExprKind::BuiltinCall { overload, args, .. } = &exprs[e.0 as usize].kind {
-                match overload.lowering {
-                    Lowering::WorkGroup(op) if collective(op) => calls.push((e, op, args.clone())),
-                    Lowering::AsyncCopy { strided } => copies.push((e, Some(strided), args.clone())),
-                    Lowering::WaitGroupEvents => copies.push((e, None, args.clone())),
-                    _ => {}
+        for s in stmts {
+            visit_stmt_deep(exprs, s, &mut |e| {
+                if let ExprKind::BuiltinCall { overload, args, .. } = &exprs[e.0 as usize].kind {
+                    match overload.lowering {
+                        Lowering::WorkGroup(op) if collective(op) => calls.push((e, op, args.clone())),
+                        Lowering::AsyncCopy { strided } => copies.push((e, Some(strided), args.clone())),
+                        Lowering::WaitGroupEvents => copies.push((e, None, args.clone())),
+                        _ => {}
+                    }
                 }
-            }
-        });
+            });
+        }
         for (e, strided, args) in copies {
             if self.fs().group.as_ref().is_some_and(|g| g.collectives.contains_key(&e)) {
                 continue;
@@ -1001,31 +1022,174 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 };
             }
         }
-        for (e, op, args) in calls {
-            if self.fs().group.as_ref().is_some_and(|g| g.collectives.contains_key(&e)) {
-                continue;
+        calls.retain(|(e, ..)| !self.fs().group.as_ref().is_some_and(|g| g.collectives.contains_key(e)));
+        while !calls.is_empty() {
+            let pending: Vec<ExprId> = calls.iter().map(|c| c.0).collect();
+            let (ready, later): (Vec<_>, Vec<_>) = calls.into_iter().partition(|(e, _, args)| {
+                let mut nested = false;
+                for a in args {
+                    deep(exprs, *a, &mut |x| nested |= x != *e && pending.contains(&x));
+                }
+                !nested
+            });
+            if ready.is_empty() {
+                return ice("work-group function calls nested in each other");
             }
-            self.collective(e, op, &args)?;
+            let stored = self.store_collective_args(&ready)?;
+            for ((e, op, args), vals) in ready.iter().zip(stored) {
+                self.combine_collective(*e, *op, args, vals)?;
+            }
+            calls = later;
         }
         Ok(())
     }
 
-    fn collective(&mut self, call: ExprId, op: GroupOp, args: &[ExprId]) -> R<()> {
+    /// How many statements from `body[0]` (a statement with work-group
+    /// functions) have their work-group functions computed together: their
+    /// arguments stored in one region, then combined (see
+    /// [`Gen::collectives_in`]), after which they all join the next run.
+    ///
+    /// That evaluates a later statement's arguments before the earlier
+    /// statements (each work-item runs the earlier ones only in the run
+    /// after), which is exact where nothing the earlier statements do can
+    /// change them: every statement but the last is a declaration whose
+    /// initializer is quiet (see [`Gen::quiet`]), so all it changes is its
+    /// own local; a later statement's arguments do not read the locals
+    /// declared before it in the batch; and every statement's calls are
+    /// flat (see [`Gen::flat_collectives`]: quiet arguments, which the
+    /// earlier statements' initializers cannot see changed either, and no
+    /// call nested in another's arguments, which needs rounds of its own).
+    /// Otherwise the batch is the one statement.
+    pub(super) fn collective_batch(&self, f: &hir::Function, body: &[Stmt], plan: &Plan) -> usize {
+        if body.first().is_none_or(|s| self.flat_collectives(f, s, plan).is_none()) {
+            return 1;
+        }
+        let mut declared = Vec::new();
+        let mut n = 1;
+        while let Some(next) = body.get(n) {
+            let Stmt::Local { local, init: Some(Init::Expr(e)) } = &body[n - 1] else { break };
+            if !self.quiet(f, *e) {
+                break;
+            }
+            declared.push(*local);
+            let Some(calls) = self.flat_collectives(f, next, plan) else { break };
+            let mut reads_declared = false;
+            for c in calls {
+                if let ExprKind::BuiltinCall { args, .. } = &f.exprs[c.0 as usize].kind {
+                    for a in args {
+                        deep(&f.exprs, *a, &mut |x| reads_declared |= matches!(f.exprs[x.0 as usize].kind, ExprKind::Local(l) if declared.contains(&l)));
+                    }
+                }
+            }
+            if reads_declared {
+                break;
+            }
+            n += 1;
+        }
+        n
+    }
+
+    /// The work-group function calls of an expression statement or a
+    /// declaration with an expression initializer whose only synchronising
+    /// calls are work-group functions the regions compute, none nested in
+    /// another's arguments, all arguments quiet; `None` for other
+    /// statements.
+    fn flat_collectives(&self, f: &hir::Function, s: &Stmt, plan: &Plan) -> Option<Vec<ExprId>> {
+        let (Stmt::Expr(root) | Stmt::Local { init: Some(Init::Expr(root)), .. }) = s else { return None };
+        if plan.goes_group(s) {
+            return None;
+        }
+        let mut calls = Vec::new();
+        let mut other = false;
+        deep(&f.exprs, *root, &mut |e| match &f.exprs[e.0 as usize].kind {
+            ExprKind::BuiltinCall { overload, .. } => match overload.lowering {
+                Lowering::WorkGroup(op) if collective(op) => calls.push(e),
+                Lowering::WorkGroup(_) | Lowering::Barrier(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents => other = true,
+                _ => {}
+            },
+            ExprKind::Call { func: Some(fid), .. } => other |= self.synchronises(fid.0 as usize),
+            _ => {}
+        });
+        if other || calls.is_empty() {
+            return None;
+        }
+        for &c in &calls {
+            let ExprKind::BuiltinCall { args, .. } = &f.exprs[c.0 as usize].kind else { return None };
+            let mut nested = false;
+            for a in args {
+                deep(&f.exprs, *a, &mut |x| nested |= calls.contains(&x));
+            }
+            if nested || !args.iter().all(|a| self.quiet(f, *a)) {
+                return None;
+            }
+        }
+        Some(calls)
+    }
+
+    /// Does evaluating `e` change nothing but what its work-group function
+    /// calls compute: no assignment, `++`/`--`, call of a user function or
+    /// block, volatile access, or builtin other than pure ones (math
+    /// without pointer arguments, conversions, work-item queries, loads)?
+    pub(super) fn quiet(&self, f: &hir::Function, e: ExprId) -> bool {
+        let mut quiet = true;
+        deep(&f.exprs, e, &mut |x| {
+            quiet &= match &f.exprs[x.0 as usize].kind {
+                ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. } | ExprKind::CallValue { .. } | ExprKind::BlockLiteral { .. } => false,
+                ExprKind::Load(lv) => !f.exprs[lv.0 as usize].ty.quals.is_volatile,
+                ExprKind::BuiltinCall { overload, args, .. } => match overload.lowering {
+                    Lowering::WorkItem(_) | Lowering::Dot | Lowering::Relational(_) | Lowering::Convert { .. } | Lowering::AsType | Lowering::VecStep | Lowering::VLoad { .. } | Lowering::Shuffle | Lowering::Shuffle2 | Lowering::AddrSpaceCast(_) | Lowering::GetFence => true,
+                    // `frexp`, `modf`, `sincos`, … store through a pointer.
+                    Lowering::Ext(_) => args.iter().all(|a| !matches!(self.kind(f.exprs[a.0 as usize].ty.ty), crate::sema::types::TypeKind::Pointer(_))),
+                    Lowering::WorkGroup(op) => collective(op),
+                    _ => false,
+                },
+                _ => true,
+            }
+        });
+        quiet
+    }
+
+    /// Every work-item's argument of each call, stored in one region into
+    /// an array per call (made in the entry block), which it returns.
+    fn store_collective_args(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)]) -> R<Vec<PointerValue<'ctx>>> {
+        let (n, _) = self.group_n()?;
+        let mut arrays = Vec::new();
+        for (_, _, args) in calls {
+            let Some(&a) = args.first() else { return ice("a work-group function without arguments") };
+            let lt = self.vty(self.expr_info(a).ty.ty)?;
+            arrays.push(self.entry_array(lt, n, "wg.arg")?);
+        }
+        self.region(&mut |g: &mut Self| {
+            for ((_, _, args), &vals) in calls.iter().zip(&arrays) {
+                g.store_collective_arg(args[0], vals)?;
+            }
+            Ok(())
+        })?;
+        Ok(arrays)
+    }
+
+    /// Inside a region: stores the work-item's value of a work-group
+    /// function's argument `arg` into its place of `vals`.
+    fn store_collective_arg(&mut self, arg: ExprId, vals: PointerValue<'ctx>) -> R<()> {
+        let lt = self.vty(self.expr_info(arg).ty.ty)?;
+        let v = self.value(arg)?;
+        let i = self.fs().group.as_ref().and_then(|gm| gm.index).unwrap_or_else(|| self.ctx.i64_type().const_zero());
+        // SAFETY: `i` < the group's size.
+        let p = unsafe { self.b.build_in_bounds_gep(lt, vals, &[i], "")? };
+        self.b.build_store(p, v)?;
+        Ok(())
+    }
+
+    /// A work-group function's result for the group, from every
+    /// work-item's argument in `vals` (see [`Gen::store_collective_args`]),
+    /// computed at group level and recorded for the statement that reads
+    /// it (see [`Gen::collective_value`]).
+    fn combine_collective(&mut self, call: ExprId, op: GroupOp, args: &[ExprId], vals: PointerValue<'ctx>) -> R<()> {
         let (n, _) = self.group_n()?;
         let at = self.expr_info(args[0]).ty.ty;
         let lt = self.vty(at)?;
         let rt_ty = self.expr_info(call).ty.ty;
         let rt = self.vty(rt_ty)?;
-        // Every work-item's argument.
-        let vals = self.entry_array(lt, n, "wg.arg")?;
-        self.region(&mut |g: &mut Self| {
-            let v = g.value(args[0])?;
-            let i = g.fs().group.as_ref().and_then(|gm| gm.index).unwrap_or_else(|| g.ctx.i64_type().const_zero());
-            // SAFETY: `i` < the group's size.
-            let p = unsafe { g.b.build_in_bounds_gep(lt, vals, &[i], "")? };
-            g.b.build_store(p, v)?;
-            Ok(())
-        })?;
         let per_wi = matches!(op, GroupOp::ScanInclusive(_) | GroupOp::ScanExclusive(_));
         let out = if per_wi { self.entry_array(rt, n, "wg.scan")? } else { self.entry_array(rt, self.ctx.i64_type().const_int(1, false), "wg.result")? };
         let elem = self.elem_scalar(at);
@@ -1033,7 +1197,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let signed = elem.is_some_and(super::expr::is_signed);
         match op {
             GroupOp::Broadcast => {
-                // The work-item named by the (uniform) local ids.
+                // The work-item named by the (uniform) local ids, evaluated
+                // at group level.
+                self.at_group_level()?;
                 let mut lid = Vec::new();
                 for &a in &args[1..] {
                     let v = self.value(a)?;
@@ -1253,15 +1419,55 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 }
             });
         }
+        /// Marks the locals `s` uses outside the calls `calls` (their
+        /// arguments are evaluated elsewhere; in the statement's region
+        /// their values are read from where they were computed).
+        fn mark_outside(f: &hir::Function, uses: &mut [Use], id: u32, s: &Stmt, calls: &[ExprId]) {
+            let mut inside = rustc_hash::FxHashSet::default();
+            for &c in calls {
+                deep(&f.exprs, c, &mut |x| {
+                    inside.insert(x);
+                });
+            }
+            let mut ls = Vec::new();
+            walk_decls(s, &mut ls);
+            visit_stmt_deep(&f.exprs, s, &mut |e| {
+                if inside.contains(&e) {
+                    return;
+                }
+                match &f.exprs[e.0 as usize].kind {
+                    ExprKind::Local(l) => ls.push(*l),
+                    ExprKind::BlockLiteral { params, .. } => ls.extend(params.iter().copied()),
+                    _ => {}
+                }
+            });
+            ls.into_iter().for_each(|l| mark(uses, id, l));
+        }
+        /// Marks a group-level expression (a condition): evaluated at group
+        /// level, and the arguments of its work-group functions each in a
+        /// region before (marked apart, which is conservative).
+        fn mark_group_expr(f: &hir::Function, uses: &mut [Use], next: &mut u32, e: ExprId) {
+            let s = Stmt::Expr(e);
+            *next += 1;
+            mark_stmt(f, uses, *next, &s);
+            if stmt_syncs_in(&f.exprs, &s) {
+                *next += 1;
+                mark_stmt(f, uses, *next, &s);
+            }
+        }
         // Mirrors `group_stmts`: a run of statements is one region, every
-        // group-level expression a region of its own.
+        // group-level expression a region of its own; statements with
+        // work-group functions (or calls of synchronising functions) start
+        // the next run after the regions computing those.
         fn assign(g: &Gen<'_, '_>, f: &hir::Function, plan: &Plan, body: &[Stmt], next: &mut u32, uses: &mut [Use]) {
             let mut run: Option<u32> = None;
             let fresh = |next: &mut u32| {
                 *next += 1;
                 *next
             };
-            for s in body {
+            let mut i = 0;
+            while let Some(s) = body.get(i) {
+                i += 1;
                 let syncs = g.stmt_syncs(f, s) || plan.goes_group(s);
                 if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Case(_)) {
                     let id = *run.get_or_insert_with(|| fresh(next));
@@ -1272,30 +1478,65 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 match s {
                     Stmt::Block(b) => assign(g, f, plan, b, next, uses),
                     Stmt::If { cond, then, else_ } => {
-                        let id = fresh(next);
-                        mark_stmt(f, uses, id, &Stmt::Expr(*cond));
+                        mark_group_expr(f, uses, next, *cond);
                         assign(g, f, plan, then, next, uses);
                         if let Some(e) = else_ {
                             assign(g, f, plan, e, next, uses);
                         }
                     }
                     Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
-                        let id = fresh(next);
-                        mark_stmt(f, uses, id, &Stmt::Expr(*cond));
+                        mark_group_expr(f, uses, next, *cond);
                         assign(g, f, plan, body, next, uses);
                     }
                     Stmt::For { init, cond, step, body } => {
                         assign(g, f, plan, init, next, uses);
                         for e in cond.iter().chain(step.iter()) {
-                            let id = fresh(next);
-                            mark_stmt(f, uses, id, &Stmt::Expr(*e));
+                            mark_group_expr(f, uses, next, *e);
                         }
                         assign(g, f, plan, body, next, uses);
                     }
+                    Stmt::Expr(_) | Stmt::Local { .. } if g.sync_calls_in_stmt(f, s).is_none() && !is_plain_barrier(&f.exprs, s) && g.flat_collectives(f, s, plan).is_some() => {
+                        // Work-group functions computed together (see
+                        // `collective_batch`): all their arguments in one
+                        // region (the local ids of broadcasts at group
+                        // level), then the statements in the next run.
+                        let n = g.collective_batch(f, &body[i - 1..], plan);
+                        let batch = &body[i - 1..i - 1 + n];
+                        i += n - 1;
+                        let args_region = fresh(next);
+                        let mut all = Vec::new();
+                        for b in batch {
+                            let calls = g.flat_collectives(f, b, plan).unwrap_or_default();
+                            for &c in &calls {
+                                let ExprKind::BuiltinCall { args, .. } = &f.exprs[c.0 as usize].kind else { continue };
+                                for (k, a) in args.iter().enumerate() {
+                                    let id = if k == 0 { args_region } else { fresh(next) };
+                                    mark_stmt(f, uses, id, &Stmt::Expr(*a));
+                                }
+                            }
+                            all.extend(calls);
+                        }
+                        let id = fresh(next);
+                        run = Some(id);
+                        for b in batch {
+                            mark_outside(f, uses, id, b, &all);
+                        }
+                    }
+                    Stmt::Expr(_) | Stmt::Local { .. } if !is_plain_barrier(&f.exprs, s) => {
+                        // Other work-group functions and synchronising
+                        // calls run their arguments, the calls, and the
+                        // statement (in the next run) in different regions:
+                        // everything they use is shared.
+                        let (a, b) = (fresh(next), fresh(next));
+                        mark_stmt(f, uses, a, s);
+                        mark_stmt(f, uses, b, s);
+                        let id = fresh(next);
+                        run = Some(id);
+                        mark_stmt(f, uses, id, s);
+                    }
                     other => {
-                        // Work-group functions and synchronising calls run
-                        // their arguments and the statement in different
-                        // regions: everything they use is shared.
+                        // Returned values are stored in a region; the rest
+                        // (switches: their bodies) marked apart.
                         let (a, b) = (fresh(next), fresh(next));
                         mark_stmt(f, uses, a, other);
                         mark_stmt(f, uses, b, other);
