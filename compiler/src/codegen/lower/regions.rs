@@ -360,6 +360,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 run.push(s);
                 continue;
             }
+            // A statement whose work-group functions are flat, with the
+            // ones after it computed together (see `collective_batch`): the
+            // arguments stored at the end of the run before, the values
+            // for the group, then the statements start the next run,
+            // shared with the plain statements after them.
+            if let Some(f) = cur
+                && self.flat_collectives(f, s, &plan).is_some()
+            {
+                let n = self.collective_batch(f, &body[i - 1..], &plan);
+                let batch: Vec<&'a Stmt> = body[i - 1..i - 1 + n].iter().collect();
+                i += n - 1;
+                self.batch_collectives(&mut run, &batch)?;
+                run.extend(batch);
+                continue;
+            }
             self.flush_region(&mut run)?;
             match s {
                 // A call of a synchronising function: the callee lowered for
@@ -375,17 +390,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.collectives_of(s)?;
                     run.push(s);
                 }
-                // A statement with work-group functions, with the ones after
-                // it that can be computed together (see `collective_batch`):
-                // their values for the group first, then the statements
-                // start the next run, shared with the plain statements after
-                // them (one work-item loop instead of one per statement).
+                // Other statements with work-group functions (nested ones,
+                // async copies): their values for the group first, then the
+                // statement starts the next run.
                 Stmt::Expr(_) | Stmt::Local { .. } if !is_plain_barrier(f_exprs, s) => {
-                    let n = cur.map_or(1, |f| self.collective_batch(f, &body[i - 1..], &plan));
-                    let batch: Vec<&'a Stmt> = body[i - 1..i - 1 + n].iter().collect();
-                    i += n - 1;
-                    self.collectives_in(&batch)?;
-                    run.extend(batch);
+                    self.collectives_of(s)?;
+                    run.push(s);
                 }
                 // The barrier itself: the regions around it are the
                 // synchronisation; memory is ordered by the loops' ends.
@@ -766,18 +776,25 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     fn flush_region(&mut self, run: &mut Vec<&'a Stmt>) -> R<()> {
-        if run.is_empty() {
-            return Ok(());
-        }
+        self.flush_region_then(run, None)
+    }
+
+    /// Emits the run of statements `run` (emptying it) as a region, with
+    /// `tail` run for every work-item after them; a region of the tail
+    /// alone where the statements do nothing.
+    fn flush_region_then(&mut self, run: &mut Vec<&'a Stmt>, mut tail: Option<&mut dyn FnMut(&mut Self) -> R<()>>) -> R<()> {
         let stmts = std::mem::take(run);
         // Declarations without initializers, and of locals every region
         // recomputes, do nothing here.
-        let declarations_only = self.fs().group.as_ref().is_some_and(|g| stmts.iter().all(|s| matches!(s, Stmt::Local { local, init } if init.is_none() || g.plan.remat[local.0 as usize].is_some())));
+        let declarations_only = self.fs().group.as_ref().is_none_or(|g| stmts.iter().all(|s| declares_only(&g.plan, s)));
         if declarations_only {
-            return Ok(());
+            return match tail {
+                Some(t) => self.region(t),
+                None => Ok(()),
+            };
         }
         // The parts along x where comparisons are known (see `x_parts`).
-        let parts = match self.x_parts(&stmts)? {
+        let parts = match self.x_parts(&stmts, tail.is_some())? {
             Some(parts) => parts,
             None => vec![super::xsplit::XPart { name: "all", start: None, end: None, known: std::rc::Rc::from([]) }],
         };
@@ -812,7 +829,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 for s in &stmts {
                     g.stmt_in_region(s)?;
                 }
-                Ok(())
+                match tail.as_mut() {
+                    Some(t) => t(g),
+                    None => Ok(()),
+                }
             });
             if r.is_err() {
                 break;
@@ -968,35 +988,28 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
-    /// Computes the work-group function calls in `s` for the whole group.
-    fn collectives_of(&mut self, s: &Stmt) -> R<()> {
-        self.collectives_in(&[s])
-    }
-
-    /// Computes the work-group function calls in `stmts` for the whole
-    /// group (several statements: see [`Gen::collective_batch`]): async
-    /// copies once for the group; then, in rounds, the calls whose
+    /// Computes the work-group function calls in `s` for the whole group
+    /// (where they are flat, [`Gen::batch_collectives`] does it with less):
+    /// async copies once for the group; then, in rounds, the calls whose
     /// arguments hold no call still to compute (all of them, unless calls
     /// are nested) store every work-item's argument in one region, and
     /// each is combined at group level. A call nested in another's
     /// argument is computed in an earlier round than it, so that the
     /// outer argument reads its value.
-    fn collectives_in(&mut self, stmts: &[&Stmt]) -> R<()> {
+    fn collectives_of(&mut self, s: &Stmt) -> R<()> {
         let exprs = self.fs().exprs;
         let mut calls = Vec::new();
         let mut copies = Vec::new();
-        for s in stmts {
-            visit_stmt_deep(exprs, s, &mut |e| {
-                if let ExprKind::BuiltinCall { overload, args, .. } = &exprs[e.0 as usize].kind {
-                    match overload.lowering {
-                        Lowering::WorkGroup(op) if collective(op) => calls.push((e, op, args.clone())),
-                        Lowering::AsyncCopy { strided } => copies.push((e, Some(strided), args.clone())),
-                        Lowering::WaitGroupEvents => copies.push((e, None, args.clone())),
-                        _ => {}
-                    }
+        visit_stmt_deep(exprs, s, &mut |e| {
+            if let ExprKind::BuiltinCall { overload, args, .. } = &exprs[e.0 as usize].kind {
+                match overload.lowering {
+                    Lowering::WorkGroup(op) if collective(op) => calls.push((e, op, args.clone())),
+                    Lowering::AsyncCopy { strided } => copies.push((e, Some(strided), args.clone())),
+                    Lowering::WaitGroupEvents => copies.push((e, None, args.clone())),
+                    _ => {}
                 }
-            });
-        }
+            }
+        });
         for (e, strided, args) in copies {
             if self.fs().group.as_ref().is_some_and(|g| g.collectives.contains_key(&e)) {
                 continue;
@@ -1047,7 +1060,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// How many statements from `body[0]` (a statement with work-group
     /// functions) have their work-group functions computed together: their
     /// arguments stored in one region, then combined (see
-    /// [`Gen::collectives_in`]), after which they all join the next run.
+    /// [`Gen::batch_collectives`]), after which they all join the next run.
     ///
     /// That evaluates a later statement's arguments before the earlier
     /// statements (each work-item runs the earlier ones only in the run
@@ -1149,9 +1162,49 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         quiet
     }
 
-    /// Every work-item's argument of each call, stored in one region into
-    /// an array per call (made in the entry block), which it returns.
-    fn store_collective_args(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)]) -> R<Vec<PointerValue<'ctx>>> {
+    /// Computes the work-group functions of `batch` (see
+    /// [`Gen::collective_batch`]; their calls flat) for the group: each
+    /// work-item stores all their arguments at the end of the run before
+    /// them, `run` (emitted here: in its region, or in a region of their
+    /// own where it does nothing), then each call is combined.
+    ///
+    /// A work-item evaluates its arguments after its own earlier
+    /// statements, as written; other work-items' statements of the run may
+    /// not have run yet, but nothing synchronises the group between them
+    /// and a work-group function's arguments, so an argument reading
+    /// another work-item's writes there is a data race in the source.
+    fn batch_collectives(&mut self, run: &mut Vec<&'a Stmt>, batch: &[&'a Stmt]) -> R<()> {
+        let exprs = self.fs().exprs;
+        let mut calls = Vec::new();
+        for s in batch {
+            visit_stmt_deep(exprs, s, &mut |e| {
+                if let ExprKind::BuiltinCall { overload, args, .. } = &exprs[e.0 as usize].kind
+                    && let Lowering::WorkGroup(op) = overload.lowering
+                    && collective(op)
+                {
+                    calls.push((e, op, args.clone()));
+                }
+            });
+        }
+        let arrays = self.collective_arrays(&calls)?;
+        self.flush_region_then(
+            run,
+            Some(&mut |g: &mut Self| {
+                for ((_, _, args), &vals) in calls.iter().zip(&arrays) {
+                    g.store_collective_arg(args[0], vals)?;
+                }
+                Ok(())
+            }),
+        )?;
+        for ((e, op, args), vals) in calls.iter().zip(arrays) {
+            self.combine_collective(*e, *op, args, vals)?;
+        }
+        Ok(())
+    }
+
+    /// An array for every work-item's argument of each call (in the entry
+    /// block).
+    fn collective_arrays(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)]) -> R<Vec<PointerValue<'ctx>>> {
         let (n, _) = self.group_n()?;
         let mut arrays = Vec::new();
         for (_, _, args) in calls {
@@ -1159,6 +1212,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             let lt = self.vty(self.expr_info(a).ty.ty)?;
             arrays.push(self.entry_array(lt, n, "wg.arg")?);
         }
+        Ok(arrays)
+    }
+
+    /// Every work-item's argument of each call, stored in one region into
+    /// the arrays of [`Gen::collective_arrays`], which it returns.
+    fn store_collective_args(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)]) -> R<Vec<PointerValue<'ctx>>> {
+        let arrays = self.collective_arrays(calls)?;
         self.region(&mut |g: &mut Self| {
             for ((_, _, args), &vals) in calls.iter().zip(&arrays) {
                 g.store_collective_arg(args[0], vals)?;
@@ -1460,7 +1520,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // work-group functions (or calls of synchronising functions) start
         // the next run after the regions computing those.
         fn assign(g: &Gen<'_, '_>, f: &hir::Function, plan: &Plan, body: &[Stmt], next: &mut u32, uses: &mut [Use]) {
+            // The run's region, and whether it is emitted (see
+            // `flush_region_then`).
             let mut run: Option<u32> = None;
+            let mut run_emits = false;
             let fresh = |next: &mut u32| {
                 *next += 1;
                 *next
@@ -1471,10 +1534,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let syncs = g.stmt_syncs(f, s) || plan.goes_group(s);
                 if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Case(_)) {
                     let id = *run.get_or_insert_with(|| fresh(next));
+                    run_emits |= !declares_only(plan, s);
                     mark_stmt(f, uses, id, s);
                     continue;
                 }
-                run = None;
+                let emits = std::mem::take(&mut run_emits);
+                let before = run.take().filter(|_| emits);
                 match s {
                     Stmt::Block(b) => assign(g, f, plan, b, next, uses),
                     Stmt::If { cond, then, else_ } => {
@@ -1495,15 +1560,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         }
                         assign(g, f, plan, body, next, uses);
                     }
-                    Stmt::Expr(_) | Stmt::Local { .. } if g.sync_calls_in_stmt(f, s).is_none() && !is_plain_barrier(&f.exprs, s) && g.flat_collectives(f, s, plan).is_some() => {
+                    _ if g.flat_collectives(f, s, plan).is_some() => {
                         // Work-group functions computed together (see
-                        // `collective_batch`): all their arguments in one
-                        // region (the local ids of broadcasts at group
-                        // level), then the statements in the next run.
+                        // `batch_collectives`): all their arguments at the
+                        // end of the run before (in a region of their own
+                        // where it emits none; the local ids of broadcasts
+                        // at group level), then the statements in the next
+                        // run.
                         let n = g.collective_batch(f, &body[i - 1..], plan);
                         let batch = &body[i - 1..i - 1 + n];
                         i += n - 1;
-                        let args_region = fresh(next);
+                        let args_region = before.unwrap_or_else(|| fresh(next));
                         let mut all = Vec::new();
                         for b in batch {
                             let calls = g.flat_collectives(f, b, plan).unwrap_or_default();
@@ -1518,6 +1585,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         }
                         let id = fresh(next);
                         run = Some(id);
+                        run_emits = true;
                         for b in batch {
                             mark_outside(f, uses, id, b, &all);
                         }
@@ -1532,6 +1600,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         mark_stmt(f, uses, b, s);
                         let id = fresh(next);
                         run = Some(id);
+                        run_emits = true;
                         mark_stmt(f, uses, id, s);
                     }
                     other => {
@@ -1955,6 +2024,12 @@ fn stmt_syncs_in(exprs: &[hir::Expr], s: &Stmt) -> bool {
         }
     });
     found
+}
+
+/// Does `s` do nothing in a region: a declaration without initializer, or
+/// of a local every region recomputes (see `Plan::remat`)?
+fn declares_only(plan: &Plan, s: &Stmt) -> bool {
+    matches!(s, Stmt::Local { local, init } if init.is_none() || plan.remat[local.0 as usize].is_some())
 }
 
 /// `barrier(…);` alone.
