@@ -1160,6 +1160,50 @@ mod collective_tests {
         }
     }
 
+    /// Arguments of work-group functions stored at the end of a region
+    /// that is only `if (lid < lim)`, which alone would leave out the
+    /// work-items where the condition is known false (see `xsplit`'s
+    /// `x_parts`): every work-item's argument is there, for bounds below,
+    /// inside and above the group.
+    #[test]
+    fn work_group_function_arguments_after_a_guarded_region() {
+        let p = build(
+            "kernel void k(global const int *in, global int *o, int lim) {
+                 size_t lid = get_local_id(0);
+                 int x = in[get_global_id(0)];
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (lid < lim) x += 1000;
+                 int s = work_group_reduce_add(x);
+                 int e = work_group_scan_exclusive_add(x);
+                 o[get_global_id(0)] = s * 10000 + e;
+             }",
+            "wgguard.cl",
+            &BuildOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!p.kernels()[0].synchronises);
+        for (global, local) in [(64usize, 32usize), (50, 7)] {
+            for lim in [-1, 0, 3, 20, 100] {
+                let xs: Vec<i32> = (0..global as i32).map(|i| (i * 37) % 19 - 9).collect();
+                let (bi, bo) = (Buffer::from_slice(&xs), Buffer::from_slice(&vec![-1i32; global]));
+                let mut k = p.kernel("k").unwrap();
+                k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+                k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+                k.set_arg(2, Arg::value(lim)).unwrap();
+                launch_2d(&mut k, [global, 1], [local, 1], 1);
+                let o = bo.read::<i32>();
+                for (members, _) in groups_of([global, 1], [local, 1]) {
+                    // `lid < lim` compares as size_t: -1 is the largest.
+                    let v: Vec<i32> = members.iter().enumerate().map(|(l, &m)| xs[m] + if (l as u64) < lim as i64 as u64 { 1000 } else { 0 }).collect();
+                    let s: i32 = v.iter().sum();
+                    for (l, &m) in members.iter().enumerate() {
+                        assert_eq!(o[m], s * 10000 + v[..l].iter().sum::<i32>(), "{global}/{local}, lim {lim}: work-item {m}");
+                    }
+                }
+            }
+        }
+    }
+
     /// Work-group functions at group level: in both branches of an `if`
     /// on a uniform condition, in a `for` and a `while` loop (in the
     /// condition too), in an `if`'s condition; against Rust.

@@ -1049,9 +1049,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 return ice("work-group function calls nested in each other");
             }
             let stored = self.store_collective_args(&ready)?;
-            for ((e, op, args), vals) in ready.iter().zip(stored) {
-                self.combine_collective(*e, *op, args, vals)?;
-            }
+            self.combine_collectives(&ready, &stored)?;
             calls = later;
         }
         Ok(())
@@ -1196,10 +1194,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Ok(())
             }),
         )?;
-        for ((e, op, args), vals) in calls.iter().zip(arrays) {
-            self.combine_collective(*e, *op, args, vals)?;
-        }
-        Ok(())
+        self.combine_collectives(&calls, &arrays)
     }
 
     /// An array for every work-item's argument of each call (in the entry
@@ -1240,102 +1235,133 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
-    /// A work-group function's result for the group, from every
-    /// work-item's argument in `vals` (see [`Gen::store_collective_args`]),
-    /// computed at group level and recorded for the statement that reads
-    /// it (see [`Gen::collective_value`]).
-    fn combine_collective(&mut self, call: ExprId, op: GroupOp, args: &[ExprId], vals: PointerValue<'ctx>) -> R<()> {
-        let (n, _) = self.group_n()?;
-        let at = self.expr_info(args[0]).ty.ty;
-        let lt = self.vty(at)?;
-        let rt_ty = self.expr_info(call).ty.ty;
-        let rt = self.vty(rt_ty)?;
-        let per_wi = matches!(op, GroupOp::ScanInclusive(_) | GroupOp::ScanExclusive(_));
-        let out = if per_wi { self.entry_array(rt, n, "wg.scan")? } else { self.entry_array(rt, self.ctx.i64_type().const_int(1, false), "wg.result")? };
-        let elem = self.elem_scalar(at);
-        let float = elem.is_some_and(super::expr::is_float);
-        let signed = elem.is_some_and(super::expr::is_signed);
-        match op {
-            GroupOp::Broadcast => {
-                // The work-item named by the (uniform) local ids, evaluated
-                // at group level.
-                self.at_group_level()?;
-                let mut lid = Vec::new();
-                for &a in &args[1..] {
-                    let v = self.value(a)?;
-                    lid.push(self.int_resize(v, self.ctx.i64_type().into(), false).into_int_value());
-                }
-                let (_, sizes) = self.group_n()?;
-                let mut idx = *lid.last().unwrap_or(&self.ctx.i64_type().const_zero());
-                for k in (0..lid.len().saturating_sub(1)).rev() {
-                    idx = self.b.build_int_mul(idx, sizes[k], "")?;
-                    idx = self.b.build_int_add(idx, lid[k], "")?;
-                }
-                let in_range = self.b.build_int_compare(IntPredicate::ULT, idx, n, "")?;
-                let idx = self.b.build_select(in_range, idx, self.ctx.i64_type().const_zero(), "")?.into_int_value();
-                // SAFETY: `idx` < n.
-                let p = unsafe { self.b.build_in_bounds_gep(lt, vals, &[idx], "")? };
-                let v = self.b.build_load(lt, p, "")?;
-                self.b.build_store(out, v)?;
+    /// The values of work-group function calls for the group, from every
+    /// work-item's argument in `arrays` (one per call, see
+    /// [`Gen::collective_arrays`]), computed at group level and recorded
+    /// for the statements that read them (see [`Gen::collective_value`]):
+    /// a broadcast loads its work-item's value; the others are passes over
+    /// the group in local-id order, made together: one loop for integer
+    /// reductions, any and all (which LLVM vectorises), one for the rest
+    /// (scans, which it does not, and float sums, which it may not
+    /// reorder). Each loop costs compile time: ten calls in a row made ten
+    /// loops.
+    fn combine_collectives(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)], arrays: &[PointerValue<'ctx>]) -> R<()> {
+        let (n, sizes) = self.group_n()?;
+        let mut passes: [Vec<Fold<'ctx>>; 2] = [Vec::new(), Vec::new()];
+        for ((call, op, args), &vals) in calls.iter().zip(arrays) {
+            let Some(&a0) = args.first() else { return ice("a work-group function without arguments") };
+            let at = self.expr_info(a0).ty.ty;
+            let lt = self.vty(at)?;
+            let rt = self.vty(self.expr_info(*call).ty.ty)?;
+            let per_wi = matches!(op, GroupOp::ScanInclusive(_) | GroupOp::ScanExclusive(_));
+            let out = if per_wi { self.entry_array(rt, n, "wg.scan")? } else { self.entry_array(rt, self.ctx.i64_type().const_int(1, false), "wg.result")? };
+            if let Some(g) = self.fs_mut().group.as_mut() {
+                g.collectives.insert(*call, (out, per_wi));
             }
-            _ => {
-                // A sequential pass over the group, in local-id order.
-                let init = match op {
-                    GroupOp::All => self.const_int(lt, 1),
-                    GroupOp::Any => self.const_int(lt, 0),
-                    GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.identity(a, lt, float, signed),
-                    _ => return ice("a work-group function without a combining operator"),
-                };
-                let fnv = self.fs().llfn;
-                let pre = self.b.get_insert_block().expect("positioned");
-                let head = self.ctx.append_basic_block(fnv, "wg.head");
-                let body = self.ctx.append_basic_block(fnv, "wg.body");
-                let exit = self.ctx.append_basic_block(fnv, "wg.exit");
-                self.b.build_unconditional_branch(head)?;
-                self.b.position_at_end(head);
-                let i64t = self.ctx.i64_type();
-                let iv = self.b.build_phi(i64t, "i")?;
-                let acc = self.b.build_phi(lt, "acc")?;
-                iv.add_incoming(&[(&i64t.const_zero(), pre)]);
-                acc.add_incoming(&[(&init, pre)]);
-                let (ivv, accv) = (iv.as_basic_value().into_int_value(), acc.as_basic_value());
-                let more = self.b.build_int_compare(IntPredicate::ULT, ivv, n, "")?;
-                self.b.build_conditional_branch(more, body, exit)?;
-                self.b.position_at_end(body);
-                // SAFETY: `ivv` < n.
-                let p = unsafe { self.b.build_in_bounds_gep(lt, vals, &[ivv], "")? };
-                let x = self.b.build_load(lt, p, "")?;
-                let next = match op {
-                    GroupOp::All | GroupOp::Any => {
-                        let nz = self.is_nonzero(x, at)?;
-                        let nz = self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMZExt, nz, lt);
-                        let o = if op == GroupOp::All { inkwell::llvm_sys::LLVMOpcode::LLVMAnd } else { inkwell::llvm_sys::LLVMOpcode::LLVMOr };
-                        self.binop(o, accv, nz)
+            let elem = self.elem_scalar(at);
+            let float = elem.is_some_and(super::expr::is_float);
+            let signed = elem.is_some_and(super::expr::is_signed);
+            let init = match *op {
+                GroupOp::Broadcast => {
+                    // The work-item named by the (uniform) local ids,
+                    // evaluated at group level.
+                    self.at_group_level()?;
+                    let mut lid = Vec::new();
+                    for &a in &args[1..] {
+                        let v = self.value(a)?;
+                        lid.push(self.int_resize(v, self.ctx.i64_type().into(), false).into_int_value());
                     }
-                    GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.combine(a, accv, x, float, signed)?,
-                    _ => accv,
-                };
-                if per_wi {
-                    // SAFETY: `ivv` < n.
-                    let q = unsafe { self.b.build_in_bounds_gep(rt, out, &[ivv], "")? };
-                    let v = if matches!(op, GroupOp::ScanExclusive(_)) { accv } else { next };
-                    self.b.build_store(q, v)?;
-                }
-                let inc = self.b.build_int_add(ivv, i64t.const_int(1, false), "")?;
-                let latch = self.b.get_insert_block().expect("positioned");
-                iv.add_incoming(&[(&inc, latch)]);
-                acc.add_incoming(&[(&next, latch)]);
-                self.b.build_unconditional_branch(head)?;
-                self.b.position_at_end(exit);
-                if !per_wi {
-                    let v = self.int_resize(accv, rt, false);
-                    let v = if v.get_type() == rt { v } else { accv };
+                    let mut idx = *lid.last().unwrap_or(&self.ctx.i64_type().const_zero());
+                    for k in (0..lid.len().saturating_sub(1)).rev() {
+                        idx = self.b.build_int_mul(idx, sizes[k], "")?;
+                        idx = self.b.build_int_add(idx, lid[k], "")?;
+                    }
+                    let in_range = self.b.build_int_compare(IntPredicate::ULT, idx, n, "")?;
+                    let idx = self.b.build_select(in_range, idx, self.ctx.i64_type().const_zero(), "")?.into_int_value();
+                    // SAFETY: `idx` < n.
+                    let p = unsafe { self.b.build_in_bounds_gep(lt, vals, &[idx], "")? };
+                    let v = self.b.build_load(lt, p, "")?;
                     self.b.build_store(out, v)?;
+                    continue;
                 }
+                GroupOp::All => self.const_int(lt, 1),
+                GroupOp::Any => self.const_int(lt, 0),
+                GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.identity(a, lt, float, signed),
+                _ => return ice("a work-group function without a combining operator"),
+            };
+            let vectorises = !per_wi && !float;
+            passes[usize::from(!vectorises)].push(Fold { op: *op, at, lt, rt, vals, out, per_wi, float, signed, init });
+        }
+        for folds in passes {
+            if !folds.is_empty() {
+                self.fold_pass(n, &folds)?;
             }
         }
-        if let Some(g) = self.fs_mut().group.as_mut() {
-            g.collectives.insert(call, (out, per_wi));
+        Ok(())
+    }
+
+    /// One sequential pass over the group's `n` work-items, in local-id
+    /// order, combining each fold's values.
+    fn fold_pass(&mut self, n: IntValue<'ctx>, folds: &[Fold<'ctx>]) -> R<()> {
+        let fnv = self.fs().llfn;
+        let pre = self.b.get_insert_block().expect("positioned");
+        let head = self.ctx.append_basic_block(fnv, "wg.head");
+        let body = self.ctx.append_basic_block(fnv, "wg.body");
+        let exit = self.ctx.append_basic_block(fnv, "wg.exit");
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let i64t = self.ctx.i64_type();
+        let iv = self.b.build_phi(i64t, "i")?;
+        iv.add_incoming(&[(&i64t.const_zero(), pre)]);
+        let mut accs = Vec::new();
+        for f in folds {
+            let acc = self.b.build_phi(f.lt, "acc")?;
+            acc.add_incoming(&[(&f.init, pre)]);
+            accs.push(acc);
+        }
+        let ivv = iv.as_basic_value().into_int_value();
+        let more = self.b.build_int_compare(IntPredicate::ULT, ivv, n, "")?;
+        self.b.build_conditional_branch(more, body, exit)?;
+        self.b.position_at_end(body);
+        let mut nexts = Vec::new();
+        for (f, acc) in folds.iter().zip(&accs) {
+            let accv = acc.as_basic_value();
+            // SAFETY: `ivv` < n.
+            let p = unsafe { self.b.build_in_bounds_gep(f.lt, f.vals, &[ivv], "")? };
+            let x = self.b.build_load(f.lt, p, "")?;
+            let next = match f.op {
+                GroupOp::All | GroupOp::Any => {
+                    let nz = self.is_nonzero(x, f.at)?;
+                    let nz = self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMZExt, nz, f.lt);
+                    let o = if f.op == GroupOp::All { inkwell::llvm_sys::LLVMOpcode::LLVMAnd } else { inkwell::llvm_sys::LLVMOpcode::LLVMOr };
+                    self.binop(o, accv, nz)
+                }
+                GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.combine(a, accv, x, f.float, f.signed)?,
+                _ => accv,
+            };
+            if f.per_wi {
+                // SAFETY: `ivv` < n.
+                let q = unsafe { self.b.build_in_bounds_gep(f.rt, f.out, &[ivv], "")? };
+                let v = if matches!(f.op, GroupOp::ScanExclusive(_)) { accv } else { next };
+                self.b.build_store(q, v)?;
+            }
+            nexts.push(next);
+        }
+        let inc = self.b.build_int_add(ivv, i64t.const_int(1, false), "")?;
+        let latch = self.b.get_insert_block().expect("positioned");
+        iv.add_incoming(&[(&inc, latch)]);
+        for (acc, next) in accs.iter().zip(&nexts) {
+            acc.add_incoming(&[(next, latch)]);
+        }
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(exit);
+        for (f, acc) in folds.iter().zip(&accs) {
+            if !f.per_wi {
+                let accv = acc.as_basic_value();
+                let v = self.int_resize(accv, f.rt, false);
+                let v = if v.get_type() == f.rt { v } else { accv };
+                self.b.build_store(f.out, v)?;
+            }
         }
         Ok(())
     }
@@ -2024,6 +2050,23 @@ fn stmt_syncs_in(exprs: &[hir::Expr], s: &Stmt) -> bool {
         }
     });
     found
+}
+
+/// A work-group function combined in a pass over the group (see
+/// [`Gen::fold_pass`]): its operation, argument type (in the source and in
+/// LLVM), result type, every work-item's argument, where its result goes
+/// (one per work-item for scans), and the pass's starting value.
+struct Fold<'ctx> {
+    op: GroupOp,
+    at: crate::sema::types::TypeId,
+    lt: inkwell::types::BasicTypeEnum<'ctx>,
+    rt: inkwell::types::BasicTypeEnum<'ctx>,
+    vals: PointerValue<'ctx>,
+    out: PointerValue<'ctx>,
+    per_wi: bool,
+    float: bool,
+    signed: bool,
+    init: inkwell::values::BasicValueEnum<'ctx>,
 }
 
 /// Does `s` do nothing in a region: a declaration without initializer, or
