@@ -786,7 +786,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let stmts = std::mem::take(run);
         // Declarations without initializers, and of locals every region
         // recomputes, do nothing here.
-        let declarations_only = self.fs().group.as_ref().is_none_or(|g| stmts.iter().all(|s| declares_only(&g.plan, s)));
+        let declarations_only = stmts.is_empty() || self.fs().group.as_ref().is_some_and(|g| stmts.iter().all(|s| declares_only(&g.plan, s)));
         if declarations_only {
             return match tail {
                 Some(t) => self.region(t),
