@@ -1098,7 +1098,8 @@ mod collective_tests {
     /// together, still right: a later argument reading an earlier result,
     /// nested calls (the inner one first), side effects in an earlier
     /// statement (on a private variable, on memory the next argument
-    /// reads) or in a later argument, against Rust.
+    /// reads, through a math function's pointer argument) or in a later
+    /// argument, against Rust.
     #[test]
     fn work_group_functions_that_depend_on_each_other() {
         let p = build(
@@ -1114,11 +1115,15 @@ mod collective_tests {
                  int k = work_group_reduce_add(cnt);
                  int p = work_group_reduce_max(x) + cnt2;
                  int q = work_group_scan_exclusive_add(cnt2++);
-                 o[g * 12 + 0] = work_group_reduce_add(x);
-                 int e = work_group_scan_inclusive_add(o[g * 12 + 0]);
-                 o[g * 12 + 1] = a; o[g * 12 + 2] = b; o[g * 12 + 3] = c; o[g * 12 + 4] = d;
-                 o[g * 12 + 5] = h; o[g * 12 + 6] = k; o[g * 12 + 7] = p; o[g * 12 + 8] = q;
-                 o[g * 12 + 9] = cnt2; o[g * 12 + 10] = e; o[g * 12 + 11] = cnt;
+                 o[g * 14 + 0] = work_group_reduce_add(x);
+                 int e = work_group_scan_inclusive_add(o[g * 14 + 0]);
+                 int ex = 0;
+                 float fr = (float)work_group_reduce_add(x) + frexp(2.0f, &ex);
+                 int k2 = work_group_reduce_add(ex);
+                 o[g * 14 + 1] = a; o[g * 14 + 2] = b; o[g * 14 + 3] = c; o[g * 14 + 4] = d;
+                 o[g * 14 + 5] = h; o[g * 14 + 6] = k; o[g * 14 + 7] = p; o[g * 14 + 8] = q;
+                 o[g * 14 + 9] = cnt2; o[g * 14 + 10] = e; o[g * 14 + 11] = cnt;
+                 o[g * 14 + 12] = (int)(fr * 2.0f); o[g * 14 + 13] = k2;
              }",
             "wgdep.cl",
             &BuildOptions::default(),
@@ -1127,7 +1132,7 @@ mod collective_tests {
         assert!(!p.kernels()[0].synchronises);
         for (global, local) in [(96usize, 32usize), (100, 32), (5, 1), (50, 7)] {
             let xs: Vec<i32> = (0..global as i32).map(|i| (i * 37) % 199 - 99).collect();
-            let (bi, bo) = (Buffer::from_slice(&xs), Buffer::from_slice(&vec![-1i32; 12 * global]));
+            let (bi, bo) = (Buffer::from_slice(&xs), Buffer::from_slice(&vec![-1i32; 14 * global]));
             let mut k = p.kernel("k").unwrap();
             k.set_arg(0, Arg::Buffer(&bi)).unwrap();
             k.set_arg(1, Arg::Buffer(&bo)).unwrap();
@@ -1153,8 +1158,11 @@ mod collective_tests {
                         10 * li + 1,
                         (li + 1) * sum,
                         li + 1,
+                        // frexp(2) = 0.5 * 2^2.
+                        2 * sum + 1,
+                        2 * n,
                     ];
-                    assert_eq!(&o[m * 12..m * 12 + 12], &want, "{global}/{local}: work-item {m}");
+                    assert_eq!(&o[m * 14..m * 14 + 14], &want, "{global}/{local}: work-item {m}");
                 }
             }
         }

@@ -389,10 +389,14 @@ fn work_group_functions_are_batched_only_where_exact() {
         ("int a = work_group_reduce_add(x); int b = work_group_reduce_add(a + x); r = b;", 3),
         ("int a = work_group_reduce_add(x); int b = work_group_broadcast(y, a & 0); r = a + b;", 3),
         // A side effect before a later statement: a write, an increment,
-        // an assignment in an initializer, a statement between.
+        // an assignment in an initializer, a store through a math
+        // function's pointer argument, a statement between.
         ("r = work_group_reduce_add(x); int b = work_group_reduce_add(y); c = b;", 3),
         ("int a = work_group_reduce_add(x) + c++; int b = work_group_reduce_add(c); r = a + b;", 3),
         ("int a = (r = work_group_reduce_add(x)); int b = work_group_reduce_add(r); c = a + b;", 3),
+        ("float a = work_group_reduce_add((float)x) + frexp((float)y, &c); int b = work_group_reduce_add(c); r = (int)a + b;", 3),
+        // A math function without pointer arguments is quiet.
+        ("float a = work_group_reduce_add((float)x) + sqrt((float)y); int b = work_group_reduce_add(c); r = (int)a + b;", 2),
         ("int a = work_group_reduce_add(x) + o[g]; o[g] = 1; int b = work_group_reduce_add(y); r = a + b;", 3),
         // A later argument with a side effect, or a nested call (two
         // rounds: the inner call's arguments first).
