@@ -994,6 +994,319 @@ mod collective_tests {
             assert!((f[g] - fsum).abs() <= fsum.abs() * 1e-5, "{g}: {} vs {fsum}", f[g]);
         }
     }
+
+    /// The work-items of each group of a 1-D or 2-D range (the last group
+    /// of a dimension the local size does not divide is smaller), as
+    /// global linear ids in local linear order, with the group's sizes.
+    fn groups_of(global: [usize; 2], local: [usize; 2]) -> Vec<(Vec<usize>, [usize; 2])> {
+        let mut out = Vec::new();
+        for gy in (0..global[1]).step_by(local[1]) {
+            for gx in (0..global[0]).step_by(local[0]) {
+                let size = [local[0].min(global[0] - gx), local[1].min(global[1] - gy)];
+                let members = (0..size[1]).flat_map(|ly| (0..size[0]).map(move |lx| (gy + ly) * global[0] + gx + lx)).collect();
+                out.push((members, size));
+            }
+        }
+        out
+    }
+
+    fn launch_2d(k: &mut clc_runtime::Kernel, global: [usize; 2], local: [usize; 2], dims: u32) {
+        k.launch(&NdRange { dims, global: [global[0], global[1], 1], offset: [0; 3], local: Some([local[0], local[1], 1]) }).unwrap();
+    }
+
+    /// Work-group functions of every kind in a row, which the region
+    /// lowering computes together (their arguments in one loop over the
+    /// work-items), against Rust: int and float reductions and scans,
+    /// broadcasts with 1-D and 2-D local ids, any/all, two calls in one
+    /// statement, and an expression statement last; in 1-D and 2-D
+    /// groups, full, with remainders, and of one work-item.
+    #[test]
+    fn consecutive_work_group_functions_of_every_kind() {
+        let kernel = |name: &str, b1: &str, b2: &str| {
+            format!(
+                "kernel void {name}(global const int *in, global const float *fin, global int *o, global float *fo) {{
+                     size_t g = get_global_linear_id();
+                     int x = in[g];
+                     float y = fin[g];
+                     int sum = work_group_reduce_add(x);
+                     int mn = work_group_reduce_min(x);
+                     int mx = work_group_reduce_max(x);
+                     uint usum = work_group_reduce_add((uint)x * 3u);
+                     float fsum = work_group_reduce_add(y);
+                     float fmn = work_group_reduce_min(y);
+                     float fmx = work_group_reduce_max(y);
+                     int incl = work_group_scan_inclusive_add(x);
+                     int excl = work_group_scan_exclusive_add(x);
+                     int imin = work_group_scan_inclusive_min(x);
+                     int emax = work_group_scan_exclusive_max(x);
+                     float fincl = work_group_scan_inclusive_add(y);
+                     float femin = work_group_scan_exclusive_min(y);
+                     int b1 = {b1};
+                     int b2 = {b2};
+                     int any = work_group_any(x < -95);
+                     int all = work_group_all(x > -99);
+                     int both = work_group_any(x > 1000) + 2 * work_group_all(x != 7);
+                     o[g * 16 + 15] = work_group_scan_inclusive_max(x * 2);
+                     o[g * 16 + 0] = sum; o[g * 16 + 1] = mn; o[g * 16 + 2] = mx; o[g * 16 + 3] = (int)usum;
+                     o[g * 16 + 4] = incl; o[g * 16 + 5] = excl; o[g * 16 + 6] = imin; o[g * 16 + 7] = emax;
+                     o[g * 16 + 8] = b1; o[g * 16 + 9] = b2; o[g * 16 + 10] = any; o[g * 16 + 11] = all;
+                     o[g * 16 + 12] = both; o[g * 16 + 13] = x; o[g * 16 + 14] = 0;
+                     fo[g * 6 + 0] = fsum; fo[g * 6 + 1] = fmn; fo[g * 6 + 2] = fmx;
+                     fo[g * 6 + 3] = fincl; fo[g * 6 + 4] = femin; fo[g * 6 + 5] = y;
+                 }}"
+            )
+        };
+        let src = kernel("wg1", "work_group_broadcast(x, get_local_size(0) - 1)", "work_group_broadcast(x + 1, get_local_size(0) / 2)")
+            + &kernel("wg2", "work_group_broadcast(x, get_local_size(0) - 1, 0)", "work_group_broadcast(x + 1, get_local_size(0) / 2, get_local_size(1) - 1)");
+        let p = build(&src, "wgrow.cl", &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(p.kernels().iter().all(|k| !k.synchronises), "the region lowering handles these kernels");
+        for (name, dims, global, local) in [
+            ("wg1", 1, [96, 1], [32, 1]),
+            ("wg1", 1, [100, 1], [32, 1]),
+            ("wg1", 1, [7, 1], [1, 1]),
+            ("wg1", 1, [50, 1], [7, 1]),
+            ("wg2", 2, [8, 6], [4, 3]),
+            ("wg2", 2, [10, 7], [4, 3]),
+            ("wg2", 2, [5, 3], [1, 1]),
+            ("wg2", 2, [6, 5], [1, 2]),
+        ] {
+            let n = global[0] * global[1];
+            // Halves: float sums are exact in any order.
+            let xs: Vec<i32> = (0..n as i32).map(|i| (i * 37) % 199 - 99).collect();
+            let ys: Vec<f32> = (0..n).map(|i| ((i * 29) % 23) as f32 * 0.5 - 5.0).collect();
+            let (bi, bf, bo, bfo) = (Buffer::from_slice(&xs), Buffer::from_slice(&ys), Buffer::from_slice(&vec![-1i32; 16 * n]), Buffer::from_slice(&vec![f32::NAN; 6 * n]));
+            let mut k = p.kernel(name).unwrap();
+            k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+            k.set_arg(1, Arg::Buffer(&bf)).unwrap();
+            k.set_arg(2, Arg::Buffer(&bo)).unwrap();
+            k.set_arg(3, Arg::Buffer(&bfo)).unwrap();
+            launch_2d(&mut k, global, local, dims);
+            let (o, fo) = (bo.read::<i32>(), bfo.read::<f32>());
+            for (members, size) in groups_of(global, local) {
+                let gx: Vec<i32> = members.iter().map(|&m| xs[m]).collect();
+                let gy: Vec<f32> = members.iter().map(|&m| ys[m]).collect();
+                for (l, &m) in members.iter().enumerate() {
+                    let at = |lx: usize, ly: usize| gx[ly * size[0] + lx];
+                    let want = [
+                        gx.iter().sum::<i32>(),
+                        *gx.iter().min().unwrap(),
+                        *gx.iter().max().unwrap(),
+                        gx.iter().map(|&v| (v as u32).wrapping_mul(3)).fold(0u32, u32::wrapping_add) as i32,
+                        gx[..=l].iter().sum(),
+                        gx[..l].iter().sum(),
+                        *gx[..=l].iter().min().unwrap(),
+                        gx[..l].iter().copied().max().unwrap_or(i32::MIN),
+                        at(size[0] - 1, 0),
+                        at(size[0] / 2, size[1] - 1) + 1,
+                        gx.iter().any(|&v| v < -95) as i32,
+                        gx.iter().all(|&v| v > -99) as i32,
+                        gx.iter().any(|&v| v > 1000) as i32 + 2 * gx.iter().all(|&v| v != 7) as i32,
+                        xs[m],
+                        0,
+                        gx[..=l].iter().map(|v| v * 2).max().unwrap(),
+                    ];
+                    assert_eq!(&o[m * 16..m * 16 + 16], &want, "{name} {global:?}/{local:?}: work-item {m}");
+                    let fwant = [
+                        gy.iter().sum::<f32>(),
+                        gy.iter().copied().fold(f32::INFINITY, f32::min),
+                        gy.iter().copied().fold(f32::NEG_INFINITY, f32::max),
+                        gy[..=l].iter().sum(),
+                        gy[..l].iter().copied().fold(f32::INFINITY, f32::min),
+                        ys[m],
+                    ];
+                    assert_eq!(&fo[m * 6..m * 6 + 6], &fwant, "{name} {global:?}/{local:?}: work-item {m}");
+                }
+            }
+        }
+    }
+
+    /// Statements with work-group functions that must not be computed
+    /// together, still right: a later argument reading an earlier result,
+    /// nested calls (the inner one first), side effects in an earlier
+    /// statement (on a private variable, on memory the next argument
+    /// reads, through a math function's pointer argument) or in a later
+    /// argument, against Rust.
+    #[test]
+    fn work_group_functions_that_depend_on_each_other() {
+        let p = build(
+            "kernel void k(global const int *in, global int *o) {
+                 size_t g = get_global_id(0);
+                 int x = in[g];
+                 int cnt = get_local_id(0), cnt2 = 10 * (int)get_local_id(0);
+                 int a = work_group_reduce_add(x);
+                 int b = work_group_reduce_add(a + x);
+                 int c = work_group_reduce_add(work_group_broadcast(x, 0) + x);
+                 int d = work_group_reduce_max(work_group_scan_inclusive_add(x));
+                 int h = work_group_reduce_min(x) + cnt++;
+                 int k = work_group_reduce_add(cnt);
+                 int p = work_group_reduce_max(x) + cnt2;
+                 int q = work_group_scan_exclusive_add(cnt2++);
+                 o[g * 14 + 0] = work_group_reduce_add(x);
+                 int e = work_group_scan_inclusive_add(o[g * 14 + 0]);
+                 int ex = 0;
+                 float fr = (float)work_group_reduce_add(x) + frexp(2.0f, &ex);
+                 int k2 = work_group_reduce_add(ex);
+                 o[g * 14 + 1] = a; o[g * 14 + 2] = b; o[g * 14 + 3] = c; o[g * 14 + 4] = d;
+                 o[g * 14 + 5] = h; o[g * 14 + 6] = k; o[g * 14 + 7] = p; o[g * 14 + 8] = q;
+                 o[g * 14 + 9] = cnt2; o[g * 14 + 10] = e; o[g * 14 + 11] = cnt;
+                 o[g * 14 + 12] = (int)(fr * 2.0f); o[g * 14 + 13] = k2;
+             }",
+            "wgdep.cl",
+            &BuildOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!p.kernels()[0].synchronises);
+        for (global, local) in [(96usize, 32usize), (100, 32), (5, 1), (50, 7)] {
+            let xs: Vec<i32> = (0..global as i32).map(|i| (i * 37) % 199 - 99).collect();
+            let (bi, bo) = (Buffer::from_slice(&xs), Buffer::from_slice(&vec![-1i32; 14 * global]));
+            let mut k = p.kernel("k").unwrap();
+            k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+            k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+            launch_2d(&mut k, [global, 1], [local, 1], 1);
+            let o = bo.read::<i32>();
+            for (members, _) in groups_of([global, 1], [local, 1]) {
+                let gx: Vec<i32> = members.iter().map(|&m| xs[m]).collect();
+                let n = gx.len() as i32;
+                let sum: i32 = gx.iter().sum();
+                let prefix = |l: usize| gx[..=l].iter().sum::<i32>();
+                for (l, &m) in members.iter().enumerate() {
+                    let li = l as i32;
+                    let want = [
+                        sum,
+                        sum,
+                        n * sum + sum,
+                        n * gx[0] + sum,
+                        (0..gx.len()).map(prefix).max().unwrap(),
+                        gx.iter().min().unwrap() + li,
+                        (0..n).map(|j| j + 1).sum(),
+                        gx.iter().max().unwrap() + 10 * li,
+                        (0..li).map(|j| 10 * j).sum(),
+                        10 * li + 1,
+                        (li + 1) * sum,
+                        li + 1,
+                        // frexp(2) = 0.5 * 2^2.
+                        2 * sum + 1,
+                        2 * n,
+                    ];
+                    assert_eq!(&o[m * 14..m * 14 + 14], &want, "{global}/{local}: work-item {m}");
+                }
+            }
+        }
+    }
+
+    /// Arguments of work-group functions stored at the end of a region
+    /// that is only `if (lid < lim)`, which alone would leave out the
+    /// work-items where the condition is known false (see `xsplit`'s
+    /// `x_parts`): every work-item's argument is there, for bounds below,
+    /// inside and above the group.
+    #[test]
+    fn work_group_function_arguments_after_a_guarded_region() {
+        let p = build(
+            "kernel void k(global const int *in, global int *o, int lim) {
+                 size_t lid = get_local_id(0);
+                 int x = in[get_global_id(0)];
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (lid < lim) x += 1000;
+                 int s = work_group_reduce_add(x);
+                 int e = work_group_scan_exclusive_add(x);
+                 o[get_global_id(0)] = s * 10000 + e;
+             }",
+            "wgguard.cl",
+            &BuildOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!p.kernels()[0].synchronises);
+        for (global, local) in [(64usize, 32usize), (50, 7)] {
+            for lim in [-1, 0, 3, 20, 100] {
+                let xs: Vec<i32> = (0..global as i32).map(|i| (i * 37) % 19 - 9).collect();
+                let (bi, bo) = (Buffer::from_slice(&xs), Buffer::from_slice(&vec![-1i32; global]));
+                let mut k = p.kernel("k").unwrap();
+                k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+                k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+                k.set_arg(2, Arg::value(lim)).unwrap();
+                launch_2d(&mut k, [global, 1], [local, 1], 1);
+                let o = bo.read::<i32>();
+                for (members, _) in groups_of([global, 1], [local, 1]) {
+                    // `lid < lim` compares as size_t: -1 is the largest.
+                    let v: Vec<i32> = members.iter().enumerate().map(|(l, &m)| xs[m] + if (l as u64) < lim as i64 as u64 { 1000 } else { 0 }).collect();
+                    let s: i32 = v.iter().sum();
+                    for (l, &m) in members.iter().enumerate() {
+                        assert_eq!(o[m], s * 10000 + v[..l].iter().sum::<i32>(), "{global}/{local}, lim {lim}: work-item {m}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Work-group functions at group level: in both branches of an `if`
+    /// on a uniform condition, in a `for` and a `while` loop (in the
+    /// condition too), in an `if`'s condition; against Rust.
+    #[test]
+    fn work_group_functions_under_group_level_control_flow() {
+        let p = build(
+            "kernel void k(global const int *in, global int *o, int reps) {
+                 size_t g = get_global_id(0);
+                 int x = in[g];
+                 int acc = 0;
+                 if (get_group_id(0) % 2 == 0) {
+                     int s1 = work_group_reduce_add(x);
+                     int s2 = work_group_scan_exclusive_add(x);
+                     acc += s1 + s2;
+                 } else {
+                     int m1 = work_group_reduce_max(x);
+                     int m2 = work_group_broadcast(x, get_local_size(0) - 1);
+                     acc += m1 - m2;
+                 }
+                 for (int r = 0; r < reps; r++) {
+                     int t1 = work_group_reduce_min(x + r);
+                     int t2 = work_group_scan_inclusive_add(x * r);
+                     int t3 = work_group_broadcast(x - r, r % get_local_size(0));
+                     acc += t1 + t2 + t3;
+                 }
+                 if (work_group_any(x > 90)) acc += 1000;
+                 int w = 0;
+                 while (work_group_all(w < 3)) {
+                     int u = work_group_reduce_add(w + x);
+                     int v = work_group_scan_inclusive_max(x - w);
+                     acc += u * 2 + v;
+                     w++;
+                 }
+                 o[g] = acc;
+             }",
+            "wgctl.cl",
+            &BuildOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!p.kernels()[0].synchronises);
+        let reps = 4;
+        for (global, local) in [(96usize, 32usize), (100, 16), (6, 1)] {
+            let xs: Vec<i32> = (0..global as i32).map(|i| (i * 53) % 197 - 98).collect();
+            let (bi, bo) = (Buffer::from_slice(&xs), Buffer::from_slice(&vec![-1i32; global]));
+            let mut k = p.kernel("k").unwrap();
+            k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+            k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+            k.set_arg(2, Arg::value(reps)).unwrap();
+            launch_2d(&mut k, [global, 1], [local, 1], 1);
+            let o = bo.read::<i32>();
+            for (grp, (members, _)) in groups_of([global, 1], [local, 1]).into_iter().enumerate() {
+                let gx: Vec<i32> = members.iter().map(|&m| xs[m]).collect();
+                let n = gx.len();
+                for (l, &m) in members.iter().enumerate() {
+                    let mut acc = if grp % 2 == 0 { gx.iter().sum::<i32>() + gx[..l].iter().sum::<i32>() } else { gx.iter().max().unwrap() - gx[n - 1] };
+                    for r in 0..reps {
+                        acc += gx.iter().map(|v| v + r).min().unwrap() + gx[..=l].iter().map(|v| v * r).sum::<i32>() + (gx[r as usize % n] - r);
+                    }
+                    if gx.iter().any(|&v| v > 90) {
+                        acc += 1000;
+                    }
+                    for w in 0..3 {
+                        acc += gx.iter().map(|v| v + w).sum::<i32>() * 2 + gx[..=l].iter().map(|v| v - w).max().unwrap();
+                    }
+                    assert_eq!(o[m], acc, "{global}/{local}: work-item {m}");
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

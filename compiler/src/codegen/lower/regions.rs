@@ -349,7 +349,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let cur = self.current_function();
         let mut run: Vec<&'a Stmt> = Vec::new();
         let plan = self.fs().group.as_ref().map(|g| g.plan.clone()).unwrap_or_default();
-        for s in body {
+        let mut i = 0;
+        while let Some(s) = body.get(i) {
+            i += 1;
             let syncs = match cur {
                 Some(f) => self.stmt_syncs(f, s) || plan.goes_group(s),
                 None => stmt_syncs_in(f_exprs, s),
@@ -358,10 +360,27 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 run.push(s);
                 continue;
             }
+            // A statement whose work-group functions are flat, with the
+            // ones after it computed together (see `collective_batch`): the
+            // arguments stored at the end of the run before, the values
+            // for the group, then the statements start the next run,
+            // shared with the plain statements after them.
+            if let Some(f) = cur
+                && self.flat_collectives(f, s, &plan).is_some()
+            {
+                let n = self.collective_batch(f, &body[i - 1..], &plan);
+                let batch: Vec<&'a Stmt> = body[i - 1..i - 1 + n].iter().collect();
+                i += n - 1;
+                self.batch_collectives(&mut run, &batch)?;
+                run.extend(batch);
+                continue;
+            }
             self.flush_region(&mut run)?;
             match s {
                 // A call of a synchronising function: the callee lowered for
-                // the group, then the statement in a region.
+                // the group, then the statement starts the next run (it
+                // reads the call's results, computed already, like any
+                // value; nothing in it synchronises any more).
                 Stmt::Expr(_) | Stmt::Local { .. } if cur.and_then(|f| self.sync_calls_in_stmt(f, s)).is_some() => {
                     let Some(calls) = cur.and_then(|f| self.sync_calls_in_stmt(f, s)) else { return ice("a synchronising call disappeared") };
                     for (call, fid) in calls {
@@ -369,15 +388,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     }
                     // Work-group functions elsewhere in the statement.
                     self.collectives_of(s)?;
-                    let mut one = vec![s];
-                    self.flush_region(&mut one)?;
+                    run.push(s);
                 }
-                // A statement with work-group functions: their values for the
-                // group first, then the statement in a region.
+                // Other statements with work-group functions (nested ones,
+                // async copies): their values for the group first, then the
+                // statement starts the next run.
                 Stmt::Expr(_) | Stmt::Local { .. } if !is_plain_barrier(f_exprs, s) => {
                     self.collectives_of(s)?;
-                    let mut one = vec![s];
-                    self.flush_region(&mut one)?;
+                    run.push(s);
                 }
                 // The barrier itself: the regions around it are the
                 // synchronisation; memory is ordered by the loops' ends.
@@ -758,18 +776,25 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     fn flush_region(&mut self, run: &mut Vec<&'a Stmt>) -> R<()> {
-        if run.is_empty() {
-            return Ok(());
-        }
+        self.flush_region_then(run, None)
+    }
+
+    /// Emits the run of statements `run` (emptying it) as a region, with
+    /// `tail` run for every work-item after them; a region of the tail
+    /// alone where the statements do nothing.
+    fn flush_region_then(&mut self, run: &mut Vec<&'a Stmt>, mut tail: Option<&mut dyn FnMut(&mut Self) -> R<()>>) -> R<()> {
         let stmts = std::mem::take(run);
         // Declarations without initializers, and of locals every region
         // recomputes, do nothing here.
-        let declarations_only = self.fs().group.as_ref().is_some_and(|g| stmts.iter().all(|s| matches!(s, Stmt::Local { local, init } if init.is_none() || g.plan.remat[local.0 as usize].is_some())));
+        let declarations_only = stmts.is_empty() || self.fs().group.as_ref().is_some_and(|g| stmts.iter().all(|s| declares_only(&g.plan, s)));
         if declarations_only {
-            return Ok(());
+            return match tail {
+                Some(t) => self.region(t),
+                None => Ok(()),
+            };
         }
         // The parts along x where comparisons are known (see `x_parts`).
-        let parts = match self.x_parts(&stmts)? {
+        let parts = match self.x_parts(&stmts, tail.is_some())? {
             Some(parts) => parts,
             None => vec![super::xsplit::XPart { name: "all", start: None, end: None, known: std::rc::Rc::from([]) }],
         };
@@ -804,7 +829,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 for s in &stmts {
                     g.stmt_in_region(s)?;
                 }
-                Ok(())
+                match tail.as_mut() {
+                    Some(t) => t(g),
+                    None => Ok(()),
+                }
             });
             if r.is_err() {
                 break;
@@ -960,8 +988,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
-    /// Computes the work-group function calls in `s` for the whole group:
-    /// each work-item's argument in a region, then the result.
+    /// Computes the work-group function calls in `s` for the whole group
+    /// (where they are flat, [`Gen::batch_collectives`] does it with less):
+    /// async copies once for the group; then, in rounds, the calls whose
+    /// arguments hold no call still to compute (all of them, unless calls
+    /// are nested) store every work-item's argument in one region, and
+    /// each is combined at group level. A call nested in another's
+    /// argument is computed in an earlier round than it, so that the
+    /// outer argument reads its value.
     fn collectives_of(&mut self, s: &Stmt) -> R<()> {
         let exprs = self.fs().exprs;
         let mut calls = Vec::new();
@@ -1001,115 +1035,333 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 };
             }
         }
-        for (e, op, args) in calls {
-            if self.fs().group.as_ref().is_some_and(|g| g.collectives.contains_key(&e)) {
-                continue;
+        calls.retain(|(e, ..)| !self.fs().group.as_ref().is_some_and(|g| g.collectives.contains_key(e)));
+        while !calls.is_empty() {
+            let pending: Vec<ExprId> = calls.iter().map(|c| c.0).collect();
+            let (ready, later): (Vec<_>, Vec<_>) = calls.into_iter().partition(|(e, _, args)| {
+                let mut nested = false;
+                for a in args {
+                    deep(exprs, *a, &mut |x| nested |= x != *e && pending.contains(&x));
+                }
+                !nested
+            });
+            if ready.is_empty() {
+                return ice("work-group function calls nested in each other");
             }
-            self.collective(e, op, &args)?;
+            let stored = self.store_collective_args(&ready)?;
+            self.combine_collectives(&ready, &stored)?;
+            calls = later;
         }
         Ok(())
     }
 
-    fn collective(&mut self, call: ExprId, op: GroupOp, args: &[ExprId]) -> R<()> {
-        let (n, _) = self.group_n()?;
-        let at = self.expr_info(args[0]).ty.ty;
-        let lt = self.vty(at)?;
-        let rt_ty = self.expr_info(call).ty.ty;
-        let rt = self.vty(rt_ty)?;
-        // Every work-item's argument.
-        let vals = self.entry_array(lt, n, "wg.arg")?;
-        self.region(&mut |g: &mut Self| {
-            let v = g.value(args[0])?;
-            let i = g.fs().group.as_ref().and_then(|gm| gm.index).unwrap_or_else(|| g.ctx.i64_type().const_zero());
-            // SAFETY: `i` < the group's size.
-            let p = unsafe { g.b.build_in_bounds_gep(lt, vals, &[i], "")? };
-            g.b.build_store(p, v)?;
-            Ok(())
-        })?;
-        let per_wi = matches!(op, GroupOp::ScanInclusive(_) | GroupOp::ScanExclusive(_));
-        let out = if per_wi { self.entry_array(rt, n, "wg.scan")? } else { self.entry_array(rt, self.ctx.i64_type().const_int(1, false), "wg.result")? };
-        let elem = self.elem_scalar(at);
-        let float = elem.is_some_and(super::expr::is_float);
-        let signed = elem.is_some_and(super::expr::is_signed);
-        match op {
-            GroupOp::Broadcast => {
-                // The work-item named by the (uniform) local ids.
-                let mut lid = Vec::new();
-                for &a in &args[1..] {
-                    let v = self.value(a)?;
-                    lid.push(self.int_resize(v, self.ctx.i64_type().into(), false).into_int_value());
-                }
-                let (_, sizes) = self.group_n()?;
-                let mut idx = *lid.last().unwrap_or(&self.ctx.i64_type().const_zero());
-                for k in (0..lid.len().saturating_sub(1)).rev() {
-                    idx = self.b.build_int_mul(idx, sizes[k], "")?;
-                    idx = self.b.build_int_add(idx, lid[k], "")?;
-                }
-                let in_range = self.b.build_int_compare(IntPredicate::ULT, idx, n, "")?;
-                let idx = self.b.build_select(in_range, idx, self.ctx.i64_type().const_zero(), "")?.into_int_value();
-                // SAFETY: `idx` < n.
-                let p = unsafe { self.b.build_in_bounds_gep(lt, vals, &[idx], "")? };
-                let v = self.b.build_load(lt, p, "")?;
-                self.b.build_store(out, v)?;
+    /// How many statements from `body[0]` (a statement with work-group
+    /// functions) have their work-group functions computed together: their
+    /// arguments stored in one region, then combined (see
+    /// [`Gen::batch_collectives`]), after which they all join the next run.
+    ///
+    /// That evaluates a later statement's arguments before the earlier
+    /// statements (each work-item runs the earlier ones only in the run
+    /// after), which is exact where nothing the earlier statements do can
+    /// change them: every statement but the last is a declaration whose
+    /// initializer is quiet (see [`Gen::quiet`]), so all it changes is its
+    /// own local; a later statement's arguments do not read the locals
+    /// declared before it in the batch; and every statement's calls are
+    /// flat (see [`Gen::flat_collectives`]: quiet arguments, which the
+    /// earlier statements' initializers cannot see changed either, and no
+    /// call nested in another's arguments, which needs rounds of its own).
+    /// Otherwise the batch is the one statement.
+    pub(super) fn collective_batch(&self, f: &hir::Function, body: &[Stmt], plan: &Plan) -> usize {
+        if body.first().is_none_or(|s| self.flat_collectives(f, s, plan).is_none()) {
+            return 1;
+        }
+        let mut declared = Vec::new();
+        let mut n = 1;
+        while let Some(next) = body.get(n) {
+            let Stmt::Local { local, init: Some(Init::Expr(e)) } = &body[n - 1] else { break };
+            if !self.quiet(f, *e) {
+                break;
             }
-            _ => {
-                // A sequential pass over the group, in local-id order.
-                let init = match op {
-                    GroupOp::All => self.const_int(lt, 1),
-                    GroupOp::Any => self.const_int(lt, 0),
-                    GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.identity(a, lt, float, signed),
-                    _ => return ice("a work-group function without a combining operator"),
-                };
-                let fnv = self.fs().llfn;
-                let pre = self.b.get_insert_block().expect("positioned");
-                let head = self.ctx.append_basic_block(fnv, "wg.head");
-                let body = self.ctx.append_basic_block(fnv, "wg.body");
-                let exit = self.ctx.append_basic_block(fnv, "wg.exit");
-                self.b.build_unconditional_branch(head)?;
-                self.b.position_at_end(head);
-                let i64t = self.ctx.i64_type();
-                let iv = self.b.build_phi(i64t, "i")?;
-                let acc = self.b.build_phi(lt, "acc")?;
-                iv.add_incoming(&[(&i64t.const_zero(), pre)]);
-                acc.add_incoming(&[(&init, pre)]);
-                let (ivv, accv) = (iv.as_basic_value().into_int_value(), acc.as_basic_value());
-                let more = self.b.build_int_compare(IntPredicate::ULT, ivv, n, "")?;
-                self.b.build_conditional_branch(more, body, exit)?;
-                self.b.position_at_end(body);
-                // SAFETY: `ivv` < n.
-                let p = unsafe { self.b.build_in_bounds_gep(lt, vals, &[ivv], "")? };
-                let x = self.b.build_load(lt, p, "")?;
-                let next = match op {
-                    GroupOp::All | GroupOp::Any => {
-                        let nz = self.is_nonzero(x, at)?;
-                        let nz = self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMZExt, nz, lt);
-                        let o = if op == GroupOp::All { inkwell::llvm_sys::LLVMOpcode::LLVMAnd } else { inkwell::llvm_sys::LLVMOpcode::LLVMOr };
-                        self.binop(o, accv, nz)
+            declared.push(*local);
+            let Some(calls) = self.flat_collectives(f, next, plan) else { break };
+            let mut reads_declared = false;
+            for c in calls {
+                if let ExprKind::BuiltinCall { args, .. } = &f.exprs[c.0 as usize].kind {
+                    for a in args {
+                        deep(&f.exprs, *a, &mut |x| reads_declared |= matches!(f.exprs[x.0 as usize].kind, ExprKind::Local(l) if declared.contains(&l)));
                     }
-                    GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.combine(a, accv, x, float, signed)?,
-                    _ => accv,
-                };
-                if per_wi {
-                    // SAFETY: `ivv` < n.
-                    let q = unsafe { self.b.build_in_bounds_gep(rt, out, &[ivv], "")? };
-                    let v = if matches!(op, GroupOp::ScanExclusive(_)) { accv } else { next };
-                    self.b.build_store(q, v)?;
                 }
-                let inc = self.b.build_int_add(ivv, i64t.const_int(1, false), "")?;
-                let latch = self.b.get_insert_block().expect("positioned");
-                iv.add_incoming(&[(&inc, latch)]);
-                acc.add_incoming(&[(&next, latch)]);
-                self.b.build_unconditional_branch(head)?;
-                self.b.position_at_end(exit);
-                if !per_wi {
-                    let v = self.int_resize(accv, rt, false);
-                    let v = if v.get_type() == rt { v } else { accv };
-                    self.b.build_store(out, v)?;
-                }
+            }
+            if reads_declared {
+                break;
+            }
+            n += 1;
+        }
+        n
+    }
+
+    /// The work-group function calls of an expression statement or a
+    /// declaration with an expression initializer whose only synchronising
+    /// calls are work-group functions the regions compute, none nested in
+    /// another's arguments, all arguments quiet; `None` for other
+    /// statements.
+    fn flat_collectives(&self, f: &hir::Function, s: &Stmt, plan: &Plan) -> Option<Vec<ExprId>> {
+        let (Stmt::Expr(root) | Stmt::Local { init: Some(Init::Expr(root)), .. }) = s else { return None };
+        if plan.goes_group(s) {
+            return None;
+        }
+        let mut calls = Vec::new();
+        let mut other = false;
+        deep(&f.exprs, *root, &mut |e| match &f.exprs[e.0 as usize].kind {
+            ExprKind::BuiltinCall { overload, .. } => match overload.lowering {
+                Lowering::WorkGroup(op) if collective(op) => calls.push(e),
+                Lowering::WorkGroup(_) | Lowering::Barrier(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents => other = true,
+                _ => {}
+            },
+            ExprKind::Call { func: Some(fid), .. } => other |= self.synchronises(fid.0 as usize),
+            _ => {}
+        });
+        if other || calls.is_empty() {
+            return None;
+        }
+        for &c in &calls {
+            let ExprKind::BuiltinCall { args, .. } = &f.exprs[c.0 as usize].kind else { return None };
+            let mut nested = false;
+            for a in args {
+                deep(&f.exprs, *a, &mut |x| nested |= calls.contains(&x));
+            }
+            if nested || !args.iter().all(|a| self.quiet(f, *a)) {
+                return None;
             }
         }
-        if let Some(g) = self.fs_mut().group.as_mut() {
-            g.collectives.insert(call, (out, per_wi));
+        Some(calls)
+    }
+
+    /// Does evaluating `e` change nothing but what its work-group function
+    /// calls compute: no assignment, `++`/`--`, call of a user function or
+    /// block, volatile access, or builtin other than pure ones (math
+    /// without pointer arguments, conversions, work-item queries, loads)?
+    pub(super) fn quiet(&self, f: &hir::Function, e: ExprId) -> bool {
+        let mut quiet = true;
+        deep(&f.exprs, e, &mut |x| {
+            quiet &= match &f.exprs[x.0 as usize].kind {
+                ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. } | ExprKind::CallValue { .. } | ExprKind::BlockLiteral { .. } => false,
+                ExprKind::Load(lv) => !f.exprs[lv.0 as usize].ty.quals.is_volatile,
+                ExprKind::BuiltinCall { overload, args, .. } => match overload.lowering {
+                    Lowering::WorkItem(_) | Lowering::Dot | Lowering::Relational(_) | Lowering::Convert { .. } | Lowering::AsType | Lowering::VecStep | Lowering::VLoad { .. } | Lowering::Shuffle | Lowering::Shuffle2 | Lowering::AddrSpaceCast(_) | Lowering::GetFence => true,
+                    // `frexp`, `modf`, `sincos`, … store through a pointer.
+                    Lowering::Ext(_) => args.iter().all(|a| !matches!(self.kind(f.exprs[a.0 as usize].ty.ty), crate::sema::types::TypeKind::Pointer(_))),
+                    Lowering::WorkGroup(op) => collective(op),
+                    _ => false,
+                },
+                _ => true,
+            }
+        });
+        quiet
+    }
+
+    /// Computes the work-group functions of `batch` (see
+    /// [`Gen::collective_batch`]; their calls flat) for the group: each
+    /// work-item stores all their arguments at the end of the run before
+    /// them, `run` (emitted here: in its region, or in a region of their
+    /// own where it does nothing), then each call is combined.
+    ///
+    /// A work-item evaluates its arguments after its own earlier
+    /// statements, as written; other work-items' statements of the run may
+    /// not have run yet, but nothing synchronises the group between them
+    /// and a work-group function's arguments, so an argument reading
+    /// another work-item's writes there is a data race in the source.
+    fn batch_collectives(&mut self, run: &mut Vec<&'a Stmt>, batch: &[&'a Stmt]) -> R<()> {
+        let exprs = self.fs().exprs;
+        let mut calls = Vec::new();
+        for s in batch {
+            visit_stmt_deep(exprs, s, &mut |e| {
+                if let ExprKind::BuiltinCall { overload, args, .. } = &exprs[e.0 as usize].kind
+                    && let Lowering::WorkGroup(op) = overload.lowering
+                    && collective(op)
+                {
+                    calls.push((e, op, args.clone()));
+                }
+            });
+        }
+        let arrays = self.collective_arrays(&calls)?;
+        self.flush_region_then(
+            run,
+            Some(&mut |g: &mut Self| {
+                for ((_, _, args), &vals) in calls.iter().zip(&arrays) {
+                    g.store_collective_arg(args[0], vals)?;
+                }
+                Ok(())
+            }),
+        )?;
+        self.combine_collectives(&calls, &arrays)
+    }
+
+    /// An array for every work-item's argument of each call (in the entry
+    /// block).
+    fn collective_arrays(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)]) -> R<Vec<PointerValue<'ctx>>> {
+        let (n, _) = self.group_n()?;
+        let mut arrays = Vec::new();
+        for (_, _, args) in calls {
+            let Some(&a) = args.first() else { return ice("a work-group function without arguments") };
+            let lt = self.vty(self.expr_info(a).ty.ty)?;
+            arrays.push(self.entry_array(lt, n, "wg.arg")?);
+        }
+        Ok(arrays)
+    }
+
+    /// Every work-item's argument of each call, stored in one region into
+    /// the arrays of [`Gen::collective_arrays`], which it returns.
+    fn store_collective_args(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)]) -> R<Vec<PointerValue<'ctx>>> {
+        let arrays = self.collective_arrays(calls)?;
+        self.region(&mut |g: &mut Self| {
+            for ((_, _, args), &vals) in calls.iter().zip(&arrays) {
+                g.store_collective_arg(args[0], vals)?;
+            }
+            Ok(())
+        })?;
+        Ok(arrays)
+    }
+
+    /// Inside a region: stores the work-item's value of a work-group
+    /// function's argument `arg` into its place of `vals`.
+    fn store_collective_arg(&mut self, arg: ExprId, vals: PointerValue<'ctx>) -> R<()> {
+        let lt = self.vty(self.expr_info(arg).ty.ty)?;
+        let v = self.value(arg)?;
+        let i = self.fs().group.as_ref().and_then(|gm| gm.index).unwrap_or_else(|| self.ctx.i64_type().const_zero());
+        // SAFETY: `i` < the group's size.
+        let p = unsafe { self.b.build_in_bounds_gep(lt, vals, &[i], "")? };
+        self.b.build_store(p, v)?;
+        Ok(())
+    }
+
+    /// The values of work-group function calls for the group, from every
+    /// work-item's argument in `arrays` (one per call, see
+    /// [`Gen::collective_arrays`]), computed at group level and recorded
+    /// for the statements that read them (see [`Gen::collective_value`]):
+    /// a broadcast loads its work-item's value; the others are passes over
+    /// the group in local-id order, made together: one loop for integer
+    /// reductions, any and all (which LLVM vectorises), one for the rest
+    /// (scans, which it does not, and float sums, which it may not
+    /// reorder). Each loop costs compile time: ten calls in a row made ten
+    /// loops.
+    fn combine_collectives(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)], arrays: &[PointerValue<'ctx>]) -> R<()> {
+        let (n, sizes) = self.group_n()?;
+        let mut passes: [Vec<Fold<'ctx>>; 2] = [Vec::new(), Vec::new()];
+        for ((call, op, args), &vals) in calls.iter().zip(arrays) {
+            let Some(&a0) = args.first() else { return ice("a work-group function without arguments") };
+            let at = self.expr_info(a0).ty.ty;
+            let lt = self.vty(at)?;
+            let rt = self.vty(self.expr_info(*call).ty.ty)?;
+            let per_wi = matches!(op, GroupOp::ScanInclusive(_) | GroupOp::ScanExclusive(_));
+            let out = if per_wi { self.entry_array(rt, n, "wg.scan")? } else { self.entry_array(rt, self.ctx.i64_type().const_int(1, false), "wg.result")? };
+            if let Some(g) = self.fs_mut().group.as_mut() {
+                g.collectives.insert(*call, (out, per_wi));
+            }
+            let elem = self.elem_scalar(at);
+            let float = elem.is_some_and(super::expr::is_float);
+            let signed = elem.is_some_and(super::expr::is_signed);
+            let init = match *op {
+                GroupOp::Broadcast => {
+                    // The work-item named by the (uniform) local ids,
+                    // evaluated at group level.
+                    self.at_group_level()?;
+                    let mut lid = Vec::new();
+                    for &a in &args[1..] {
+                        let v = self.value(a)?;
+                        lid.push(self.int_resize(v, self.ctx.i64_type().into(), false).into_int_value());
+                    }
+                    let mut idx = *lid.last().unwrap_or(&self.ctx.i64_type().const_zero());
+                    for k in (0..lid.len().saturating_sub(1)).rev() {
+                        idx = self.b.build_int_mul(idx, sizes[k], "")?;
+                        idx = self.b.build_int_add(idx, lid[k], "")?;
+                    }
+                    let in_range = self.b.build_int_compare(IntPredicate::ULT, idx, n, "")?;
+                    let idx = self.b.build_select(in_range, idx, self.ctx.i64_type().const_zero(), "")?.into_int_value();
+                    // SAFETY: `idx` < n.
+                    let p = unsafe { self.b.build_in_bounds_gep(lt, vals, &[idx], "")? };
+                    let v = self.b.build_load(lt, p, "")?;
+                    self.b.build_store(out, v)?;
+                    continue;
+                }
+                GroupOp::All => self.const_int(lt, 1),
+                GroupOp::Any => self.const_int(lt, 0),
+                GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.identity(a, lt, float, signed),
+                _ => return ice("a work-group function without a combining operator"),
+            };
+            let vectorises = !per_wi && !float;
+            passes[usize::from(!vectorises)].push(Fold { op: *op, at, lt, rt, vals, out, per_wi, float, signed, init });
+        }
+        for folds in passes {
+            if !folds.is_empty() {
+                self.fold_pass(n, &folds)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// One sequential pass over the group's `n` work-items, in local-id
+    /// order, combining each fold's values.
+    fn fold_pass(&mut self, n: IntValue<'ctx>, folds: &[Fold<'ctx>]) -> R<()> {
+        let fnv = self.fs().llfn;
+        let pre = self.b.get_insert_block().expect("positioned");
+        let head = self.ctx.append_basic_block(fnv, "wg.head");
+        let body = self.ctx.append_basic_block(fnv, "wg.body");
+        let exit = self.ctx.append_basic_block(fnv, "wg.exit");
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let i64t = self.ctx.i64_type();
+        let iv = self.b.build_phi(i64t, "i")?;
+        iv.add_incoming(&[(&i64t.const_zero(), pre)]);
+        let mut accs = Vec::new();
+        for f in folds {
+            let acc = self.b.build_phi(f.lt, "acc")?;
+            acc.add_incoming(&[(&f.init, pre)]);
+            accs.push(acc);
+        }
+        let ivv = iv.as_basic_value().into_int_value();
+        let more = self.b.build_int_compare(IntPredicate::ULT, ivv, n, "")?;
+        self.b.build_conditional_branch(more, body, exit)?;
+        self.b.position_at_end(body);
+        let mut nexts = Vec::new();
+        for (f, acc) in folds.iter().zip(&accs) {
+            let accv = acc.as_basic_value();
+            // SAFETY: `ivv` < n.
+            let p = unsafe { self.b.build_in_bounds_gep(f.lt, f.vals, &[ivv], "")? };
+            let x = self.b.build_load(f.lt, p, "")?;
+            let next = match f.op {
+                GroupOp::All | GroupOp::Any => {
+                    let nz = self.is_nonzero(x, f.at)?;
+                    let nz = self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMZExt, nz, f.lt);
+                    let o = if f.op == GroupOp::All { inkwell::llvm_sys::LLVMOpcode::LLVMAnd } else { inkwell::llvm_sys::LLVMOpcode::LLVMOr };
+                    self.binop(o, accv, nz)
+                }
+                GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.combine(a, accv, x, f.float, f.signed)?,
+                _ => accv,
+            };
+            if f.per_wi {
+                // SAFETY: `ivv` < n.
+                let q = unsafe { self.b.build_in_bounds_gep(f.rt, f.out, &[ivv], "")? };
+                let v = if matches!(f.op, GroupOp::ScanExclusive(_)) { accv } else { next };
+                self.b.build_store(q, v)?;
+            }
+            nexts.push(next);
+        }
+        let inc = self.b.build_int_add(ivv, i64t.const_int(1, false), "")?;
+        let latch = self.b.get_insert_block().expect("positioned");
+        iv.add_incoming(&[(&inc, latch)]);
+        for (acc, next) in accs.iter().zip(&nexts) {
+            acc.add_incoming(&[(next, latch)]);
+        }
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(exit);
+        for (f, acc) in folds.iter().zip(&accs) {
+            if !f.per_wi {
+                let accv = acc.as_basic_value();
+                let v = self.int_resize(accv, f.rt, false);
+                let v = if v.get_type() == f.rt { v } else { accv };
+                self.b.build_store(f.out, v)?;
+            }
         }
         Ok(())
     }
@@ -1253,49 +1505,133 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 }
             });
         }
+        /// Marks the locals `s` uses outside the calls `calls` (their
+        /// arguments are evaluated elsewhere; in the statement's region
+        /// their values are read from where they were computed).
+        fn mark_outside(f: &hir::Function, uses: &mut [Use], id: u32, s: &Stmt, calls: &[ExprId]) {
+            let mut inside = rustc_hash::FxHashSet::default();
+            for &c in calls {
+                deep(&f.exprs, c, &mut |x| {
+                    inside.insert(x);
+                });
+            }
+            let mut ls = Vec::new();
+            walk_decls(s, &mut ls);
+            visit_stmt_deep(&f.exprs, s, &mut |e| {
+                if inside.contains(&e) {
+                    return;
+                }
+                match &f.exprs[e.0 as usize].kind {
+                    ExprKind::Local(l) => ls.push(*l),
+                    ExprKind::BlockLiteral { params, .. } => ls.extend(params.iter().copied()),
+                    _ => {}
+                }
+            });
+            ls.into_iter().for_each(|l| mark(uses, id, l));
+        }
+        /// Marks a group-level expression (a condition): evaluated at group
+        /// level, and the arguments of its work-group functions each in a
+        /// region before (marked apart, which is conservative).
+        fn mark_group_expr(f: &hir::Function, uses: &mut [Use], next: &mut u32, e: ExprId) {
+            let s = Stmt::Expr(e);
+            *next += 1;
+            mark_stmt(f, uses, *next, &s);
+            if stmt_syncs_in(&f.exprs, &s) {
+                *next += 1;
+                mark_stmt(f, uses, *next, &s);
+            }
+        }
         // Mirrors `group_stmts`: a run of statements is one region, every
-        // group-level expression a region of its own.
+        // group-level expression a region of its own; statements with
+        // work-group functions (or calls of synchronising functions) start
+        // the next run after the regions computing those.
         fn assign(g: &Gen<'_, '_>, f: &hir::Function, plan: &Plan, body: &[Stmt], next: &mut u32, uses: &mut [Use]) {
+            // The run's region, and whether it is emitted (see
+            // `flush_region_then`).
             let mut run: Option<u32> = None;
+            let mut run_emits = false;
             let fresh = |next: &mut u32| {
                 *next += 1;
                 *next
             };
-            for s in body {
+            let mut i = 0;
+            while let Some(s) = body.get(i) {
+                i += 1;
                 let syncs = g.stmt_syncs(f, s) || plan.goes_group(s);
                 if !syncs && !matches!(s, Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Case(_)) {
                     let id = *run.get_or_insert_with(|| fresh(next));
+                    run_emits |= !declares_only(plan, s);
                     mark_stmt(f, uses, id, s);
                     continue;
                 }
-                run = None;
+                let emits = std::mem::take(&mut run_emits);
+                let before = run.take().filter(|_| emits);
                 match s {
                     Stmt::Block(b) => assign(g, f, plan, b, next, uses),
                     Stmt::If { cond, then, else_ } => {
-                        let id = fresh(next);
-                        mark_stmt(f, uses, id, &Stmt::Expr(*cond));
+                        mark_group_expr(f, uses, next, *cond);
                         assign(g, f, plan, then, next, uses);
                         if let Some(e) = else_ {
                             assign(g, f, plan, e, next, uses);
                         }
                     }
                     Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
-                        let id = fresh(next);
-                        mark_stmt(f, uses, id, &Stmt::Expr(*cond));
+                        mark_group_expr(f, uses, next, *cond);
                         assign(g, f, plan, body, next, uses);
                     }
                     Stmt::For { init, cond, step, body } => {
                         assign(g, f, plan, init, next, uses);
                         for e in cond.iter().chain(step.iter()) {
-                            let id = fresh(next);
-                            mark_stmt(f, uses, id, &Stmt::Expr(*e));
+                            mark_group_expr(f, uses, next, *e);
                         }
                         assign(g, f, plan, body, next, uses);
                     }
+                    _ if g.flat_collectives(f, s, plan).is_some() => {
+                        // Work-group functions computed together (see
+                        // `batch_collectives`): all their arguments at the
+                        // end of the run before (in a region of their own
+                        // where it emits none; the local ids of broadcasts
+                        // at group level), then the statements in the next
+                        // run.
+                        let n = g.collective_batch(f, &body[i - 1..], plan);
+                        let batch = &body[i - 1..i - 1 + n];
+                        i += n - 1;
+                        let args_region = before.unwrap_or_else(|| fresh(next));
+                        let mut all = Vec::new();
+                        for b in batch {
+                            let calls = g.flat_collectives(f, b, plan).unwrap_or_default();
+                            for &c in &calls {
+                                let ExprKind::BuiltinCall { args, .. } = &f.exprs[c.0 as usize].kind else { continue };
+                                for (k, a) in args.iter().enumerate() {
+                                    let id = if k == 0 { args_region } else { fresh(next) };
+                                    mark_stmt(f, uses, id, &Stmt::Expr(*a));
+                                }
+                            }
+                            all.extend(calls);
+                        }
+                        let id = fresh(next);
+                        run = Some(id);
+                        run_emits = true;
+                        for b in batch {
+                            mark_outside(f, uses, id, b, &all);
+                        }
+                    }
+                    Stmt::Expr(_) | Stmt::Local { .. } if !is_plain_barrier(&f.exprs, s) => {
+                        // Other work-group functions and synchronising
+                        // calls run their arguments, the calls, and the
+                        // statement (in the next run) in different regions:
+                        // everything they use is shared.
+                        let (a, b) = (fresh(next), fresh(next));
+                        mark_stmt(f, uses, a, s);
+                        mark_stmt(f, uses, b, s);
+                        let id = fresh(next);
+                        run = Some(id);
+                        run_emits = true;
+                        mark_stmt(f, uses, id, s);
+                    }
                     other => {
-                        // Work-group functions and synchronising calls run
-                        // their arguments and the statement in different
-                        // regions: everything they use is shared.
+                        // Returned values are stored in a region; the rest
+                        // (switches: their bodies) marked apart.
                         let (a, b) = (fresh(next), fresh(next));
                         mark_stmt(f, uses, a, other);
                         mark_stmt(f, uses, b, other);
@@ -1714,6 +2050,29 @@ fn stmt_syncs_in(exprs: &[hir::Expr], s: &Stmt) -> bool {
         }
     });
     found
+}
+
+/// A work-group function combined in a pass over the group (see
+/// [`Gen::fold_pass`]): its operation, argument type (in the source and in
+/// LLVM), result type, every work-item's argument, where its result goes
+/// (one per work-item for scans), and the pass's starting value.
+struct Fold<'ctx> {
+    op: GroupOp,
+    at: crate::sema::types::TypeId,
+    lt: inkwell::types::BasicTypeEnum<'ctx>,
+    rt: inkwell::types::BasicTypeEnum<'ctx>,
+    vals: PointerValue<'ctx>,
+    out: PointerValue<'ctx>,
+    per_wi: bool,
+    float: bool,
+    signed: bool,
+    init: inkwell::values::BasicValueEnum<'ctx>,
+}
+
+/// Does `s` do nothing in a region: a declaration without initializer, or
+/// of a local every region recomputes (see `Plan::remat`)?
+fn declares_only(plan: &Plan, s: &Stmt) -> bool {
+    matches!(s, Stmt::Local { local, init } if init.is_none() || plan.remat[local.0 as usize].is_some())
 }
 
 /// `barrier(…);` alone.

@@ -333,3 +333,76 @@ fn images_read_and_write_inline_for_the_common_formats() {
     let t = function_ir("kernel void d(read_only image2d_depth_t a, sampler_t s, global float *o) { o[0] = read_imagef(a, s, (float2)(0.5f, 0.5f)); }", "d");
     assert!(!t.contains("switch") && t.contains("call void %"), "{t}");
 }
+
+/// The loops over a group's work-items (regions, and the regions storing
+/// work-group functions' arguments) in the work-group entry of kernel `k`.
+fn work_item_loops(src: &str, k: &str) -> usize {
+    function_ir(src, &format!("__clc_wg_{k}")).lines().filter(|l| l.starts_with("wi.head")).count()
+}
+
+/// Consecutive statements with work-group functions store all their
+/// arguments at the end of the work-item loop before them, and join the
+/// run of plain statements after them: the corpus kernel with ten in a
+/// row between plain statements loops over its work-items twice (22 when
+/// each statement had a loop for its arguments and one of its own),
+/// combining the calls' values in two passes over the group (integer
+/// reductions, any and all, which vectorise; the scans and the float sum;
+/// nine passes when each call had one). No local is kept per work-item:
+/// `x` is used in the first loop only, the results in the second only.
+#[test]
+fn consecutive_work_group_functions_share_work_item_loops() {
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/valid/043_work_group_functions.cl")).unwrap();
+    let entry = function_ir(&src, "__clc_wg_wg_functions");
+    assert_eq!(entry.lines().filter(|l| l.starts_with("wi.head")).count(), 2, "{entry}");
+    assert_eq!(entry.lines().filter(|l| l.starts_with("wg.head")).count(), 2, "{entry}");
+    for l in ["x", "sum", "mn", "incl", "first", "fsum"] {
+        assert!(entry.contains(&format!("%{l} = alloca ")) && !entry.contains(&format!("%{l} = alloca i32, i64 %")) && !entry.contains(&format!("%{l} = alloca float, i64 %")), "{l}: {entry}");
+    }
+}
+
+/// Which statements with work-group functions share the loop storing
+/// their arguments (see `regions::collective_batch`): the work-item loops
+/// of a kernel whose body is `x`, `y` declared, then `stmts`, then a
+/// store of `r`. Arguments are stored at the end of the loop before: a
+/// statement batched with the one before adds no loop, one that is not
+/// adds one (the loop it ends), one whose calls are not flat two (and a
+/// round more for a nested call).
+#[test]
+fn work_group_functions_are_batched_only_where_exact() {
+    let loops = |stmts: &str| {
+        let src = format!(
+            "kernel void k(global const int *in, global int *o) {{
+                 size_t g = get_global_id(0);
+                 int x = in[g], y = in[g + 1], c = 0, r = 0;
+                 {stmts}
+                 o[g] = r + c;
+             }}"
+        );
+        work_item_loops(&src, "k")
+    };
+    for (stmts, want) in [
+        // Quiet declarations, then a statement with a side effect: one
+        // loop of arguments, then one for everything after.
+        ("int a = work_group_reduce_add(x); int b = work_group_scan_inclusive_max(y) * 2; r = work_group_broadcast(x, 0) + a + b;", 2),
+        ("int a = work_group_any(x > 0) + work_group_all(y > 0); float b = work_group_reduce_min((float)x); r = a + (int)b;", 2),
+        // A later argument reads a local declared in the batch.
+        ("int a = work_group_reduce_add(x); int b = work_group_reduce_add(a + x); r = b;", 3),
+        ("int a = work_group_reduce_add(x); int b = work_group_broadcast(y, a & 0); r = a + b;", 3),
+        // A side effect before a later statement: a write, an increment,
+        // an assignment in an initializer, a store through a math
+        // function's pointer argument, a statement between.
+        ("r = work_group_reduce_add(x); int b = work_group_reduce_add(y); c = b;", 3),
+        ("int a = work_group_reduce_add(x) + c++; int b = work_group_reduce_add(c); r = a + b;", 3),
+        ("int a = (r = work_group_reduce_add(x)); int b = work_group_reduce_add(r); c = a + b;", 3),
+        ("float a = work_group_reduce_add((float)x) + frexp((float)y, &c); int b = work_group_reduce_add(c); r = (int)a + b;", 3),
+        // A math function without pointer arguments is quiet.
+        ("float a = work_group_reduce_add((float)x) + sqrt((float)y); int b = work_group_reduce_add(c); r = (int)a + b;", 2),
+        ("int a = work_group_reduce_add(x) + o[g]; o[g] = 1; int b = work_group_reduce_add(y); r = a + b;", 3),
+        // A later argument with a side effect, or a nested call (two
+        // rounds: the inner call's arguments first).
+        ("int a = work_group_reduce_add(x) + c; int b = work_group_reduce_add(c++); r = a + b;", 4),
+        ("int a = work_group_reduce_add(x); int b = work_group_reduce_add(work_group_broadcast(y, 0)); r = a + b;", 5),
+    ] {
+        assert_eq!(loops(stmts), want, "{stmts}");
+    }
+}

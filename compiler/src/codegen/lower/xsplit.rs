@@ -463,8 +463,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// conjunct `c` is known false does nothing: the known part is left
     /// out, and the parts around it are emptied at run time where such a
     /// claim covers them. A tree reduction's steps (`if (lid < s)` with a
-    /// barrier each) no longer visit the idle work-items.
-    pub(super) fn x_parts(&mut self, stmts: &[&'a Stmt]) -> R<Option<Vec<XPart<'ctx>>>> {
+    /// barrier each) no longer visit the idle work-items. (Not when the
+    /// region runs more after the statements, `tail`: see
+    /// [`Gen::flush_region_then`].)
+    pub(super) fn x_parts(&mut self, stmts: &[&'a Stmt], tail: bool) -> R<Option<Vec<XPart<'ctx>>>> {
         let Some(f) = self.current_function() else { return Ok(None) };
         let Some(plan) = self.fs().group.as_ref().map(|g| g.plan.clone()) else { return Ok(None) };
         let checks = {
@@ -492,7 +494,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         // The region alone is `if (c1 && c2 && …)` without `else`.
         let conjuncts = match stmts {
-            [Stmt::If { cond, else_: None, .. }] => {
+            [Stmt::If { cond, else_: None, .. }] if !tail => {
                 let (mut out, mut todo) = (Vec::new(), vec![*cond]);
                 while let Some(c) = todo.pop() {
                     match &f.exprs[c.0 as usize].kind {
