@@ -101,14 +101,14 @@ fn compile_part(module: Module<'_>, keep: &FxHashSet<String>, first: bool, opts:
 fn plan(module: &Module<'_>, threads: usize) -> Vec<FxHashSet<String>> {
     let m = module.as_mut_ptr();
     let mut roots = Vec::new();
-    let mut total = 0usize;
+    // Each defined function's size in instructions.
+    let mut sizes: FxHashMap<LLVMValueRef, usize> = FxHashMap::default();
     // SAFETY: reading a well-formed module (it passed the verifier).
     unsafe {
         let mut f = LLVMGetFirstFunction(m);
         while !f.is_null() {
             if LLVMCountBasicBlocks(f) > 0 {
-                let n = instructions(f);
-                total += n;
+                sizes.insert(f, instructions(f));
                 if !internal(f) {
                     roots.push(f);
                 }
@@ -116,7 +116,7 @@ fn plan(module: &Module<'_>, threads: usize) -> Vec<FxHashSet<String>> {
             f = LLVMGetNextFunction(f);
         }
     }
-    if roots.len() < 2 || total < MIN_INSTRUCTIONS {
+    if roots.len() < 2 || sizes.values().sum::<usize>() < MIN_INSTRUCTIONS {
         return Vec::new();
     }
     // What each root reaches: its size, and the written internal
@@ -135,10 +135,8 @@ fn plan(module: &Module<'_>, threads: usize) -> Vec<FxHashSet<String>> {
             // SAFETY: `v` is a function or variable of the module.
             unsafe {
                 if !LLVMIsAFunction(v).is_null() {
-                    if LLVMCountBasicBlocks(v) == 0 || (v != root && !internal(v)) {
-                        continue;
-                    }
-                    size[r] += instructions(v);
+                    let Some(&n) = sizes.get(&v).filter(|_| v == root || internal(v)) else { continue };
+                    size[r] += n;
                 } else if !LLVMIsAGlobalVariable(v).is_null() && internal(v) && LLVMIsGlobalConstant(v) == 0 {
                     match owner.get(&v) {
                         Some(&o) => union(&mut parent, o, r),

@@ -136,13 +136,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let p = unsafe { self.b.build_in_bounds_gep(i64t, base, &[safe], "")? };
         let v = self.b.build_load(i64t, p, "")?.into_int_value();
         // What the runtime guarantees (see `OFFSET_RANGE`).
-        if let Some(i) = v.as_instruction_value() {
-            let (lo, hi) = range;
-            let node = self.ctx.metadata_node(&[i64t.const_int(lo, false).into(), i64t.const_int(hi, false).into()]);
-            if i.set_metadata(node, self.ctx.get_kind_id("range")).is_err() {
-                return ice("cannot mark a work-item value's load !range");
-            }
-        }
+        self.mark_range(v, range)?;
         Ok(self.b.build_select(in_range, v, i64t.const_int(default, false), "")?.into_int_value())
     }
 
@@ -420,11 +414,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// vectoriser can bound it for its alias checks (without the range,
     /// tiled transposes were left scalar: "cannot identify array bounds").
     fn mark_local_size(&mut self, size: IntValue<'ctx>) -> R<()> {
-        let Some(i) = size.as_instruction_value() else { return Ok(()) };
+        self.mark_range(size, LOCAL_SIZE_RANGE)
+    }
+
+    /// Marks the load `v` (an `i64`) `!range [lo, hi)`; other values are
+    /// left alone.
+    fn mark_range(&mut self, v: IntValue<'ctx>, (lo, hi): (u64, u64)) -> R<()> {
+        let Some(i) = v.as_instruction_value() else { return Ok(()) };
         let i64t = self.ctx.i64_type();
-        let node = self.ctx.metadata_node(&[i64t.const_int(1, false).into(), i64t.const_int(clc_runtime::MAX_WORK_GROUP_SIZE as u64 + 1, false).into()]);
+        let node = self.ctx.metadata_node(&[i64t.const_int(lo, false).into(), i64t.const_int(hi, false).into()]);
         if i.set_metadata(node, self.ctx.get_kind_id("range")).is_err() {
-            return ice("cannot mark a local size load !range");
+            return ice("cannot mark a work-item value's load !range");
         }
         Ok(())
     }
