@@ -103,6 +103,23 @@ fn llvm_ir_to_standard_output() {
 }
 
 #[test]
+fn disable_llvm_passes_writes_the_ir_as_lowered() {
+    // The kernel's locals are still stack slots: no pass (not even mem2reg)
+    // ran. The optimised IR has none left.
+    let (code, raw, err) = clc(&["-S", "-emit-llvm", "-Xclang", "-disable-llvm-passes", "-o", "-", "tests/cli/small.cl"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(raw.contains("%v = alloca <4 x float>") && raw.contains("%i = alloca i32"), "{raw}");
+    let (code, optimised, err) = clc(&["-S", "-emit-llvm", "-o", "-", "tests/cli/small.cl"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(!optimised.contains("%i = alloca"), "{optimised}");
+    // Objects still go through the code generator.
+    let obj = temp_output("small_unoptimised.o");
+    let (code, _, err) = clc(&["-c", "-Xclang", "-disable-llvm-optzns", "-o", obj.to_str().unwrap(), "tests/cli/small.cl"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(&std::fs::read(&obj).unwrap()[..4], b"\x7fELF");
+}
+
+#[test]
 fn spirv_binary_with_its_version() {
     let spv = temp_output("small.spv");
     let (code, _, err) = clc(&["--target=spirv64", "-c", "tests/cli/small.cl", "-o", spv.to_str().unwrap()]);

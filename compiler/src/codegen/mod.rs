@@ -50,6 +50,11 @@ pub struct CodegenOptions {
     /// [`split`]): 0 for the `CLC_JOBS` environment variable or else as
     /// many as the machine has; 1 compiles on the calling thread only.
     pub jobs: usize,
+    /// `-Xclang -disable-llvm-passes`: skip LLVM's optimisation pipeline
+    /// and write the IR as lowered, for looking at what the front end
+    /// gives LLVM. Objects and assembly still go through LLVM's code
+    /// generator.
+    pub disable_llvm_passes: bool,
 }
 
 impl CodegenOptions {
@@ -103,6 +108,9 @@ pub fn compile(
     }
     let tm = configure(&module, opts)?;
     verify(&module)?;
+    if opts.disable_llvm_passes {
+        return emit_final(module, &tm, kind).map(Some);
+    }
     if kind == OutputKind::Object
         && let Some(object) = split::compile_object(&module, opts)?
     {

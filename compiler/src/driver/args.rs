@@ -68,6 +68,9 @@ pub struct Invocation {
     pub debug_info: bool,
     /// `-march=native`.
     pub host_cpu: bool,
+    /// `-Xclang -disable-llvm-passes` (or `-disable-llvm-optzns`): write
+    /// the IR as the front end generated it, before any LLVM pass.
+    pub disable_llvm_passes: bool,
     /// `-fspirv-version=1.N`: N, 0 to 6 (default 0: SPIR-V 1.0).
     pub spirv_minor: u8,
     pub show_help: bool,
@@ -109,7 +112,7 @@ const OPTIONS: &[(&str, Arity, &str)] = &[
     ("-S", Arity::Flag, "compile to assembly"),
     ("-emit-llvm", Arity::Flag, "with -S or -c, emit LLVM IR (.ll) or bitcode (.bc)"),
     ("--emit=", Arity::Joined, "print an internal form: ast, tokens, typed"),
-    ("-Xclang", Arity::Separate, "clang compatibility: -Xclang -ast-dump"),
+    ("-Xclang", Arity::Separate, "clang compatibility: -Xclang -ast-dump, -Xclang -disable-llvm-passes"),
     ("--target=", Arity::Joined, "target triple: x86_64-unknown-linux-gnu (default: host), spirv64, spirv32"),
     ("-target", Arity::Separate, "same as --target="),
     ("-fspirv-version=", Arity::Joined, "SPIR-V version for spirv32/spirv64: 1.0 (default) to 1.6"),
@@ -227,7 +230,8 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
             "-Xclang" => match value.as_str() {
                 "-ast-dump" => explicit_action = Some(Action::DumpAst),
                 "-finclude-default-header" | "-fdeclare-opencl-builtins" => {}
-                _ => return Err(UsageError(format!("unsupported option '-Xclang {value}'; clc knows -Xclang -ast-dump"))),
+                "-disable-llvm-passes" | "-disable-llvm-optzns" => inv.disable_llvm_passes = true,
+                _ => return Err(UsageError(format!("unsupported option '-Xclang {value}'; clc knows -Xclang -ast-dump and -Xclang -disable-llvm-passes"))),
             },
             "--target=" | "-target" => inv.target = Target::parse(&value),
             "-fspirv-version=" => {
@@ -387,6 +391,9 @@ mod tests {
         assert_eq!(p(&["-c", "--target=spirv64", "a.cl"]).unwrap().target, Target::Spirv64);
         assert_eq!(p(&["-cl-opt-disable", "a.cl"]).unwrap().opt_level, 0);
         assert_eq!(p(&["-Xclang", "-ast-dump", "a.cl"]).unwrap().action, Action::DumpAst);
+        assert!(p(&["-Xclang", "-disable-llvm-passes", "-emit-llvm", "-S", "a.cl"]).unwrap().disable_llvm_passes);
+        assert!(p(&["-Xclang", "-disable-llvm-optzns", "a.cl"]).unwrap().disable_llvm_passes);
+        assert!(!p(&["a.cl"]).unwrap().disable_llvm_passes);
         assert_eq!(p(&["--emit=ast", "a.cl"]).unwrap().action, Action::DumpAst);
         // No -c/-S: compile to an object, as -c (clc does not link).
         let plain = p(&["a.cl"]).unwrap();

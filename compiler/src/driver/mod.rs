@@ -193,6 +193,7 @@ pub fn codegen_options(inv: &Invocation) -> CodegenOptions {
         fp_contract: Vec::new(),
         host_cpu: inv.host_cpu,
         jobs: 0,
+        disable_llvm_passes: inv.disable_llvm_passes,
     }
 }
 
