@@ -28,6 +28,16 @@
 //! their ratio, flags every file where clc is slower, and the totals and geometric
 //! mean; `--json` prints the same data machine-readably.
 //!
+//! `--stages` times the native mode stage by stage instead, for both compilers:
+//! process start (`--version`), front end (`-fsyntax-only`), lowering to LLVM IR
+//! (`-c -emit-llvm -Xclang -disable-llvm-passes`), LLVM's optimiser (`-c
+//! -emit-llvm`) and code generation (`-c`), each stage the difference of two
+//! medians (so a stage's figure is noisy where it is small). It shows where
+//! clc's time goes next to clang's; the goal is judged by the default report.
+//! clc compiles a native object of several kernels on several threads, its
+//! `-emit-llvm` output on one: for such files (the generated one) the stages
+//! after lowering only add up, and the sums are over the corpus.
+//!
 //! Exit status: 0 when the benchmark ran (whether or not clc meets its goal),
 //! 2 for setup failures (bad arguments, missing clc or clang, unwritable output).
 
@@ -44,14 +54,16 @@ struct Options {
     clang: String,
     json: bool,
     out: Option<PathBuf>,
+    /// Time the native mode stage by stage (see the module documentation).
+    stages: bool,
 }
 
 const USAGE: &str = "usage: codegen [--reps N (default 5)] [--units N (default 2000)] \
-[--clc PATH (default target/release/clc)] [--clang CMD (default clang-22)] [--out DIR (default bench/out/codegen)] [--json]";
+[--clc PATH (default target/release/clc)] [--clang CMD (default clang-22)] [--out DIR (default bench/out/codegen)] [--json] [--stages]";
 
 fn parse_args() -> Result<Options, String> {
     let root = workspace_root();
-    let mut o = Options { reps: 5, units: 2000, clc: root.join("target/release/clc"), clang: "clang-22".to_string(), json: false, out: None };
+    let mut o = Options { reps: 5, units: 2000, clc: root.join("target/release/clc"), clang: "clang-22".to_string(), json: false, out: None, stages: false };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value\n{USAGE}"));
@@ -62,6 +74,7 @@ fn parse_args() -> Result<Options, String> {
             "--clang" => o.clang = value("--clang")?,
             "--out" => o.out = Some(PathBuf::from(value("--out")?)),
             "--json" => o.json = true,
+            "--stages" => o.stages = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -396,6 +409,11 @@ fn main() {
         corpus: false,
     });
 
+    if opts.stages {
+        stages(&opts, &inputs, &clc, &clang, &root, &out_dir);
+        return;
+    }
+
     // 2. How clang makes SPIR-V.
     let clang_spirv_native = clang_emits_spirv(&clang, &out_dir);
     let clang_spirv_how = if clang_spirv_native {
@@ -656,5 +674,95 @@ mod tests {
         assert!(Output::Elf.check(b"\x7fELF\x02").is_ok());
         assert!(Output::Spirv.check(&[0x03, 0x02, 0x23, 0x07, 0]).is_ok());
         assert!(Output::Spirv.check(b"\x7fELF").is_err());
+    }
+}
+
+/// The stages `--stages` times, each a command whose time includes the
+/// stages before it: its name and the options it adds to [`COMMON`] and
+/// the native target (`None`: `--version` alone, the process start).
+const STAGES: [(&str, Option<&[&str]>); 5] = [
+    ("start", None),
+    ("front end", Some(&["-fsyntax-only"])),
+    ("lowering", Some(&["-c", "-emit-llvm", "-Xclang", "-disable-llvm-passes"])),
+    ("optimiser", Some(&["-c", "-emit-llvm"])),
+    ("codegen", Some(&["-c"])),
+];
+
+/// `--stages`: per input, each compiler's median time to the end of each
+/// stage, reported as the time of each stage.
+fn stages(opts: &Options, inputs: &[Input], clc: &Path, clang: &Path, root: &Path, out_dir: &Path) {
+    let tools = [("clc", clc), ("clang", clang)];
+    let command = |input: &Input, tool: &str, stage: Option<&[&str]>| -> Vec<OsString> {
+        let Some(extra) = stage else { return os_args(&["--version"]) };
+        let mut args = os_args(&COMMON);
+        args.extend(os_args(&[Mode::Native.target()]));
+        args.extend(os_args(extra));
+        if input.corpus {
+            args.extend(os_args(&["-I", "tests/corpus/include"]));
+        }
+        args.extend(input.run_flags.iter().map(OsString::from));
+        if extra != ["-fsyntax-only"] {
+            args.push("-o".into());
+            args.push(out_dir.join(format!("{tool}.stage")).into_os_string());
+        }
+        args.push(input.path.clone().into_os_string());
+        args
+    };
+    // Inputs every stage of both compilers takes (checked once, untimed).
+    let usable: Vec<&Input> = inputs
+        .iter()
+        .filter(|input| input.skip.is_none())
+        .filter(|input| {
+            let ok = tools.iter().all(|(tool, program)| {
+                STAGES.iter().all(|(_, stage)| measure_in(program, &command(input, tool, *stage), Some(root)).is_ok_and(|s| s.exit_code == Some(0)))
+            });
+            if !ok {
+                eprintln!("stages: {} skipped (a compiler rejects it at some stage)", input.name);
+            }
+            ok
+        })
+        .collect();
+    // times[input][tool][stage]: the samples.
+    let mut times = vec![[[(); 5].map(|_| Vec::new()), [(); 5].map(|_| Vec::new())]; usable.len()];
+    for rep in 0..opts.reps {
+        eprintln!("repetition {} of {}", rep + 1, opts.reps);
+        for (i, input) in usable.iter().enumerate() {
+            for step in 0..2 {
+                let t = if rep % 2 == 0 { step } else { 1 - step };
+                let (tool, program) = tools[t];
+                for (k, (_, stage)) in STAGES.iter().enumerate() {
+                    if let Ok(s) = measure_in(program, &command(input, tool, *stage), Some(root))
+                        && s.exit_code == Some(0)
+                    {
+                        times[i][t][k].push(s.wall_ms);
+                    }
+                }
+            }
+        }
+    }
+    println!("codegen --stages: native -O2 -c, median of {} repetitions, each stage in ms (the difference of cumulative medians)", opts.reps);
+    println!("clc: {}   clang: {}", clc.display(), clang.display());
+    let names: Vec<&str> = STAGES.iter().map(|(n, _)| *n).collect();
+    println!("{:<34} {:>5}  {}", "input", "tool", names.iter().map(|n| format!("{n:>10}")).collect::<String>() + "      total");
+    let mut sums = [[0.0f64; 5]; 2];
+    for (i, input) in usable.iter().enumerate() {
+        for (t, (tool, _)) in tools.iter().enumerate() {
+            let cumulative: Vec<f64> = times[i][t].iter().map(|xs| median(xs).unwrap_or(f64::NAN)).collect();
+            let mut row = String::new();
+            for k in 0..5 {
+                let stage = if k == 0 { cumulative[0] } else { cumulative[k] - cumulative[k - 1] };
+                if input.corpus {
+                    sums[t][k] += stage;
+                }
+                row += &format!("{:>10}", fmt_ms(stage));
+            }
+            let label = if t == 0 { input.name.as_str() } else { "" };
+            println!("{label:<34} {tool:>5}  {row}  {:>9}", fmt_ms(cumulative[4]));
+        }
+    }
+    for (t, (tool, _)) in tools.iter().enumerate() {
+        let row: String = sums[t].iter().map(|x| format!("{:>10}", fmt_ms(*x))).collect();
+        let label = if t == 0 { format!("corpus sum ({} files)", usable.iter().filter(|i| i.corpus).count()) } else { String::new() };
+        println!("{label:<34} {tool:>5}  {row}  {:>9}", fmt_ms(sums[t].iter().sum()));
     }
 }
