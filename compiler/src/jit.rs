@@ -1964,6 +1964,54 @@ mod lockstep_tests {
         }
     }
 
+    /// Small constant-trip private loops next to a barrier and a varying
+    /// one (see `uniform::unrolled_loop`): every work-item's own results.
+    #[test]
+    fn constant_private_loops_run_in_each_work_item() {
+        let p = build_ok(
+            "kernel void k(global float *d, global int *o, local int *t) {
+                 int i = get_global_id(0), l = get_local_id(0);
+                 float acc = d[i];
+                 for (int k = 0; k < 4; k++)
+                     acc *= 0.5f;
+                 int a, b, c;
+                 for (a = 0, b = 10, c = 0; a < b; a++, b--, c += a * b)
+                     ;
+                 t[l] = c + (int)acc;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 int s = t[(l + 1) % get_local_size(0)];
+                 for (int k = 0; k < l % 3; k++)
+                     s += k;
+                 d[i] = acc;
+                 o[i] = s;
+             }",
+        );
+        let n = 40usize;
+        let input: Vec<f32> = (0..n).map(|i| i as f32 * 3.0 + 1.0).collect();
+        for local in [8usize, 5] {
+            let d = Buffer::from_slice(&input);
+            let o = Buffer::from_slice(&vec![i32::MIN; n]);
+            let mut k = p.kernel("k").unwrap();
+            k.set_arg(0, Arg::Buffer(&d)).unwrap();
+            k.set_arg(1, Arg::Buffer(&o)).unwrap();
+            k.set_arg(2, Arg::Local(4 * local)).unwrap();
+            k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([local, 1, 1]) }).unwrap();
+            // c: a and b meet after 5 steps, adding a * b after each.
+            let c: i32 = (1..=5).map(|a| a * (10 - a)).sum();
+            let acc = |i: usize| input[i] * 0.0625;
+            let want_d: Vec<f32> = (0..n).map(acc).collect();
+            let want_o: Vec<i32> = (0..n)
+                .map(|i| {
+                    let (g0, l) = (i / local * local, i % local);
+                    let next = g0 + (l + 1) % local;
+                    c + acc(next) as i32 + (0..(l % 3) as i32).sum::<i32>()
+                })
+                .collect();
+            assert_eq!(d.read::<f32>(), want_d, "local {local}");
+            assert_eq!(o.read::<i32>(), want_o, "local {local}");
+        }
+    }
+
     #[test]
     fn divergent_loops_end_for_each_work_item() {
         let p = build_ok(

@@ -406,3 +406,15 @@ fn work_group_functions_are_batched_only_where_exact() {
         assert_eq!(loops(stmts), want, "{stmts}");
     }
 }
+
+/// A private loop with a small constant trip count stays in the work-item
+/// (LLVM unrolls it there), even though its counter is no group-level one:
+/// it runs as often for every work-item, so it is not divergent. A loop
+/// whose bound differs between work-items is.
+#[test]
+fn small_constant_private_loops_are_not_divergent() {
+    let fixed = ir("kernel void k(global float *d) { size_t i = get_global_id(0); float acc = d[i]; for (int k = 0; k < 4; k++) acc *= 0.5f; d[i] = acc; }");
+    assert!(!fixed.contains("d.chunk"), "{fixed}");
+    let varying = ir("kernel void k(global float *d) { int i = get_global_id(0); float acc = d[i]; for (int k = 0; k < i % 4; k++) acc *= 0.5f; d[i] = acc; }");
+    assert!(varying.contains("d.chunk"), "{varying}");
+}

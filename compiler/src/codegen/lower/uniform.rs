@@ -25,7 +25,9 @@
 //!   work-items but whose body only computes private values (an
 //!   escape-time loop) runs for chunks of neighbouring work-items, every
 //!   work-item's iteration unconditional, until none of the chunk goes on
-//!   (see `regions`' `divergent_loop`).
+//!   (see `regions`' `divergent_loop`). Not a `for` loop with a small
+//!   constant trip count ([`UNROLLED_TRIP_COUNT`]): it runs as often in
+//!   every work-item, which keeps it for LLVM to unroll.
 //!
 //! Only the structured typed program is looked at; nothing here emits IR.
 
@@ -200,6 +202,15 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     Stmt::For { step, .. } => *step,
                     _ => None,
                 };
+                // A loop left to the work-item for LLVM to unroll runs as
+                // often for every work-item: not divergent, whatever its
+                // counter's plan (`lockstep_loop` leaves it there, so its
+                // counter is no group-level one).
+                if let Stmt::For { init, .. } = s
+                    && unrolled_loop(f, init, *cond, step, body).is_some()
+                {
+                    return false;
+                }
                 // Private scalars, vectors and pointers whose address no
                 // one takes (records and arrays live in memory).
                 let locals = (0..f.locals.len())
@@ -666,6 +677,25 @@ fn constant_trip_count(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Opt
     Some((span.max(0) + by - 1) / by)
 }
 
+/// The counter of a `for` loop that stays in the work-item for LLVM to
+/// unroll: innermost, constant bounds and step, trip count up to
+/// [`UNROLLED_TRIP_COUNT`], the counter not written in the body.
+fn unrolled_loop(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Option<ExprId>, body: &[Stmt]) -> Option<LocalId> {
+    if has_loop(body) || constant_trip_count(f, init, cond, step).is_none_or(|n| n > UNROLLED_TRIP_COUNT) {
+        return None;
+    }
+    let k = match init {
+        [Stmt::Local { local, .. }] => Some(*local),
+        [Stmt::Expr(e)] => write_target(&f.exprs, &f.exprs[e.0 as usize].kind),
+        _ => None,
+    }?;
+    let mut written = false;
+    for st in body {
+        super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| written |= write_target(&f.exprs, &f.exprs[e.0 as usize].kind) == Some(k));
+    }
+    (!written).then_some(k)
+}
+
 /// The counters of the loops in `body` that stay in the work-item for
 /// LLVM to unroll (innermost, constant bounds and step, trip count up to
 /// [`UNROLLED_TRIP_COUNT`], the counter not written in the body): the
@@ -674,20 +704,7 @@ fn unrolled_counters(f: &hir::Function, body: &[Stmt], out: &mut Vec<LocalId>) {
     for s in body {
         match s {
             Stmt::For { init, cond: Some(cond), step, body } if !has_loop(body) => {
-                if constant_trip_count(f, init, *cond, *step).is_none_or(|n| n > UNROLLED_TRIP_COUNT) {
-                    continue;
-                }
-                let counter = match init.as_slice() {
-                    [Stmt::Local { local, .. }] => Some(*local),
-                    [Stmt::Expr(e)] => write_target(&f.exprs, &f.exprs[e.0 as usize].kind),
-                    _ => None,
-                };
-                let Some(k) = counter else { continue };
-                let mut written = false;
-                for st in body {
-                    super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| written |= write_target(&f.exprs, &f.exprs[e.0 as usize].kind) == Some(k));
-                }
-                if !written {
+                if let Some(k) = unrolled_loop(f, init, *cond, *step, body) {
                     out.push(k);
                 }
             }
