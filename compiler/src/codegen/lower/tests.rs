@@ -417,4 +417,14 @@ fn small_constant_private_loops_are_not_divergent() {
     assert!(!fixed.contains("d.chunk"), "{fixed}");
     let varying = ir("kernel void k(global float *d) { int i = get_global_id(0); float acc = d[i]; for (int k = 0; k < i % 4; k++) acc *= 0.5f; d[i] = acc; }");
     assert!(varying.contains("d.chunk"), "{varying}");
+    // Two counters from constants: run at compile time, 5 iterations.
+    let two = |init: &str, body: &str| ir(&format!("kernel void k(global float *d) {{ int i = get_global_id(0); float acc = d[i]; int a, b; for ({init}; a < b; a++, b--) {{ {body} }} d[i] = acc; }}"));
+    let fixed = two("a = 0, b = 10", "acc *= 0.5f;");
+    assert!(!fixed.contains("d.chunk"), "{fixed}");
+    // 50 iterations: more than LLVM unrolls; from a work-item's value;
+    // a counter the body writes: chunked as before.
+    for (init, body) in [("a = 0, b = 100", "acc *= 0.5f;"), ("a = i, b = 10", "acc *= 0.5f;"), ("a = 0, b = 10", "acc *= 0.5f; a += acc > 1.0f;")] {
+        let t = two(init, body);
+        assert!(t.contains("d.chunk"), "{init}; {body}: {t}");
+    }
 }

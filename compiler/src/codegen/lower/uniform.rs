@@ -26,7 +26,8 @@
 //!   escape-time loop) runs for chunks of neighbouring work-items, every
 //!   work-item's iteration unconditional, until none of the chunk goes on
 //!   (see `regions`' `divergent_loop`). Not a `for` loop with a small
-//!   constant trip count ([`UNROLLED_TRIP_COUNT`]): it runs as often in
+//!   constant trip count ([`UNROLLED_TRIP_COUNT`]), counted or found by
+//!   running its constant counters at compile time: it runs as often in
 //!   every work-item, which keeps it for LLVM to unroll.
 //!
 //! Only the structured typed program is looked at; nothing here emits IR.
@@ -207,7 +208,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // counter's plan (`lockstep_loop` leaves it there, so its
                 // counter is no group-level one).
                 if let Stmt::For { init, .. } = s
-                    && unrolled_loop(f, init, *cond, step, body).is_some()
+                    && (unrolled_loop(f, init, *cond, step, body).is_some() || runs_a_constant_few_times(f, &|t| self.kind(t), init, *cond, step, body))
                 {
                     return false;
                 }
@@ -694,6 +695,135 @@ fn unrolled_loop(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Option<Ex
         super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| written |= write_target(&f.exprs, &f.exprs[e.0 as usize].kind) == Some(k));
     }
     (!written).then_some(k)
+}
+
+/// Does a `for` loop run a small constant number of times in every
+/// work-item, as found by running it at compile time: its init sets
+/// integer locals to constants, its condition and step compute only with
+/// those and constants (`for (a = 0, b = 10; a < b; a++, b--)`), its body
+/// writes none of them and leaves only at its end, and it is done within
+/// [`UNROLLED_TRIP_COUNT`] iterations.
+fn runs_a_constant_few_times<'t>(f: &hir::Function, kind: &dyn Fn(crate::sema::types::TypeId) -> &'t TypeKind, init: &[Stmt], cond: ExprId, step: Option<ExprId>, body: &[Stmt]) -> bool {
+    if has_loop(body) || !leaves_only_at_end(body, true, false) {
+        return false;
+    }
+    let mut env: Vec<(LocalId, i128)> = Vec::new();
+    for st in init {
+        let ok = match st {
+            Stmt::Local { local, init: Some(Init::Expr(e)) } => eval_counters(f, kind, *e, &mut env).map(|v| set_counter(&mut env, *local, v)).is_some(),
+            Stmt::Expr(e) => eval_counters(f, kind, *e, &mut env).is_some(),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    let addressed = super::regions::addressed_locals(&f.exprs);
+    if env.is_empty() || env.iter().any(|(l, _)| addressed.contains(l)) {
+        return false;
+    }
+    let mut written = false;
+    for st in body {
+        super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| written |= write_target(&f.exprs, &f.exprs[e.0 as usize].kind).is_some_and(|l| env.iter().any(|(k, _)| *k == l)));
+    }
+    if written {
+        return false;
+    }
+    for _ in 0..=UNROLLED_TRIP_COUNT {
+        match eval_counters(f, kind, cond, &mut env) {
+            Some(0) => return true,
+            Some(_) => {}
+            None => return false,
+        }
+        if let Some(s) = step
+            && eval_counters(f, kind, s, &mut env).is_none()
+        {
+            return false;
+        }
+    }
+    false
+}
+
+fn set_counter(env: &mut Vec<(LocalId, i128)>, l: LocalId, v: i128) {
+    match env.iter_mut().find(|(k, _)| *k == l) {
+        Some(slot) => slot.1 = v,
+        None => env.push((l, v)),
+    }
+}
+
+/// The value of `e` over the constant-initialised counters in `env`
+/// (assignments update them); `None` for anything else, or for a value
+/// outside its type's range or 32 bits (where C's conversions and
+/// wrapping would start to matter).
+fn eval_counters<'t>(f: &hir::Function, kind: &dyn Fn(crate::sema::types::TypeId) -> &'t TypeKind, e: ExprId, env: &mut Vec<(LocalId, i128)>) -> Option<i128> {
+    let local = |e: ExprId| match &f.exprs[e.0 as usize].kind {
+        ExprKind::Local(l) => Some(*l),
+        _ => None,
+    };
+    let get = |env: &Vec<(LocalId, i128)>, l: LocalId| env.iter().find(|(k, _)| *k == l).map(|(_, v)| *v);
+    let arith = |op: BinOp, a: i128, b: i128| match op {
+        BinOp::Add => Some(a + b),
+        BinOp::Sub => Some(a - b),
+        BinOp::Mul => Some(a * b),
+        BinOp::Lt => Some((a < b) as i128),
+        BinOp::Le => Some((a <= b) as i128),
+        BinOp::Gt => Some((a > b) as i128),
+        BinOp::Ge => Some((a >= b) as i128),
+        BinOp::Eq => Some((a == b) as i128),
+        BinOp::Ne => Some((a != b) as i128),
+        _ => None,
+    };
+    let v = match &f.exprs[e.0 as usize].kind {
+        ExprKind::Int(v) => *v,
+        ExprKind::Load(x) => get(env, local(*x)?)?,
+        ExprKind::Convert { kind: ConvKind::IntResize { .. } | ConvKind::ToBool, expr } => {
+            let v = eval_counters(f, kind, *expr, env)?;
+            if matches!(&f.exprs[e.0 as usize].kind, ExprKind::Convert { kind: ConvKind::ToBool, .. }) { (v != 0) as i128 } else { v }
+        }
+        ExprKind::Unary { op: crate::parse::ast::UnOp::Neg, expr } => -eval_counters(f, kind, *expr, env)?,
+        ExprKind::Binary { op, lhs, rhs, .. } => {
+            let a = eval_counters(f, kind, *lhs, env)?;
+            let b = eval_counters(f, kind, *rhs, env)?;
+            arith(*op, a, b)?
+        }
+        ExprKind::Comma { lhs, rhs } => {
+            eval_counters(f, kind, *lhs, env)?;
+            eval_counters(f, kind, *rhs, env)?
+        }
+        ExprKind::Assign { lhs, rhs } => {
+            let l = local(*lhs)?;
+            let v = eval_counters(f, kind, *rhs, env)?;
+            set_counter(env, l, v);
+            v
+        }
+        ExprKind::CompoundAssign { op, lhs, rhs, .. } => {
+            let l = local(*lhs)?;
+            let b = eval_counters(f, kind, *rhs, env)?;
+            let v = arith(*op, get(env, l)?, b)?;
+            set_counter(env, l, v);
+            v
+        }
+        ExprKind::IncDec { inc, prefix, expr } => {
+            let l = local(*expr)?;
+            let old = get(env, l)?;
+            let new = if *inc { old + 1 } else { old - 1 };
+            set_counter(env, l, new);
+            if *prefix { new } else { old }
+        }
+        _ => return None,
+    };
+    use clc_builtins::types::Scalar as S;
+    let (lo, hi): (i128, i128) = match kind(f.exprs[e.0 as usize].ty.ty) {
+        TypeKind::Scalar(S::Bool) => (0, 1),
+        TypeKind::Scalar(S::Char) => (i8::MIN.into(), i8::MAX.into()),
+        TypeKind::Scalar(S::UChar) => (0, u8::MAX.into()),
+        TypeKind::Scalar(S::Short) => (i16::MIN.into(), i16::MAX.into()),
+        TypeKind::Scalar(S::UShort) => (0, u16::MAX.into()),
+        TypeKind::Scalar(S::Int | S::Long | S::PtrDiff) => (i32::MIN.into(), i32::MAX.into()),
+        TypeKind::Scalar(S::UInt | S::ULong | S::Size) => (0, i32::MAX.into()),
+        _ => return None,
+    };
+    (lo..=hi).contains(&v).then_some(v)
 }
 
 /// The counters of the loops in `body` that stay in the work-item for
