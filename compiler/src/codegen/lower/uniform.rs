@@ -719,19 +719,16 @@ fn runs_a_constant_few_times<'t>(f: &hir::Function, kind: &dyn Fn(crate::sema::t
         }
     }
     let addressed = super::regions::addressed_locals(&f.exprs);
-    if env.is_empty() || env.iter().any(|(l, _)| addressed.contains(l)) {
+    if env.is_empty() {
         return false;
     }
-    let mut written = false;
-    for st in body {
-        super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| written |= write_target(&f.exprs, &f.exprs[e.0 as usize].kind).is_some_and(|l| env.iter().any(|(k, _)| *k == l)));
-    }
-    if written {
-        return false;
-    }
+    let mut done = false;
     for _ in 0..=UNROLLED_TRIP_COUNT {
         match eval_counters(f, kind, cond, &mut env) {
-            Some(0) => return true,
+            Some(0) => {
+                done = true;
+                break;
+            }
             Some(_) => {}
             None => return false,
         }
@@ -741,7 +738,13 @@ fn runs_a_constant_few_times<'t>(f: &hir::Function, kind: &dyn Fn(crate::sema::t
             return false;
         }
     }
-    false
+    // Every local the init, condition or step set (the step may set one
+    // the init did not) must keep its values from the body.
+    let mut written = false;
+    for st in body {
+        super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| written |= write_target(&f.exprs, &f.exprs[e.0 as usize].kind).is_some_and(|l| env.iter().any(|(k, _)| *k == l)));
+    }
+    done && !written && !env.iter().any(|(l, _)| addressed.contains(l))
 }
 
 fn set_counter(env: &mut Vec<(LocalId, i128)>, l: LocalId, v: i128) {
