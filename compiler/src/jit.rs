@@ -1965,7 +1965,7 @@ mod lockstep_tests {
     }
 
     /// Small constant-trip private loops next to a barrier and a varying
-    /// one (see `uniform::unrolled_loop`): every work-item's own results.
+    /// one (see `uniform::runs_a_constant_few_times`): every work-item's own results.
     #[test]
     fn constant_private_loops_run_in_each_work_item() {
         let p = build_ok(

@@ -723,7 +723,7 @@ fn stages(opts: &Options, inputs: &[Input], clc: &Path, clang: &Path, root: &Pat
         })
         .collect();
     // times[input][tool][stage]: the samples.
-    let mut times = vec![[[(); 5].map(|_| Vec::new()), [(); 5].map(|_| Vec::new())]; usable.len()];
+    let mut times: Vec<[[Vec<f64>; STAGES.len()]; 2]> = (0..usable.len()).map(|_| std::array::from_fn(|_| std::array::from_fn(|_| Vec::new()))).collect();
     for rep in 0..opts.reps {
         eprintln!("repetition {} of {}", rep + 1, opts.reps);
         for (i, input) in usable.iter().enumerate() {
@@ -744,12 +744,12 @@ fn stages(opts: &Options, inputs: &[Input], clc: &Path, clang: &Path, root: &Pat
     println!("clc: {}   clang: {}", clc.display(), clang.display());
     let names: Vec<&str> = STAGES.iter().map(|(n, _)| *n).collect();
     println!("{:<34} {:>5}  {}", "input", "tool", names.iter().map(|n| format!("{n:>10}")).collect::<String>() + "      total");
-    let mut sums = [[0.0f64; 5]; 2];
+    let mut sums = [[0.0f64; STAGES.len()]; 2];
     for (i, input) in usable.iter().enumerate() {
         for (t, (tool, _)) in tools.iter().enumerate() {
             let cumulative: Vec<f64> = times[i][t].iter().map(|xs| median(xs).unwrap_or(f64::NAN)).collect();
             let mut row = String::new();
-            for k in 0..5 {
+            for k in 0..STAGES.len() {
                 let stage = if k == 0 { cumulative[0] } else { cumulative[k] - cumulative[k - 1] };
                 if input.corpus {
                     sums[t][k] += stage;
@@ -757,7 +757,7 @@ fn stages(opts: &Options, inputs: &[Input], clc: &Path, clang: &Path, root: &Pat
                 row += &format!("{:>10}", fmt_ms(stage));
             }
             let label = if t == 0 { input.name.as_str() } else { "" };
-            println!("{label:<34} {tool:>5}  {row}  {:>9}", fmt_ms(cumulative[4]));
+            println!("{label:<34} {tool:>5}  {row}  {:>9}", fmt_ms(cumulative[STAGES.len() - 1]));
         }
     }
     for (t, (tool, _)) in tools.iter().enumerate() {

@@ -26,8 +26,8 @@
 //!   escape-time loop) runs for chunks of neighbouring work-items, every
 //!   work-item's iteration unconditional, until none of the chunk goes on
 //!   (see `regions`' `divergent_loop`). Not a `for` loop with a small
-//!   constant trip count ([`UNROLLED_TRIP_COUNT`]), counted or found by
-//!   running its constant counters at compile time: it runs as often in
+//!   constant trip count ([`UNROLLED_TRIP_COUNT`]), found by running its
+//!   constant counters at compile time: it runs as often in
 //!   every work-item, which keeps it for LLVM to unroll.
 //!
 //! Only the structured typed program is looked at; nothing here emits IR.
@@ -208,7 +208,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // counter's plan (`lockstep_loop` leaves it there, so its
                 // counter is no group-level one).
                 if let Stmt::For { init, .. } = s
-                    && (unrolled_loop(f, init, *cond, step, body).is_some() || runs_a_constant_few_times(f, &|t| self.kind(t), init, *cond, step, body))
+                    && runs_a_constant_few_times(f, &|t| self.kind(t), init, *cond, step, body)
                 {
                     return false;
                 }
@@ -678,27 +678,9 @@ fn constant_trip_count(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Opt
     Some((span.max(0) + by - 1) / by)
 }
 
-/// The counter of a `for` loop that stays in the work-item for LLVM to
-/// unroll: innermost, constant bounds and step, trip count up to
-/// [`UNROLLED_TRIP_COUNT`], the counter not written in the body.
-fn unrolled_loop(f: &hir::Function, init: &[Stmt], cond: ExprId, step: Option<ExprId>, body: &[Stmt]) -> Option<LocalId> {
-    if has_loop(body) || constant_trip_count(f, init, cond, step).is_none_or(|n| n > UNROLLED_TRIP_COUNT) {
-        return None;
-    }
-    let k = match init {
-        [Stmt::Local { local, .. }] => Some(*local),
-        [Stmt::Expr(e)] => write_target(&f.exprs, &f.exprs[e.0 as usize].kind),
-        _ => None,
-    }?;
-    let mut written = false;
-    for st in body {
-        super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| written |= write_target(&f.exprs, &f.exprs[e.0 as usize].kind) == Some(k));
-    }
-    (!written).then_some(k)
-}
-
 /// Does a `for` loop run a small constant number of times in every
-/// work-item, as found by running it at compile time: its init sets
+/// work-item (the counted `k = 0; k < 8; k++` form included), as found by
+/// running it at compile time: its init sets
 /// integer locals to constants, its condition and step compute only with
 /// those and constants (`for (a = 0, b = 10; a < b; a++, b--)`), its body
 /// writes none of them and leaves only at its end, and it is done within
@@ -718,33 +700,29 @@ fn runs_a_constant_few_times<'t>(f: &hir::Function, kind: &dyn Fn(crate::sema::t
             return false;
         }
     }
-    let addressed = super::regions::addressed_locals(&f.exprs);
     if env.is_empty() {
         return false;
     }
-    let mut done = false;
-    for _ in 0..=UNROLLED_TRIP_COUNT {
+    let mut iterations = 0;
+    loop {
         match eval_counters(f, kind, cond, &mut env) {
-            Some(0) => {
-                done = true;
-                break;
-            }
+            Some(0) => break,
             Some(_) => {}
             None => return false,
         }
-        if let Some(s) = step
-            && eval_counters(f, kind, s, &mut env).is_none()
-        {
+        iterations += 1;
+        if iterations > UNROLLED_TRIP_COUNT || step.is_some_and(|s| eval_counters(f, kind, s, &mut env).is_none()) {
             return false;
         }
     }
     // Every local the init, condition or step set (the step may set one
     // the init did not) must keep its values from the body.
+    let addressed = super::regions::addressed_locals(&f.exprs);
     let mut written = false;
     for st in body {
         super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| written |= write_target(&f.exprs, &f.exprs[e.0 as usize].kind).is_some_and(|l| env.iter().any(|(k, _)| *k == l)));
     }
-    done && !written && !env.iter().any(|(l, _)| addressed.contains(l))
+    !written && !env.iter().any(|(l, _)| addressed.contains(l))
 }
 
 fn set_counter(env: &mut Vec<(LocalId, i128)>, l: LocalId, v: i128) {
@@ -779,10 +757,8 @@ fn eval_counters<'t>(f: &hir::Function, kind: &dyn Fn(crate::sema::types::TypeId
     let v = match &f.exprs[e.0 as usize].kind {
         ExprKind::Int(v) => *v,
         ExprKind::Load(x) => get(env, local(*x)?)?,
-        ExprKind::Convert { kind: ConvKind::IntResize { .. } | ConvKind::ToBool, expr } => {
-            let v = eval_counters(f, kind, *expr, env)?;
-            if matches!(&f.exprs[e.0 as usize].kind, ExprKind::Convert { kind: ConvKind::ToBool, .. }) { (v != 0) as i128 } else { v }
-        }
+        ExprKind::Convert { kind: ConvKind::IntResize { .. }, expr } => eval_counters(f, kind, *expr, env)?,
+        ExprKind::Convert { kind: ConvKind::ToBool, expr } => (eval_counters(f, kind, *expr, env)? != 0) as i128,
         ExprKind::Unary { op: crate::parse::ast::UnOp::Neg, expr } => -eval_counters(f, kind, *expr, env)?,
         ExprKind::Binary { op, lhs, rhs, .. } => {
             let a = eval_counters(f, kind, *lhs, env)?;
@@ -837,7 +813,20 @@ fn unrolled_counters(f: &hir::Function, body: &[Stmt], out: &mut Vec<LocalId>) {
     for s in body {
         match s {
             Stmt::For { init, cond: Some(cond), step, body } if !has_loop(body) => {
-                if let Some(k) = unrolled_loop(f, init, *cond, *step, body) {
+                if constant_trip_count(f, init, *cond, *step).is_none_or(|n| n > UNROLLED_TRIP_COUNT) {
+                    continue;
+                }
+                let counter = match init.as_slice() {
+                    [Stmt::Local { local, .. }] => Some(*local),
+                    [Stmt::Expr(e)] => write_target(&f.exprs, &f.exprs[e.0 as usize].kind),
+                    _ => None,
+                };
+                let Some(k) = counter else { continue };
+                let mut written = false;
+                for st in body {
+                    super::regions::visit_stmt_deep(&f.exprs, st, &mut |e| written |= write_target(&f.exprs, &f.exprs[e.0 as usize].kind) == Some(k));
+                }
+                if !written {
                     out.push(k);
                 }
             }
