@@ -219,6 +219,33 @@ pub fn verify(module: &Module) -> Result<(), InternalError> {
 /// variants for the vectoriser ([`super::vecmath`]); the code may then
 /// call libmvec, which whoever runs it must provide.
 pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8, vector_math: bool) -> Result<(), InternalError> {
+    optimize_phase(module, tm, opt_level, vector_math, Phase::Whole)
+}
+
+/// Which part of the optimisation pipeline [`optimize_phase`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// All of it ([`optimize`]).
+    Whole,
+    /// The module simplification half of the native -O2/-O3 pipeline
+    /// (inlining, scalar and loop simplification, `irce`) and what
+    /// [`optimize`] prepares first (vector math, vector width).
+    Simplify,
+    /// The rest, after [`Phase::Simplify`]: vectorisation, unrolling and
+    /// their cleanup.
+    Finish,
+}
+
+/// Does [`optimize_phase`] run the native pipeline in halves for this
+/// target and level (else only [`Phase::Whole`] may be asked for)?
+pub(crate) fn phased(tm: &TargetMachine, opt_level: u8) -> bool {
+    let spirv = tm.get_triple().as_str().to_string_lossy().starts_with("spirv");
+    !spirv && opt_level >= 2 && super::llvm::native_pipeline_halves(opt_level.min(3)).is_some()
+}
+
+/// Runs `phase` of [`optimize`]'s pipeline on `module` (see [`Phase`];
+/// the halves only where [`phased`] holds).
+pub(crate) fn optimize_phase(module: &Module, tm: &TargetMachine, opt_level: u8, vector_math: bool, phase: Phase) -> Result<(), InternalError> {
     let spirv = tm.get_triple().as_str().to_string_lossy().starts_with("spirv");
     // SPIR-V consumers optimise and vectorise for their own hardware; and
     // LLVM 22's -O2 pipeline vectorises early-exit loops into
@@ -232,6 +259,17 @@ pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8, vector_math:
     options.set_loop_slp_vectorization(level >= 2 && !spirv);
     options.set_loop_interleaving(level >= 2 && !spirv);
     options.set_loop_unrolling(level >= 1);
+    let failed = |e: inkwell::support::LLVMString| InternalError { function: None, message: format!("the LLVM optimiser failed: {}", e.to_string_lossy()) };
+    let halves = super::llvm::native_pipeline_halves(level).filter(|_| !spirv && level >= 2);
+    let half = |k: usize| halves.map(|h| if k == 0 { h.0 } else { h.1 }).ok_or_else(|| InternalError { function: None, message: format!("no halves of the pipeline to run at -O{level}") });
+    match phase {
+        Phase::Whole => super::outline::unmark(module),
+        Phase::Simplify => {}
+        Phase::Finish => {
+            super::outline::unmark(module);
+            return module.run_passes(half(1)?, tm, PassBuilderOptions::create()).map_err(failed);
+        }
+    }
     // At -O0 SPIR-V still gets its locals promoted to values: LLVM 22's
     // SPIR-V back end loses an image's type when the handle goes through
     // memory (clang avoids that by how it emits parameters).
@@ -256,7 +294,17 @@ pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8, vector_math:
             f = func.get_next_function();
         }
     }
-    let failed = |e: inkwell::support::LLVMString| InternalError { function: None, message: format!("the LLVM optimiser failed: {}", e.to_string_lossy()) };
+    // Group code keeping OpenCL vectors lane by lane (see `lower::regions`)
+    // has its vector operations split into scalar ones, which the loop
+    // vectoriser then vectorises across work-items (it takes no
+    // vector-typed instruction). Only such modules: elsewhere splitting
+    // costs compile time and leaves explicit vector code to be put
+    // together again.
+    let scalarize = module.get_global_metadata_size(super::lower::SCALARIZE_MD) > 0;
+    let native = |text: &str| if scalarize { super::llvm::with_scalarizer(text) } else { text.to_string() };
+    if phase == Phase::Simplify {
+        return module.run_passes(&native(half(0)?), tm, PassBuilderOptions::create()).map_err(failed);
+    }
     if !spirv && level >= 2 {
         // Work-item loops whose kernel tests its global id against a
         // bound would vectorise into masked loads and stores, slow on
@@ -264,16 +312,7 @@ pub fn optimize(module: &Module, tm: &TargetMachine, opt_level: u8, vector_math:
         // elimination (see `llvm::native_pipeline`). If this LLVM does
         // not parse it (nothing has run then), a cleanup and `irce` run
         // ahead of the standard pipeline instead.
-        // Group code keeping OpenCL vectors lane by lane (see
-        // `lower::regions`) has its vector operations split into scalar
-        // ones, which the loop vectoriser then vectorises across
-        // work-items (it takes no vector-typed instruction). Only such
-        // modules: elsewhere splitting costs compile time and leaves
-        // explicit vector code to be put together again.
-        let scalarize = module.get_global_metadata_size(super::lower::SCALARIZE_MD) > 0;
-        let text = super::llvm::native_pipeline(level);
-        let text = if scalarize { super::llvm::with_scalarizer(text) } else { text.to_string() };
-        if module.run_passes(&text, tm, PassBuilderOptions::create()).is_ok() {
+        if module.run_passes(&native(super::llvm::native_pipeline(level)), tm, PassBuilderOptions::create()).is_ok() {
             return Ok(());
         }
         let pipeline = format!("{},default<O{level}>", super::llvm::IRCE_THEN_DEFAULT);

@@ -45,6 +45,18 @@ pub fn native_pipeline(level: u8) -> &'static str {
     if level >= 3 { include_str!("pipelines/llvm22-O3-irce.txt").trim_end() } else { include_str!("pipelines/llvm22-O2-irce.txt").trim_end() }
 }
 
+/// [`native_pipeline`] cut in two where the module simplification
+/// pipeline ends and the module optimisation pipeline (vectorisers,
+/// unrolling) begins: run one after the other, the halves do what the
+/// whole does (GlobalsAA, computed at the end of the first, is recomputed
+/// at the start of the second). `None` if the text has no such point.
+pub fn native_pipeline_halves(level: u8) -> Option<(&'static str, &'static str)> {
+    const CUT: &str = ",recompute-globalsaa,";
+    let text = native_pipeline(level);
+    let at = text.find(CUT)?;
+    Some((&text[..at], &text[at + 1..]))
+}
+
 /// [`native_pipeline`] with LLVM's scalarizer (loads and stores too) run
 /// where `irce` runs: after inlining, before the loop vectoriser.
 pub fn with_scalarizer(pipeline: &str) -> String {

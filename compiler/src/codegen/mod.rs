@@ -10,6 +10,7 @@ mod elfmerge;
 mod emit;
 pub mod llvm;
 mod lower;
+mod outline;
 mod split;
 pub mod vecmath;
 

@@ -317,6 +317,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // Barriers, or loops the group runs in lockstep (see `uniform`).
         let plan = self.group_plan(f);
         if (self.synchronises(index) || !plan.group.is_empty()) && self.regions_can_express(f) {
+            // Loop nests one after another, which `split` may compile
+            // apart (see `codegen::outline`).
+            entry_fn.add_attribute(inkwell::attributes::AttributeLoc::Function, self.ctx.create_string_attribute(crate::codegen::outline::REGIONS_ATTR, ""));
             // Barriers: the body lowered for the whole group, in regions.
             self.fs = Some(super::FnState {
                 name: &f.name,

@@ -1,0 +1,326 @@
+//! Moving the loops of a work-group entry into functions of their own, so
+//! that [`super::split`] can optimise and generate them on several
+//! threads.
+//!
+//! A kernel's work-group entry (`__clc_wg_<kernel>`, see `lower::cpu`)
+//! holds a loop nest per region and per group-level loop; LLVM optimises
+//! and generates a function on one thread, so a file with one large
+//! kernel used one core. LLVM's `loop-extract` pass moves each top-level
+//! loop of a function into a function of its own, called where the loop
+//! was (values the loop reads become parameters, values it leaves behind
+//! are returned through pointers). The entry then calls its loops one
+//! after another, once per work-group (or once per iteration of a
+//! group-level loop whose body is extracted whole): a call's cost is
+//! nothing next to a loop over a group's work-items.
+//!
+//! Only work-group entries are outlined: other functions (helpers the
+//! inliner decides about) are shielded from the pass with `optnone` for
+//! its duration. Outlined functions become externally visible (hidden, so
+//! a linked program does not export them) and `noinline`, so the parts
+//! may define them apart from their callers and the inliner does not put
+//! them back.
+//!
+//! What the extracted loop knew as facts of its own function is given
+//! back to it as parameter attributes where it holds for the one call:
+//! - `noalias` for a pointer to memory of the caller's frame (per-work-item
+//!   storage, group-level locals) that no other argument points into and
+//!   whose address the caller never lets escape (only loaded, stored to,
+//!   offset, or passed to outlined loops): the vectoriser then needs no
+//!   run-time overlap checks against the kernel's buffers;
+//! - `range` for an integer loaded with `!range` metadata (the group's
+//!   sizes and ids), so the loops' trip counts keep their known bounds.
+
+use super::InternalError;
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::llvm_sys::core::*;
+use inkwell::llvm_sys::prelude::{LLVMAttributeRef, LLVMValueRef};
+use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use inkwell::module::{Linkage, Module};
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::TargetMachine;
+use inkwell::GlobalVisibility;
+use inkwell::values::AsValueRef;
+use rustc_hash::FxHashSet;
+
+/// The function attribute the lowering marks region-based work-group
+/// entries with (their loop nests one after another); removed here.
+pub(crate) const REGIONS_ATTR: &str = "clc-regions";
+
+/// Loops in the form `loop-extract` takes (a preheader, dedicated
+/// exits), then the extraction. Run after the module simplification
+/// pipeline, which leaves them so.
+const PIPELINE: &str = "function(loop-simplify),loop-extract";
+
+/// Has `module` a work-group entry lowered in regions?
+pub fn has_regions(module: &Module<'_>) -> bool {
+    module.get_functions().any(|f| f.get_string_attribute(AttributeLoc::Function, REGIONS_ATTR).is_some())
+}
+
+/// Removes the lowering's marks from the work-group entries (the
+/// optimised module does not need them).
+pub fn unmark(module: &Module<'_>) {
+    for f in module.get_functions() {
+        if f.get_string_attribute(AttributeLoc::Function, REGIONS_ATTR).is_some() {
+            f.remove_string_attribute(AttributeLoc::Function, REGIONS_ATTR);
+        }
+    }
+}
+
+/// Outlines the top-level loops of the work-group entries of `module`
+/// (see the module documentation); returns the names of the functions
+/// made.
+pub fn outline_loops(module: &Module<'_>, tm: &TargetMachine) -> Result<Vec<String>, InternalError> {
+    let ctx = module.get_context();
+    let kind = |name: &str| Attribute::get_named_enum_kind_id(name);
+    let (noinline, optnone, alwaysinline) = (kind("noinline"), kind("optnone"), kind("alwaysinline"));
+    let fn_loc = AttributeLoc::Function;
+    let functions: Vec<_> = module.get_functions().collect();
+    let before: FxHashSet<_> = functions.iter().map(|f| f.as_value_ref()).collect();
+    // Shield every other defined function; remember what to restore.
+    let mut shielded = Vec::new();
+    for &f in &functions {
+        if f.count_basic_blocks() == 0 {
+            continue;
+        }
+        if f.get_string_attribute(fn_loc, REGIONS_ATTR).is_some() {
+            f.remove_string_attribute(fn_loc, REGIONS_ATTR);
+            continue;
+        }
+        let had = |k| f.get_enum_attribute(fn_loc, k).is_some();
+        shielded.push((f, had(noinline), had(optnone), had(alwaysinline)));
+        f.remove_enum_attribute(fn_loc, alwaysinline);
+        f.add_attribute(fn_loc, ctx.create_enum_attribute(noinline, 0));
+        f.add_attribute(fn_loc, ctx.create_enum_attribute(optnone, 0));
+    }
+    let result = module.run_passes(PIPELINE, tm, PassBuilderOptions::create());
+    for (f, had_noinline, had_optnone, had_alwaysinline) in shielded {
+        if !had_optnone {
+            f.remove_enum_attribute(fn_loc, optnone);
+        }
+        if !had_noinline {
+            f.remove_enum_attribute(fn_loc, noinline);
+        }
+        if had_alwaysinline {
+            f.add_attribute(fn_loc, ctx.create_enum_attribute(alwaysinline, 0));
+        }
+    }
+    result.map_err(|e| InternalError { function: None, message: format!("LLVM could not outline the work-group loops: {}", e.to_string_lossy()) })?;
+    let mut made = Vec::new();
+    for f in module.get_functions() {
+        if before.contains(&f.as_value_ref()) || f.count_basic_blocks() == 0 {
+            continue;
+        }
+        f.set_linkage(Linkage::External);
+        f.as_global_value().set_visibility(GlobalVisibility::Hidden);
+        f.add_attribute(fn_loc, ctx.create_enum_attribute(noinline, 0));
+        // SAFETY: `f` is a function of this well-formed module.
+        unsafe { annotate_parameters(f.as_value_ref(), &before) };
+        made.push(f.get_name().to_string_lossy().into_owned());
+    }
+    Ok(made)
+}
+
+/// Gives outlined function `f` the parameter attributes its one call
+/// justifies (see the module documentation).
+unsafe fn annotate_parameters(f: LLVMValueRef, before: &FxHashSet<LLVMValueRef>) {
+    // SAFETY: walking and annotating a well-formed module.
+    unsafe {
+        let mut uses = LLVMGetFirstUse(f);
+        let mut call: LLVMValueRef = std::ptr::null_mut();
+        while !uses.is_null() {
+            if !call.is_null() {
+                return;
+            }
+            call = LLVMIsACallInst(LLVMGetUser(uses));
+            if call.is_null() || LLVMGetCalledValue(call) != f {
+                return;
+            }
+            uses = LLVMGetNextUse(uses);
+        }
+        if call.is_null() {
+            return;
+        }
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(f));
+        let args: Vec<LLVMValueRef> = (0..LLVMGetNumArgOperands(call)).map(|k| LLVMGetOperand(call, k)).collect();
+        let bases: Vec<Option<LLVMValueRef>> = args.iter().map(|&a| pointer_base(a)).collect();
+        for (k, &arg) in args.iter().enumerate() {
+            let index = k as u32 + 1;
+            if let Some(base) = bases[k] {
+                let alone = bases.iter().filter(|b| **b == Some(base)).count() == 1;
+                let own = if LLVMIsAArgument(base).is_null() {
+                    alone && !LLVMIsAAllocaInst(base).is_null() && !escapes(base, before)
+                } else {
+                    // Memory no one writes while the caller runs may be
+                    // reached through several parameters.
+                    has_attribute(base, "noalias") && (alone || has_attribute(base, "readonly"))
+                };
+                if own {
+                    LLVMAddAttributeAtIndex(f, index, enum_attribute(ctx, "noalias", 0));
+                }
+                if let Some((size, align)) = dereferenceable_bytes(arg) {
+                    LLVMAddAttributeAtIndex(f, index, enum_attribute(ctx, "dereferenceable", size));
+                    LLVMAddAttributeAtIndex(f, index, enum_attribute(ctx, "align", align));
+                }
+            } else if let Some(range) = load_range(arg) {
+                LLVMAddAttributeAtIndex(f, index, range);
+            }
+        }
+    }
+}
+
+/// The object pointer `v` points into (through address arithmetic), if
+/// `v` is a pointer.
+unsafe fn pointer_base(mut v: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: `v` is a value of a well-formed module.
+    unsafe {
+        if LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMTypeKind::LLVMPointerTypeKind {
+            return None;
+        }
+        loop {
+            let inst = LLVMIsAInstruction(v);
+            let gep = !inst.is_null() && LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMGetElementPtr;
+            if gep || !LLVMIsAConstantExpr(v).is_null() && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr {
+                v = LLVMGetOperand(v, 0);
+            } else {
+                return Some(v);
+            }
+        }
+    }
+}
+
+fn enum_attribute(ctx: inkwell::llvm_sys::prelude::LLVMContextRef, name: &str, value: u64) -> LLVMAttributeRef {
+    // SAFETY: a context of a live module; `name` is a known attribute.
+    unsafe { LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len()), value) }
+}
+
+/// The integer value of the caller's parameter attribute `name` (for
+/// `dereferenceable`, `align`) on `arg`.
+unsafe fn attribute_value(arg: LLVMValueRef, name: &str) -> Option<u64> {
+    // SAFETY: `arg` is a parameter of a function of a well-formed module.
+    unsafe {
+        let f = LLVMGetParamParent(arg);
+        let k = (0..LLVMCountParams(f)).find(|&k| LLVMGetParam(f, k) == arg)?;
+        let a = LLVMGetEnumAttributeAtIndex(f, k + 1, LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len()));
+        (!a.is_null()).then(|| LLVMGetEnumAttributeValue(a))
+    }
+}
+
+/// How many bytes from `v` on are known readable, and its alignment:
+/// for the caller's `dereferenceable` parameters and constant byte
+/// offsets into them (the group's fields).
+unsafe fn dereferenceable_bytes(v: LLVMValueRef) -> Option<(u64, u64)> {
+    // SAFETY: `v` is a value of a well-formed module.
+    unsafe {
+        let (base, offset) = if LLVMIsAArgument(v).is_null() {
+            let gep = LLVMIsAGetElementPtrInst(v);
+            if gep.is_null() || LLVMGetNumOperands(gep) != 2 || LLVMGetGEPSourceElementType(gep) != LLVMInt8TypeInContext(LLVMGetTypeContext(LLVMTypeOf(v))) {
+                return None;
+            }
+            let index = LLVMGetOperand(gep, 1);
+            if LLVMIsAConstantInt(index).is_null() || LLVMIsAArgument(LLVMGetOperand(gep, 0)).is_null() {
+                return None;
+            }
+            (LLVMGetOperand(gep, 0), u64::try_from(LLVMConstIntGetSExtValue(index)).ok()?)
+        } else {
+            (v, 0)
+        };
+        let size = attribute_value(base, "dereferenceable")?;
+        let align = attribute_value(base, "align").unwrap_or(1);
+        let align = if offset == 0 { align } else { align.min(1 << offset.trailing_zeros()) };
+        (offset < size).then_some((size - offset, align))
+    }
+}
+
+/// Has `arg` (a parameter of the caller) the attribute `name`?
+unsafe fn has_attribute(arg: LLVMValueRef, name: &str) -> bool {
+    // SAFETY: `arg` is a parameter of a function of a well-formed module.
+    unsafe {
+        let f = LLVMGetParamParent(arg);
+        let index = (0..LLVMCountParams(f)).find(|&k| LLVMGetParam(f, k) == arg);
+        let kind = LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+        index.is_some_and(|k| !LLVMGetEnumAttributeAtIndex(f, k + 1, kind).is_null())
+    }
+}
+
+/// Can the caller reach the memory of `alloca` other than through the
+/// pointer itself: is its address stored, compared, converted or passed
+/// to a function other than an outlined loop or a memory intrinsic?
+unsafe fn escapes(alloca: LLVMValueRef, before: &FxHashSet<LLVMValueRef>) -> bool {
+    let mut stack = vec![alloca];
+    let mut seen = FxHashSet::default();
+    // SAFETY: walking the uses of values of a well-formed module.
+    unsafe {
+        while let Some(v) = stack.pop() {
+            if !seen.insert(v) {
+                continue;
+            }
+            let mut u = LLVMGetFirstUse(v);
+            while !u.is_null() {
+                let user = LLVMGetUser(u);
+                u = LLVMGetNextUse(u);
+                if LLVMIsAInstruction(user).is_null() {
+                    return true;
+                }
+                match LLVMGetInstructionOpcode(user) {
+                    LLVMOpcode::LLVMGetElementPtr if LLVMGetOperand(user, 0) == v => stack.push(user),
+                    LLVMOpcode::LLVMLoad => {}
+                    LLVMOpcode::LLVMStore if LLVMGetOperand(user, 0) != v => {}
+                    LLVMOpcode::LLVMCall => {
+                        let callee = LLVMGetCalledValue(user);
+                        let outlined = !LLVMIsAFunction(callee).is_null() && !before.contains(&callee);
+                        if !outlined && !memory_intrinsic(callee) {
+                            return true;
+                        }
+                    }
+                    _ => return true,
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Is `callee` `llvm.memset`, `llvm.memcpy`, `llvm.memmove` or a lifetime
+/// marker (which read or write only the memory they are given)?
+unsafe fn memory_intrinsic(callee: LLVMValueRef) -> bool {
+    // SAFETY: `callee` is a value of a well-formed module.
+    unsafe {
+        if LLVMIsAFunction(callee).is_null() {
+            return false;
+        }
+        let mut len = 0usize;
+        let p = LLVMGetValueName2(callee, &mut len);
+        let name = std::slice::from_raw_parts(p.cast::<u8>(), len);
+        [&b"llvm.memset."[..], b"llvm.memcpy.", b"llvm.memmove.", b"llvm.lifetime."].iter().any(|prefix| name.starts_with(prefix))
+    }
+}
+
+/// A `range` attribute for `v` when it is an integer load with `!range`
+/// metadata of one interval.
+unsafe fn load_range(v: LLVMValueRef) -> Option<LLVMAttributeRef> {
+    // SAFETY: `v` is a value of a well-formed module; the metadata is
+    // read as LLVM documents `!range` (pairs of integer constants).
+    unsafe {
+        let load = LLVMIsALoadInst(v);
+        if load.is_null() || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMTypeKind::LLVMIntegerTypeKind {
+            return None;
+        }
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(v));
+        let md = LLVMGetMetadata(load, LLVMGetMDKindIDInContext(ctx, c"range".as_ptr(), 5));
+        if md.is_null() || LLVMGetMDNodeNumOperands(md) != 2 {
+            return None;
+        }
+        let mut ops = [std::ptr::null_mut(); 2];
+        LLVMGetMDNodeOperands(md, ops.as_mut_ptr());
+        if ops.iter().any(|o| o.is_null() || LLVMIsAConstantInt(*o).is_null()) {
+            return None;
+        }
+        let bits = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+        if bits > 64 {
+            return None;
+        }
+        let (lo, hi) = (LLVMConstIntGetZExtValue(ops[0]), LLVMConstIntGetZExtValue(ops[1]));
+        let kind = LLVMGetEnumAttributeKindForName(c"range".as_ptr(), 5);
+        Some(LLVMCreateConstantRangeAttribute(ctx, kind, bits, &lo, &hi))
+    }
+}
