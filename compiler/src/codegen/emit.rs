@@ -472,6 +472,25 @@ entry:
         }
     }
 
+    /// The native pipeline run in its two halves gives a module that
+    /// verifies and compiles; SPIR-V and -O1 have no halves.
+    #[test]
+    fn the_native_pipeline_runs_in_halves() {
+        let ctx = Context::create();
+        let module = parse(&ctx, KERNEL);
+        let opts = options(Target::Host, 0);
+        let tm = configure(&module, &opts).unwrap();
+        assert!(phased(&tm, 2) && phased(&tm, 3) && !phased(&tm, 1));
+        optimize_phase(&module, &tm, 2, true, Phase::Simplify).unwrap();
+        optimize_phase(&module, &tm, 2, true, Phase::Finish).unwrap();
+        verify(&module).unwrap();
+        assert!(optimize_phase(&module, &tm, 1, true, Phase::Finish).is_err());
+        assert_eq!(&emit_final(module, &tm, OutputKind::Object).unwrap()[..4], b"\x7fELF");
+        let module = parse(&ctx, KERNEL);
+        let tm = configure(&module, &options(Target::Spirv64, 0)).unwrap();
+        assert!(!phased(&tm, 2));
+    }
+
     #[test]
     fn configure_sets_triple_and_layout() {
         let ctx = Context::create();

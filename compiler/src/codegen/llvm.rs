@@ -79,6 +79,18 @@ mod tests {
         assert!(target_available(&Target::Host));
     }
 
+    /// The halves are the whole, cut between the module simplification
+    /// and the module optimisation pipelines.
+    #[test]
+    fn the_native_pipelines_cut_in_two() {
+        for level in [2, 3] {
+            let (first, second) = native_pipeline_halves(level).unwrap();
+            assert_eq!(format!("{first},{second}"), native_pipeline(level));
+            assert!(first.ends_with(",rpo-function-attrs") && first.contains(",irce,"), "{first}");
+            assert!(second.starts_with("recompute-globalsaa,function<eager-inv>(drop-unnecessary-assumes,") && second.contains("loop-vectorize"), "{second}");
+        }
+    }
+
     #[test]
     fn the_native_pipelines_are_the_default_ones_with_irce() {
         for level in [2, 3] {

@@ -324,3 +324,154 @@ unsafe fn load_range(v: LLVMValueRef) -> Option<LLVMAttributeRef> {
         Some(LLVMCreateConstantRangeAttribute(ctx, kind, bits, &lo, &hi))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codegen::CodegenOptions;
+    use inkwell::context::Context;
+    use inkwell::memory_buffer::MemoryBuffer;
+
+    /// A region entry with two loops one after the other and an
+    /// always-inline helper with a loop of its own. The loops read the
+    /// group's size (`!range`) and a field of the group, and use two
+    /// per-work-item arrays, one of whose addresses escapes.
+    const MODULE: &str = r#"
+define internal void @helper(ptr %p, i64 %n) alwaysinline {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %a = getelementptr float, ptr %p, i64 %i
+  store float 0.0, ptr %a
+  %i1 = add i64 %i, 1
+  %c = icmp ult i64 %i1, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+
+define void @__clc_wg_k(ptr noalias readonly align 8 dereferenceable(64) %args, ptr noalias readonly align 8 dereferenceable(184) %group) "clc-regions" {
+entry:
+  %ls.p = getelementptr inbounds i8, ptr %group, i64 56
+  %ls = load i64, ptr %ls.p, align 8, !range !0
+  %id.p = getelementptr inbounds i8, ptr %group, i64 8
+  %out.pp = load ptr, ptr %args, align 8
+  %out = load ptr addrspace(1), ptr %out.pp, align 8
+  %priv = alloca float, i64 %ls, align 4
+  %esc = alloca float, i64 %ls, align 4
+  %slot = alloca ptr, align 8
+  store volatile ptr %esc, ptr %slot, align 8
+  %tmp = alloca float, i64 %ls, align 4
+  br label %r1
+r1:
+  %i = phi i64 [ 0, %entry ], [ %i1, %r1 ]
+  %id = load i64, ptr %id.p, align 8
+  %v = uitofp i64 %id to float
+  %pa = getelementptr float, ptr %priv, i64 %i
+  store float %v, ptr %pa, align 4
+  %ea = getelementptr float, ptr %esc, i64 %i
+  store float %v, ptr %ea, align 4
+  %i1 = add i64 %i, 1
+  %c1 = icmp ult i64 %i1, %ls
+  br i1 %c1, label %r1, label %mid
+mid:
+  br label %r2
+r2:
+  %j = phi i64 [ 0, %mid ], [ %j1, %r2 ]
+  %pb = getelementptr float, ptr %priv, i64 %j
+  %x = load float, ptr %pb, align 4
+  %eb = getelementptr float, ptr %esc, i64 %j
+  %y = load float, ptr %eb, align 4
+  %s = fadd float %x, %y
+  %ob = getelementptr float, ptr addrspace(1) %out, i64 %j
+  store float %s, ptr addrspace(1) %ob, align 4
+  %j1 = add i64 %j, 1
+  %c2 = icmp ult i64 %j1, %ls
+  br i1 %c2, label %r2, label %done
+done:
+  call void @helper(ptr %tmp, i64 %ls)
+  ret void
+}
+
+!0 = !{i64 1, i64 4097}
+"#;
+
+    /// The text of the parameter of `define` (a function's first line)
+    /// named `name`: its type and attributes.
+    fn parameter<'a>(define: &'a str, name: &str) -> &'a str {
+        let open = define.find('(').unwrap();
+        let (mut depth, mut from) = (0, open + 1);
+        for (k, c) in define.char_indices().skip(open + 1) {
+            match c {
+                '(' => depth += 1,
+                ')' | ',' if depth == 0 => {
+                    let p = define[from..k].trim();
+                    if let Some(attrs) = p.strip_suffix(&format!(" %{name}")) {
+                        return attrs;
+                    }
+                    if c == ')' {
+                        break;
+                    }
+                    from = k + 1;
+                }
+                ')' => depth -= 1,
+                _ => {}
+            }
+        }
+        panic!("no parameter %{name} in {define}")
+    }
+
+    #[test]
+    fn the_loops_of_a_region_entry_become_functions_that_keep_what_the_caller_knew() {
+        let ctx = Context::create();
+        let buffer = MemoryBuffer::create_from_memory_range_copy(MODULE.as_bytes(), "outline.ll");
+        let module = ctx.create_module_from_ir(buffer).unwrap_or_else(|e| panic!("{}", e.to_string_lossy()));
+        let tm = crate::codegen::configure(&module, &CodegenOptions::default()).unwrap();
+        assert!(has_regions(&module));
+        let mut made = outline_loops(&module, &tm).unwrap();
+        made.sort();
+        crate::codegen::verify(&module).unwrap();
+        let text = module.print_to_string().to_string();
+        assert_eq!(made.len(), 2, "{text}");
+        assert!(made.iter().all(|n| n.starts_with("__clc_wg_k.")), "{made:?}");
+        assert!(!has_regions(&module), "the mark is removed: {text}");
+        let defines: Vec<&str> = text.lines().filter(|l| l.starts_with("define")).collect();
+        // The helper's loop stays where it is, and so do its attributes.
+        let helper = defines.iter().find(|d| d.contains("@helper(")).unwrap();
+        let helper_fn = module.get_function("helper").unwrap();
+        let has = |f: inkwell::values::FunctionValue, a: &str| f.get_enum_attribute(AttributeLoc::Function, Attribute::get_named_enum_kind_id(a)).is_some();
+        assert!(has(helper_fn, "alwaysinline") && !has(helper_fn, "noinline") && !has(helper_fn, "optnone"), "{helper}");
+        assert!(helper.starts_with("define internal"), "{helper}");
+        for name in &made {
+            let f = module.get_function(name).unwrap();
+            assert!(has(f, "noinline"), "{name}");
+            let define = defines.iter().find(|d| d.contains(&format!("@{name}("))).unwrap();
+            assert!(define.starts_with("define hidden void"), "{define}");
+        }
+        // The first loop: the group's size with its range, the field with
+        // what is known of the group, the private array as the caller's
+        // own; the array whose address escapes without `noalias`.
+        let outlined: Vec<&str> = defines.iter().copied().filter(|d| d.starts_with("define hidden")).collect();
+        let (r1, r2) = if outlined[0].contains("%id.p") { (outlined[0], outlined[1]) } else { (outlined[1], outlined[0]) };
+        assert_eq!(parameter(r1, "ls"), "i64 range(i64 1, 4097)", "{r1}");
+        assert_eq!(parameter(r1, "id.p"), "ptr noalias align 8 dereferenceable(176)", "{r1}");
+        assert_eq!(parameter(r1, "priv"), "ptr noalias", "{r1}");
+        assert_eq!(parameter(r1, "esc"), "ptr", "{r1}");
+        assert_eq!(parameter(r2, "out"), "ptr addrspace(1)", "{r2}");
+        assert_eq!(parameter(r2, "priv"), "ptr noalias", "{r2}");
+    }
+
+    #[test]
+    fn functions_not_marked_are_left_alone() {
+        let ctx = Context::create();
+        let text = MODULE.replace(" \"clc-regions\"", "");
+        let buffer = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "outline.ll");
+        let module = ctx.create_module_from_ir(buffer).unwrap();
+        let tm = crate::codegen::configure(&module, &CodegenOptions::default()).unwrap();
+        assert!(!has_regions(&module));
+        let before = module.print_to_string().to_string();
+        assert!(outline_loops(&module, &tm).unwrap().is_empty());
+        assert_eq!(module.print_to_string().to_string(), before);
+    }
+}
