@@ -133,7 +133,7 @@ pub fn build(source: &str, name: &str, opts: &BuildOptions) -> Result<clc_runtim
         f = func.get_next_function();
     }
     codegen::verify(&module).map_err(internal)?;
-    codegen::optimize(&module, &tm, cg.opt_level, libmvec_loaded()).map_err(internal)?;
+    codegen::optimize_for_jit(&module, &tm, cg.opt_level, libmvec_loaded()).map_err(internal)?;
     missing_functions(&module)?;
     let engine = module.create_jit_execution_engine(OptimizationLevel::Aggressive).map_err(|e| BuildError::Internal(e.to_string()))?;
     // SAFETY: a live engine; the name is NUL-terminated. Asking for the
