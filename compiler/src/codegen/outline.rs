@@ -25,10 +25,23 @@
 //! - `noalias` for a pointer to memory of the caller's frame (per-work-item
 //!   storage, group-level locals) that no other argument points into and
 //!   whose address the caller never lets escape (only loaded, stored to,
-//!   offset, or passed to outlined loops): the vectoriser then needs no
-//!   run-time overlap checks against the kernel's buffers;
+//!   offset, or passed to outlined loops), and for pointers into the
+//!   entry's `noalias` parameters (the argument array and the group: being
+//!   `readonly` too, several arguments may point into them): the loads of
+//!   the group's ids then still leave the loops, and the vectoriser needs
+//!   no run-time overlap checks against the kernel's buffers;
+//! - `dereferenceable` and `align` for pointers at constant offsets into
+//!   the entry's parameters that have them (the group's fields), so loads
+//!   behind branches may still be hoisted;
 //! - `range` for an integer loaded with `!range` metadata (the group's
 //!   sizes and ids), so the loops' trip counts keep their known bounds.
+//!
+//! Run after the first half of the pipeline ([`super::emit::Phase`]), the
+//! loops are those the simplification left (for example `irce`'s three
+//! loops of a range-checked region) and what crosses from one to the next
+//! is in registers, so nothing the whole function's optimisation would
+//! have removed between regions (dead stores to per-work-item storage)
+//! is frozen into a call boundary.
 
 use super::InternalError;
 use inkwell::attributes::{Attribute, AttributeLoc};

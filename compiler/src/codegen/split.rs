@@ -422,6 +422,18 @@ mod tests {
         assert_eq!(parts, [vec!["a", "b"], vec!["c"], vec!["d"]]);
     }
 
+    /// Below the kernels only where one part is more than 90 % of the
+    /// work, or there is no split at all.
+    #[test]
+    fn only_lopsided_plans_look_below_the_kernels() {
+        let part = |n: usize, name: &str| (n, FxHashSet::from_iter([name.to_string()]));
+        assert!(lopsided(&[]));
+        assert!(lopsided(&[part(100, "a")]));
+        assert!(lopsided(&[part(910, "a"), part(90, "b")]));
+        assert!(!lopsided(&[part(800, "a"), part(200, "b")]));
+        assert!(!lopsided(&[part(50, "a"), part(50, "b")]));
+    }
+
     #[test]
     fn small_modules_and_single_kernels_are_compiled_whole() {
         let ctx = Context::create();
