@@ -66,16 +66,19 @@ const PIPELINE: &str = "function(loop-simplify),loop-extract";
 
 /// Has `module` a work-group entry lowered in regions?
 pub fn has_regions(module: &Module<'_>) -> bool {
-    module.get_functions().any(|f| f.get_string_attribute(AttributeLoc::Function, REGIONS_ATTR).is_some())
+    module.get_functions().any(in_regions)
+}
+
+/// Is `f` a work-group entry lowered in regions?
+pub fn in_regions(f: inkwell::values::FunctionValue<'_>) -> bool {
+    f.get_string_attribute(AttributeLoc::Function, REGIONS_ATTR).is_some()
 }
 
 /// Removes the lowering's marks from the work-group entries (the
 /// optimised module does not need them).
 pub fn unmark(module: &Module<'_>) {
-    for f in module.get_functions() {
-        if f.get_string_attribute(AttributeLoc::Function, REGIONS_ATTR).is_some() {
-            f.remove_string_attribute(AttributeLoc::Function, REGIONS_ATTR);
-        }
+    for f in module.get_functions().filter(|&f| in_regions(f)) {
+        f.remove_string_attribute(AttributeLoc::Function, REGIONS_ATTR);
     }
 }
 
@@ -95,7 +98,7 @@ pub fn outline_loops(module: &Module<'_>, tm: &TargetMachine) -> Result<Vec<Stri
         if f.count_basic_blocks() == 0 {
             continue;
         }
-        if f.get_string_attribute(fn_loc, REGIONS_ATTR).is_some() {
+        if in_regions(f) {
             f.remove_string_attribute(fn_loc, REGIONS_ATTR);
             continue;
         }

@@ -84,7 +84,13 @@ pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Opti
         return Ok(None);
     }
     let parts = plan(module, threads, MIN_INSTRUCTIONS);
-    if !lopsided(&parts) || !super::outline::has_regions(module) || total_instructions(module) < MIN_INSTRUCTIONS {
+    // The kernels of the part with most of the work (all of them if there
+    // is no split): is one of them in regions?
+    let in_regions = match parts.iter().max_by_key(|p| p.0) {
+        Some((_, names)) => names.iter().any(|n| module.get_function(n).is_some_and(super::outline::in_regions)),
+        None => super::outline::has_regions(module),
+    };
+    if !lopsided(&parts) || !in_regions || total_instructions(module) < MIN_INSTRUCTIONS {
         return compile_parts(module, &parts, opts, Phase::Whole);
     }
     let copy = module.clone();
