@@ -261,13 +261,13 @@ pub(crate) fn optimize_phase(module: &Module, tm: &TargetMachine, opt_level: u8,
     options.set_loop_unrolling(level >= 1);
     let failed = |e: inkwell::support::LLVMString| InternalError { function: None, message: format!("the LLVM optimiser failed: {}", e.to_string_lossy()) };
     let halves = super::llvm::native_pipeline_halves(level).filter(|_| !spirv && level >= 2);
-    let half = |k: usize| halves.map(|h| if k == 0 { h.0 } else { h.1 }).ok_or_else(|| InternalError { function: None, message: format!("no halves of the pipeline to run at -O{level}") });
+    let halves = || halves.ok_or_else(|| InternalError { function: None, message: format!("no halves of the pipeline to run at -O{level}") });
     match phase {
         Phase::Whole => super::outline::unmark(module),
         Phase::Simplify => {}
         Phase::Finish => {
             super::outline::unmark(module);
-            return module.run_passes(half(1)?, tm, PassBuilderOptions::create()).map_err(failed);
+            return module.run_passes(halves()?.1, tm, PassBuilderOptions::create()).map_err(failed);
         }
     }
     // At -O0 SPIR-V still gets its locals promoted to values: LLVM 22's
@@ -303,7 +303,7 @@ pub(crate) fn optimize_phase(module: &Module, tm: &TargetMachine, opt_level: u8,
     let scalarize = module.get_global_metadata_size(super::lower::SCALARIZE_MD) > 0;
     let native = |text: &str| if scalarize { super::llvm::with_scalarizer(text) } else { text.to_string() };
     if phase == Phase::Simplify {
-        return module.run_passes(&native(half(0)?), tm, PassBuilderOptions::create()).map_err(failed);
+        return module.run_passes(&native(halves()?.0), tm, PassBuilderOptions::create()).map_err(failed);
     }
     if !spirv && level >= 2 {
         // Work-item loops whose kernel tests its global id against a

@@ -25,6 +25,10 @@
 //! Modules with debug information are compiled whole (their DWARF units
 //! would need joining too), as are small ones, where a thread and a
 //! second copy of the module cost more than they save.
+//!
+//! A file whose work is one kernel is cut below the kernel instead: its
+//! region loops are outlined after the first half of the pipeline and
+//! dealt as the kernels would be ([`compile_object`], [`super::outline`]).
 
 use super::emit::Phase;
 use super::{CodegenOptions, InternalError, OutputKind};
@@ -75,8 +79,8 @@ pub fn threads(opts: &CodegenOptions) -> usize {
 /// goes through the first half of the pipeline on this thread, the
 /// regions' loops are moved into functions of their own
 /// ([`super::outline`]), and those are dealt to the threads for the
-/// second half and code generation (most of the time: code generation
-/// alone is about half of it).
+/// second half and code generation, which take most of LLVM's time (code
+/// generation alone about half).
 pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Option<Vec<u8>>, InternalError> {
     let threads = threads(opts);
     let triple = super::target_triple(opts);
