@@ -115,10 +115,10 @@ fn test(extra: &[String]) -> Result<(), String> {
     // The JIT's kernel tests once more, their kernels compiled as native
     // objects on several threads are: loops outlined between the halves
     // of the pipeline (compiler/src/codegen/outline.rs).
-    println!("$ CLC_JIT_OUTLINE=1 cargo test -p clc --lib -- jit");
+    println!("$ CLC_JIT_OUTLINE=1 cargo test --workspace --lib -- jit");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
-        .args(["test", "-p", "clc", "--lib", "--no-fail-fast", "--", "jit"])
+        .args(["test", "--workspace", "--lib", "--no-fail-fast", "--", "jit"])
         .env("CLC_JIT_OUTLINE", "1")
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
