@@ -141,21 +141,7 @@ pub fn outline_loops(module: &Module<'_>, tm: &TargetMachine) -> Result<Vec<Stri
 unsafe fn annotate_parameters(f: LLVMValueRef, before: &FxHashSet<LLVMValueRef>) {
     // SAFETY: walking and annotating a well-formed module.
     unsafe {
-        let mut uses = LLVMGetFirstUse(f);
-        let mut call: LLVMValueRef = std::ptr::null_mut();
-        while !uses.is_null() {
-            if !call.is_null() {
-                return;
-            }
-            call = LLVMIsACallInst(LLVMGetUser(uses));
-            if call.is_null() || LLVMGetCalledValue(call) != f {
-                return;
-            }
-            uses = LLVMGetNextUse(uses);
-        }
-        if call.is_null() {
-            return;
-        }
+        let Some(call) = only_call(f) else { return };
         let ctx = LLVMGetTypeContext(LLVMTypeOf(f));
         let args: Vec<LLVMValueRef> = (0..LLVMGetNumArgOperands(call)).map(|k| LLVMGetOperand(call, k)).collect();
         let bases: Vec<Option<LLVMValueRef>> = args.iter().map(|&a| pointer_base(a)).collect();
@@ -168,7 +154,7 @@ unsafe fn annotate_parameters(f: LLVMValueRef, before: &FxHashSet<LLVMValueRef>)
                 } else {
                     // Memory no one writes while the caller runs may be
                     // reached through several parameters.
-                    has_attribute(base, "noalias") && (alone || has_attribute(base, "readonly"))
+                    param_attribute(base, "noalias").is_some() && (alone || param_attribute(base, "readonly").is_some())
                 };
                 if own {
                     LLVMAddAttributeAtIndex(f, index, enum_attribute(ctx, "noalias", 0));
@@ -181,6 +167,19 @@ unsafe fn annotate_parameters(f: LLVMValueRef, before: &FxHashSet<LLVMValueRef>)
                 LLVMAddAttributeAtIndex(f, index, range);
             }
         }
+    }
+}
+
+/// The call of `f`, if that is its one use.
+unsafe fn only_call(f: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: `f` is a function of a well-formed module.
+    unsafe {
+        let first = LLVMGetFirstUse(f);
+        if first.is_null() || !LLVMGetNextUse(first).is_null() {
+            return None;
+        }
+        let call = LLVMIsACallInst(LLVMGetUser(first));
+        (!call.is_null() && LLVMGetCalledValue(call) == f).then_some(call)
     }
 }
 
@@ -209,15 +208,15 @@ fn enum_attribute(ctx: inkwell::llvm_sys::prelude::LLVMContextRef, name: &str, v
     unsafe { LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len()), value) }
 }
 
-/// The integer value of the caller's parameter attribute `name` (for
-/// `dereferenceable`, `align`) on `arg`.
-unsafe fn attribute_value(arg: LLVMValueRef, name: &str) -> Option<u64> {
+/// The caller's parameter attribute `name` on `arg`, one of its
+/// parameters.
+unsafe fn param_attribute(arg: LLVMValueRef, name: &str) -> Option<LLVMAttributeRef> {
     // SAFETY: `arg` is a parameter of a function of a well-formed module.
     unsafe {
         let f = LLVMGetParamParent(arg);
         let k = (0..LLVMCountParams(f)).find(|&k| LLVMGetParam(f, k) == arg)?;
         let a = LLVMGetEnumAttributeAtIndex(f, k + 1, LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len()));
-        (!a.is_null()).then(|| LLVMGetEnumAttributeValue(a))
+        (!a.is_null()).then_some(a)
     }
 }
 
@@ -240,21 +239,10 @@ unsafe fn dereferenceable_bytes(v: LLVMValueRef) -> Option<(u64, u64)> {
         } else {
             (v, 0)
         };
-        let size = attribute_value(base, "dereferenceable")?;
-        let align = attribute_value(base, "align").unwrap_or(1);
+        let size = LLVMGetEnumAttributeValue(param_attribute(base, "dereferenceable")?);
+        let align = param_attribute(base, "align").map_or(1, |a| LLVMGetEnumAttributeValue(a));
         let align = if offset == 0 { align } else { align.min(1 << offset.trailing_zeros()) };
         (offset < size).then_some((size - offset, align))
-    }
-}
-
-/// Has `arg` (a parameter of the caller) the attribute `name`?
-unsafe fn has_attribute(arg: LLVMValueRef, name: &str) -> bool {
-    // SAFETY: `arg` is a parameter of a function of a well-formed module.
-    unsafe {
-        let f = LLVMGetParamParent(arg);
-        let index = (0..LLVMCountParams(f)).find(|&k| LLVMGetParam(f, k) == arg);
-        let kind = LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
-        index.is_some_and(|k| !LLVMGetEnumAttributeAtIndex(f, k + 1, kind).is_null())
     }
 }
 
