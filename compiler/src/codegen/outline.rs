@@ -203,6 +203,7 @@ unsafe fn pointer_base(mut v: LLVMValueRef) -> Option<LLVMValueRef> {
     }
 }
 
+/// The attribute `name` (with `value`, for those that take one).
 fn enum_attribute(ctx: inkwell::llvm_sys::prelude::LLVMContextRef, name: &str, value: u64) -> LLVMAttributeRef {
     // SAFETY: a context of a live module; `name` is a known attribute.
     unsafe { LLVMCreateEnumAttribute(ctx, LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len()), value) }
