@@ -262,17 +262,13 @@ pub(crate) fn optimize_phase(module: &Module, tm: &TargetMachine, opt_level: u8,
     let failed = |e: inkwell::support::LLVMString| InternalError { function: None, message: format!("the LLVM optimiser failed: {}", e.to_string_lossy()) };
     let halves = super::llvm::native_pipeline_halves(level).filter(|_| !spirv && level >= 2);
     let halves = || halves.ok_or_else(|| InternalError { function: None, message: format!("no halves of the pipeline to run at -O{level}") });
-    match phase {
-        Phase::Whole => super::outline::unmark(module),
-        Phase::Simplify => {}
-        Phase::Finish => {
-            super::outline::unmark(module);
-            return module.run_passes(halves()?.1, tm, PassBuilderOptions::create()).map_err(failed);
-        }
+    // The marks serve `outline`, which runs after the first half.
+    if phase != Phase::Simplify {
+        super::outline::unmark(module);
     }
-    // At -O0 SPIR-V still gets its locals promoted to values: LLVM 22's
-    // SPIR-V back end loses an image's type when the handle goes through
-    // memory (clang avoids that by how it emits parameters).
+    if phase == Phase::Finish {
+        return module.run_passes(halves()?.1, tm, PassBuilderOptions::create()).map_err(failed);
+    }
     if vector_math && !spirv && level >= 2 {
         let features = tm.get_feature_string().to_string_lossy().into_owned();
         super::vecmath::inject(module, &super::vecmath::isas_for(&features));
@@ -318,6 +314,9 @@ pub(crate) fn optimize_phase(module: &Module, tm: &TargetMachine, opt_level: u8,
         let pipeline = format!("{},default<O{level}>", super::llvm::IRCE_THEN_DEFAULT);
         return module.run_passes(&pipeline, tm, options).map_err(failed);
     }
+    // At -O0 SPIR-V still gets its locals promoted to values: LLVM 22's
+    // SPIR-V back end loses an image's type when the handle goes through
+    // memory (clang avoids that by how it emits parameters).
     let pipeline = if spirv && level == 0 { "default<O0>,function(mem2reg)".to_string() } else { format!("default<O{level}>") };
     module.run_passes(&pipeline, tm, options).map_err(failed)
 }

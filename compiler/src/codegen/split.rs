@@ -88,13 +88,7 @@ pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Opti
         return Ok(None);
     }
     let parts = plan(module, threads, MIN_INSTRUCTIONS);
-    // The kernels of the part with most of the work (all of them if there
-    // is no split): is one of them in regions?
-    let in_regions = match parts.iter().max_by_key(|p| p.0) {
-        Some((_, names)) => names.iter().any(|n| module.get_function(n).is_some_and(super::outline::in_regions)),
-        None => super::outline::has_regions(module),
-    };
-    if !lopsided(&parts) || !in_regions || total_instructions(module) < MIN_INSTRUCTIONS {
+    if !lopsided(&parts) || !heaviest_in_regions(module, &parts) || total_instructions(module) < MIN_INSTRUCTIONS {
         return compile_parts(module, &parts, opts, Phase::Whole);
     }
     let copy = module.clone();
@@ -119,6 +113,15 @@ pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Opti
 fn lopsided(parts: &[Part]) -> bool {
     let total: usize = parts.iter().map(|p| p.0).sum();
     parts.len() < 2 || parts.iter().any(|p| p.0 * 10 > total * 9)
+}
+
+/// Is a kernel of the part with most of the work (of the module, if
+/// there is no split) lowered in regions?
+fn heaviest_in_regions(module: &Module<'_>, parts: &[Part]) -> bool {
+    match parts.iter().max_by_key(|p| p.0) {
+        Some((_, names)) => names.iter().any(|n| module.get_function(n).is_some_and(super::outline::in_regions)),
+        None => super::outline::has_regions(module),
+    }
 }
 
 /// Compiles each of `parts` of `module` on its own thread, from `phase`
