@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_void};
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 6;
+pub const ABI_VERSION: u32 = 7;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -136,6 +136,18 @@ pub struct Group {
     /// For kernels flagged [`FLAG_ITEM_THREADS`]: the local id of the one
     /// work-item the entry runs, or null for all of them.
     pub only_item: *const [u64; 3],
+    /// `group_id * enqueued_local_size + global_offset`: the global id of
+    /// the group's first work-item, so that a work-item's global id is one
+    /// addition ([`Group::place`] keeps it in step with `group_id`).
+    pub global_base: [u64; 3],
+}
+
+impl Group {
+    /// Makes this the group `id` (along with its `global_base`).
+    pub fn place(&mut self, id: [u64; 3]) {
+        self.group_id = id;
+        self.global_base = std::array::from_fn(|d| id[d] * self.enqueued_local_size[d] + self.global_offset[d]);
+    }
 }
 
 /// `__clc_wg_<kernel>(args, group)`: runs every work-item of one group;
@@ -192,6 +204,7 @@ mod tests {
         assert_eq!(std::mem::offset_of!(Group, barrier), 160);
         assert_eq!(std::mem::offset_of!(Group, barrier_ctx), 168);
         assert_eq!(std::mem::offset_of!(Group, only_item), 176);
+        assert_eq!(std::mem::offset_of!(Group, global_base), 184);
         assert_eq!(std::mem::size_of::<ArgDesc>(), 32);
         assert_eq!(std::mem::offset_of!(KernelDesc, local_mem), 40);
         assert_eq!(std::mem::size_of::<KernelDesc>(), 56);
@@ -210,5 +223,31 @@ mod tests {
         assert_eq!(std::mem::offset_of!(ImageDesc, read), 80);
         assert_eq!(std::mem::offset_of!(ImageDesc, write), 88);
         assert_eq!(std::mem::size_of::<ImageDesc>(), 96);
+    }
+
+    #[test]
+    fn placing_a_group_sets_its_first_global_id() {
+        let mut g = Group {
+            work_dim: 3,
+            pad: 0,
+            global_offset: [5, 0, 7],
+            global_size: [100, 30, 4],
+            local_size: [16, 4, 2],
+            enqueued_local_size: [16, 4, 2],
+            num_groups: [7, 8, 2],
+            group_id: [0; 3],
+            local_mem: std::ptr::null_mut(),
+            barrier: None,
+            barrier_ctx: std::ptr::null_mut(),
+            only_item: std::ptr::null(),
+            global_base: [0; 3],
+        };
+        g.place([6, 3, 1]);
+        assert_eq!(g.group_id, [6, 3, 1]);
+        assert_eq!(g.global_base, [5 + 6 * 16, 3 * 4, 7 + 2]);
+        // A merged group (`FLAG_GROUP_FREE`): three groups wide.
+        g.enqueued_local_size[0] = 48;
+        g.place([2, 0, 0]);
+        assert_eq!(g.global_base[0], 5 + 2 * 48);
     }
 }

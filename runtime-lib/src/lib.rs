@@ -571,6 +571,7 @@ impl<'p> Kernel<'p> {
             barrier: None,
             barrier_ctx: std::ptr::null_mut(),
             only_item: std::ptr::null(),
+            global_base: offset.map(|x| x as u64),
         };
         // Argument values, shared by every group but for `__local`
         // pointers, which each worker fills in for its own memory.
@@ -660,7 +661,7 @@ impl Launch {
                 for gx in 0..self.groups[0] {
                     let mut group = self.template;
                     group.local_mem = base;
-                    group.group_id = [gx as u64, gy as u64, gz as u64];
+                    group.place([gx as u64, gy as u64, gz as u64]);
                     group.local_size = [size(0, gx), size(1, gy), size(2, gz)];
                     let ls = group.local_size;
                     let n = (ls[0] * ls[1] * ls[2]) as usize;
@@ -826,8 +827,8 @@ impl Worker {
             // row, `per` groups wide, so that group id × enqueued size is
             // the first work-item's global id, as for the groups it
             // stands for.
-            group.group_id = [(b % per_row) as u64, y as u64, z as u64];
             group.enqueued_local_size[0] = (per * run.local[0]) as u64;
+            group.place([(b % per_row) as u64, y as u64, z as u64]);
             group.local_size[0] = (count * run.local[0]).min(run.global[0] - x0 * run.local[0]) as u64;
             // SAFETY: as below; the kernel reads nothing the merged group
             // changes but the global ids, which stay right.
@@ -835,7 +836,7 @@ impl Worker {
             return;
         }
         for x in x0..x0 + count {
-            group.group_id = [x as u64, y as u64, z as u64];
+            group.place([x as u64, y as u64, z as u64]);
             group.local_size[0] = size(0, x);
             // SAFETY: the entry is the kernel's work-group entry from its
             // program's table; `ptrs` holds one pointer per parameter, each

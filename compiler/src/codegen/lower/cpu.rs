@@ -18,7 +18,9 @@
 //! ```c
 //! struct ClcGroup { u32 work_dim, pad; u64 global_offset[3], global_size[3],
 //!                   local_size[3], enqueued_local_size[3], num_groups[3],
-//!                   group_id[3]; void *local_mem; };
+//!                   group_id[3]; void *local_mem; void (*barrier)(void *);
+//!                   void *barrier_ctx; const u64 *only_item;
+//!                   u64 global_base[3]; };
 //! struct ClcWorkItem { u64 local_id[3]; const ClcGroup *group; };
 //! struct ArgDesc { u32 kind, size, align, image; const char *type_name, *name; };
 //! struct KernelDesc { const char *name; void (*entry)(void **, const ClcGroup *);
@@ -58,8 +60,9 @@ pub(super) struct ItemLoops<'ctx> {
 
 /// What the runtime guarantees of the values in `ClcGroup` and
 /// `ClcWorkItem` (half-open ranges, see [`clc_runtime::MAX_GLOBAL_ID`]):
-/// offsets and global sizes below 2^62, at most 2^50 groups a dimension.
-/// So `group_id * local_size + local_id + offset` never wraps, and scalar
+/// offsets and global sizes below 2^62, at most 2^50 groups a dimension,
+/// and every global id below 2^62, `global_base` (the group's first) too.
+/// So `global_base + local_id` never wraps, and scalar
 /// evolution sees from these ranges alone that global ids are
 /// non-negative: range-check elimination then needs no loop for the
 /// work-items before a kernel's `get_global_id(0) < n` test turns true.
@@ -82,6 +85,12 @@ const LOCAL_MEM: u64 = 152;
 const BARRIER: u64 = 160;
 const BARRIER_CTX: u64 = 168;
 const ONLY_ITEM: u64 = 176;
+/// `group_id * enqueued_local_size + global_offset`, which the runtime
+/// fills in: a global id is `global_base + local_id`, one loop-invariant
+/// term where the three of `group_id`, `enqueued_local_size` and
+/// `global_offset` made every address a sum of four (scalar evolution,
+/// range-check elimination and strength reduction all cost more per term).
+const GLOBAL_BASE: u64 = 184;
 /// `ClcWorkItem`: the local id, then the group pointer.
 const WI_GROUP: u64 = 24;
 const WI_SIZE: u64 = 32;
@@ -207,20 +216,15 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(self.b.build_int_add(t, l[0], "")?)
     }
 
-    /// `group_id * enqueued_local_size + local_id + global_offset`.
+    /// `global_base + local_id` (`global_base` is `group_id *
+    /// enqueued_local_size + global_offset`).
     fn global_id(&mut self, wi: PointerValue<'ctx>, g: PointerValue<'ctx>, d: IntValue<'ctx>) -> R<IntValue<'ctx>> {
-        let gid = self.dim_at(g, GROUP_ID, d, 0, GROUP_ID_RANGE)?;
-        let els = self.dim_at(g, ENQUEUED_LOCAL_SIZE, d, 1, LOCAL_SIZE_RANGE)?;
+        let base = self.dim_at(g, GLOBAL_BASE, d, 0, OFFSET_RANGE)?;
         let lid = self.dim_at(wi, 0, d, 0, LOCAL_ID_RANGE)?;
-        let off = self.dim_at(g, GLOBAL_OFFSET, d, 0, OFFSET_RANGE)?;
-        // No step wraps (see `OFFSET_RANGE`).
-        let t1 = self.b.build_int_nuw_mul(gid, els, "")?;
-        let t2 = self.b.build_int_nuw_add(t1, lid, "")?;
-        let t = self.b.build_int_nuw_add(t2, off, "")?;
-        for v in [t1, t2, t] {
-            if let Some(i) = v.as_instruction_value() {
-                let _ = i.set_no_signed_wrap_flag(true);
-            }
+        // No wrap (see `OFFSET_RANGE`).
+        let t = self.b.build_int_nuw_add(base, lid, "")?;
+        if let Some(i) = t.as_instruction_value() {
+            let _ = i.set_no_signed_wrap_flag(true);
         }
         Ok(t)
     }
