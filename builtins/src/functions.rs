@@ -746,7 +746,7 @@ pub enum EnqueueOp {
 // ---------------------------------------------------------------------------
 
 pub(crate) struct Table {
-    by_name: HashMap<String, Vec<Overload>>,
+    by_name: HashMap<&'static str, Vec<Overload>>,
 }
 
 fn table() -> &'static Table {
@@ -777,7 +777,7 @@ pub fn is_builtin(name: &str) -> bool {
 
 /// The stored names, in no particular order.
 pub fn names() -> impl Iterator<Item = &'static str> {
-    table().by_name.keys().map(String::as_str)
+    table().by_name.keys().copied()
 }
 
 /// Every stored overload, in no particular order.

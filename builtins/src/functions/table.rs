@@ -123,7 +123,7 @@ pub(crate) fn type_requirement(t: &Ty) -> Requirement {
 }
 
 struct B {
-    map: HashMap<String, Vec<Overload>>,
+    map: HashMap<&'static str, Vec<Overload>>,
     req: Requirement,
     attrs: Attrs,
 }
@@ -140,8 +140,17 @@ impl B {
     fn push(&mut self, name: &str, ret: Ty, params: Vec<Ty>, variadic: bool, lowering: Lowering) {
         let requirement =
             params.iter().chain([&ret]).fold(self.req, |r, t| r.and(type_requirement(t)));
+        // One copy of each name, shared by its overloads and the map: the
+        // table lives as long as the process (`functions::table`'s
+        // `OnceLock`), so the copy is leaked rather than owned twice over
+        // (the allocations were most of the table's build time, which every
+        // compile that calls a builtin pays).
+        let name: &'static str = match self.map.get_key_value(name) {
+            Some((&k, _)) => k,
+            None => Box::leak(name.into()),
+        };
         let overload = Overload {
-            name: Cow::Owned(name.to_owned()),
+            name: Cow::Borrowed(name),
             params,
             ret,
             variadic,
@@ -149,7 +158,7 @@ impl B {
             lowering,
             attrs: self.attrs,
         };
-        self.map.entry(name.to_owned()).or_default().push(overload);
+        self.map.entry(name).or_default().push(overload);
     }
 
     /// Runs `f` with `req` added to every overload's requirement and with
