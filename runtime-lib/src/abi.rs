@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_void};
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 7;
+pub const ABI_VERSION: u32 = 8;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -29,6 +29,11 @@ pub const FLAG_GROUP_FREE: u32 = 2;
 /// barriers call `Group::barrier`: the runtime runs such groups with a
 /// thread per work-item (slow, but correct for every conforming kernel).
 pub const FLAG_ITEM_THREADS: u32 = 4;
+
+/// `KernelDesc::flags`: the entry runs one row of the group along x, the
+/// one `Group::row` names, and the runtime calls it for each row (kernels
+/// whose work-items do not synchronise; see `Group::row`).
+pub const FLAG_ONE_ROW: u32 = 8;
 
 /// `ArgDesc::image` of an `ARG_IMAGE` parameter: the image type (low
 /// byte) and the access qualifier (`IMAGE_READ`/`IMAGE_WRITE` bits).
@@ -140,6 +145,12 @@ pub struct Group {
     /// the group's first work-item, so that a work-item's global id is one
     /// addition ([`Group::place`] keeps it in step with `group_id`).
     pub global_base: [u64; 3],
+    /// The y and z local ids of the row of work-items the entry of a
+    /// kernel flagged [`FLAG_ONE_ROW`] runs: such an entry runs one row
+    /// along x, and the runtime calls it for each row of the group (one
+    /// loop less in the kernel's code, which LLVM then optimises faster).
+    /// Other entries run every row and ignore it.
+    pub row: [u64; 2],
 }
 
 impl Group {
@@ -147,6 +158,27 @@ impl Group {
     pub fn place(&mut self, id: [u64; 3]) {
         self.group_id = id;
         self.global_base = std::array::from_fn(|d| id[d] * self.enqueued_local_size[d] + self.global_offset[d]);
+    }
+
+    /// Runs the group through `entry`: a row at a time where `rows` (the
+    /// kernel is flagged [`FLAG_ONE_ROW`]), else at once.
+    ///
+    /// # Safety
+    /// `entry` is the work-group entry of a kernel, `args` its argument
+    /// pointers, and this group is filled in for it.
+    pub unsafe fn run(&mut self, entry: Entry, args: *const *mut c_void, rows: bool) {
+        if !rows {
+            // SAFETY: as the caller promises.
+            unsafe { entry(args, self) };
+            return;
+        }
+        for z in 0..self.local_size[2] {
+            for y in 0..self.local_size[1] {
+                self.row = [y, z];
+                // SAFETY: as the caller promises.
+                unsafe { entry(args, self) };
+            }
+        }
     }
 }
 
@@ -205,6 +237,7 @@ mod tests {
         assert_eq!(std::mem::offset_of!(Group, barrier_ctx), 168);
         assert_eq!(std::mem::offset_of!(Group, only_item), 176);
         assert_eq!(std::mem::offset_of!(Group, global_base), 184);
+        assert_eq!(std::mem::offset_of!(Group, row), 208);
         assert_eq!(std::mem::size_of::<ArgDesc>(), 32);
         assert_eq!(std::mem::offset_of!(KernelDesc, local_mem), 40);
         assert_eq!(std::mem::size_of::<KernelDesc>(), 56);
@@ -241,6 +274,7 @@ mod tests {
             barrier_ctx: std::ptr::null_mut(),
             only_item: std::ptr::null(),
             global_base: [0; 3],
+            row: [0; 2],
         };
         g.place([6, 3, 1]);
         assert_eq!(g.group_id, [6, 3, 1]);

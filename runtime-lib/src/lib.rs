@@ -162,6 +162,8 @@ pub struct KernelInfo {
     /// A synchronising kernel that groups of several work-items run with a
     /// thread per work-item ([`abi::FLAG_ITEM_THREADS`]).
     pub item_threads: bool,
+    /// The entry runs a row of a group at a time ([`abi::FLAG_ONE_ROW`]).
+    pub one_row: bool,
     entry: Entry,
 }
 
@@ -342,6 +344,7 @@ impl Program {
                 synchronises: d.flags & abi::FLAG_GROUP_SYNC != 0,
                 group_free: d.flags & abi::FLAG_GROUP_FREE != 0,
                 item_threads: d.flags & abi::FLAG_ITEM_THREADS != 0,
+                one_row: d.flags & abi::FLAG_ONE_ROW != 0,
                 entry: d.entry,
             });
         }
@@ -572,6 +575,7 @@ impl<'p> Kernel<'p> {
             barrier_ctx: std::ptr::null_mut(),
             only_item: std::ptr::null(),
             global_base: offset.map(|x| x as u64),
+            row: [0; 2],
         };
         // Argument values, shared by every group but for `__local`
         // pointers, which each worker fills in for its own memory.
@@ -607,6 +611,7 @@ impl<'p> Kernel<'p> {
             global,
             total,
             group_free: self.info.group_free,
+            rows: self.info.one_row,
             item_threads: self.info.item_threads && self.info.synchronises && local.iter().product::<usize>() > 1,
             _keep: keep,
             _owner: self.owner.clone(),
@@ -771,6 +776,8 @@ struct Launch {
     total: usize,
     /// A batch of groups runs as one group ([`abi::FLAG_GROUP_FREE`]).
     group_free: bool,
+    /// The entry runs a row of a group at a time (see [`abi::Group::row`]).
+    rows: bool,
     /// Each group runs with a thread per work-item
     /// ([`abi::FLAG_ITEM_THREADS`]).
     item_threads: bool,
@@ -832,7 +839,7 @@ impl Worker {
             group.local_size[0] = (count * run.local[0]).min(run.global[0] - x0 * run.local[0]) as u64;
             // SAFETY: as below; the kernel reads nothing the merged group
             // changes but the global ids, which stay right.
-            unsafe { (run.entry)(self.ptrs.as_ptr(), &group) };
+            unsafe { group.run(run.entry, self.ptrs.as_ptr(), run.rows) };
             return;
         }
         for x in x0..x0 + count {
@@ -842,7 +849,7 @@ impl Worker {
             // program's table; `ptrs` holds one pointer per parameter, each
             // to a value of the parameter's size (in `values`, which this
             // worker owns); the group is filled in.
-            unsafe { (run.entry)(self.ptrs.as_ptr(), &group) };
+            unsafe { group.run(run.entry, self.ptrs.as_ptr(), run.rows) };
         }
     }
 }

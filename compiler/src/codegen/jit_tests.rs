@@ -41,6 +41,7 @@ fn launch(entry: Entry, n: usize, args: &[*mut c_void]) {
         barrier_ctx: std::ptr::null_mut(),
         only_item: std::ptr::null(),
         global_base: [0; 3],
+        row: [0; 2],
     };
     // SAFETY: a work-group entry from the JIT, with one argument pointer
     // per parameter and a filled-in group.

@@ -45,17 +45,23 @@ use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue, PointerV
 use inkwell::IntPredicate;
 
 /// The work-item loops over a group: an outer loop over the rows (y and z
-/// together, so a group costs two loops, not three) and the x loop inside.
+/// together, so a group costs two loops, not three) and the x loop inside;
+/// or the x loop alone, over the row the runtime names (`Group::row`).
 pub(super) struct ItemLoops<'ctx> {
-    row_head: inkwell::basic_block::BasicBlock<'ctx>,
-    row_exit: inkwell::basic_block::BasicBlock<'ctx>,
-    /// The row's linear index, y and z.
-    row_ivs: [inkwell::values::PhiValue<'ctx>; 3],
-    /// The group's size along y, where z steps.
-    size_y: IntValue<'ctx>,
+    rows: Option<RowLoop<'ctx>>,
     x_head: inkwell::basic_block::BasicBlock<'ctx>,
     x_iv: inkwell::values::PhiValue<'ctx>,
     x_exit: inkwell::basic_block::BasicBlock<'ctx>,
+}
+
+/// The loop over a group's rows (see [`ItemLoops`]).
+struct RowLoop<'ctx> {
+    head: inkwell::basic_block::BasicBlock<'ctx>,
+    exit: inkwell::basic_block::BasicBlock<'ctx>,
+    /// The row's linear index, y and z.
+    ivs: [inkwell::values::PhiValue<'ctx>; 3],
+    /// The group's size along y, where z steps.
+    size_y: IntValue<'ctx>,
 }
 
 /// What the runtime guarantees of the values in `ClcGroup` and
@@ -91,13 +97,15 @@ const ONLY_ITEM: u64 = 176;
 /// `global_offset` made every address a sum of four (scalar evolution,
 /// range-check elimination and strength reduction all cost more per term).
 const GLOBAL_BASE: u64 = 184;
+/// The y and z ids of the row a non-synchronising kernel's entry runs.
+const ROW: u64 = 208;
 /// `ClcWorkItem`: the local id, then the group pointer.
 const WI_GROUP: u64 = 24;
 const WI_SIZE: u64 = 32;
 
 // The table's version, argument kinds and flags: the runtime's own
 // constants, so both sides agree by construction.
-use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC, FLAG_ITEM_THREADS};
+use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC, FLAG_ITEM_THREADS, FLAG_ONE_ROW};
 /// Parameters of other types (pipes, queues): the runtime refuses them.
 const ARG_OTHER: u32 = 6;
 
@@ -375,7 +383,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             self.b.position_at_end(all);
         }
         let sizes = self.local_sizes(group, self.group_free(index))?;
-        let (loops, _, _) = self.open_item_loops(wi, &sizes, None, None)?;
+        // The runtime runs the rows of a kernel that does not synchronise
+        // (`Group::row`).
+        let one_row = !self.synchronises(index);
+        let loops = if one_row { self.open_row(wi, group, &sizes)? } else { self.open_item_loops(wi, &sizes, None, None)?.0 };
         self.b.build_call(kernel, &call_args, "")?;
         self.close_item_loops(loops)?;
         self.b.build_return(None)?;
@@ -385,10 +396,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         } else if self.synchronises(index) {
             FLAG_GROUP_SYNC
         } else if self.group_free(index) {
-            FLAG_GROUP_FREE
+            FLAG_GROUP_FREE | FLAG_ONE_ROW
         } else {
-            0
+            FLAG_ONE_ROW
         };
+        debug_assert_eq!(flags & FLAG_ONE_ROW != 0, one_row);
         self.kernel_descs.push((index, entry_fn, self.local_mem_size, flags));
         Ok(())
     }
@@ -465,21 +477,51 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             let slot = self.byte_offset(wi, 8 * dim)?;
             self.b.build_store(slot, v)?;
         }
+        let mut loops = self.open_x_loop(fnv, wi, x_start.unwrap_or(zero), x_end.unwrap_or(sizes[0]))?;
+        let x = loops.x_iv.as_basic_value().into_int_value();
+        loops.rows = Some(RowLoop { head: row_head, exit: row_exit, ivs: row_ivs, size_y: sizes[1] });
+        Ok((loops, [x, y, z], row))
+    }
+
+    /// Opens the x loop over the row of the group that `Group::row` names
+    /// (the entry of a kernel that does not synchronise), storing the ids
+    /// into `wi`; the builder is left in the body.
+    fn open_row(&mut self, wi: PointerValue<'ctx>, group: PointerValue<'ctx>, sizes: &[IntValue<'ctx>]) -> R<ItemLoops<'ctx>> {
+        let fnv = self.fs.as_ref().map(|f| f.llfn).or_else(|| self.b.get_insert_block().and_then(|b| b.get_parent())).ok_or_else(|| super::InternalError { function: None, message: "work-item loops outside a function".into() })?;
+        for dim in 1..3u64 {
+            // A dimension of size 1 (`reqd_work_group_size`): id 0.
+            let id = if sizes[dim as usize].is_const() {
+                self.ctx.i64_type().const_zero()
+            } else {
+                let v = self.i64_at(group, ROW + 8 * (dim - 1))?;
+                self.mark_range(v, LOCAL_ID_RANGE)?;
+                v
+            };
+            let slot = self.byte_offset(wi, 8 * dim)?;
+            self.b.build_store(slot, id)?;
+        }
+        self.open_x_loop(fnv, wi, self.ctx.i64_type().const_zero(), sizes[0])
+    }
+
+    /// Opens the x loop from `start` to `end`, storing the x id into `wi`;
+    /// the builder is left in the body.
+    fn open_x_loop(&mut self, fnv: inkwell::values::FunctionValue<'ctx>, wi: PointerValue<'ctx>, start: IntValue<'ctx>, end: IntValue<'ctx>) -> R<ItemLoops<'ctx>> {
+        let i64t = self.ctx.i64_type();
+        let pre = self.b.get_insert_block().expect("positioned");
         let x_head = self.ctx.append_basic_block(fnv, "wi.head");
         let x_body = self.ctx.append_basic_block(fnv, "wi.body");
         let x_exit = self.ctx.append_basic_block(fnv, "wi.exit");
         self.b.build_unconditional_branch(x_head)?;
         self.b.position_at_end(x_head);
         let x_iv = self.b.build_phi(i64t, "lid")?;
-        x_iv.add_incoming(&[(&x_start.unwrap_or(zero), row_body)]);
+        x_iv.add_incoming(&[(&start, pre)]);
         let x = x_iv.as_basic_value().into_int_value();
-        let more = self.b.build_int_compare(IntPredicate::ULT, x, x_end.unwrap_or(sizes[0]), "")?;
+        let more = self.b.build_int_compare(IntPredicate::ULT, x, end, "")?;
         self.b.build_conditional_branch(more, x_body, x_exit)?;
         self.b.position_at_end(x_body);
         let slot = self.byte_offset(wi, 0)?;
         self.b.build_store(slot, x)?;
-        let loops = ItemLoops { row_head, row_exit, row_ivs, size_y: sizes[1], x_head, x_iv, x_exit };
-        Ok((loops, [x, y, z], row))
+        Ok(ItemLoops { rows: None, x_head, x_iv, x_exit })
     }
 
     /// Closes the loops [`Self::open_item_loops`] opened, from the
@@ -492,20 +534,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let latch = self.b.get_insert_block().expect("positioned");
         l.x_iv.add_incoming(&[(&next, latch)]);
         self.b.build_unconditional_branch(l.x_head)?;
-        // The next row: y + 1, wrapping into z + 1 (no division).
         self.b.position_at_end(l.x_exit);
-        let [row, y, z] = l.row_ivs.map(|p| p.as_basic_value().into_int_value());
+        let Some(r) = l.rows else { return Ok(()) };
+        // The next row: y + 1, wrapping into z + 1 (no division).
+        let [row, y, z] = r.ivs.map(|p| p.as_basic_value().into_int_value());
         let next_row = self.b.build_int_add(row, one, "")?;
         let y1 = self.b.build_int_add(y, one, "")?;
-        let wrap = self.b.build_int_compare(IntPredicate::EQ, y1, l.size_y, "")?;
+        let wrap = self.b.build_int_compare(IntPredicate::EQ, y1, r.size_y, "")?;
         let ny = self.b.build_select(wrap, i64t.const_zero(), y1, "")?.into_int_value();
         let step = self.b.build_int_z_extend(wrap, i64t, "")?;
         let nz = self.b.build_int_add(z, step, "")?;
-        for (p, v) in l.row_ivs.iter().zip([next_row, ny, nz]) {
+        for (p, v) in r.ivs.iter().zip([next_row, ny, nz]) {
             p.add_incoming(&[(&v, l.x_exit)]);
         }
-        self.b.build_unconditional_branch(l.row_head)?;
-        self.b.position_at_end(l.row_exit);
+        self.b.build_unconditional_branch(r.head)?;
+        self.b.position_at_end(r.exit);
         Ok(())
     }
 
