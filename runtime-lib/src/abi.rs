@@ -160,14 +160,14 @@ impl Group {
         self.global_base = std::array::from_fn(|d| id[d] * self.enqueued_local_size[d] + self.global_offset[d]);
     }
 
-    /// Runs the group through `entry`: a row at a time where `rows` (the
-    /// kernel is flagged [`FLAG_ONE_ROW`]), else at once.
+    /// Runs the group through `entry`: a row at a time where `one_row`
+    /// (the kernel is flagged [`FLAG_ONE_ROW`]), else at once.
     ///
     /// # Safety
     /// `entry` is the work-group entry of a kernel, `args` its argument
     /// pointers, and this group is filled in for it.
-    pub unsafe fn run(&mut self, entry: Entry, args: *const *mut c_void, rows: bool) {
-        if !rows {
+    pub unsafe fn run(&mut self, entry: Entry, args: *const *mut c_void, one_row: bool) {
+        if !one_row {
             // SAFETY: as the caller promises.
             unsafe { entry(args, self) };
             return;

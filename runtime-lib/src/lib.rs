@@ -611,7 +611,7 @@ impl<'p> Kernel<'p> {
             global,
             total,
             group_free: self.info.group_free,
-            rows: self.info.one_row,
+            one_row: self.info.one_row,
             item_threads: self.info.item_threads && self.info.synchronises && local.iter().product::<usize>() > 1,
             _keep: keep,
             _owner: self.owner.clone(),
@@ -777,7 +777,7 @@ struct Launch {
     /// A batch of groups runs as one group ([`abi::FLAG_GROUP_FREE`]).
     group_free: bool,
     /// The entry runs a row of a group at a time (see [`abi::Group::row`]).
-    rows: bool,
+    one_row: bool,
     /// Each group runs with a thread per work-item
     /// ([`abi::FLAG_ITEM_THREADS`]).
     item_threads: bool,
@@ -839,7 +839,7 @@ impl Worker {
             group.local_size[0] = (count * run.local[0]).min(run.global[0] - x0 * run.local[0]) as u64;
             // SAFETY: as below; the kernel reads nothing the merged group
             // changes but the global ids, which stay right.
-            unsafe { group.run(run.entry, self.ptrs.as_ptr(), run.rows) };
+            unsafe { group.run(run.entry, self.ptrs.as_ptr(), run.one_row) };
             return;
         }
         for x in x0..x0 + count {
@@ -849,7 +849,7 @@ impl Worker {
             // program's table; `ptrs` holds one pointer per parameter, each
             // to a value of the parameter's size (in `values`, which this
             // worker owns); the group is filled in.
-            unsafe { group.run(run.entry, self.ptrs.as_ptr(), run.rows) };
+            unsafe { group.run(run.entry, self.ptrs.as_ptr(), run.one_row) };
         }
     }
 }

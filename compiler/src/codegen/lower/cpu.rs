@@ -9,7 +9,9 @@
 //! ```
 //!
 //! which runs every work-item of the group in a loop (x innermost, so the
-//! loop vectorises over work-items), reading argument `i` from
+//! loop vectorises over work-items) — for a kernel that does not
+//! synchronise (`FLAG_ONE_ROW`), the work-items of the row `group->row`
+//! names, the runtime calling it for each row — reading argument `i` from
 //! `*args[i]`. A kernel's `__local` variables live in the group's local
 //! memory (`group->local_mem`, `KernelDesc::local_mem` bytes). The module
 //! exports `__clc_kernel_table`, which describes every kernel to the
@@ -20,7 +22,7 @@
 //!                   local_size[3], enqueued_local_size[3], num_groups[3],
 //!                   group_id[3]; void *local_mem; void (*barrier)(void *);
 //!                   void *barrier_ctx; const u64 *only_item;
-//!                   u64 global_base[3]; };
+//!                   u64 global_base[3], row[2]; };
 //! struct ClcWorkItem { u64 local_id[3]; const ClcGroup *group; };
 //! struct ArgDesc { u32 kind, size, align, image; const char *type_name, *name; };
 //! struct KernelDesc { const char *name; void (*entry)(void **, const ClcGroup *);
