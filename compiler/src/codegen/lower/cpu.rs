@@ -393,16 +393,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.close_item_loops(loops)?;
         self.b.build_return(None)?;
         self.debug_end_function();
-        let flags = if item_threads {
+        let mut flags = if item_threads {
             FLAG_GROUP_SYNC | FLAG_ITEM_THREADS
         } else if self.synchronises(index) {
             FLAG_GROUP_SYNC
         } else if self.group_free(index) {
-            FLAG_GROUP_FREE | FLAG_ONE_ROW
+            FLAG_GROUP_FREE
         } else {
-            FLAG_ONE_ROW
+            0
         };
-        debug_assert_eq!(flags & FLAG_ONE_ROW != 0, one_row);
+        if one_row {
+            flags |= FLAG_ONE_ROW;
+        }
         self.kernel_descs.push((index, entry_fn, self.local_mem_size, flags));
         Ok(())
     }
@@ -458,7 +460,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// to `x_end` (else `sizes[0]`), both at most `sizes[0]`.
     pub(super) fn open_item_loops(&mut self, wi: PointerValue<'ctx>, sizes: &[IntValue<'ctx>], x_start: Option<IntValue<'ctx>>, x_end: Option<IntValue<'ctx>>) -> R<(ItemLoops<'ctx>, [IntValue<'ctx>; 3], IntValue<'ctx>)> {
         let i64t = self.ctx.i64_type();
-        let fnv = self.fs.as_ref().map(|f| f.llfn).or_else(|| self.b.get_insert_block().and_then(|b| b.get_parent())).ok_or_else(|| super::InternalError { function: None, message: "work-item loops outside a function".into() })?;
+        let fnv = self.loops_fn()?;
         let rows = self.b.build_int_mul(sizes[1], sizes[2], "rows")?;
         let row_head = self.ctx.append_basic_block(fnv, "wi.rows");
         let row_body = self.ctx.append_basic_block(fnv, "wi.row");
@@ -485,11 +487,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok((loops, [x, y, z], row))
     }
 
+    /// The function work-item loops are being built in.
+    fn loops_fn(&self) -> R<inkwell::values::FunctionValue<'ctx>> {
+        self.fs.as_ref().map(|f| f.llfn).or_else(|| self.b.get_insert_block().and_then(|b| b.get_parent())).ok_or_else(|| super::InternalError { function: None, message: "work-item loops outside a function".into() })
+    }
+
     /// Opens the x loop over the row of the group that `Group::row` names
     /// (the entry of a kernel that does not synchronise), storing the ids
     /// into `wi`; the builder is left in the body.
     fn open_row(&mut self, wi: PointerValue<'ctx>, group: PointerValue<'ctx>, sizes: &[IntValue<'ctx>]) -> R<ItemLoops<'ctx>> {
-        let fnv = self.fs.as_ref().map(|f| f.llfn).or_else(|| self.b.get_insert_block().and_then(|b| b.get_parent())).ok_or_else(|| super::InternalError { function: None, message: "work-item loops outside a function".into() })?;
+        let fnv = self.loops_fn()?;
         for dim in 1..3u64 {
             // A dimension of size 1 (`reqd_work_group_size`): id 0.
             let id = if sizes[dim as usize].is_const() {
