@@ -1353,7 +1353,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         for (acc, next) in accs.iter().zip(&nexts) {
             acc.add_incoming(&[(next, latch)]);
         }
-        self.b.build_unconditional_branch(head)?;
+        let back = self.b.build_unconditional_branch(head)?;
+        self.no_runtime_unroll(back);
         self.b.position_at_end(exit);
         for (f, acc) in folds.iter().zip(&accs) {
             if !f.per_wi {
@@ -1364,6 +1365,33 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         Ok(())
+    }
+
+    /// Marks the loop whose back edge is `back` `llvm.loop.unroll.runtime.
+    /// disable`: a pass over a group's values runs once per group, where
+    /// LLVM's runtime unrolling (a copy of the body and a remainder loop)
+    /// saves nothing worth its compile time (softmax's two float
+    /// reductions: about 10 % of the kernel's).
+    fn no_runtime_unroll(&self, back: inkwell::values::InstructionValue<'ctx>) {
+        use inkwell::llvm_sys::core as llvm;
+        use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
+        use inkwell::values::AsValueRef;
+        const OPTION: &str = "llvm.loop.unroll.runtime.disable";
+        const KIND: &str = "llvm.loop";
+        // SAFETY: metadata of the live context; the loop ID refers to
+        // itself, made through a temporary node that the replacement
+        // deletes.
+        unsafe {
+            let ctx = llvm::LLVMGetModuleContext(self.module.as_mut_ptr());
+            let mut option = [llvm::LLVMMDStringInContext2(ctx, OPTION.as_ptr().cast(), OPTION.len())];
+            let option = llvm::LLVMMDNodeInContext2(ctx, option.as_mut_ptr(), 1);
+            let tmp = LLVMTemporaryMDNode(ctx, std::ptr::null_mut(), 0);
+            let mut ops = [tmp, option];
+            let id = llvm::LLVMMDNodeInContext2(ctx, ops.as_mut_ptr(), 2);
+            LLVMMetadataReplaceAllUsesWith(tmp, id);
+            let kind = llvm::LLVMGetMDKindIDInContext(ctx, KIND.as_ptr().cast(), KIND.len() as u32);
+            llvm::LLVMSetMetadata(back.as_value_ref(), kind, llvm::LLVMMetadataAsValue(ctx, id));
+        }
     }
 
     /// The identity of a combining operator: 0, or the type's largest or

@@ -358,6 +358,18 @@ fn consecutive_work_group_functions_share_work_item_loops() {
     for l in ["x", "sum", "mn", "incl", "first", "fsum"] {
         assert!(entry.contains(&format!("%{l} = alloca ")) && !entry.contains(&format!("%{l} = alloca i32, i64 %")) && !entry.contains(&format!("%{l} = alloca float, i64 %")), "{l}: {entry}");
     }
+    // Both passes' back edges ask LLVM not to unroll them at run time
+    // (each runs once per group), with loop IDs of their own.
+    let backs: Vec<&str> = entry.lines().filter(|l| l.contains("br label %wg.head") && l.contains(", !llvm.loop ")).collect();
+    assert_eq!(backs.len(), 2, "{entry}");
+    let text = ir(&src);
+    for b in backs {
+        let id = b.rsplit("!llvm.loop ").next().unwrap_or_default();
+        let node = text.lines().find(|l| l.starts_with(&format!("{id} = "))).unwrap_or_else(|| panic!("no node {id}"));
+        assert!(node.starts_with(&format!("{id} = distinct !{{{id}, !")), "{node}");
+        let option = node.trim_end_matches('}').rsplit(", ").next().unwrap();
+        assert!(text.lines().any(|l| l == format!("{option} = !{{!\"llvm.loop.unroll.runtime.disable\"}}")), "{node} in {text}");
+    }
 }
 
 /// Which statements with work-group functions share the loop storing
