@@ -31,8 +31,9 @@ pub const FLAG_GROUP_FREE: u32 = 2;
 pub const FLAG_ITEM_THREADS: u32 = 4;
 
 /// `KernelDesc::flags`: the entry runs one row of the group along x, the
-/// one `Group::row` names, and the runtime calls it for each row (kernels
-/// whose work-items do not synchronise; see `Group::row`).
+/// one `Group::row` names, and the runtime calls it for each row (the
+/// compiler flags kernels that neither synchronise nor are lowered in
+/// regions; see `Group::row`).
 pub const FLAG_ONE_ROW: u32 = 8;
 
 /// `ArgDesc::image` of an `ARG_IMAGE` parameter: the image type (low

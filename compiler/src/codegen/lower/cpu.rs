@@ -9,9 +9,10 @@
 //! ```
 //!
 //! which runs every work-item of the group in a loop (x innermost, so the
-//! loop vectorises over work-items) — for a kernel that does not
-//! synchronise (`FLAG_ONE_ROW`), the work-items of the row `group->row`
-//! names, the runtime calling it for each row — reading argument `i` from
+//! loop vectorises over work-items) — for a kernel that neither
+//! synchronises nor is lowered in regions (`FLAG_ONE_ROW`), the work-items
+//! of the row `group->row` names, the runtime calling it for each row —
+//! reading argument `i` from
 //! `*args[i]`. A kernel's `__local` variables live in the group's local
 //! memory (`group->local_mem`, `KernelDesc::local_mem` bytes). The module
 //! exports `__clc_kernel_table`, which describes every kernel to the
@@ -99,7 +100,7 @@ const ONLY_ITEM: u64 = 176;
 /// `global_offset` made every address a sum of four (scalar evolution,
 /// range-check elimination and strength reduction all cost more per term).
 const GLOBAL_BASE: u64 = 184;
-/// The y and z ids of the row a non-synchronising kernel's entry runs.
+/// The y and z ids of the row a `FLAG_ONE_ROW` kernel's entry runs.
 const ROW: u64 = 208;
 /// `ClcWorkItem`: the local id, then the group pointer.
 const WI_GROUP: u64 = 24;
@@ -493,7 +494,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// Opens the x loop over the row of the group that `Group::row` names
-    /// (the entry of a kernel that does not synchronise), storing the ids
+    /// (the entry of a kernel flagged `FLAG_ONE_ROW`), storing the ids
     /// into `wi`; the builder is left in the body.
     fn open_row(&mut self, wi: PointerValue<'ctx>, group: PointerValue<'ctx>, sizes: &[IntValue<'ctx>]) -> R<ItemLoops<'ctx>> {
         let fnv = self.loops_fn()?;
