@@ -322,3 +322,72 @@ fn a_kernel_in_regions_compiled_on_two_threads_computes_the_same() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Two kernels on two threads, the heavier one lowered in regions (the
+/// corpus's 3-D stencil and tiled 2-D Jacobi step with a barrier): the
+/// Jacobi kernel's loops are outlined and compiled on whichever thread is
+/// free, beside the stencil compiled whole (`codegen::split`); both
+/// compute what Rust computes, as compiled on one thread.
+#[test]
+fn a_kernel_in_regions_beside_another_compiled_on_two_threads_computes_the_same() {
+    let dir = std::env::temp_dir().join(format!("clc-aot-beside-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (nx, ny, nz) = (11usize, 9usize, 7usize);
+    let cube: Vec<f32> = (0..nx * ny * nz).map(|i| ((i * 37) % 101) as f32 * 0.125 - 3.0).collect();
+    let (c0, c1) = (0.5f32, 0.0625f32);
+    let at = |x: usize, y: usize, z: usize| cube[(z * ny + y) * nx + x];
+    let (w, h) = (40usize, 35usize);
+    let plane: Vec<f32> = (0..w * h).map(|i| ((i * 53) % 97) as f32 * 0.25 - 7.0).collect();
+    for jobs in ["1", "2"] {
+        let (p, outlined) = build_with_jobs(&dir, "061_stencil_3d", jobs);
+        if jobs == "1" {
+            assert!(outlined.is_empty(), "{outlined:?}");
+        } else {
+            assert!(!outlined.is_empty() && outlined.iter().all(|f| f.starts_with("__clc_wg_jacobi2d.")), "jobs {jobs}: outlined {outlined:?}");
+        }
+
+        let (bi, bo) = (Buffer::from_slice(&cube), Buffer::from_slice(&vec![0f32; cube.len()]));
+        let mut k = p.kernel("stencil7").unwrap();
+        k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+        for (a, v) in [(2, nx), (3, ny), (4, nz)] {
+            k.set_arg(a, Arg::value(v as i32)).unwrap();
+        }
+        k.set_arg(5, Arg::value(c0)).unwrap();
+        k.set_arg(6, Arg::value(c1)).unwrap();
+        k.launch(&NdRange { dims: 3, global: [nx, ny, nz], offset: [0; 3], local: Some([4, 3, 7]) }).unwrap();
+        let out = bo.read::<f32>();
+        for z in 0..nz {
+            for y in 0..ny {
+                for x in 0..nx {
+                    let inner = x >= 1 && y >= 1 && z >= 1 && x < nx - 1 && y < ny - 1 && z < nz - 1;
+                    let want = if inner {
+                        c0 * at(x, y, z) + c1 * (at(x - 1, y, z) + at(x + 1, y, z) + at(x, y - 1, z) + at(x, y + 1, z) + at(x, y, z - 1) + at(x, y, z + 1))
+                    } else {
+                        0.0
+                    };
+                    let got = out[(z * ny + y) * nx + x];
+                    assert!((got - want).abs() <= 1e-5 * want.abs().max(1.0), "jobs {jobs}: stencil7 at ({x}, {y}, {z}): {got} vs {want}");
+                }
+            }
+        }
+
+        let (bi, bo) = (Buffer::from_slice(&plane), Buffer::from_slice(&vec![0f32; w * h]));
+        let mut k = p.kernel("jacobi2d").unwrap();
+        k.set_arg(0, Arg::Buffer(&bi)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bo)).unwrap();
+        k.set_arg(2, Arg::value(w as i32)).unwrap();
+        k.set_arg(3, Arg::value(h as i32)).unwrap();
+        k.launch(&NdRange { dims: 2, global: [48, 48, 1], offset: [0; 3], local: Some([16, 16, 1]) }).unwrap();
+        let out = bo.read::<f32>();
+        let px = |x: usize, y: usize| plane[y * w + x];
+        for y in 0..h {
+            for x in 0..w {
+                let want = 0.25 * (px(x.saturating_sub(1), y) + px((x + 1).min(w - 1), y) + px(x, y.saturating_sub(1)) + px(x, (y + 1).min(h - 1)));
+                let got = out[y * w + x];
+                assert!((got - want).abs() <= 1e-5 * want.abs().max(1.0), "jobs {jobs}: jacobi2d at ({x}, {y}): {got} vs {want}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

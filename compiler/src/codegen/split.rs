@@ -26,9 +26,10 @@
 //! would need joining too), as are small ones, where a thread and a
 //! second copy of the module cost more than they save.
 //!
-//! A file whose work is one kernel is cut below the kernel instead: its
-//! region loops are outlined after the first half of the pipeline and
-//! dealt as the kernels would be ([`compile_object`], [`super::outline`]).
+//! Where the largest part is one kernel lowered in regions, that kernel
+//! is cut below: its region loops are outlined after the first half of
+//! the pipeline and dealt as the kernels are, to whichever thread is free
+//! ([`compile_object`], [`super::outline`]).
 
 use super::emit::Phase;
 use super::{CodegenOptions, InternalError, OutputKind};
@@ -44,11 +45,16 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// Below this many instructions in all, a module is compiled whole.
 const MIN_INSTRUCTIONS: usize = 400;
 
-/// Below this many instructions after the first half of the pipeline, a
-/// kernel's loops are not outlined: the threads and the copies of the
-/// module cost more than they save (measured on the corpus: kernels of
-/// 148 and 178 instructions then compiled 4 and 9 % slower outlined,
-/// ones of 237 to 369 instructions 6 to 35 % faster).
+/// Below this many instructions after the first half of the pipeline, the
+/// loops of a file's one kernel are not outlined: the threads and the
+/// copies of the module cost more than they save (measured on the corpus:
+/// kernels of 148 and 178 instructions then compiled 4 and 9 % slower
+/// outlined, ones of 237 to 369 instructions 6 to 35 % faster). A kernel
+/// beside others is outlined at any size: the other threads compile the
+/// other kernels meanwhile, and the second half, where vectorisation
+/// multiplies the loops, is most of the work (a kernel of 130
+/// instructions then took 160M instructions of LLVM's time, its
+/// neighbour 31M: 9 % faster outlined).
 const MIN_OUTLINED: usize = 200;
 
 /// The global the lowering describes the kernels in.
@@ -74,86 +80,186 @@ pub fn threads(opts: &CodegenOptions) -> usize {
 /// ELF, a small module, or joining the objects failed: the module is then
 /// still unchanged).
 ///
-/// Kernels are dealt to the threads as they are. Where one kernel is
-/// nearly all the work and is lowered in regions, a copy of the module
-/// goes through the first half of the pipeline on this thread, the
-/// regions' loops are moved into functions of their own
-/// ([`super::outline`]), and those are dealt to the threads for the
-/// second half and code generation, which take most of LLVM's time (code
-/// generation alone about half).
+/// Kernels are dealt to the threads as they are ([`plan`]). The part with
+/// most of the work, when it is one kernel lowered in regions (a file's
+/// only kernel included), is cut below the kernel: its thread runs
+/// the first half of the pipeline, moves the regions' loops into
+/// functions of their own ([`super::outline`]), and deals those out again
+/// as new jobs for the second half and code generation, which take most
+/// of LLVM's time (code generation alone about half). Threads take jobs
+/// largest first as they come free ([`run_jobs`]), so a thread done with
+/// the small kernels takes loops of the large one.
 pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Option<Vec<u8>>, InternalError> {
     let threads = threads(opts);
     let triple = super::target_triple(opts);
-    if threads < 2 || opts.debug_info || opts.target.is_spirv() || !triple.contains("linux") {
+    if threads < 2 || opts.debug_info || opts.target.is_spirv() || !triple.contains("linux") || total_instructions(module) < MIN_INSTRUCTIONS {
         return Ok(None);
     }
     let parts = plan(module, threads, MIN_INSTRUCTIONS);
-    if !lopsided(&parts) || !heaviest_in_regions(module, &parts) || total_instructions(module) < MIN_INSTRUCTIONS {
-        return compile_parts(module, &parts, opts, Phase::Whole);
-    }
-    let copy = module.clone();
-    let tm = super::configure(&copy, opts)?;
-    if !super::emit::phased(&tm, opts.opt_level) {
-        return compile_parts(module, &parts, opts, Phase::Whole);
-    }
-    super::emit::optimize_phase(&copy, &tm, opts.opt_level, true, Phase::Simplify)?;
-    if total_instructions(&copy) >= MIN_OUTLINED && !super::outline::outline_loops(&copy, &tm)?.is_empty() {
-        let parts = plan(&copy, threads, 0);
-        if parts.len() >= 2 {
-            return compile_parts(&copy, &parts, opts, Phase::Finish);
-        }
-    }
-    super::emit::optimize_phase(&copy, &tm, opts.opt_level, true, Phase::Finish)?;
-    super::emit_final(copy, &tm, OutputKind::Object).map(Some)
-}
-
-/// Does one part of `parts` hold nearly all the work (or is there no
-/// split)? Two kernels of 80 % and 20 % compile faster side by side than
-/// outlined: the first half of the pipeline runs on one thread then.
-fn lopsided(parts: &[Part]) -> bool {
-    let total: usize = parts.iter().map(|p| p.0).sum();
-    parts.len() < 2 || parts.iter().any(|p| p.0 * 10 > total * 9)
-}
-
-/// Is a kernel of the part with most of the work (of the module, if
-/// there is no split) lowered in regions?
-fn heaviest_in_regions(module: &Module<'_>, parts: &[Part]) -> bool {
-    match parts.iter().max_by_key(|p| p.0) {
-        Some((_, names)) => names.iter().any(|n| module.get_function(n).is_some_and(super::outline::in_regions)),
+    let heaviest = parts.iter().enumerate().max_by_key(|(_, p)| p.0).map(|(k, _)| k);
+    // A part of several kernels is not cut up: parts are then about equal
+    // (a file of many kernels), and outlining would only add work.
+    let outline = match heaviest {
+        Some(k) => parts[k].1.len() == 1 && parts[k].1.iter().any(|n| module.get_function(n).is_some_and(super::outline::in_regions)),
         None => super::outline::has_regions(module),
-    }
-}
-
-/// Compiles each of `parts` of `module` on its own thread, from `phase`
-/// of the pipeline on, and joins the objects; `None` for fewer than two
-/// parts or if joining failed.
-fn compile_parts(module: &Module<'_>, parts: &[Part], opts: &CodegenOptions, phase: Phase) -> Result<Option<Vec<u8>>, InternalError> {
-    if parts.len() < 2 {
+    };
+    // Outlining needs the pipeline in halves (else: kernels as they are).
+    let outline = outline && opts.opt_level >= 2 && super::llvm::native_pipeline_halves(opts.opt_level.min(3)).is_some();
+    if parts.is_empty() && !outline {
         return Ok(None);
     }
-    let bitcode = module.write_bitcode_to_memory().as_slice().to_vec();
-    let objects = std::thread::scope(|scope| {
-        let handles: Vec<_> = parts.iter().enumerate().map(|(k, (_, keep))| {
-            let bitcode = &bitcode;
-            scope.spawn(move || {
-                let ctx = Context::create();
-                let buffer = MemoryBuffer::create_from_memory_range_copy(bitcode, "part");
-                let part = Module::parse_bitcode_from_buffer(&buffer, &ctx).map_err(|e| InternalError { function: None, message: format!("LLVM could not read back a module part: {}", e.to_string_lossy()) })?;
-                compile_part(part, keep, k == 0, opts, phase)
-            })
-        }).collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(InternalError { function: None, message: "a code generation thread panicked".into() }))).collect::<Result<Vec<_>, _>>()
-    })?;
+    if parts.is_empty() {
+        // One kernel: its first half on this thread, on a copy.
+        return match work_on(module.clone(), Step::Outline(MIN_OUTLINED), true, &[], threads, opts)? {
+            Done::Object(object) => Ok(Some(object)),
+            Done::Jobs(jobs) => run_jobs(jobs, threads, opts),
+        };
+    }
+    let source = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
+    let jobs = parts
+        .into_iter()
+        .enumerate()
+        .map(|(k, (weight, keep))| {
+            let step = if outline && Some(k) == heaviest { Step::Outline(0) } else { Step::Whole };
+            Job { source: source.clone(), keep: Some(keep), first: k == 0, step, weight, order: vec![k] }
+        })
+        .collect();
+    run_jobs(jobs, threads, opts)
+}
+
+/// What a job does with its part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// The whole pipeline and code generation.
+    Whole,
+    /// The first half of the pipeline, then its regions' loops outlined
+    /// and dealt out as [`Step::Finish`] jobs, if the part has at least
+    /// this many instructions then (else the rest on this thread).
+    Outline(usize),
+    /// The second half of the pipeline and code generation.
+    Finish,
+}
+
+/// A share of the work for one thread: part `keep` of the module in
+/// `source` (bitcode; all of it for `None`), `first` if the part defines
+/// the externally visible variables, what to do with it, its size in
+/// instructions (the larger are taken first) and where its object goes
+/// among the others (objects are joined in this order whichever thread
+/// finishes first, so the output does not depend on timing).
+struct Job {
+    source: std::sync::Arc<Vec<u8>>,
+    keep: Option<FxHashSet<String>>,
+    first: bool,
+    step: Step,
+    weight: usize,
+    order: Vec<usize>,
+}
+
+/// What a job leaves: an object, or more jobs.
+enum Done {
+    Object(Vec<u8>),
+    Jobs(Vec<Job>),
+}
+
+/// Runs `jobs` (and the jobs they make) on `threads` threads, each taking
+/// the largest job left when it comes free, and joins the objects;
+/// `None` if joining failed.
+fn run_jobs(jobs: Vec<Job>, threads: usize, opts: &CodegenOptions) -> Result<Option<Vec<u8>>, InternalError> {
+    use std::sync::{Condvar, Mutex};
+    struct State {
+        queue: Vec<Job>,
+        /// Jobs queued or running: a running one may still add more.
+        unfinished: usize,
+        objects: Vec<(Vec<usize>, Vec<u8>)>,
+        error: Option<InternalError>,
+    }
+    let state = Mutex::new(State { unfinished: jobs.len(), queue: jobs, objects: Vec::new(), error: None });
+    let wake = Condvar::new();
+    let worker = || loop {
+        let job = {
+            let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
+                if st.error.is_some() {
+                    return;
+                }
+                if let Some(k) = (0..st.queue.len()).max_by_key(|&k| (st.queue[k].weight, std::cmp::Reverse(st.queue[k].order.clone()))) {
+                    break st.queue.swap_remove(k);
+                }
+                if st.unfinished == 0 {
+                    return;
+                }
+                st = wake.wait(st).unwrap_or_else(|e| e.into_inner());
+            }
+        };
+        let order = job.order.clone();
+        let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_job(job, threads, opts)))
+            .unwrap_or_else(|_| Err(InternalError { function: None, message: "a code generation thread panicked".into() }));
+        let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+        match done {
+            Ok(Done::Object(o)) => st.objects.push((order, o)),
+            Ok(Done::Jobs(more)) => {
+                st.unfinished += more.len();
+                st.queue.extend(more);
+            }
+            Err(e) => st.error = Some(e),
+        }
+        st.unfinished -= 1;
+        wake.notify_all();
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(worker);
+        }
+    });
+    let st = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = st.error {
+        return Err(e);
+    }
+    let mut objects = st.objects;
+    objects.sort_by(|a, b| a.0.cmp(&b.0));
+    let objects: Vec<Vec<u8>> = objects.into_iter().map(|(_, o)| o).collect();
     Ok(super::elfmerge::merge(&objects).ok())
 }
 
-/// Cuts part `keep` out of `module`, optimises it from `phase` on and
-/// writes its object.
-fn compile_part(module: Module<'_>, keep: &FxHashSet<String>, first: bool, opts: &CodegenOptions, phase: Phase) -> Result<Vec<u8>, InternalError> {
-    restrict(&module, keep, first);
+/// Does `job` on this thread (its own LLVM context).
+fn run_job(job: Job, threads: usize, opts: &CodegenOptions) -> Result<Done, InternalError> {
+    let ctx = Context::create();
+    let buffer = MemoryBuffer::create_from_memory_range_copy(&job.source, "part");
+    let module = Module::parse_bitcode_from_buffer(&buffer, &ctx).map_err(|e| InternalError { function: None, message: format!("LLVM could not read back a module part: {}", e.to_string_lossy()) })?;
+    if let Some(keep) = &job.keep {
+        restrict(&module, keep, job.first);
+    }
+    work_on(module, job.step, job.first, &job.order, threads, opts)
+}
+
+/// Does `step` to `module` (a job's part, cut out), on this thread.
+fn work_on(module: Module<'_>, step: Step, first: bool, order: &[usize], threads: usize, opts: &CodegenOptions) -> Result<Done, InternalError> {
     let tm = super::configure(&module, opts)?;
+    let phase = match step {
+        Step::Whole => Phase::Whole,
+        Step::Finish => Phase::Finish,
+        Step::Outline(min) => {
+            super::emit::optimize_phase(&module, &tm, opts.opt_level, true, Phase::Simplify)?;
+            if total_instructions(&module) >= min && !super::outline::outline_loops(&module, &tm)?.is_empty() {
+                let pieces = plan(&module, threads, 0);
+                if pieces.len() >= 2 {
+                    let source = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
+                    let jobs = pieces
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, (weight, keep))| {
+                            let order = order.iter().copied().chain([k]).collect();
+                            Job { source: source.clone(), keep: Some(keep), first: first && k == 0, step: Step::Finish, weight, order }
+                        })
+                        .collect();
+                    return Ok(Done::Jobs(jobs));
+                }
+            }
+            Phase::Finish
+        }
+    };
     super::emit::optimize_phase(&module, &tm, opts.opt_level, true, phase)?;
-    super::emit_final(module, &tm, OutputKind::Object)
+    super::emit_final(module, &tm, OutputKind::Object).map(Done::Object)
 }
 
 /// One thread's share: its size in instructions, and the names of the
@@ -435,18 +541,6 @@ mod tests {
         assert_eq!(parts, [vec!["a", "b"], vec!["c"], vec!["d"]]);
     }
 
-    /// Below the kernels only where one part is more than 90 % of the
-    /// work, or there is no split at all.
-    #[test]
-    fn only_lopsided_plans_look_below_the_kernels() {
-        let part = |n: usize, name: &str| (n, FxHashSet::from_iter([name.to_string()]));
-        assert!(lopsided(&[]));
-        assert!(lopsided(&[part(100, "a")]));
-        assert!(lopsided(&[part(910, "a"), part(90, "b")]));
-        assert!(!lopsided(&[part(800, "a"), part(200, "b")]));
-        assert!(!lopsided(&[part(50, "a"), part(50, "b")]));
-    }
-
     #[test]
     fn small_modules_and_single_kernels_are_compiled_whole() {
         let ctx = Context::create();
@@ -468,6 +562,10 @@ mod tests {
         let before = m.print_to_string().to_string();
         let object = compile_object(&m, &opts).unwrap().expect("compiled in parts");
         assert_eq!(m.print_to_string().to_string(), before, "the module itself is left as it was");
+        // Parts are joined in a fixed order, whichever thread finishes first.
+        for _ in 0..3 {
+            assert!(compile_object(&m, &opts).unwrap().as_ref() == Some(&object), "the same object each time");
+        }
         let file = object::File::parse(object.as_slice()).unwrap();
         let mut defined: Vec<String> = file.symbols().filter(|s| s.is_definition() && !s.name().unwrap().starts_with(".L")).map(|s| s.name().unwrap().to_string()).collect();
         defined.sort();
