@@ -121,7 +121,7 @@ pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Opti
         .enumerate()
         .map(|(k, (weight, keep))| {
             let step = if outline && Some(k) == heaviest { Step::Outline(0) } else { Step::Whole };
-            Job { source: source.clone(), keep: Some(keep), first: k == 0, step, weight, order: vec![k] }
+            Job { source: source.clone(), keep, first: k == 0, step, weight, order: vec![k] }
         })
         .collect();
     run_jobs(jobs, threads, opts)
@@ -141,14 +141,14 @@ enum Step {
 }
 
 /// A share of the work for one thread: part `keep` of the module in
-/// `source` (bitcode; all of it for `None`), `first` if the part defines
+/// `source` (bitcode), `first` if the part defines
 /// the externally visible variables, what to do with it, its size in
 /// instructions (the larger are taken first) and where its object goes
 /// among the others (objects are joined in this order whichever thread
 /// finishes first, so the output does not depend on timing).
 struct Job {
     source: std::sync::Arc<Vec<u8>>,
-    keep: Option<FxHashSet<String>>,
+    keep: FxHashSet<String>,
     first: bool,
     step: Step,
     weight: usize,
@@ -226,9 +226,7 @@ fn run_job(job: Job, threads: usize, opts: &CodegenOptions) -> Result<Done, Inte
     let ctx = Context::create();
     let buffer = MemoryBuffer::create_from_memory_range_copy(&job.source, "part");
     let module = Module::parse_bitcode_from_buffer(&buffer, &ctx).map_err(|e| InternalError { function: None, message: format!("LLVM could not read back a module part: {}", e.to_string_lossy()) })?;
-    if let Some(keep) = &job.keep {
-        restrict(&module, keep, job.first);
-    }
+    restrict(&module, &job.keep, job.first);
     work_on(module, job.step, job.first, &job.order, threads, opts)
 }
 
@@ -249,7 +247,7 @@ fn work_on(module: Module<'_>, step: Step, first: bool, order: &[usize], threads
                         .enumerate()
                         .map(|(k, (weight, keep))| {
                             let order = order.iter().copied().chain([k]).collect();
-                            Job { source: source.clone(), keep: Some(keep), first: first && k == 0, step: Step::Finish, weight, order }
+                            Job { source: source.clone(), keep, first: first && k == 0, step: Step::Finish, weight, order }
                         })
                         .collect();
                     return Ok(Done::Jobs(jobs));
