@@ -81,8 +81,9 @@ pub fn threads(opts: &CodegenOptions) -> usize {
 /// still unchanged).
 ///
 /// Kernels are dealt to the threads as they are ([`plan`]). The part with
-/// most of the work, when it is one kernel lowered in regions (a file's
-/// only kernel included), is cut below the kernel: its thread runs
+/// most of the work, when it is one kernel lowered in regions and well
+/// above an even share (a file's only kernel included), is cut below the
+/// kernel: its thread runs
 /// the first half of the pipeline, moves the regions' loops into
 /// functions of their own ([`super::outline`]), and deals those out again
 /// as new jobs for the second half and code generation, which take most
@@ -97,10 +98,12 @@ pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Opti
     }
     let parts = plan(module, threads, MIN_INSTRUCTIONS);
     let heaviest = parts.iter().enumerate().max_by_key(|(_, p)| p.0).map(|(k, _)| k);
-    // A part of several kernels is not cut up: parts are then about equal
-    // (a file of many kernels), and outlining would only add work.
+    // Only a part well above an even share (more than 1.2 times it) is cut
+    // up, and only one kernel: where parts are about equal (a file of many
+    // kernels, or 060's two of 55 % and 45 %), outlining adds work and
+    // evens out nothing.
     let outline = match heaviest {
-        Some(k) => parts[k].1.len() == 1 && parts[k].1.iter().any(|n| module.get_function(n).is_some_and(super::outline::in_regions)),
+        Some(k) => well_above_even_share(&parts, k) && parts[k].1.len() == 1 && parts[k].1.iter().any(|n| module.get_function(n).is_some_and(super::outline::in_regions)),
         None => super::outline::has_regions(module),
     };
     // Outlining needs the pipeline in halves (else: kernels as they are).
@@ -125,6 +128,12 @@ pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Opti
         })
         .collect();
     run_jobs(jobs, threads, opts)
+}
+
+/// Is part `k` of `parts` more than 1.2 times an even share of the work?
+fn well_above_even_share(parts: &[Part], k: usize) -> bool {
+    let total: usize = parts.iter().map(|p| p.0).sum();
+    parts[k].0 * parts.len() * 5 > total * 6
 }
 
 /// What a job does with its part.
@@ -537,6 +546,21 @@ mod tests {
         let mut parts: Vec<Vec<&str>> = plan8.iter().map(|p| names(&p.1)).collect();
         parts.sort();
         assert_eq!(parts, [vec!["a", "b"], vec!["c"], vec!["d"]]);
+    }
+
+    /// 061's parts (81 %) and 053's (70 %) are cut below the kernel,
+    /// 060's (55 %) and 054's (51 %) are not.
+    #[test]
+    fn only_a_part_well_above_an_even_share_is_cut_below_its_kernel() {
+        let parts = |w: &[usize]| w.iter().map(|&n| (n, FxHashSet::default())).collect::<Vec<Part>>();
+        assert!(well_above_even_share(&parts(&[1202, 279]), 0));
+        assert!(well_above_even_share(&parts(&[534, 227]), 0));
+        assert!(!well_above_even_share(&parts(&[649, 538]), 0));
+        assert!(!well_above_even_share(&parts(&[686, 655]), 0));
+        assert!(!well_above_even_share(&parts(&[279, 1202]), 0));
+        // Three threads: half of the work is 1.5 times an even share.
+        assert!(well_above_even_share(&parts(&[500, 250, 250]), 0));
+        assert!(!well_above_even_share(&parts(&[380, 320, 300]), 0));
     }
 
     #[test]
