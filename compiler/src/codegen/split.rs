@@ -108,10 +108,10 @@ pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Opti
     };
     // Outlining needs the pipeline in halves (else: kernels as they are).
     let outline = outline && opts.opt_level >= 2 && super::llvm::native_pipeline_halves(opts.opt_level.min(3)).is_some();
-    if parts.is_empty() && !outline {
-        return Ok(None);
-    }
     if parts.is_empty() {
+        if !outline {
+            return Ok(None);
+        }
         // One kernel: its first half on this thread, on a copy.
         return match work_on(module.clone(), Step::Outline(MIN_OUTLINED), true, &[], threads, opts)? {
             Done::Object(object) => Ok(Some(object)),
@@ -191,7 +191,9 @@ fn run_jobs(jobs: Vec<Job>, threads: usize, opts: &CodegenOptions) -> Result<Opt
                 if st.error.is_some() {
                     return;
                 }
-                if let Some(k) = (0..st.queue.len()).max_by_key(|&k| (st.queue[k].weight, std::cmp::Reverse(st.queue[k].order.clone()))) {
+                // The largest; of equal ones, the first in join order.
+                let q = &st.queue;
+                if let Some(k) = (0..q.len()).max_by(|&a, &b| q[a].weight.cmp(&q[b].weight).then_with(|| q[b].order.cmp(&q[a].order))) {
                     break st.queue.swap_remove(k);
                 }
                 if st.unfinished == 0 {

@@ -331,7 +331,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         // Barriers, or loops the group runs in lockstep (see `uniform`).
         let plan = self.group_plan(f);
-        if (self.synchronises(index) || !plan.group.is_empty()) && self.regions_can_express(f) {
+        let synchronises = self.synchronises(index);
+        if (synchronises || !plan.group.is_empty()) && self.regions_can_express(f) {
             // Loop nests one after another, which `split` may compile
             // apart (see `codegen::outline`).
             entry_fn.add_attribute(inkwell::attributes::AttributeLoc::Function, self.ctx.create_string_attribute(crate::codegen::outline::REGIONS_ATTR, ""));
@@ -364,7 +365,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         let mut call_args = vals.clone();
         call_args.push(wi.into());
-        let item_threads = self.synchronises(index) && self.barriers_only(index);
+        let item_threads = synchronises && self.barriers_only(index);
         if item_threads {
             // One work-item when the runtime names it (a thread per
             // work-item; see FLAG_ITEM_THREADS).
@@ -388,7 +389,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let sizes = self.local_sizes(group, self.group_free(index))?;
         // The runtime runs the rows of a kernel that does not synchronise
         // (`Group::row`).
-        let one_row = !self.synchronises(index);
+        let one_row = !synchronises;
         let loops = if one_row { self.open_row(wi, group, &sizes)? } else { self.open_item_loops(wi, &sizes, None, None)?.0 };
         self.b.build_call(kernel, &call_args, "")?;
         self.close_item_loops(loops)?;
@@ -396,7 +397,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.debug_end_function();
         let mut flags = if item_threads {
             FLAG_GROUP_SYNC | FLAG_ITEM_THREADS
-        } else if self.synchronises(index) {
+        } else if synchronises {
             FLAG_GROUP_SYNC
         } else if self.group_free(index) {
             FLAG_GROUP_FREE
