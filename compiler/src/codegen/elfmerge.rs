@@ -173,7 +173,6 @@ enum Pass {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use object::read::{Object as _, ObjectSection as _, ObjectSymbol as _};
     use object::{SymbolKind, SymbolScope};
 
     /// An object with `.text` (`code`) defining global `name`, and

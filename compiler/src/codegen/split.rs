@@ -57,6 +57,15 @@ const MIN_INSTRUCTIONS: usize = 400;
 /// neighbour 31M: 9 % faster outlined).
 const MIN_OUTLINED: usize = 200;
 
+/// How many times an instruction in a loop counts when outlined loops
+/// are dealt out: after the first half of the pipeline, vectorisation
+/// (vector body, remainder loop, checks) and code generation make a loop's
+/// instruction cost about four times one outside loops (measured per
+/// function on 043: the work-group entry's 124 instructions, mostly
+/// outside loops, took 26M instructions of LLVM's time; loop functions
+/// of 52, 42 and 34 took 40M, 23M and 28M).
+const LOOP_WORK: usize = 4;
+
 /// The global the lowering describes the kernels in.
 const KERNEL_TABLE: &str = "__clc_kernel_table";
 
@@ -96,7 +105,7 @@ pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Opti
     if threads < 2 || opts.debug_info || opts.target.is_spirv() || !triple.contains("linux") || total_instructions(module) < MIN_INSTRUCTIONS {
         return Ok(None);
     }
-    let parts = plan(module, threads, MIN_INSTRUCTIONS);
+    let parts = plan(module, threads, MIN_INSTRUCTIONS, 1);
     let heaviest = parts.iter().enumerate().max_by_key(|(_, p)| p.0).map(|(k, _)| k);
     // Only a part well above an even share (more than 1.2 times it) is cut
     // up, and only one kernel: where parts are about equal (a file of many
@@ -250,7 +259,7 @@ fn work_on(module: Module<'_>, step: Step, first: bool, order: &[usize], threads
         Step::Outline(min) => {
             super::emit::optimize_phase(&module, &tm, opts.opt_level, true, Phase::Simplify)?;
             if total_instructions(&module) >= min && !super::outline::outline_loops(&module, &tm)?.is_empty() {
-                let pieces = plan(&module, threads, 0);
+                let pieces = plan(&module, threads, 0, LOOP_WORK);
                 if pieces.len() >= 2 {
                     let source = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
                     let jobs = pieces
@@ -285,7 +294,7 @@ fn total_instructions(module: &Module<'_>) -> usize {
 /// variable are kept together; groups are dealt largest first to the
 /// smallest part. Fewer than two parts when splitting does not pay: one
 /// kernel, or fewer than `min` instructions in all.
-fn plan(module: &Module<'_>, threads: usize, min: usize) -> Vec<Part> {
+fn plan(module: &Module<'_>, threads: usize, min: usize, in_loops: usize) -> Vec<Part> {
     let m = module.as_mut_ptr();
     let mut roots = Vec::new();
     // Each defined function's size in instructions.
@@ -295,7 +304,7 @@ fn plan(module: &Module<'_>, threads: usize, min: usize) -> Vec<Part> {
         let mut f = LLVMGetFirstFunction(m);
         while !f.is_null() {
             if LLVMCountBasicBlocks(f) > 0 {
-                sizes.insert(f, instructions(f));
+                sizes.insert(f, work(f, in_loops));
                 if !internal(f) {
                     roots.push(f);
                 }
@@ -377,6 +386,104 @@ fn union(parent: &mut [usize], a: usize, b: usize) {
 unsafe fn internal(v: LLVMValueRef) -> bool {
     // SAFETY: the caller passes a global value.
     matches!(unsafe { LLVMGetLinkage(v) }, LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage)
+}
+
+/// An estimate of LLVM's work on function `f`: its instructions, those
+/// in loops counted `in_loops` times.
+unsafe fn work(f: LLVMValueRef, in_loops: usize) -> usize {
+    // SAFETY: the caller passes a function.
+    unsafe {
+        if in_loops <= 1 {
+            return instructions(f);
+        }
+        let mut blocks = Vec::new();
+        let mut b = LLVMGetFirstBasicBlock(f);
+        while !b.is_null() {
+            blocks.push(b);
+            b = LLVMGetNextBasicBlock(b);
+        }
+        let index: FxHashMap<_, usize> = blocks.iter().enumerate().map(|(k, &b)| (b, k)).collect();
+        let succs: Vec<Vec<usize>> = blocks
+            .iter()
+            .map(|&b| {
+                let t = LLVMGetBasicBlockTerminator(b);
+                if t.is_null() {
+                    return Vec::new();
+                }
+                (0..LLVMGetNumSuccessors(t)).filter_map(|k| index.get(&LLVMGetSuccessor(t, k)).copied()).collect()
+            })
+            .collect();
+        let cyclic = in_cycles(&succs);
+        blocks
+            .iter()
+            .zip(cyclic)
+            .map(|(&b, c)| {
+                let mut n = 0;
+                let mut i = LLVMGetFirstInstruction(b);
+                while !i.is_null() {
+                    n += 1;
+                    i = LLVMGetNextInstruction(i);
+                }
+                if c { n * in_loops } else { n }
+            })
+            .sum()
+    }
+}
+
+/// Which nodes of the graph `succs` lie on a cycle (Tarjan's strongly
+/// connected components, without recursion).
+fn in_cycles(succs: &[Vec<usize>]) -> Vec<bool> {
+    const UNSEEN: usize = usize::MAX;
+    let n = succs.len();
+    let (mut index, mut low, mut on_stack) = (vec![UNSEEN; n], vec![0; n], vec![false; n]);
+    let (mut stack, mut cyclic, mut next) = (Vec::new(), vec![false; n], 0);
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // (node, next successor to visit)
+        let mut path = vec![(root, 0usize)];
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut k)) = path.last_mut() {
+            if let Some(&w) = succs[v].get(*k) {
+                *k += 1;
+                if index[w] == UNSEEN {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    path.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            path.pop();
+            if let Some(&(u, _)) = path.last() {
+                low[u] = low[u].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut members = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    members.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                let cycle = members.len() > 1 || succs[v].contains(&v);
+                for w in members {
+                    cyclic[w] = cycle;
+                }
+            }
+        }
+    }
+    cyclic
 }
 
 /// The instructions in function `f`.
@@ -527,6 +634,50 @@ mod tests {
         ir
     }
 
+    /// Blocks on a cycle: a self loop, a loop of three blocks reached
+    /// from outside, and blocks before, between and after them.
+    #[test]
+    fn blocks_on_cycles_are_found() {
+        // 0 -> 1 -> 1 (self) -> 2 -> 3 -> 4 -> 2, 4 -> 5; 6 unreachable, on its own.
+        let succs = vec![vec![1], vec![1, 2], vec![3], vec![4], vec![2, 5], vec![], vec![]];
+        assert_eq!(in_cycles(&succs), [false, true, true, true, true, false, false]);
+        // Two cycles sharing a block, and a chain with no cycle.
+        let succs = vec![vec![1], vec![0, 2], vec![1], vec![4], vec![]];
+        assert_eq!(in_cycles(&succs), [true, true, true, false, false]);
+    }
+
+    /// Instructions in a loop count `in_loops` times; a function without
+    /// loops weighs its instructions whatever the factor.
+    #[test]
+    fn work_counts_loop_instructions_more() {
+        let ctx = Context::create();
+        let ir = "define void @looped(ptr %p, i64 %n) {
+                  entry:
+                    store volatile i32 0, ptr %p
+                    br label %loop
+                  loop:
+                    %i = phi i64 [ 0, %entry ], [ %j, %loop ]
+                    store volatile i32 1, ptr %p
+                    %j = add i64 %i, 1
+                    %c = icmp ult i64 %j, %n
+                    br i1 %c, label %loop, label %exit
+                  exit:
+                    ret void
+                  }\n"
+            .to_string()
+            + &function("straight", 5, "");
+        let m = parse(&ctx, &ir);
+        let f = |name: &str| m.get_function(name).unwrap().as_value_ref();
+        // SAFETY: functions of a parsed module.
+        unsafe {
+            // entry: 2, loop: 5, exit: 1.
+            assert_eq!(work(f("looped"), 1), 8);
+            assert_eq!(work(f("looped"), 4), 2 + 5 * 4 + 1);
+            assert_eq!(work(f("straight"), 4), work(f("straight"), 1));
+            assert_eq!(work(f("straight"), 1), 6);
+        }
+    }
+
     fn names(part: &FxHashSet<String>) -> Vec<&str> {
         let mut v: Vec<&str> = part.iter().map(String::as_str).collect();
         v.sort();
@@ -540,11 +691,11 @@ mod tests {
         let ctx = Context::create();
         let m = parse(&ctx, &program());
         let mut parts: Vec<Vec<&str>> = Vec::new();
-        let plan2 = plan(&m, 2, MIN_INSTRUCTIONS);
+        let plan2 = plan(&m, 2, MIN_INSTRUCTIONS, 1);
         parts.extend(plan2.iter().map(|p| names(&p.1)));
         parts.sort();
         assert_eq!(parts, [vec!["a", "b"], vec!["c", "d"]]);
-        let plan8 = plan(&m, 8, MIN_INSTRUCTIONS);
+        let plan8 = plan(&m, 8, MIN_INSTRUCTIONS, 1);
         let mut parts: Vec<Vec<&str>> = plan8.iter().map(|p| names(&p.1)).collect();
         parts.sort();
         assert_eq!(parts, [vec!["a", "b"], vec!["c"], vec!["d"]]);
@@ -568,9 +719,9 @@ mod tests {
     #[test]
     fn small_modules_and_single_kernels_are_compiled_whole() {
         let ctx = Context::create();
-        assert!(plan(&parse(&ctx, &program()), 1, MIN_INSTRUCTIONS).is_empty());
-        assert!(plan(&parse(&ctx, &function("only", 1000, "")), 4, MIN_INSTRUCTIONS).is_empty());
-        assert!(plan(&parse(&ctx, &(function("x", 10, "") + &function("y", 10, ""))), 4, MIN_INSTRUCTIONS).is_empty());
+        assert!(plan(&parse(&ctx, &program()), 1, MIN_INSTRUCTIONS, 1).is_empty());
+        assert!(plan(&parse(&ctx, &function("only", 1000, "")), 4, MIN_INSTRUCTIONS, 1).is_empty());
+        assert!(plan(&parse(&ctx, &(function("x", 10, "") + &function("y", 10, ""))), 4, MIN_INSTRUCTIONS, 1).is_empty());
     }
 
     /// The joined object defines every externally visible symbol once
@@ -601,3 +752,4 @@ mod tests {
         assert!(compile_object(&m, &CodegenOptions { debug_info: true, ..opts }).unwrap().is_none());
     }
 }
+
