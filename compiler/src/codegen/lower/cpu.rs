@@ -544,7 +544,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let next = self.b.build_int_add(x, one, "")?;
         let latch = self.b.get_insert_block().expect("positioned");
         l.x_iv.add_incoming(&[(&next, latch)]);
-        self.b.build_unconditional_branch(l.x_head)?;
+        let back = self.b.build_unconditional_branch(l.x_head)?;
+        self.no_runtime_unroll(back);
         self.b.position_at_end(l.x_exit);
         let Some(r) = l.rows else { return Ok(()) };
         // The next row: y + 1, wrapping into z + 1 (no division).

@@ -1372,7 +1372,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// LLVM's runtime unrolling (a copy of the body and a remainder loop)
     /// saves nothing worth its compile time (softmax's two float
     /// reductions: about 10 % of the kernel's).
-    fn no_runtime_unroll(&self, back: inkwell::values::InstructionValue<'ctx>) {
+    pub(super) fn no_runtime_unroll(&self, back: inkwell::values::InstructionValue<'ctx>) {
         use inkwell::llvm_sys::core as llvm;
         use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
         use inkwell::values::AsValueRef;

@@ -372,6 +372,31 @@ fn consecutive_work_group_functions_share_work_item_loops() {
     }
 }
 
+/// The loop over a group's work-items (in a plain kernel, and each one of
+/// a kernel in regions) asks LLVM not to unroll it at run time: after
+/// vectorisation that would copy the scalar remainder loop (a prologue and
+/// an unrolled body), about a tenth of compiling 001, 046 and 054, for
+/// the last few work-items of a row.
+#[test]
+fn work_item_loops_are_not_unrolled_at_run_time() {
+    for (src, k, loops) in [
+        ("kernel void add(global const float *a, global const float *b, global float *c, uint n) { size_t i = get_global_id(0); if (i < n) c[i] = a[i] + b[i]; }", "add", 1),
+        ("kernel void two(global float *a, local float *t) { size_t l = get_local_id(0); t[l] = a[l]; barrier(CLK_LOCAL_MEM_FENCE); a[l] = t[l] + t[0]; }", "two", 2),
+    ] {
+        let text = ir(src);
+        let entry = function_ir(src, &format!("__clc_wg_{k}"));
+        assert_eq!(entry.lines().filter(|l| l.starts_with("wi.head")).count(), loops, "{entry}");
+        let backs: Vec<&str> = entry.lines().filter(|l| l.contains("br label %wi.head") && l.contains(", !llvm.loop ")).collect();
+        assert_eq!(backs.len(), loops, "{entry}");
+        for b in backs {
+            let id = b.rsplit("!llvm.loop ").next().unwrap_or_default();
+            let node = text.lines().find(|l| l.starts_with(&format!("{id} = "))).unwrap_or_else(|| panic!("no node {id}"));
+            let option = node.trim_end_matches('}').rsplit(", ").next().unwrap();
+            assert!(text.lines().any(|l| l == format!("{option} = !{{!\"llvm.loop.unroll.runtime.disable\"}}")), "{node} in {text}");
+        }
+    }
+}
+
 /// Which statements with work-group functions share the loop storing
 /// their arguments (see `regions::collective_batch`): the work-item loops
 /// of a kernel whose body is `x`, `y` declared, then `stmts`, then a
