@@ -615,12 +615,33 @@ fn allow_writes(f: &hir::Function, e: ExprId, out: &mut FxHashSet<ExprId>) {
     }
 }
 
-/// An integer constant, through integer conversions and negation.
+/// An integer constant, through integer conversions and negation, and
+/// arithmetic on constants (`2 * R + 1` of a macro) where operands and
+/// result lie in `0..=i32::MAX`: there every integer type computes the
+/// same value (no wrapping, C's division rounding as Rust's).
 pub(super) fn int_const(f: &hir::Function, e: ExprId) -> Option<i128> {
     match &f.exprs[e.0 as usize].kind {
         ExprKind::Int(v) => Some(*v),
         ExprKind::Convert { kind: ConvKind::IntResize { .. }, expr } => int_const(f, *expr),
         ExprKind::Unary { op: crate::parse::ast::UnOp::Neg, expr } => int_const(f, *expr).map(|v| -v),
+        ExprKind::Binary { op, lhs, rhs, .. } => {
+            let small = |v: i128| (0..=i128::from(i32::MAX)).contains(&v);
+            let (a, b) = (int_const(f, *lhs).filter(|&v| small(v))?, int_const(f, *rhs).filter(|&v| small(v))?);
+            let v = match op {
+                BinOp::Add => a + b,
+                BinOp::Sub => a - b,
+                BinOp::Mul => a * b,
+                BinOp::Div if b != 0 => a / b,
+                BinOp::Rem if b != 0 => a % b,
+                BinOp::Shl if b < 31 => a << b,
+                BinOp::Shr if b < 31 => a >> b,
+                BinOp::BitAnd => a & b,
+                BinOp::BitOr => a | b,
+                BinOp::BitXor => a ^ b,
+                _ => return None,
+            };
+            small(v).then_some(v)
+        }
         _ => None,
     }
 }
@@ -1279,11 +1300,41 @@ mod tests {
             ("varying condition", "if (i < 5) for (int k = 0; k < n; k++) acc += a[k * n + i];"),
             ("rows of each work-item", "for (int k = 0; k < n; k++) acc += a[i * n + k];"),
             ("constant trip count", "for (int k = 0; k < 8; k++) acc += a[k * n + i];"),
+            // A bound spelled as arithmetic on constants (a macro's `2 * R + 1`).
+            ("constant expression bound", "for (int k = -(8 / 4); k <= 2 * 2 - (1 << 1); k += 4 % 3) acc += a[(k + 2) * n + i];"),
             ("break", "for (int k = 0; k < n; k++) { if (a[k] < 0) break; acc += a[k * n + i]; }"),
         ] {
             let src = format!("kernel void k(global float *a, int n) {{ int i = get_global_id(0); float acc = 0; {body} a[i] = acc; }}");
             let ir = entry_ir(&src);
             assert!(!ir.contains("g.loop.cond"), "{what}: {ir}");
+        }
+        // Past 32 iterations (or with a bound that wraps in its type) the
+        // same loop runs at group level.
+        for bound in ["k < 8 * 5", "k < 0u - 1u"] {
+            let src = format!("kernel void k(global float *a, int n) {{ int i = get_global_id(0); float acc = 0; for (int k = 0; {bound}; k++) acc += a[k * n + i]; a[i] = acc; }}");
+            let ir = entry_ir(&src);
+            assert!(ir.contains("g.loop.cond"), "{bound}: {ir}");
+        }
+    }
+
+    /// Arithmetic on integer constants folds where every integer type
+    /// gives the same value, and only there.
+    #[test]
+    fn constant_arithmetic_folds_without_wrapping() {
+        use crate::sema::hir::{ExprKind, Function};
+        let folds = |src: &str| {
+            let src = format!("kernel void k(global long *o) {{ o[0] = {src}; }}");
+            let (_, program) = checked(&src);
+            let f: &Function = program.functions.iter().find(|f| f.name == "k").unwrap();
+            // The store's value: the right-hand side of the only assignment.
+            let rhs = f.exprs.iter().find_map(|e| match &e.kind { ExprKind::Assign { rhs, .. } => Some(*rhs), _ => None }).unwrap();
+            super::int_const(f, rhs)
+        };
+        assert_eq!(folds("2 * 2 + 1"), Some(5));
+        assert_eq!(folds("(16 + 2 * 2) / 3 % 5 << 2 | 1"), Some(5));
+        assert_eq!(folds("-(7 >> 1)"), Some(-3));
+        for wraps in ["0u - 1u", "1 - 2", "65536 * 65536", "1 / 0", "1 << 40", "-1 + 2"] {
+            assert_eq!(folds(wraps), None, "{wraps}");
         }
     }
 }
