@@ -36,7 +36,7 @@ use super::{CodegenOptions, InternalError, OutputKind};
 use inkwell::context::Context;
 use inkwell::llvm_sys::LLVMLinkage;
 use inkwell::llvm_sys::core::*;
-use inkwell::llvm_sys::prelude::LLVMValueRef;
+use inkwell::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
 use inkwell::values::AsValueRef;
@@ -280,7 +280,7 @@ fn work_on(module: Module<'_>, step: Step, first: bool, order: &[usize], threads
     super::emit_final(module, &tm, OutputKind::Object).map(Done::Object)
 }
 
-/// One thread's share: its size in instructions, and the names of the
+/// One thread's share: its size (instructions, see [`plan`]), and the names of the
 /// externally visible functions it defines.
 type Part = (usize, FxHashSet<String>);
 
@@ -293,7 +293,8 @@ fn total_instructions(module: &Module<'_>) -> usize {
 /// The parts (see [`Part`]). Kernels reaching the same written internal
 /// variable are kept together; groups are dealt largest first to the
 /// smallest part. Fewer than two parts when splitting does not pay: one
-/// kernel, or fewer than `min` instructions in all.
+/// kernel, or fewer than `min` instructions in all. Sizes count an
+/// instruction in a loop `in_loops` times ([`work`]).
 fn plan(module: &Module<'_>, threads: usize, min: usize, in_loops: usize) -> Vec<Part> {
     let m = module.as_mut_ptr();
     let mut roots = Vec::new();
@@ -396,12 +397,7 @@ unsafe fn work(f: LLVMValueRef, in_loops: usize) -> usize {
         if in_loops <= 1 {
             return instructions(f);
         }
-        let mut blocks = Vec::new();
-        let mut b = LLVMGetFirstBasicBlock(f);
-        while !b.is_null() {
-            blocks.push(b);
-            b = LLVMGetNextBasicBlock(b);
-        }
+        let blocks = blocks(f);
         let index: FxHashMap<_, usize> = blocks.iter().enumerate().map(|(k, &b)| (b, k)).collect();
         let succs: Vec<Vec<usize>> = blocks
             .iter()
@@ -417,15 +413,7 @@ unsafe fn work(f: LLVMValueRef, in_loops: usize) -> usize {
         blocks
             .iter()
             .zip(cyclic)
-            .map(|(&b, c)| {
-                let mut n = 0;
-                let mut i = LLVMGetFirstInstruction(b);
-                while !i.is_null() {
-                    n += 1;
-                    i = LLVMGetNextInstruction(i);
-                }
-                if c { n * in_loops } else { n }
-            })
+            .map(|(&b, c)| if c { block_instructions(b) * in_loops } else { block_instructions(b) })
             .sum()
     }
 }
@@ -488,17 +476,33 @@ fn in_cycles(succs: &[Vec<usize>]) -> Vec<bool> {
 
 /// The instructions in function `f`.
 unsafe fn instructions(f: LLVMValueRef) -> usize {
-    let mut n = 0;
+    // SAFETY: the caller passes a function.
+    unsafe { blocks(f).into_iter().map(|b| block_instructions(b)).sum() }
+}
+
+/// The basic blocks of function `f`, in order.
+unsafe fn blocks(f: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
+    let mut out = Vec::new();
     // SAFETY: the caller passes a function.
     unsafe {
         let mut b = LLVMGetFirstBasicBlock(f);
         while !b.is_null() {
-            let mut i = LLVMGetFirstInstruction(b);
-            while !i.is_null() {
-                n += 1;
-                i = LLVMGetNextInstruction(i);
-            }
+            out.push(b);
             b = LLVMGetNextBasicBlock(b);
+        }
+    }
+    out
+}
+
+/// The instructions in basic block `b`.
+unsafe fn block_instructions(b: LLVMBasicBlockRef) -> usize {
+    let mut n = 0;
+    // SAFETY: the caller passes a basic block.
+    unsafe {
+        let mut i = LLVMGetFirstInstruction(b);
+        while !i.is_null() {
+            n += 1;
+            i = LLVMGetNextInstruction(i);
         }
     }
     n
