@@ -240,7 +240,12 @@ pub(crate) enum Phase {
 /// target and level (else only [`Phase::Whole`] may be asked for)?
 pub(crate) fn phased(tm: &TargetMachine, opt_level: u8) -> bool {
     let spirv = tm.get_triple().as_str().to_string_lossy().starts_with("spirv");
-    !spirv && opt_level >= 2 && super::llvm::native_pipeline_halves(opt_level.min(3)).is_some()
+    !spirv && native_halves(opt_level)
+}
+
+/// Is the native pipeline at this level run in halves (see [`phased`])?
+pub(crate) fn native_halves(opt_level: u8) -> bool {
+    opt_level >= 2 && super::llvm::native_pipeline_halves(opt_level.min(3)).is_some()
 }
 
 /// Runs `phase` of [`optimize`]'s pipeline on `module` (see [`Phase`];

@@ -116,7 +116,7 @@ pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Opti
         None => super::outline::has_regions(module),
     };
     // Outlining needs the pipeline in halves (else: kernels as they are).
-    let outline = outline && opts.opt_level >= 2 && super::llvm::native_pipeline_halves(opts.opt_level.min(3)).is_some();
+    let outline = outline && super::emit::native_halves(opts.opt_level);
     if parts.is_empty() {
         if !outline {
             return Ok(None);
@@ -298,7 +298,7 @@ fn total_instructions(module: &Module<'_>) -> usize {
 fn plan(module: &Module<'_>, threads: usize, min: usize, in_loops: usize) -> Vec<Part> {
     let m = module.as_mut_ptr();
     let mut roots = Vec::new();
-    // Each defined function's size in instructions.
+    // Each defined function's size ([`work`]).
     let mut sizes: FxHashMap<LLVMValueRef, usize> = FxHashMap::default();
     // SAFETY: reading a well-formed module (it passed the verifier).
     unsafe {
