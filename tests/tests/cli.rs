@@ -144,6 +144,14 @@ fn bad_spirv_version_and_target_are_usage_errors() {
     let (code, _, err) = clc(&["--target=nonsense", "-c", "tests/cli/small.cl"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.starts_with("clc: error: unknown target triple 'nonsense'"), "{err}");
+    // A real architecture whose back end clc does not link is refused the
+    // same way, naming the ones it has.
+    let (code, _, err) = clc(&["--target=aarch64-unknown-linux-gnu", "-c", "tests/cli/small.cl"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with("clc: error: unknown target triple 'aarch64-unknown-linux-gnu'"), "{err}");
+    assert!(err.contains("clc generates code for x86 (x86_64, i386/i686) and SPIR-V (spirv32, spirv64)"), "{err}");
+    let (code, _, err) = clc(&["--target=i686-unknown-linux-gnu", "-c", "tests/cli/small.cl", "-o", "/dev/null"]);
+    assert_eq!(code, 0, "{err}");
 }
 
 #[test]

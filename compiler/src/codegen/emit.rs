@@ -51,7 +51,7 @@ use crate::options::Target;
 use inkwell::OptimizationLevel;
 use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
-use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target as LlvmTarget, TargetMachine, TargetTriple};
+use inkwell::targets::{CodeModel, FileType, RelocMode, Target as LlvmTarget, TargetMachine, TargetTriple};
 use std::mem::ManuallyDrop;
 use std::sync::{Mutex, Once};
 
@@ -105,7 +105,7 @@ pub enum OutputKind {
 fn initialize_targets() {
     static INIT: Once = Once::new();
     INIT.call_once(|| {
-        LlvmTarget::initialize_all(&InitializationConfig::default());
+        super::llvm::initialize_targets();
         llvm_args();
     });
 }
@@ -146,7 +146,7 @@ pub fn target_triple(opts: &CodegenOptions) -> String {
 pub fn check_target(opts: &CodegenOptions) -> Result<(), String> {
     initialize_targets();
     let triple = TargetTriple::create(&target_triple(opts));
-    LlvmTarget::from_triple(&triple).map(|_| ()).map_err(|e| e.to_string())
+    LlvmTarget::from_triple(&triple).map(|_| ()).map_err(|e| format!("{} (clc generates code for {})", e.to_string().trim_end(), super::llvm::BACK_ENDS))
 }
 
 /// The CPU a triple is compiled for: the x86-64 baseline for x86-64 (see
