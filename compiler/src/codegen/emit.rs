@@ -102,7 +102,9 @@ pub enum OutputKind {
     Object,
 }
 
-fn initialize_targets() {
+/// Registers clc's back ends ([`super::llvm::initialize_targets`]) and
+/// passes `CLC_LLVM_ARGS` to LLVM, once per process.
+fn initialize_llvm() {
     static INIT: Once = Once::new();
     INIT.call_once(|| {
         super::llvm::initialize_targets();
@@ -144,7 +146,7 @@ pub fn target_triple(opts: &CodegenOptions) -> String {
 /// LLVM's reason, for the driver to report as a usage error before any
 /// work is done (an unknown `--target=` is the user's mistake, not clc's).
 pub fn check_target(opts: &CodegenOptions) -> Result<(), String> {
-    initialize_targets();
+    initialize_llvm();
     let triple = TargetTriple::create(&target_triple(opts));
     LlvmTarget::from_triple(&triple).map(|_| ()).map_err(|e| format!("{} (clc generates code for {})", e.to_string().trim_end(), super::llvm::BACK_ENDS))
 }
@@ -179,7 +181,7 @@ pub fn configure(module: &Module, opts: &CodegenOptions) -> Result<Machine, Inte
     if opts.target.is_spirv() && opts.spirv_minor > SPIRV_MAX_MINOR {
         return Err(InternalError { function: None, message: format!("SPIR-V version 1.{} is not supported (1.0 to 1.{SPIRV_MAX_MINOR})", opts.spirv_minor) });
     }
-    initialize_targets();
+    initialize_llvm();
     let triple_text = target_triple(opts);
     let triple = TargetTriple::create(&triple_text);
     let target = LlvmTarget::from_triple(&triple).map_err(|e| InternalError { function: None, message: format!("no LLVM target for '{triple_text}': {e}") })?;
