@@ -756,4 +756,3 @@ mod tests {
         assert!(compile_object(&m, &CodegenOptions { debug_info: true, ..opts }).unwrap().is_none());
     }
 }
-

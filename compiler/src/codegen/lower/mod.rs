@@ -864,26 +864,38 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 }
 
-/// The value of an integer constant expression made of literals, builtin
-/// constants, conversions and bitwise operators (a sampler's initializer).
+/// The value of an integer constant expression: literals, builtin
+/// constants (a sampler's `CLK_*` flags), integer conversions (to a
+/// sampler too), negation, and arithmetic where operands and result lie
+/// in `0..=i32::MAX` (a macro's `2 * R + 1`): there every integer type
+/// computes the same value (no wrapping, C's division rounding as Rust's).
 pub(super) fn int_constant(exprs: &[hir::Expr], id: ExprId) -> Option<i128> {
-    use crate::parse::ast::BinOp;
+    use crate::parse::ast::{BinOp, UnOp};
     match &exprs.get(id.0 as usize)?.kind {
         hir::ExprKind::Int(v) => Some(*v),
         hir::ExprKind::BuiltinConst(name) => match clc_builtins::constants::constant(name)?.value {
             clc_builtins::constants::ConstValue::Int(v) => Some(v),
             _ => None,
         },
-        hir::ExprKind::Convert { expr, .. } => int_constant(exprs, *expr),
+        hir::ExprKind::Convert { kind: hir::ConvKind::IntResize { .. } | hir::ConvKind::IntToOpaque, expr } => int_constant(exprs, *expr),
+        hir::ExprKind::Unary { op: UnOp::Neg, expr } => int_constant(exprs, *expr).map(|v| -v),
         hir::ExprKind::Binary { op, lhs, rhs, .. } => {
-            let (a, b) = (int_constant(exprs, *lhs)?, int_constant(exprs, *rhs)?);
-            match op {
-                BinOp::BitOr => Some(a | b),
-                BinOp::BitAnd => Some(a & b),
-                BinOp::BitXor => Some(a ^ b),
-                BinOp::Add => Some(a + b),
-                _ => None,
-            }
+            let small = |v: i128| (0..=i128::from(i32::MAX)).contains(&v);
+            let (a, b) = (int_constant(exprs, *lhs).filter(|&v| small(v))?, int_constant(exprs, *rhs).filter(|&v| small(v))?);
+            let v = match op {
+                BinOp::Add => a + b,
+                BinOp::Sub => a - b,
+                BinOp::Mul => a * b,
+                BinOp::Div if b != 0 => a / b,
+                BinOp::Rem if b != 0 => a % b,
+                BinOp::Shl if b < 31 => a << b,
+                BinOp::Shr if b < 31 => a >> b,
+                BinOp::BitAnd => a & b,
+                BinOp::BitOr => a | b,
+                BinOp::BitXor => a ^ b,
+                _ => return None,
+            };
+            small(v).then_some(v)
         }
         _ => None,
     }

@@ -615,35 +615,9 @@ fn allow_writes(f: &hir::Function, e: ExprId, out: &mut FxHashSet<ExprId>) {
     }
 }
 
-/// An integer constant, through integer conversions and negation, and
-/// arithmetic on constants (`2 * R + 1` of a macro) where operands and
-/// result lie in `0..=i32::MAX`: there every integer type computes the
-/// same value (no wrapping, C's division rounding as Rust's).
+/// An integer constant of `f` ([`super::int_constant`]).
 pub(super) fn int_const(f: &hir::Function, e: ExprId) -> Option<i128> {
-    match &f.exprs[e.0 as usize].kind {
-        ExprKind::Int(v) => Some(*v),
-        ExprKind::Convert { kind: ConvKind::IntResize { .. }, expr } => int_const(f, *expr),
-        ExprKind::Unary { op: crate::parse::ast::UnOp::Neg, expr } => int_const(f, *expr).map(|v| -v),
-        ExprKind::Binary { op, lhs, rhs, .. } => {
-            let small = |v: i128| (0..=i128::from(i32::MAX)).contains(&v);
-            let (a, b) = (int_const(f, *lhs).filter(|&v| small(v))?, int_const(f, *rhs).filter(|&v| small(v))?);
-            let v = match op {
-                BinOp::Add => a + b,
-                BinOp::Sub => a - b,
-                BinOp::Mul => a * b,
-                BinOp::Div if b != 0 => a / b,
-                BinOp::Rem if b != 0 => a % b,
-                BinOp::Shl if b < 31 => a << b,
-                BinOp::Shr if b < 31 => a >> b,
-                BinOp::BitAnd => a & b,
-                BinOp::BitOr => a | b,
-                BinOp::BitXor => a ^ b,
-                _ => return None,
-            };
-            small(v).then_some(v)
-        }
-        _ => None,
-    }
+    super::int_constant(&f.exprs, e)
 }
 
 /// A `for (k = a; k < b; k += c)`-shaped loop with constant bounds and a
