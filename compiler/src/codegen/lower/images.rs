@@ -575,26 +575,30 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let int_to = |g: &mut Self, v: VectorValue<'ctx>| -> R<VectorValue<'ctx>> { Ok(if vt.get_element_type().into_int_type().get_bit_width() < 32 { g.b.build_int_truncate(v, vt, "")? } else { v }) };
         let v: VectorValue = match (fmt.ty, kind) {
             (ChannelType::Float, TexelKind::Float) => ch,
-            (ChannelType::UnormInt8 | ChannelType::UnormInt16 | ChannelType::SnormInt8 | ChannelType::SnormInt16, TexelKind::Float) => {
-                let (scale, lo, hi) = match fmt.ty {
-                    ChannelType::UnormInt8 => (255.0, 0, 255),
-                    ChannelType::UnormInt16 => (65535.0, 0, 65535),
-                    ChannelType::SnormInt8 => (127.0, -128, 127),
-                    _ => (32767.0, -32768, 32767),
-                };
-                // `sat_rte(x * scale, lo, hi)`: rint, clamped, NaN to 0;
-                // clamped as floats, so that the conversion to integers
-                // is exact and needs no saturation (which LLVM expands
-                // lane by lane).
-                let x = self.b.build_float_mul(ch, splat_f32(self, n, scale), "")?;
-                let r = self.rint_vec(x)?;
-                let (lo, hi) = (splat_f32(self, n, lo as f64), splat_f32(self, n, hi as f64));
-                let below = self.b.build_float_compare(FloatPredicate::OLT, r, lo, "")?;
-                let r = self.b.build_select(below, lo, r, "")?.into_vector_value();
-                let above = self.b.build_float_compare(FloatPredicate::OGT, r, hi, "")?;
-                let r = self.b.build_select(above, hi, r, "")?.into_vector_value();
-                let nan = self.b.build_float_compare(FloatPredicate::UNO, r, r, "")?;
-                let r = self.b.build_select(nan, splat_f32(self, n, 0.0), r, "")?.into_vector_value();
+            (ChannelType::UnormInt8 | ChannelType::UnormInt16, TexelKind::Float) => {
+                let hi = if fmt.ty == ChannelType::UnormInt8 { 255.0 } else { 65535.0 };
+                // `sat_rte(x * hi, 0, hi)`: clamped, rounded to nearest
+                // even, NaN to 0. Clamped first, as floats: the ordered
+                // comparison sends NaN and negatives to 0, the rounding
+                // of [0, hi] is adding and subtracting 2^23 (without the
+                // C library call `roundeven` becomes on baseline x86-64),
+                // and the conversion to integers needs no saturation
+                // (which LLVM expands lane by lane). Two selects, each on
+                // one comparison: LLVM's optimiser analyses the
+                // floating-point classes of select chains again at every
+                // comparison, and the longer chain of the runtime's steps
+                // (rounding, then clamping, then NaN) cost more to
+                // optimise than the rest of a kernel that writes images.
+                let hi_f = splat_f32(self, n, hi);
+                let zero = splat_f32(self, n, 0.0);
+                let x = self.b.build_float_mul(ch, hi_f, "")?;
+                let positive = self.b.build_float_compare(FloatPredicate::OGT, x, zero, "")?;
+                let c = self.b.build_select(positive, x, zero, "")?.into_vector_value();
+                let below = self.b.build_float_compare(FloatPredicate::OLT, c, hi_f, "")?;
+                let c = self.b.build_select(below, c, hi_f, "")?.into_vector_value();
+                let m = splat_f32(self, n, 8_388_608.0);
+                let up = self.b.build_float_add(c, m, "")?;
+                let r = self.b.build_float_sub(up, m, "")?;
                 let i = self.b.build_float_to_signed_int(r, i32n, "")?;
                 int_to(self, i)?
             }
