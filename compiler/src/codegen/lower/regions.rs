@@ -1079,7 +1079,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let mut n = 1;
         while let Some(next) = body.get(n) {
             let Stmt::Local { local, init: Some(Init::Expr(e)) } = &body[n - 1] else { break };
-            if !self.quiet(f, *e) {
+            if !self.quiet(&f.exprs, *e) {
                 break;
             }
             declared.push(*local);
@@ -1130,7 +1130,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             for a in args {
                 deep(&f.exprs, *a, &mut |x| nested |= calls.contains(&x));
             }
-            if nested || !args.iter().all(|a| self.quiet(f, *a)) {
+            if nested || !args.iter().all(|a| self.quiet(&f.exprs, *a)) {
                 return None;
             }
         }
@@ -1141,16 +1141,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// calls compute: no assignment, `++`/`--`, call of a user function or
     /// block, volatile access, or builtin other than pure ones (math
     /// without pointer arguments, conversions, work-item queries, loads)?
-    pub(super) fn quiet(&self, f: &hir::Function, e: ExprId) -> bool {
+    pub(super) fn quiet(&self, exprs: &[hir::Expr], e: ExprId) -> bool {
         let mut quiet = true;
-        deep(&f.exprs, e, &mut |x| {
-            quiet &= match &f.exprs[x.0 as usize].kind {
+        deep(exprs, e, &mut |x| {
+            quiet &= match &exprs[x.0 as usize].kind {
                 ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. } | ExprKind::CallValue { .. } | ExprKind::BlockLiteral { .. } => false,
-                ExprKind::Load(lv) => !f.exprs[lv.0 as usize].ty.quals.is_volatile,
+                ExprKind::Load(lv) => !exprs[lv.0 as usize].ty.quals.is_volatile,
                 ExprKind::BuiltinCall { overload, args, .. } => match overload.lowering {
                     Lowering::WorkItem(_) | Lowering::Dot | Lowering::Relational(_) | Lowering::Convert { .. } | Lowering::AsType | Lowering::VecStep | Lowering::VLoad { .. } | Lowering::Shuffle | Lowering::Shuffle2 | Lowering::AddrSpaceCast(_) | Lowering::GetFence => true,
                     // `frexp`, `modf`, `sincos`, … store through a pointer.
-                    Lowering::Ext(_) => args.iter().all(|a| !matches!(self.kind(f.exprs[a.0 as usize].ty.ty), crate::sema::types::TypeKind::Pointer(_))),
+                    Lowering::Ext(_) => args.iter().all(|a| !matches!(self.kind(exprs[a.0 as usize].ty.ty), crate::sema::types::TypeKind::Pointer(_))),
                     Lowering::WorkGroup(op) => collective(op),
                     _ => false,
                 },
@@ -1185,27 +1185,39 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             });
         }
         let arrays = self.collective_arrays(&calls)?;
-        self.flush_region_then(
-            run,
-            Some(&mut |g: &mut Self| {
-                for ((_, _, args), &vals) in calls.iter().zip(&arrays) {
-                    g.store_collective_arg(args[0], vals)?;
-                }
-                Ok(())
-            }),
-        )?;
+        self.flush_region_then(run, Some(&mut |g: &mut Self| g.store_collective_args_here(&calls, &arrays)))?;
+        let arrays: Vec<_> = arrays.into_iter().map(|(a, _)| a).collect();
         self.combine_collectives(&calls, &arrays)
     }
 
     /// An array for every work-item's argument of each call (in the entry
-    /// block).
-    fn collective_arrays(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)]) -> R<Vec<PointerValue<'ctx>>> {
+    /// block), and whether the call stores its argument there: where every
+    /// argument is [quiet](Gen::quiet), calls whose arguments compute the
+    /// same value ([`same_value`]: `work_group_reduce_add(x)`,
+    /// `work_group_scan_inclusive_max(x)`, …) share the first one's array,
+    /// which the others do not store again. One array read by every pass
+    /// where there were one per call: the group's loops hold fewer address
+    /// streams (loop strength reduction's cost grows fast with them) and
+    /// each work-item stores its value once.
+    fn collective_arrays(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)]) -> R<Vec<(PointerValue<'ctx>, bool)>> {
         let (n, _) = self.group_n()?;
-        let mut arrays = Vec::new();
+        let exprs = self.fs().exprs;
+        let mut firsts = Vec::new();
         for (_, _, args) in calls {
             let Some(&a) = args.first() else { return ice("a work-group function without arguments") };
-            let lt = self.vty(self.expr_info(a).ty.ty)?;
-            arrays.push(self.entry_array(lt, n, "wg.arg")?);
+            firsts.push(a);
+        }
+        let share = firsts.iter().all(|&a| self.quiet(exprs, a));
+        let mut arrays: Vec<(PointerValue<'ctx>, bool)> = Vec::new();
+        for (i, &a) in firsts.iter().enumerate() {
+            let earlier = if share { firsts[..i].iter().position(|&b| same_value(exprs, a, b)) } else { None };
+            match earlier {
+                Some(j) => arrays.push((arrays[j].0, false)),
+                None => {
+                    let lt = self.vty(self.expr_info(a).ty.ty)?;
+                    arrays.push((self.entry_array(lt, n, "wg.arg")?, true));
+                }
+            }
         }
         Ok(arrays)
     }
@@ -1214,13 +1226,19 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// the arrays of [`Gen::collective_arrays`], which it returns.
     fn store_collective_args(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)]) -> R<Vec<PointerValue<'ctx>>> {
         let arrays = self.collective_arrays(calls)?;
-        self.region(&mut |g: &mut Self| {
-            for ((_, _, args), &vals) in calls.iter().zip(&arrays) {
-                g.store_collective_arg(args[0], vals)?;
+        self.region(&mut |g: &mut Self| g.store_collective_args_here(calls, &arrays))?;
+        Ok(arrays.into_iter().map(|(a, _)| a).collect())
+    }
+
+    /// Inside a region: stores the work-item's argument of each call that
+    /// has its own array in `arrays` (see [`Gen::collective_arrays`]).
+    fn store_collective_args_here(&mut self, calls: &[(ExprId, GroupOp, Vec<ExprId>)], arrays: &[(PointerValue<'ctx>, bool)]) -> R<()> {
+        for ((_, _, args), &(vals, stores)) in calls.iter().zip(arrays) {
+            if stores {
+                self.store_collective_arg(args[0], vals)?;
             }
-            Ok(())
-        })?;
-        Ok(arrays)
+        }
+        Ok(())
     }
 
     /// Inside a region: stores the work-item's value of a work-group
@@ -2219,6 +2237,42 @@ pub(super) fn walk_decls(s: &Stmt, out: &mut Vec<LocalId>) {
 /// Calls `f` on every expression of a statement, subexpressions included.
 pub(super) fn visit_stmt_deep(exprs: &[hir::Expr], s: &Stmt, f: &mut dyn FnMut(ExprId)) {
     visit_stmt(s, &mut |e| deep(exprs, e, f));
+}
+
+/// Do `a` and `b` compute the same value, evaluated one right after the
+/// other by one work-item, both [quiet](Gen::quiet)? The same shape of
+/// the same types over the same locals, globals, constants and builtins;
+/// anything else (calls of user functions, literals that make objects, …)
+/// counts as different.
+pub(super) fn same_value(exprs: &[hir::Expr], a: ExprId, b: ExprId) -> bool {
+    let (x, y) = (&exprs[a.0 as usize], &exprs[b.0 as usize]);
+    if a == b {
+        return true;
+    }
+    if x.ty != y.ty || x.lvalue != y.lvalue {
+        return false;
+    }
+    let same = |p: &ExprId, q: &ExprId| same_value(exprs, *p, *q);
+    let all = |p: &[ExprId], q: &[ExprId]| p.len() == q.len() && p.iter().zip(q).all(|(p, q)| same(p, q));
+    match (&x.kind, &y.kind) {
+        (ExprKind::Int(p), ExprKind::Int(q)) => p == q,
+        (ExprKind::Float(p), ExprKind::Float(q)) => p.to_bits() == q.to_bits(),
+        (ExprKind::Local(p), ExprKind::Local(q)) => p == q,
+        (ExprKind::Global(p), ExprKind::Global(q)) => p == q,
+        (ExprKind::BuiltinConst(p), ExprKind::BuiltinConst(q)) => p == q,
+        (ExprKind::Load(p), ExprKind::Load(q)) | (ExprKind::Deref(p), ExprKind::Deref(q)) => same(p, q),
+        (ExprKind::Convert { kind: k, expr: p }, ExprKind::Convert { kind: l, expr: q }) => k == l && same(p, q),
+        (ExprKind::Unary { op: o, expr: p }, ExprKind::Unary { op: r, expr: q }) => o == r && same(p, q),
+        (ExprKind::Binary { op: o, lhs: p, rhs: p2, op_ty: t }, ExprKind::Binary { op: r, lhs: q, rhs: q2, op_ty: u }) => o == r && t == u && same(p, q) && same(p2, q2),
+        (ExprKind::PtrOffset { ptr: p, offset: p2, sub: s }, ExprKind::PtrOffset { ptr: q, offset: q2, sub: t }) => s == t && same(p, q) && same(p2, q2),
+        (ExprKind::PtrDiff { lhs: p, rhs: p2 }, ExprKind::PtrDiff { lhs: q, rhs: q2 }) | (ExprKind::Index { base: p, index: p2 }, ExprKind::Index { base: q, index: q2 }) => same(p, q) && same(p2, q2),
+        (ExprKind::Member { base: p, field: f }, ExprKind::Member { base: q, field: g }) => f == g && same(p, q),
+        (ExprKind::Swizzle { base: p, lanes: l }, ExprKind::Swizzle { base: q, lanes: m }) => l == m && same(p, q),
+        (ExprKind::VectorLiteral(p), ExprKind::VectorLiteral(q)) => all(p, q),
+        (ExprKind::BuiltinCall { name: m, args: p, .. }, ExprKind::BuiltinCall { name: n, args: q, .. }) => m == n && all(p, q),
+        (ExprKind::Cond { cond: c, then: p, else_: p2 }, ExprKind::Cond { cond: d, then: q, else_: q2 }) => same(c, d) && same(p, q) && same(p2, q2),
+        _ => false,
+    }
 }
 
 pub(super) fn deep(exprs: &[hir::Expr], root: ExprId, f: &mut dyn FnMut(ExprId)) {

@@ -372,6 +372,38 @@ fn consecutive_work_group_functions_share_work_item_loops() {
     }
 }
 
+/// Work-group functions computed together whose arguments compute the
+/// same value read one array of the work-items' values: the corpus kernel
+/// passes `x` to seven of its ten calls and stores four arrays (`x`,
+/// `x < 0`, `x > 0`, `(float)x`), not ten. Same shape but another type or
+/// operand is another value; where one argument of the batch has a side
+/// effect, nothing is shared (`c++` between two `x`).
+#[test]
+fn work_group_functions_of_one_value_share_its_array() {
+    let arrays = |src: &str, k: &str| function_ir(src, &format!("__clc_wg_{k}")).lines().filter(|l| l.contains("%wg.arg") && l.contains(" = alloca ")).count();
+    let corpus = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/valid/043_work_group_functions.cl")).unwrap();
+    assert_eq!(arrays(&corpus, "wg_functions"), 4);
+    let src = "kernel void k(global int *o, global const int *in) {
+                   size_t g = get_global_id(0);
+                   int x = in[g], y = in[g + 1];
+                   int a = work_group_reduce_add(x);
+                   int b = work_group_scan_inclusive_max(x);
+                   long c = work_group_reduce_add((long)x);
+                   int d = work_group_reduce_min(x + 1);
+                   int e = work_group_reduce_max(x + 1);
+                   int f = work_group_reduce_max(y + 1);
+                   int h = work_group_reduce_add(in[g] * 2) + work_group_broadcast(in[g] * 2, 0);
+                   o[g] = a + b + (int)c + d + e + f + h;
+               }
+               kernel void side(global int *o, global const int *in) {
+                   int x = in[get_global_id(0)], c = 0;
+                   o[get_global_id(0)] = work_group_reduce_add(x) + work_group_reduce_add(c++) + work_group_reduce_min(x) + c;
+               }";
+    // x, (long)x, x + 1, y + 1, in[g] * 2.
+    assert_eq!(arrays(src, "k"), 5);
+    assert_eq!(arrays(src, "side"), 3);
+}
+
 /// The loop over a group's work-items (in a plain kernel, and each one of
 /// a kernel in regions) asks LLVM not to unroll it at run time: after
 /// vectorisation that would copy the scalar remainder loop (a prologue and
