@@ -45,6 +45,7 @@ const CHANNEL_TYPE: u64 = offset_of!(ImageDesc, channel_type) as u64;
 const ROW_PITCH: u64 = offset_of!(ImageDesc, row_pitch) as u64;
 const SLICE_PITCH: u64 = offset_of!(ImageDesc, slice_pitch) as u64;
 const INLINE_FORMAT: u64 = offset_of!(ImageDesc, inline_format) as u64;
+const ELEM_SIZE: u64 = offset_of!(ImageDesc, elem_size) as u64;
 const READ: u64 = offset_of!(ImageDesc, read) as u64;
 const WRITE: u64 = offset_of!(ImageDesc, write) as u64;
 
@@ -310,14 +311,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         } else {
             i64t.const_zero()
         };
-        let rest = self.texel_offset(&desc, idx, layer)?;
+        let p = self.texel_ptr(&desc, idx, layer)?;
         let mut cases = Vec::new();
         let mut incoming: Vec<(BasicValueEnum<'ctx>, inkwell::basic_block::BasicBlock<'ctx>)> = Vec::new();
         for &(t, fmt) in &formats {
             let bb = self.ctx.append_basic_block(f, "image.read.format");
             cases.push((i32t.const_int(t as u64, false), bb));
             self.b.position_at_end(bb);
-            let p = self.texel_ptr(desc.data, idx[0], rest, fmt)?;
             let texel = self.load_texel(p, fmt, kind)?;
             let border = border_bits(self, fmt.order, kind);
             let v = self.b.build_select(use_texel, texel, border, "")?;
@@ -388,13 +388,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.b.build_conditional_branch(inside, dispatch, merge)?;
 
         self.b.position_at_end(dispatch);
-        let rest = self.texel_offset(&desc, idx, layer)?;
+        let p = self.texel_ptr(&desc, idx, layer)?;
         let mut cases = Vec::new();
         for &(t, fmt) in &formats {
             let bb = self.ctx.append_basic_block(f, "image.write.format");
             cases.push((i32t.const_int(t as u64, false), bb));
             self.b.position_at_end(bb);
-            let p = self.texel_ptr(desc.data, idx[0], rest, fmt)?;
             self.store_texel(p, fmt, kind, color.into_vector_value())?;
             self.b.build_unconditional_branch(merge)?;
         }
@@ -472,26 +471,25 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let slice = if dims > 2 || arrayed { self.desc_field(image, SLICE_PITCH, i64t.into())?.into_int_value() } else { i64t.const_zero() };
         let data = self.desc_field(image, 0, self.ptr_ty(AddrSpace::Private).into())?.into_pointer_value();
         let tag = self.desc_field(image, INLINE_FORMAT, self.ctx.i32_type().into())?.into_int_value();
-        Ok(InlineDesc { data, size, layers, row, slice, tag })
+        let elem = self.desc_field(image, ELEM_SIZE, self.ctx.i32_type().into())?.into_int_value();
+        let elem = self.b.build_int_z_extend(elem, i64t, "")?;
+        Ok(InlineDesc { data, size, layers, row, slice, tag, elem })
     }
 
-    /// The byte offset of texel (0, y, z) of `layer` (the runtime's
-    /// `View::texel` without the x term, which depends on the format).
-    fn texel_offset(&mut self, desc: &InlineDesc<'ctx>, idx: [IntValue<'ctx>; 3], layer: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+    /// The address of texel (x, y, z) of `layer` (the runtime's
+    /// `View::texel`), with the descriptor's texel size: computed once
+    /// before the switch over the inline formats, not in each case (the
+    /// cases' copies of the address arithmetic were a good part of what
+    /// LLVM's known-bits analyses went over).
+    fn texel_ptr(&mut self, desc: &InlineDesc<'ctx>, idx: [IntValue<'ctx>; 3], layer: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
         let y = self.b.build_int_nuw_mul(idx[1], desc.row, "")?;
         let zl = self.b.build_int_nuw_add(idx[2], layer, "")?;
         let z = self.b.build_int_nuw_mul(zl, desc.slice, "")?;
-        Ok(self.b.build_int_nuw_add(y, z, "")?)
-    }
-
-    /// The address of texel x of format `fmt` at `rest` bytes into the
-    /// image.
-    fn texel_ptr(&mut self, data: PointerValue<'ctx>, x: IntValue<'ctx>, rest: IntValue<'ctx>, fmt: ImageFormat) -> R<PointerValue<'ctx>> {
-        let i64t = self.ctx.i64_type();
-        let xo = self.b.build_int_nuw_mul(x, i64t.const_int(fmt.elem_size() as u64, false), "")?;
+        let rest = self.b.build_int_nuw_add(y, z, "")?;
+        let xo = self.b.build_int_nuw_mul(idx[0], desc.elem, "")?;
         let off = self.b.build_int_nuw_add(xo, rest, "")?;
         // SAFETY: address arithmetic only; the indices are in range.
-        Ok(unsafe { self.b.build_in_bounds_gep(self.ctx.i8_type(), data, &[off], "")? })
+        Ok(unsafe { self.b.build_in_bounds_gep(self.ctx.i8_type(), desc.data, &[off], "")? })
     }
 
     /// The stored channels' vector type of `fmt` and their alignment.
@@ -544,21 +542,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let i32t = self.ctx.i32_type();
         let one = if kind == TexelKind::Float { 1.0f32.to_bits() } else { 1 };
         let defaults = [0, 0, 0, one].map(|v| i32t.const_int(v as u64, false));
-        let mut out = VectorType::const_vector(&defaults);
-        for (c, &lane) in fmt.order.lanes().iter().enumerate() {
-            let v = self.b.build_extract_element(ch, i32t.const_int(c as u64, false), "")?;
-            out = self.b.build_insert_element(out, v, i32t.const_int(lane as u64, false), "")?;
-        }
+        // Each lane of the texel is a channel or its default: one shuffle
+        // of the channels (widened to four lanes) and the defaults.
         // Intensity repeats its channel in every lane, luminance in r, g, b.
-        let spread = match fmt.order {
-            ChannelOrder::Intensity => Some([0, 0, 0, 0]),
-            ChannelOrder::Luminance => Some([0, 0, 0, 4]),
-            _ => None,
+        let lanes = fmt.order.lanes();
+        let placed = |l: usize| lanes.iter().position(|&x| x == l);
+        let source = match fmt.order {
+            ChannelOrder::Intensity => [placed(0); 4],
+            ChannelOrder::Luminance => [placed(0), placed(0), placed(0), None],
+            _ => [0, 1, 2, 3].map(placed),
         };
-        if let Some(mask) = spread {
-            let mask = VectorType::const_vector(&mask.map(|m| i32t.const_int(m, false)));
-            out = self.b.build_shuffle_vector(out, VectorType::const_vector(&defaults), mask, "")?;
-        }
+        let wide = if n == 4 {
+            ch
+        } else {
+            let mask: Vec<_> = (0..4).map(|l| if l < n { i32t.const_int(l as u64, false) } else { i32t.get_undef() }).collect();
+            self.b.build_shuffle_vector(ch, ch, VectorType::const_vector(&mask), "")?
+        };
+        let mask = source.iter().enumerate().map(|(l, c)| i32t.const_int(c.unwrap_or(4 + l) as u64, false)).collect::<Vec<_>>();
+        let out = self.b.build_shuffle_vector(wide, VectorType::const_vector(&defaults), VectorType::const_vector(&mask), "")?;
         Ok(out.into())
     }
 
@@ -693,6 +694,8 @@ struct InlineDesc<'ctx> {
     row: IntValue<'ctx>,
     slice: IntValue<'ctx>,
     tag: IntValue<'ctx>,
+    /// Bytes of one texel.
+    elem: IntValue<'ctx>,
 }
 
 /// Lane `i` of a coordinate (a scalar is lane 0).
