@@ -3,9 +3,11 @@
 //! and return types, what it requires (version, extensions), and what code
 //! generation lowers it to.
 //!
-//! The table is Rust data, built once on first use ([`std::sync::OnceLock`])
-//! from compact per-family declarations in [`table`] that expand gentypes
-//! into concrete overloads. The `convert_*` and `as_*` families are not
+//! The table is Rust data, built group by group on first use
+//! ([`std::sync::OnceLock`]) from compact per-family declarations in
+//! [`table`] that expand gentypes into concrete overloads; [`groups`], a
+//! generated index of which group defines each name, lets a lookup build
+//! only that group. The `convert_*` and `as_*` families are not
 //! stored: [`conversions`] decodes their names on demand, so the thousands of
 //! conversion overloads cost nothing until one is called.
 //!
@@ -16,6 +18,7 @@
 
 mod conversions;
 mod ext_inst;
+mod groups;
 mod resolve;
 mod table;
 
@@ -749,16 +752,18 @@ pub(crate) struct Table {
     by_name: HashMap<&'static str, Vec<Overload>>,
 }
 
-fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(table::build)
+/// Group `g` of the table (see [`table::build_group`]), built on first use.
+fn group(g: usize) -> &'static Table {
+    static GROUPS: [OnceLock<Table>; table::GROUPS] = [const { OnceLock::new() }; table::GROUPS];
+    GROUPS[g].get_or_init(|| table::build_group(g))
 }
 
 /// The stored overloads of a builtin name (every version and extension);
 /// `None` for names that are not stored, including the decoded
-/// `convert_*`/`as_*` families (see [`overloads`]).
+/// `convert_*`/`as_*` families (see [`overloads`]). Builds only the group
+/// that defines the name ([`groups::group_of`]).
 pub fn lookup(name: &str) -> Option<&'static [Overload]> {
-    table().by_name.get(name).map(Vec::as_slice)
+    group(groups::group_of(name)?).by_name.get(name).map(Vec::as_slice)
 }
 
 /// Every overload of a builtin name: stored ones, or for `convert_*` and
@@ -777,12 +782,12 @@ pub fn is_builtin(name: &str) -> bool {
 
 /// The stored names, in no particular order.
 pub fn names() -> impl Iterator<Item = &'static str> {
-    table().by_name.keys().copied()
+    (0..table::GROUPS).flat_map(|g| group(g).by_name.keys().copied())
 }
 
 /// Every stored overload, in no particular order.
 pub fn all_overloads() -> impl Iterator<Item = &'static Overload> {
-    table().by_name.values().flatten()
+    (0..table::GROUPS).flat_map(|g| group(g).by_name.values().flatten())
 }
 
 #[cfg(test)]
