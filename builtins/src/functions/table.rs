@@ -172,37 +172,38 @@ impl B {
     }
 }
 
-/// How many groups [`build_group`] builds.
-pub(super) const GROUPS: usize = 17;
-
-/// One group of the table: the families of §6.13 one by one, but integer
-/// and common functions together (both define `min`, `max` and `clamp`),
-/// so that every name is in exactly one group. A compile builds the
-/// groups of the names it looks up, not the whole table (the math and
+/// The groups of the table: the families of §6.13 one by one, but
+/// integer and common functions together (both define `min`, `max` and
+/// `clamp`), so that every name is in exactly one group. A compile builds
+/// the groups of the names it looks up, not the whole table (the math and
 /// vector-data families alone are half a millisecond each).
+const FAMILIES: [&[fn(&mut B)]; 17] = [
+    &[work_item],
+    &[math],
+    &[integer, common],
+    &[geometric],
+    &[relational],
+    &[vector_data],
+    &[synchronization],
+    &[address_space],
+    &[async_copies],
+    &[legacy_atomics],
+    &[c11_atomics],
+    &[misc_vector],
+    &[images],
+    &[work_group],
+    &[pipes],
+    &[enqueue],
+    &[sub_groups],
+];
+
+/// How many groups [`build_group`] builds.
+pub(super) const GROUPS: usize = FAMILIES.len();
+
+/// Group `group` (< [`GROUPS`]) of the table (see [`FAMILIES`]).
 pub(super) fn build_group(group: usize) -> Table {
     let mut b = B { map: HashMap::default(), req: Requirement::NONE, attrs: EFFECTS };
-    let families: &[fn(&mut B)] = match group {
-        0 => &[work_item],
-        1 => &[math],
-        2 => &[integer, common],
-        3 => &[geometric],
-        4 => &[relational],
-        5 => &[vector_data],
-        6 => &[synchronization],
-        7 => &[address_space],
-        8 => &[async_copies],
-        9 => &[legacy_atomics],
-        10 => &[c11_atomics],
-        11 => &[misc_vector],
-        12 => &[images],
-        13 => &[work_group],
-        14 => &[pipes],
-        15 => &[enqueue],
-        16 => &[sub_groups],
-        _ => &[],
-    };
-    for family in families {
+    for family in FAMILIES[group] {
         family(&mut b);
     }
     Table { by_name: b.map }

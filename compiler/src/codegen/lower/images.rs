@@ -640,22 +640,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// subtracting 2^23 to magnitudes below it, without the C library
     /// call `roundeven` becomes on baseline x86-64.
     fn rint(&mut self, f: FloatValue<'ctx>) -> R<FloatValue<'ctx>> {
-        let v = self.b.build_insert_element(self.ctx.f32_type().vec_type(1).get_undef(), f, self.ctx.i32_type().const_zero(), "")?;
-        let r = self.rint_vec(v)?;
-        Ok(self.b.build_extract_element(r, self.ctx.i32_type().const_zero(), "")?.into_float_value())
-    }
-
-    /// [`Self::rint`] lane by lane.
-    fn rint_vec(&mut self, v: VectorValue<'ctx>) -> R<VectorValue<'ctx>> {
-        let t = v.get_type();
-        let n = t.get_size();
-        let m = splat_f32(self, n, 8_388_608.0);
-        let a = self.plain_intrinsic("llvm.fabs", &[t.into()], &[v.into()])?.into_vector_value();
+        let t = self.ctx.f32_type();
+        let m = t.const_float(8_388_608.0);
+        let a = self.plain_intrinsic("llvm.fabs", &[t.into()], &[f.into()])?.into_float_value();
         let up = self.b.build_float_add(a, m, "")?;
         let down = self.b.build_float_sub(up, m, "")?;
-        let r = self.plain_intrinsic("llvm.copysign", &[t.into()], &[down.into(), v.into()])?;
+        let r = self.plain_intrinsic("llvm.copysign", &[t.into()], &[down.into(), f.into()])?;
         let small = self.b.build_float_compare(FloatPredicate::OLT, a, m, "")?;
-        Ok(self.b.build_select(small, r, v.into(), "")?.into_vector_value())
+        Ok(self.b.build_select(small, r, f.into(), "")?.into_float_value())
     }
 
     /// Calls an LLVM intrinsic without the fast-math flags `-cl-fast-
