@@ -1804,6 +1804,21 @@ mod lockstep_tests {
                  barrier(CLK_LOCAL_MEM_FENCE);
                  out[get_global_id(0)] = t[lx];
              }
+             kernel void lone64(global int *out, long off, long lim, local int *t) {
+                 int lx = get_local_id(0);
+                 long v = (long)get_global_id(0) + off;
+                 t[lx] = 0;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (v < lim) t[lx] += 1;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (v == lim) t[lx] += 10;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (v > lim) t[lx] += 100;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (lim <= v && v != lim + 2) t[lx] += 1000;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 out[get_global_id(0)] = t[lx];
+             }
              kernel void declared(global int *out, int n, local int *t) {
                  int lx = get_local_id(0);
                  t[lx] = 0;
@@ -1884,6 +1899,26 @@ mod lockstep_tests {
                             t += 1000;
                         }
                         t
+                    })
+                    .collect();
+                assert_eq!(bo.read::<i32>(), want, "local {local}, off {off}, lim {lim}");
+            }
+        }
+        // The same with 64-bit values, whose bounds are computed in 128
+        // bits (those of 32-bit values in 64).
+        for local in [16usize, 5, 100] {
+            for (off, lim) in [(0i64, 37i64), (-50, 0), (i64::MAX - 30, i64::MAX - 3), (i64::MAX - 30, i64::MIN + 40), (5, 3), (0, -7), (i64::MIN, i64::MAX)] {
+                let bo = Buffer::from_slice(&vec![0i32; n]);
+                let mut k = p.kernel("lone64").unwrap();
+                k.set_arg(0, Arg::Buffer(&bo)).unwrap();
+                k.set_arg(1, Arg::value(off)).unwrap();
+                k.set_arg(2, Arg::value(lim)).unwrap();
+                k.set_arg(3, Arg::Local(4 * local)).unwrap();
+                k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([local, 1, 1]) }).unwrap();
+                let want: Vec<i32> = (0..n as i64)
+                    .map(|g| {
+                        let v = g.wrapping_add(off);
+                        (if v < lim { 1 } else { 0 }) + (if v == lim { 10 } else { 0 }) + (if v > lim { 100 } else { 0 }) + (if lim <= v && v != lim.wrapping_add(2) { 1000 } else { 0 })
                     })
                     .collect();
                 assert_eq!(bo.read::<i32>(), want, "local {local}, off {off}, lim {lim}");

@@ -404,6 +404,32 @@ fn work_group_functions_of_one_value_share_its_array() {
     assert_eq!(arrays(src, "side"), 3);
 }
 
+/// A region's comparisons known on part of the group's x range (see
+/// `xsplit`) have their bounds computed in 64 bits where the comparisons
+/// are of 32-bit types, in 128 where one is wider (`jit`'s
+/// `known_comparisons_hold_on_their_part_of_the_group` runs both near
+/// their types' limits).
+#[test]
+fn known_range_bounds_are_as_wide_as_their_comparisons() {
+    let src = |t: &str| {
+        format!(
+            "kernel void k(global int *o, {t} n, local int *l) {{
+                 {t} v = get_global_id(0);
+                 l[get_local_id(0)] = 0;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 if (v < n) l[get_local_id(0)] = 1;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 o[v] = l[get_local_id(0)];
+             }}"
+        )
+    };
+    for (t, wide) in [("int", false), ("uint", false), ("long", true), ("ulong", true)] {
+        let entry = function_ir(&src(t), "__clc_wg_k");
+        assert!(entry.contains("x.known"), "{t}: {entry}");
+        assert_eq!(entry.contains("i128"), wide, "{t}: {entry}");
+    }
+}
+
 /// The loop over a group's work-items (in a plain kernel, and each one of
 /// a kernel in regions) asks LLVM not to unroll it at run time: after
 /// vectorisation that would copy the scalar remainder loop (a prologue and

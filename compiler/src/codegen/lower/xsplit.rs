@@ -140,6 +140,8 @@ struct Check {
     u: ExprId,
     rel: Rel,
     signed: bool,
+    /// The width of the compared type.
+    bits: u32,
     span: i128,
     /// `v` is the local id (see [`Term::small`]).
     small: bool,
@@ -352,7 +354,7 @@ impl<'w, 'a, 'ctx> Walk<'w, 'a, 'ctx> {
             return;
         }
         let suffix = matches!(rel, Rel::Eq | Rel::Ne) || int_const(f, u).is_some_and(|k| k <= LOWER_BOUND_MAX);
-        self.checks.push(Check { cmp: c, v, env: env.clone(), u, rel, signed, span: t.span, small: t.small, suffix });
+        self.checks.push(Check { cmp: c, v, env: env.clone(), u, rel, signed, bits, span: t.span, small: t.small, suffix });
     }
 
     /// A uniform value the region does not change, computed without traps.
@@ -527,8 +529,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
         // Group-level values: the bounds, then each `v` for the first
         // work-item (counters lowest) and, where a suffix claim needs it,
-        // the last (counters highest).
-        let wide = self.ctx.i128_type();
+        // the last (counters highest). They are computed without wrapping:
+        // in 64 bits where every comparison's type has at most 32 (the
+        // edges below stay under 2^42 in magnitude: two 32-bit values, a
+        // span under 2^40, the group's size under 2^13), else in 128 (LLVM's
+        // analyses take several times as long over 128-bit arithmetic).
+        let wide = if checks.iter().all(|c| c.bits <= 32) { self.ctx.i64_type() } else { self.ctx.i128_type() };
         let ext = |g: &mut Self, v: IntValue<'ctx>, signed: bool| -> R<IntValue<'ctx>> { Ok(if signed { g.b.build_int_s_extend_or_bit_cast(v, wide, "")? } else { g.b.build_int_z_extend_or_bit_cast(v, wide, "")? }) };
         let mut bounds = Vec::new();
         for c in &checks {
@@ -547,8 +553,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let i64t = self.ctx.i64_type();
         let last_id = self.b.build_int_sub(size, i64t.const_int(1, false), "")?;
         self.b.build_store(x_slot, last_id)?;
-        let size_w = self.b.build_int_z_extend(size, wide, "")?;
-        let steps = self.b.build_int_z_extend(last_id, wide, "")?;
+        let size_w = self.b.build_int_z_extend_or_bit_cast(size, wide, "")?;
+        let steps = self.b.build_int_z_extend_or_bit_cast(last_id, wide, "")?;
         let mut no_wrap = Vec::new();
         for (i, c) in checks.iter().enumerate() {
             if c.small {
@@ -623,7 +629,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 idle_after = either(self, idle_after, covers)?;
             }
         }
-        let narrow = |g: &mut Self, v: IntValue<'ctx>, name: &str| -> R<IntValue<'ctx>> { Ok(g.b.build_int_truncate(v, i64t, name)?) };
+        let narrow = |g: &mut Self, v: IntValue<'ctx>, name: &str| -> R<IntValue<'ctx>> { Ok(g.b.build_int_truncate_or_bit_cast(v, i64t, name)?) };
         let (lo, hi) = (narrow(self, lo, "x.lo")?, narrow(self, hi, "x.hi")?);
         let known: Rc<[(ExprId, bool)]> = checks.iter().map(|c| (c.cmp, claim(c).1)).collect();
         let mut parts = Vec::new();
