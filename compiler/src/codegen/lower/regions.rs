@@ -102,6 +102,8 @@ pub(super) struct GroupMode<'ctx> {
     pub x_end: Option<IntValue<'ctx>>,
     pub known: std::rc::Rc<[(ExprId, bool)]>,
     pub known_in: *const hir::Expr,
+    /// The function has group-level loops (see [`Gen::has_group_loop`]).
+    pub loops: bool,
 }
 
 impl<'ctx> GroupMode<'ctx> {
@@ -132,6 +134,7 @@ impl<'ctx> GroupMode<'ctx> {
             x_end: None,
             known: std::rc::Rc::from([]),
             known_in: std::ptr::null(),
+            loops: false,
         }
     }
 }
@@ -185,6 +188,23 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Does the statement contain a barrier, a work-group function or a
     /// call of a synchronising function (what the region lowering handles
     /// at group level)?
+    /// Is a loop in `body` run at group level (it synchronises, or the
+    /// plan runs it so)?
+    fn has_group_loop(&self, f: &hir::Function, body: &[Stmt], plan: &Plan) -> bool {
+        body.iter().any(|s| match s {
+            Stmt::For { .. } | Stmt::While { .. } | Stmt::DoWhile { .. } if plan.goes_group(s) || self.stmt_syncs(f, s) => true,
+            Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => self.has_group_loop(f, b, plan),
+            Stmt::For { init, body, .. } => self.has_group_loop(f, init, plan) || self.has_group_loop(f, body, plan),
+            Stmt::If { then, else_, .. } => self.has_group_loop(f, then, plan) || else_.as_deref().is_some_and(|e| self.has_group_loop(f, e, plan)),
+            _ => false,
+        })
+    }
+
+    /// Is the statement being emitted inside a group-level loop?
+    pub(super) fn in_group_loop(&self) -> bool {
+        self.fs().jumps.iter().any(|j| j.1.is_some())
+    }
+
     pub(super) fn stmt_syncs(&self, f: &hir::Function, s: &Stmt) -> bool {
         let mut found = stmt_syncs_in(&f.exprs, s);
         visit_stmt_deep(&f.exprs, s, &mut |e| {
@@ -296,6 +316,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let mut mode = GroupMode::new(n, done, plan, scalar, soa);
         mode.any_done = Some(any_done);
         mode.returns = has_return(&f.body);
+        mode.loops = self.has_group_loop(f, &f.body, &mode.plan);
         self.fs_mut().group = Some(mode);
         // The entry block keeps the group's storage (allocated before its
         // terminator, after `n`); the body starts here.

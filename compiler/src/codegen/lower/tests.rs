@@ -430,6 +430,30 @@ fn known_range_bounds_are_as_wide_as_their_comparisons() {
     }
 }
 
+/// In a function with group-level loops only the regions inside them run
+/// in parts along x (see `xsplit`); without such loops every region
+/// does. The parts' blocks are `x.before`, `x.known` and `x.after`, each
+/// named once per region (LLVM numbers the repeats).
+#[test]
+fn regions_outside_group_loops_run_in_parts_only_without_loops() {
+    let parts = |src: &str, k: &str| -> Vec<String> {
+        function_ir(src, &format!("__clc_wg_{k}"))
+            .lines()
+            .filter_map(|l| l.split(':').next().filter(|b| ["x.before", "x.known", "x.after"].iter().any(|p| b.starts_with(p) && !b.contains(".end")) && !b.contains(' ')))
+            .map(|b| b.trim_end_matches(|c: char| c.is_ascii_digit()).to_string())
+            .collect()
+    };
+    let bench = |f: &str| std::fs::read_to_string(format!("{}/../bench/kernels/runtime/{f}.cl", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    // The tree reduction: its loop's `if (lid < s)` only, not the load
+    // (`gid < n ? … : 0`) before it nor the `lid == 0` after it.
+    assert_eq!(parts(&bench("reduction"), "reduction"), ["x.known"]);
+    // The transpose has no loop: both its bound checks.
+    assert_eq!(parts(&bench("transpose"), "transpose"), ["x.known", "x.after", "x.known", "x.after"]);
+    // 047: the tile loads in the loop, not the final store.
+    let corpus = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/valid/047_sgemm_tiled.cl")).unwrap();
+    assert_eq!(parts(&corpus, "sgemm_tiled"), ["x.known", "x.after"]);
+}
+
 /// The loop over a group's work-items (in a plain kernel, and each one of
 /// a kernel in regions) asks LLVM not to unroll it at run time: after
 /// vectorisation that would copy the scalar remainder loop (a prologue and

@@ -471,6 +471,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     pub(super) fn x_parts(&mut self, stmts: &[&'a Stmt], tail: bool) -> R<Option<Vec<XPart<'ctx>>>> {
         let Some(f) = self.current_function() else { return Ok(None) };
         let Some(plan) = self.fs().group.as_ref().map(|g| g.plan.clone()) else { return Ok(None) };
+        // Where the function has group-level loops, the time goes into
+        // their regions; one outside them runs once per work-item, and its
+        // parts would be that many more loops for LLVM's loop passes
+        // (047's final store was 13 % of its compile, a tree reduction's
+        // load and final store 35 %, neither kernel faster for it).
+        if self.fs().group.as_ref().is_some_and(|g| g.loops) && !self.in_group_loop() {
+            return Ok(None);
+        }
         let checks = {
             // Set in the region: written, or declared (initialised there).
             let mut writes = FxHashSet::default();
