@@ -323,6 +323,48 @@ fn a_kernel_in_regions_compiled_on_two_threads_computes_the_same() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The corpus's tiled SGEMM on two threads: its tile loop (a group-level
+/// loop around the tiles' loads and the products) is most of the kernel,
+/// so the loops inside it are outlined too (`codegen::split::outline`);
+/// the product is Rust's, as compiled whole on one thread. Sizes that are
+/// not multiples of the tile leave partial tiles at the borders.
+#[test]
+fn a_tiled_kernel_compiled_on_two_threads_outlines_the_loops_in_its_tile_loop() {
+    let dir = std::env::temp_dir().join(format!("clc-aot-tiles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (m, n, k) = (40usize, 36usize, 50usize);
+    let a: Vec<f32> = (0..m * k).map(|i| ((i * 7919) % 101) as f32 * 0.01 - 0.5).collect();
+    let b: Vec<f32> = (0..k * n).map(|i| ((i * 104729) % 97) as f32 * 0.01 - 0.4).collect();
+    for jobs in ["1", "2"] {
+        let (p, outlined) = build_with_jobs(&dir, "047_sgemm_tiled", jobs);
+        if jobs == "1" {
+            assert!(outlined.is_empty(), "{outlined:?}");
+        } else {
+            // The tile loop, and loops outlined from it (its name, a dot,
+            // the loop's block).
+            let tile = outlined.iter().find(|f| f.starts_with("__clc_wg_sgemm_tiled.g.loop")).unwrap_or_else(|| panic!("{outlined:?}"));
+            assert!(outlined.iter().any(|f| f.len() > tile.len() && f.starts_with(&format!("{tile}."))), "{outlined:?}");
+        }
+        let (ba, bb, bc) = (Buffer::from_slice(&a), Buffer::from_slice(&b), Buffer::from_slice(&vec![f32::NAN; m * n]));
+        let mut kern = p.kernel("sgemm_tiled").unwrap();
+        for (i, v) in [m, n, k].into_iter().enumerate() {
+            kern.set_arg(i, Arg::value(v as i32)).unwrap();
+        }
+        kern.set_arg(3, Arg::Buffer(&ba)).unwrap();
+        kern.set_arg(4, Arg::Buffer(&bb)).unwrap();
+        kern.set_arg(5, Arg::Buffer(&bc)).unwrap();
+        kern.launch(&NdRange { dims: 2, global: [48, 48, 1], offset: [0; 3], local: Some([16, 16, 1]) }).unwrap();
+        let got = bc.read::<f32>();
+        for r in 0..m {
+            for c in 0..n {
+                let want: f64 = (0..k).map(|x| a[r * k + x] as f64 * b[x * n + c] as f64).sum();
+                assert!((got[r * n + c] as f64 - want).abs() <= 1e-4 * want.abs().max(1.0), "jobs {jobs}: C[{r}][{c}] = {} vs {want}", got[r * n + c]);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Two kernels on two threads, the heavier one lowered in regions (the
 /// corpus's 3-D stencil and tiled 2-D Jacobi step with a barrier): the
 /// Jacobi kernel's loops are outlined and compiled on whichever thread is

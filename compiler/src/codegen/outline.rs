@@ -136,6 +136,17 @@ pub fn outline_loops(module: &Module<'_>, tm: &TargetMachine) -> Result<Vec<Stri
     Ok(made)
 }
 
+/// Outlines the loops inside `name`, a function [`outline_loops`] made
+/// whose one loop holds several (a group-level loop around its regions'
+/// loop nests): `loop-extract` leaves a function that is only a loop as it
+/// is and extracts the loops in it. Returns the names of the functions
+/// made.
+pub fn outline_inner_loops(module: &Module<'_>, tm: &TargetMachine, name: &str) -> Result<Vec<String>, InternalError> {
+    let Some(f) = module.get_function(name) else { return Ok(Vec::new()) };
+    f.add_attribute(AttributeLoc::Function, module.get_context().create_string_attribute(REGIONS_ATTR, ""));
+    outline_loops(module, tm)
+}
+
 /// Gives outlined function `f` the parameter attributes its one call
 /// justifies (see the module documentation).
 unsafe fn annotate_parameters(f: LLVMValueRef, before: &FxHashSet<LLVMValueRef>) {
@@ -163,7 +174,7 @@ unsafe fn annotate_parameters(f: LLVMValueRef, before: &FxHashSet<LLVMValueRef>)
                     LLVMAddAttributeAtIndex(f, index, enum_attribute(ctx, "dereferenceable", size));
                     LLVMAddAttributeAtIndex(f, index, enum_attribute(ctx, "align", align));
                 }
-            } else if let Some(range) = load_range(arg) {
+            } else if let Some(range) = load_range(arg).or_else(|| argument_range(arg)) {
                 LLVMAddAttributeAtIndex(f, index, range);
             }
         }
@@ -297,6 +308,18 @@ unsafe fn memory_intrinsic(callee: LLVMValueRef) -> bool {
         let p = LLVMGetValueName2(callee, &mut len);
         let name = std::slice::from_raw_parts(p.cast::<u8>(), len);
         [&b"llvm.memset."[..], b"llvm.memcpy.", b"llvm.memmove.", b"llvm.lifetime."].iter().any(|prefix| name.starts_with(prefix))
+    }
+}
+
+/// The caller's `range` attribute on `v`, one of its parameters (an
+/// outlined function's, passed on to the loops outlined from it).
+unsafe fn argument_range(v: LLVMValueRef) -> Option<LLVMAttributeRef> {
+    // SAFETY: `v` is a value of a well-formed module.
+    unsafe {
+        if LLVMIsAArgument(v).is_null() {
+            return None;
+        }
+        param_attribute(v, "range")
     }
 }
 
@@ -465,6 +488,98 @@ done:
         assert_eq!(parameter(r1, "esc"), "ptr", "{r1}");
         assert_eq!(parameter(r2, "out"), "ptr addrspace(1)", "{r2}");
         assert_eq!(parameter(r2, "priv"), "ptr noalias", "{r2}");
+    }
+
+    /// A region entry with a work-item loop, then a group-level loop
+    /// around two work-item loops, as a tiled kernel's.
+    const NESTED: &str = r#"
+define void @__clc_wg_t(ptr noalias readonly align 8 dereferenceable(184) %group, i32 %tiles) "clc-regions" {
+entry:
+  %ls.p = getelementptr inbounds i8, ptr %group, i64 56
+  %ls = load i64, ptr %ls.p, align 8, !range !0
+  %priv = alloca float, i64 %ls, align 4
+  br label %r0
+r0:
+  %h = phi i64 [ 0, %entry ], [ %h1, %r0 ]
+  %p0 = getelementptr float, ptr %priv, i64 %h
+  store float 0.0, ptr %p0, align 4
+  %h1 = add i64 %h, 1
+  %c0 = icmp ult i64 %h1, %ls
+  br i1 %c0, label %r0, label %g.pre
+g.pre:
+  br label %g
+g:
+  %t = phi i32 [ 0, %g.pre ], [ %t1, %g.next ]
+  %tf = sitofp i32 %t to float
+  br label %r1
+r1:
+  %i = phi i64 [ 0, %g ], [ %i1, %r1 ]
+  %pa = getelementptr float, ptr %priv, i64 %i
+  store float %tf, ptr %pa, align 4
+  %i1 = add i64 %i, 1
+  %c1 = icmp ult i64 %i1, %ls
+  br i1 %c1, label %r1, label %mid
+mid:
+  br label %r2
+r2:
+  %j = phi i64 [ 0, %mid ], [ %j1, %r2 ]
+  %pb = getelementptr float, ptr %priv, i64 %j
+  %x = load float, ptr %pb, align 4
+  %y = fadd float %x, 1.0
+  store float %y, ptr %pb, align 4
+  %j1 = add i64 %j, 1
+  %c2 = icmp ult i64 %j1, %ls
+  br i1 %c2, label %r2, label %g.next
+g.next:
+  %t1 = add i32 %t, 1
+  %c = icmp slt i32 %t1, %tiles
+  br i1 %c, label %g, label %exit
+exit:
+  ret void
+}
+
+!0 = !{i64 1, i64 4097}
+"#;
+
+    /// The group-level loop is outlined whole first; outlining inside it
+    /// then makes a function of each work-item loop, called from the
+    /// group-level loop's function, with what that function knew of its
+    /// parameters (the group's size and its range, the per-work-item
+    /// array as its own).
+    #[test]
+    fn the_loops_inside_an_outlined_loop_are_outlined_with_what_it_knew() {
+        let ctx = Context::create();
+        let buffer = MemoryBuffer::create_from_memory_range_copy(NESTED.as_bytes(), "nested.ll");
+        let module = ctx.create_module_from_ir(buffer).unwrap_or_else(|e| panic!("{}", e.to_string_lossy()));
+        let tm = crate::codegen::configure(&module, &CodegenOptions::default()).unwrap();
+        let mut outer = outline_loops(&module, &tm).unwrap();
+        outer.sort();
+        assert_eq!(outer, ["__clc_wg_t.g", "__clc_wg_t.r0"], "{}", module.print_to_string().to_string());
+        let mut inner = outline_inner_loops(&module, &tm, &outer[0]).unwrap();
+        inner.sort();
+        crate::codegen::verify(&module).unwrap();
+        let text = module.print_to_string().to_string();
+        assert_eq!(inner.len(), 2, "{text}");
+        assert!(!has_regions(&module), "the mark is removed: {text}");
+        let defines: Vec<&str> = text.lines().filter(|l| l.starts_with("define")).collect();
+        for name in &inner {
+            assert!(name.starts_with(&format!("{}.", outer[0])), "{name}");
+            let define = defines.iter().find(|d| d.contains(&format!("@{name}("))).unwrap();
+            assert!(define.starts_with("define hidden void"), "{define}");
+            assert_eq!(parameter(define, "ls"), "i64 range(i64 1, 4097)", "{define}");
+            assert_eq!(parameter(define, "priv"), "ptr noalias", "{define}");
+            // Called from the group-level loop's function, not the entry.
+            let calls: Vec<&str> = text.lines().filter(|l| l.contains(&format!("call void @{name}("))).collect();
+            assert_eq!(calls.len(), 1, "{text}");
+        }
+        let body = |f: &str| {
+            let start = text.find(defines.iter().find(|d| d.contains(&format!("@{f}("))).unwrap()).unwrap();
+            text[start..start + text[start..].find("\n}\n").unwrap()].to_string()
+        };
+        assert!(inner.iter().all(|n| body(&outer[0]).contains(&format!("call void @{n}("))), "{text}");
+        assert!(body("__clc_wg_t").contains(&format!("call void @{}(", outer[0])), "{text}");
+        // A function that is only its loop, without loops inside: nothing.
+        assert!(outline_inner_loops(&module, &tm, &outer[1]).unwrap().is_empty());
     }
 
     #[test]

@@ -39,6 +39,7 @@ use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
+use inkwell::targets::TargetMachine;
 use inkwell::values::AsValueRef;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -258,8 +259,8 @@ fn work_on(module: Module<'_>, step: Step, first: bool, order: &[usize], threads
         Step::Finish => Phase::Finish,
         Step::Outline(min) => {
             super::emit::optimize_phase(&module, &tm, opts.opt_level, true, Phase::Simplify)?;
-            if total_instructions(&module) >= min && !super::outline::outline_loops(&module, &tm)?.is_empty() {
-                let pieces = plan(&module, threads, 0, LOOP_WORK);
+            if total_instructions(&module) >= min {
+                let pieces = outline(&module, &tm, threads)?;
                 if pieces.len() >= 2 {
                     let source = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
                     let jobs = pieces
@@ -278,6 +279,29 @@ fn work_on(module: Module<'_>, step: Step, first: bool, order: &[usize], threads
     };
     super::emit::optimize_phase(&module, &tm, opts.opt_level, true, phase)?;
     super::emit_final(module, &tm, OutputKind::Object).map(Done::Object)
+}
+
+/// Outlines the loops of the work-group entries of `module` (after the
+/// first half of the pipeline, see [`super::outline`]) and deals them into
+/// pieces for `threads` threads (fewer than two where nothing was
+/// outlined). Where one outlined loop is well above an even share (a
+/// group-level loop around the regions that do the work, 047's tiles: 898
+/// of 1089 after the first outlining, one thread idle for half the
+/// second half), the loops inside it are outlined too, once, and the
+/// pieces dealt again.
+pub(super) fn outline(module: &Module<'_>, tm: &TargetMachine, threads: usize) -> Result<Vec<Part>, InternalError> {
+    if super::outline::outline_loops(module, tm)?.is_empty() {
+        return Ok(Vec::new());
+    }
+    let pieces = plan(module, threads, 0, LOOP_WORK);
+    let heaviest = pieces.iter().enumerate().max_by_key(|(_, p)| p.0).map(|(k, _)| k);
+    if let Some(k) = heaviest.filter(|&k| well_above_even_share(&pieces, k) && pieces[k].1.len() == 1)
+        && let Some(name) = pieces[k].1.iter().next()
+        && !super::outline::outline_inner_loops(module, tm, name)?.is_empty()
+    {
+        return Ok(plan(module, threads, 0, LOOP_WORK));
+    }
+    Ok(pieces)
 }
 
 /// One thread's share: its size (instructions, see [`plan`]), and the names of the
