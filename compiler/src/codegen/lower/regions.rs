@@ -185,9 +185,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         })
     }
 
-    /// Does the statement contain a barrier, a work-group function or a
-    /// call of a synchronising function (what the region lowering handles
-    /// at group level)?
     /// Is a loop in `body` run at group level (it synchronises, or the
     /// plan runs it so)?
     fn has_group_loop(&self, f: &hir::Function, body: &[Stmt], plan: &Plan) -> bool {
@@ -205,6 +202,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.fs().jumps.iter().any(|j| j.1.is_some())
     }
 
+    /// Does the statement contain a barrier, a work-group function or a
+    /// call of a synchronising function (what the region lowering handles
+    /// at group level)?
     pub(super) fn stmt_syncs(&self, f: &hir::Function, s: &Stmt) -> bool {
         let mut found = stmt_syncs_in(&f.exprs, s);
         visit_stmt_deep(&f.exprs, s, &mut |e| {
