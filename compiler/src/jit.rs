@@ -1771,55 +1771,48 @@ mod lockstep_tests {
     /// wrap. Against Rust.
     #[test]
     fn known_comparisons_hold_on_their_part_of_the_group() {
-        let p = build_ok(
-            "kernel void stencil(global const int *in, global int *out, int w, int h, int base) {
+        // The lone `if`s, for 32- and 64-bit values (whose bounds the group
+        // computes in 64 and 128 bits).
+        let lone = |name: &str, t: &str| {
+            format!(
+                "kernel void {name}(global int *out, {t} off, {t} lim, local int *t) {{
+                     int lx = get_local_id(0);
+                     {t} v = get_global_id(0) + off;
+                     t[lx] = 0;
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     if (v < lim) t[lx] += 1;
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     if (v == lim) t[lx] += 10;
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     if (v > lim) t[lx] += 100;
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     if (lim <= v && v != lim + 2) t[lx] += 1000;
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                     out[get_global_id(0)] = t[lx];
+                 }}"
+            )
+        };
+        let p = build_ok(&format!(
+            "kernel void stencil(global const int *in, global int *out, int w, int h, int base) {{
                  int x = get_global_id(0) - base, y = get_global_id(1);
                  if (y >= h) return;
                  int acc = 0;
-                 for (int fy = -2; fy <= 2; fy++) {
+                 for (int fy = -2; fy <= 2; fy++) {{
                      int yy = y + fy;
                      yy = yy < 0 ? 0 : yy >= h ? h - 1 : yy;
-                     for (int fx = -2; fx <= 2; fx++) {
+                     for (int fx = -2; fx <= 2; fx++) {{
                          int xx = x + fx;
                          xx = xx < 0 ? 0 : xx >= w ? w - 1 : xx;
                          acc += in[yy * w + xx] * (fx + 3 * fy + 7);
-                     }
-                 }
+                     }}
+                 }}
                  barrier(CLK_GLOBAL_MEM_FENCE);
                  int at = y * get_global_size(0) + get_global_id(0) - get_global_offset(0);
                  out[at] = acc;
-             }
-             kernel void lone(global int *out, int off, int lim, local int *t) {
-                 int lx = get_local_id(0);
-                 int v = get_global_id(0) + off;
-                 t[lx] = 0;
-                 barrier(CLK_LOCAL_MEM_FENCE);
-                 if (v < lim) t[lx] += 1;
-                 barrier(CLK_LOCAL_MEM_FENCE);
-                 if (v == lim) t[lx] += 10;
-                 barrier(CLK_LOCAL_MEM_FENCE);
-                 if (v > lim) t[lx] += 100;
-                 barrier(CLK_LOCAL_MEM_FENCE);
-                 if (lim <= v && v != lim + 2) t[lx] += 1000;
-                 barrier(CLK_LOCAL_MEM_FENCE);
-                 out[get_global_id(0)] = t[lx];
-             }
-             kernel void lone64(global int *out, long off, long lim, local int *t) {
-                 int lx = get_local_id(0);
-                 long v = (long)get_global_id(0) + off;
-                 t[lx] = 0;
-                 barrier(CLK_LOCAL_MEM_FENCE);
-                 if (v < lim) t[lx] += 1;
-                 barrier(CLK_LOCAL_MEM_FENCE);
-                 if (v == lim) t[lx] += 10;
-                 barrier(CLK_LOCAL_MEM_FENCE);
-                 if (v > lim) t[lx] += 100;
-                 barrier(CLK_LOCAL_MEM_FENCE);
-                 if (lim <= v && v != lim + 2) t[lx] += 1000;
-                 barrier(CLK_LOCAL_MEM_FENCE);
-                 out[get_global_id(0)] = t[lx];
-             }
-             kernel void declared(global int *out, int n, local int *t) {
+             }}
+             {lone}
+             {lone64}
+             kernel void declared(global int *out, int n, local int *t) {{
                  int lx = get_local_id(0);
                  t[lx] = 0;
                  barrier(CLK_LOCAL_MEM_FENCE);
@@ -1827,8 +1820,10 @@ mod lockstep_tests {
                  if (lx < m) t[lx] += 1;
                  barrier(CLK_LOCAL_MEM_FENCE);
                  out[get_global_id(0)] = t[lx];
-             }",
-        );
+             }}",
+            lone = lone("lone", "int"),
+            lone64 = lone("lone64", "long")
+        ));
         // A bound the region itself declares.
         for n in [-3i32, 0, 5, 40] {
             let bo = Buffer::from_slice(&vec![-1i32; 64]);
@@ -1873,55 +1868,42 @@ mod lockstep_tests {
             }
         }
         let n = 100usize;
-        for local in [16usize, 5, 100] {
-            for (off, lim) in [(0i32, 37i32), (-50, 0), (i32::MAX - 30, i32::MAX - 3), (i32::MAX - 30, i32::MIN + 40), (5, 3), (0, -7)] {
-                let bo = Buffer::from_slice(&vec![0i32; n]);
-                let mut k = p.kernel("lone").unwrap();
-                k.set_arg(0, Arg::Buffer(&bo)).unwrap();
-                k.set_arg(1, Arg::value(off)).unwrap();
-                k.set_arg(2, Arg::value(lim)).unwrap();
-                k.set_arg(3, Arg::Local(4 * local)).unwrap();
-                k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([local, 1, 1]) }).unwrap();
-                let want: Vec<i32> = (0..n as i32)
-                    .map(|g| {
-                        let v = g.wrapping_add(off);
-                        let mut t = 0;
-                        if v < lim {
-                            t += 1;
-                        }
-                        if v == lim {
-                            t += 10;
-                        }
-                        if v > lim {
-                            t += 100;
-                        }
-                        if lim <= v && v != lim.wrapping_add(2) {
-                            t += 1000;
-                        }
-                        t
-                    })
-                    .collect();
-                assert_eq!(bo.read::<i32>(), want, "local {local}, off {off}, lim {lim}");
-            }
-        }
-        // The same with 64-bit values, whose bounds are computed in 128
-        // bits (those of 32-bit values in 64).
-        for local in [16usize, 5, 100] {
-            for (off, lim) in [(0i64, 37i64), (-50, 0), (i64::MAX - 30, i64::MAX - 3), (i64::MAX - 30, i64::MIN + 40), (5, 3), (0, -7), (i64::MIN, i64::MAX)] {
-                let bo = Buffer::from_slice(&vec![0i32; n]);
-                let mut k = p.kernel("lone64").unwrap();
-                k.set_arg(0, Arg::Buffer(&bo)).unwrap();
-                k.set_arg(1, Arg::value(off)).unwrap();
-                k.set_arg(2, Arg::value(lim)).unwrap();
-                k.set_arg(3, Arg::Local(4 * local)).unwrap();
-                k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([local, 1, 1]) }).unwrap();
-                let want: Vec<i32> = (0..n as i64)
-                    .map(|g| {
-                        let v = g.wrapping_add(off);
-                        (if v < lim { 1 } else { 0 }) + (if v == lim { 10 } else { 0 }) + (if v > lim { 100 } else { 0 }) + (if lim <= v && v != lim.wrapping_add(2) { 1000 } else { 0 })
-                    })
-                    .collect();
-                assert_eq!(bo.read::<i32>(), want, "local {local}, off {off}, lim {lim}");
+        let narrow = [(0i64, 37i64), (-50, 0), (i32::MAX as i64 - 30, i32::MAX as i64 - 3), (i32::MAX as i64 - 30, i32::MIN as i64 + 40), (5, 3), (0, -7)];
+        let wide = [(0i64, 37i64), (-50, 0), (i64::MAX - 30, i64::MAX - 3), (i64::MAX - 30, i64::MIN + 40), (5, 3), (0, -7), (i64::MIN, i64::MAX)];
+        for (kernel, bits, cases) in [("lone", 32, &narrow[..]), ("lone64", 64, &wide[..])] {
+            // Arithmetic in the kernel's type.
+            let wrap = |x: i128| if bits == 32 { x as i32 as i64 } else { x as i64 };
+            let value = |x: i64| if bits == 32 { Arg::value(x as i32) } else { Arg::value(x) };
+            for local in [16usize, 5, 100] {
+                for &(off, lim) in cases {
+                    let bo = Buffer::from_slice(&vec![0i32; n]);
+                    let mut k = p.kernel(kernel).unwrap();
+                    k.set_arg(0, Arg::Buffer(&bo)).unwrap();
+                    k.set_arg(1, value(off)).unwrap();
+                    k.set_arg(2, value(lim)).unwrap();
+                    k.set_arg(3, Arg::Local(4 * local)).unwrap();
+                    k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([local, 1, 1]) }).unwrap();
+                    let want: Vec<i32> = (0..n as i128)
+                        .map(|g| {
+                            let v = wrap(g + off as i128);
+                            let mut t = 0;
+                            if v < lim {
+                                t += 1;
+                            }
+                            if v == lim {
+                                t += 10;
+                            }
+                            if v > lim {
+                                t += 100;
+                            }
+                            if lim <= v && v != wrap(lim as i128 + 2) {
+                                t += 1000;
+                            }
+                            t
+                        })
+                        .collect();
+                    assert_eq!(bo.read::<i32>(), want, "{kernel}: local {local}, off {off}, lim {lim}");
+                }
             }
         }
     }
