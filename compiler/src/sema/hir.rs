@@ -234,6 +234,20 @@ pub enum Stmt {
     Block(Vec<Stmt>),
 }
 
+impl Stmt {
+    /// The statements directly inside this one, in source order (a
+    /// `for`'s init before its body, an `if`'s branch before its `else`).
+    pub fn children(&self) -> impl Iterator<Item = &Stmt> {
+        let (a, b): (&[Stmt], &[Stmt]) = match self {
+            Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => (b, &[]),
+            Stmt::For { init, body, .. } => (init, body),
+            Stmt::If { then, else_, .. } => (then, else_.as_deref().unwrap_or(&[])),
+            _ => (&[], &[]),
+        };
+        a.iter().chain(b)
+    }
+}
+
 /// A readable dump of the typed program: every expression with its type,
 /// conversions visible.
 pub fn dump(p: &super::Program) -> String {

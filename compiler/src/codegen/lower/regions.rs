@@ -185,16 +185,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         })
     }
 
-    /// Is a loop in `body` run at group level (it synchronises, or the
-    /// plan runs it so)?
-    fn has_group_loop(&self, f: &hir::Function, body: &[Stmt], plan: &Plan) -> bool {
-        body.iter().any(|s| match s {
-            Stmt::For { .. } | Stmt::While { .. } | Stmt::DoWhile { .. } if plan.goes_group(s) || self.stmt_syncs(f, s) => true,
-            Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => self.has_group_loop(f, b, plan),
-            Stmt::For { init, body, .. } => self.has_group_loop(f, init, plan) || self.has_group_loop(f, body, plan),
-            Stmt::If { then, else_, .. } => self.has_group_loop(f, then, plan) || else_.as_deref().is_some_and(|e| self.has_group_loop(f, e, plan)),
-            _ => false,
-        })
+    /// Is `s`, or a loop inside it, a loop run at group level (it
+    /// synchronises, or the plan runs it so)?
+    fn has_group_loop(&self, f: &hir::Function, s: &Stmt, plan: &Plan) -> bool {
+        let group_loop = matches!(s, Stmt::For { .. } | Stmt::While { .. } | Stmt::DoWhile { .. }) && (plan.goes_group(s) || self.stmt_syncs(f, s));
+        group_loop || s.children().any(|c| self.has_group_loop(f, c, plan))
     }
 
     /// Is the statement being emitted inside a group-level loop?
@@ -316,7 +311,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let mut mode = GroupMode::new(n, done, plan, scalar, soa);
         mode.any_done = Some(any_done);
         mode.returns = has_return(&f.body);
-        mode.loops = self.has_group_loop(f, &f.body, &mode.plan);
+        mode.loops = f.body.iter().any(|s| self.has_group_loop(f, s, &mode.plan));
         self.fs_mut().group = Some(mode);
         // The entry block keeps the group's storage (allocated before its
         // terminator, after `n`); the body starts here.
@@ -2160,13 +2155,10 @@ pub(super) fn can_trap(f: &hir::Function, e: ExprId) -> bool {
 }
 
 fn has_return(body: &[Stmt]) -> bool {
-    body.iter().any(|s| match s {
-        Stmt::Return(_) => true,
-        Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => has_return(b),
-        Stmt::For { init, body, .. } => has_return(init) || has_return(body),
-        Stmt::If { then, else_, .. } => has_return(then) || else_.as_deref().is_some_and(has_return),
-        _ => false,
-    })
+    fn returns(s: &Stmt) -> bool {
+        matches!(s, Stmt::Return(_)) || s.children().any(returns)
+    }
+    body.iter().any(returns)
 }
 
 /// Is the local's address taken (a pointer could reach it from another
@@ -2222,10 +2214,7 @@ fn gotos_stay_inside(s: &Stmt) -> bool {
         match s {
             Stmt::Label(l) => labels.push(l.clone()),
             Stmt::Goto(l) => gotos.push(l.clone()),
-            Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => b.iter().for_each(|s| walk(s, labels, gotos)),
-            Stmt::For { init, body, .. } => init.iter().chain(body).for_each(|s| walk(s, labels, gotos)),
-            Stmt::If { then, else_, .. } => then.iter().chain(else_.iter().flatten()).for_each(|s| walk(s, labels, gotos)),
-            _ => {}
+            _ => s.children().for_each(|c| walk(c, labels, gotos)),
         }
     }
     let (mut labels, mut gotos) = (Vec::new(), Vec::new());
@@ -2248,10 +2237,7 @@ fn group_jump_targets<'ctx>(jumps: &[(BasicBlock<'ctx>, Option<BasicBlock<'ctx>>
 pub(super) fn walk_decls(s: &Stmt, out: &mut Vec<LocalId>) {
     match s {
         Stmt::Local { local, .. } => out.push(*local),
-        Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => b.iter().for_each(|s| walk_decls(s, out)),
-        Stmt::For { init, body, .. } => init.iter().chain(body).for_each(|s| walk_decls(s, out)),
-        Stmt::If { then, else_, .. } => then.iter().chain(else_.iter().flatten()).for_each(|s| walk_decls(s, out)),
-        _ => {}
+        _ => s.children().for_each(|c| walk_decls(c, out)),
     }
 }
 

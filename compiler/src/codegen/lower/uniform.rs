@@ -1007,25 +1007,14 @@ impl Facts {
 
     fn declarations(&mut self, body: &[Stmt]) {
         for s in body {
-            match s {
-                Stmt::Local { local, init: Some(init) } => {
-                    self.initialized[local.0 as usize] = true;
-                    if let Init::Expr(e) = init {
-                        self.decls.push((*local, *e));
-                    }
+            if let Stmt::Local { local, init: Some(init) } = s {
+                self.initialized[local.0 as usize] = true;
+                if let Init::Expr(e) = init {
+                    self.decls.push((*local, *e));
                 }
-                Stmt::Block(b) | Stmt::While { body: b, .. } | Stmt::DoWhile { body: b, .. } | Stmt::Switch { body: b, .. } => self.declarations(b),
-                Stmt::If { then, else_, .. } => {
-                    self.declarations(then);
-                    if let Some(e) = else_ {
-                        self.declarations(e);
-                    }
-                }
-                Stmt::For { init, body, .. } => {
-                    self.declarations(init);
-                    self.declarations(body);
-                }
-                _ => {}
+            }
+            for c in s.children() {
+                self.declarations(std::slice::from_ref(c));
             }
         }
     }
