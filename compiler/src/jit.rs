@@ -9,9 +9,8 @@ use crate::diag::render::{self, Format};
 use crate::options::{ClStd, FpOptions, Target};
 use crate::pp::{self, CmdMacro, PpOptions};
 use crate::source::SourceMap;
-use inkwell::OptimizationLevel;
 use inkwell::context::Context;
-use inkwell::execution_engine::ExecutionEngine;
+use inkwell::llvm_sys::execution_engine::{LLVMCreateJITCompilerForModule, LLVMDisposeExecutionEngine, LLVMExecutionEngineRef, LLVMGetGlobalValueAddress, LLVMLinkInMCJIT};
 use inkwell::module::Module;
 use std::mem::ManuallyDrop;
 use std::path::PathBuf;
@@ -59,20 +58,18 @@ impl std::error::Error for BuildError {}
 
 /// The JIT's code, kept alive by the program that runs it.
 struct Owner {
-    // Dropped in this order: the engine (which owns the module's code),
-    // the module, then the context they borrow.
-    engine: ManuallyDrop<ExecutionEngine<'static>>,
-    module: ManuallyDrop<Module<'static>>,
+    /// LLVM's MCJIT, which owns the module and its code.
+    engine: LLVMExecutionEngineRef,
+    /// The context the module lives in, dropped after the engine.
     context: ManuallyDrop<Box<Context>>,
 }
 
 impl Drop for Owner {
     fn drop(&mut self) {
-        // SAFETY: each field is dropped once, borrowers before what they
-        // borrow.
+        // SAFETY: the engine is disposed once (with the module it owns),
+        // then the context it borrows.
         unsafe {
-            ManuallyDrop::drop(&mut self.engine);
-            ManuallyDrop::drop(&mut self.module);
+            LLVMDisposeExecutionEngine(self.engine);
             ManuallyDrop::drop(&mut self.context);
         }
     }
@@ -135,17 +132,48 @@ pub fn build(source: &str, name: &str, opts: &BuildOptions) -> Result<clc_runtim
     codegen::verify(&module).map_err(internal)?;
     codegen::optimize_for_jit(&module, &tm, cg.opt_level, libmvec_loaded()).map_err(internal)?;
     missing_functions(&module)?;
-    let engine = module.create_jit_execution_engine(OptimizationLevel::Aggressive).map_err(|e| BuildError::Internal(e.to_string()))?;
+    let engine = jit_engine(module)?;
+    let owner = Owner { engine, context: ManuallyDrop::new(context) };
     // SAFETY: a live engine; the name is NUL-terminated. Asking for the
     // address finalises the code.
-    let table = unsafe { inkwell::llvm_sys::execution_engine::LLVMGetGlobalValueAddress(engine.as_mut_ptr(), c"__clc_kernel_table".as_ptr()) };
+    let table = unsafe { LLVMGetGlobalValueAddress(owner.engine, c"__clc_kernel_table".as_ptr()) };
     if table == 0 {
         return Err(BuildError::Internal("the JIT has no kernel table".into()));
     }
-    let owner = Owner { engine: ManuallyDrop::new(engine), module: ManuallyDrop::new(module), context: ManuallyDrop::new(context) };
     // SAFETY: the table was emitted by the lowering for this module, and
     // its code lives as long as `owner`, which the program keeps.
     unsafe { clc_runtime::Program::from_table(table as *const clc_runtime::abi::KernelTable, Box::new(owner)) }.map_err(|e| BuildError::Internal(e.to_string()))
+}
+
+/// LLVM's MCJIT for `module`, which it takes over (its code generator
+/// is x86's, registered by [`codegen::configure`]).
+///
+/// Not inkwell's `create_jit_execution_engine`: that registers the
+/// "native" target through llvm-sys's `LLVM_InitializeNativeTarget`,
+/// whose object file also holds `LLVM_InitializeAllTargets`, so linking
+/// it links every back end LLVM was built with, and their static
+/// constructors (a few hundred, registering options and tables) then run
+/// at the start of every clc process.
+fn jit_engine(module: Module<'static>) -> Result<LLVMExecutionEngineRef, BuildError> {
+    let raw = module.as_mut_ptr();
+    // The engine owns the module from here, whether or not it is created
+    // (LLVM deletes it on failure); inkwell's wrapper must not dispose it.
+    std::mem::forget(module);
+    let mut engine = std::ptr::null_mut();
+    let mut error = std::ptr::null_mut();
+    // SAFETY: MCJIT linked in, then created for a verified module with
+    // out-pointers to locals; an error message is LLVM's to free.
+    unsafe {
+        LLVMLinkInMCJIT();
+        if LLVMCreateJITCompilerForModule(&mut engine, raw, 3, &mut error) != 0 {
+            let message = if error.is_null() { "LLVM could not create its JIT".to_string() } else { std::ffi::CStr::from_ptr(error).to_string_lossy().into_owned() };
+            if !error.is_null() {
+                inkwell::llvm_sys::core::LLVMDisposeMessage(error);
+            }
+            return Err(BuildError::Internal(message));
+        }
+    }
+    Ok(engine)
 }
 
 /// Loads glibc's vector math library into the process (once), so that
