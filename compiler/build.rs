@@ -27,6 +27,13 @@ fn main() {
         // faster (bench/README.md).
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     }
+    if gnu_linux {
+        // LLVM's 400 static constructors (`.text.startup`) lie spread over
+        // 250 64 KB windows of `.text`, each a page fault at start; kept in
+        // their own section they fill 6 (`clc --version` 15 % faster). GNU
+        // ld groups them by default and warns that the option is ignored.
+        println!("cargo:rustc-link-arg-bins=-Wl,-z,keep-text-section-prefix");
+    }
 }
 
 /// The directory of the C compiler's static `libstdc++.a`, if it has one
