@@ -23,7 +23,7 @@ fn main() {
         // LLVM, linked statically into a position-independent executable,
         // brings about 75 000 relative relocations; as RELA entries (24
         // bytes each) the dynamic loader reads 1.8 MB at every start, as
-        // RELR (glibc 2.36 and later) about 15 KB. `clc --version` 8 %
+        // RELR (glibc 2.36 and later) 13 KB. `clc --version` 8 %
         // faster (bench/README.md).
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     }

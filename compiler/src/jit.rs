@@ -165,7 +165,7 @@ fn jit_engine(module: Module<'static>) -> Result<LLVMExecutionEngineRef, BuildEr
     // out-pointers to locals; an error message is LLVM's to free.
     unsafe {
         LLVMLinkInMCJIT();
-        if LLVMCreateJITCompilerForModule(&mut engine, raw, 3, &mut error) != 0 {
+        if LLVMCreateJITCompilerForModule(&mut engine, raw, inkwell::OptimizationLevel::Aggressive as u32, &mut error) != 0 {
             let message = if error.is_null() { "LLVM could not create its JIT".to_string() } else { std::ffi::CStr::from_ptr(error).to_string_lossy().into_owned() };
             if !error.is_null() {
                 inkwell::llvm_sys::core::LLVMDisposeMessage(error);
