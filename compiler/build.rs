@@ -4,7 +4,11 @@
 fn main() {
     lalrpop::Configuration::new().use_cargo_dir_conventions().emit_rerun_directives(true).process().expect("lalrpop failed");
     let gnu_linux = std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") && std::env::var("CARGO_CFG_TARGET_ENV").as_deref() == Ok("gnu");
-    if gnu_linux && let Some(dir) = static_libstdcxx_dir() {
+    // A program embedding clc beside other C++ code that shares
+    // libstdc++.so's state with it can keep the shared library.
+    println!("cargo:rerun-if-env-changed=CLC_SHARED_LIBSTDCXX");
+    let shared_cxx = std::env::var_os("CLC_SHARED_LIBSTDCXX").is_some_and(|v| v == "1");
+    if gnu_linux && !shared_cxx && let Some(dir) = static_libstdcxx_dir() {
         // LLVM is C++; llvm-sys links libstdc++ as a shared library. Its
         // RTTI then points 4 000 times into libstdc++.so (type-info
         // vtables), symbol relocations the dynamic loader resolves by
