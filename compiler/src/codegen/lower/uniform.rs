@@ -1001,22 +1001,20 @@ impl Facts {
             }
         }
         let mut facts = Facts { writes, initialized: vec![false; f.locals.len()], decls: Vec::new() };
-        facts.declarations(&f.body);
+        f.body.iter().for_each(|s| facts.declarations(s));
         facts
     }
 
-    fn declarations(&mut self, body: &[Stmt]) {
-        for s in body {
-            if let Stmt::Local { local, init: Some(init) } = s {
-                self.initialized[local.0 as usize] = true;
-                if let Init::Expr(e) = init {
-                    self.decls.push((*local, *e));
-                }
-            }
-            for c in s.children() {
-                self.declarations(std::slice::from_ref(c));
+    /// Records the initialised declarations in `s` and the statements
+    /// inside it.
+    fn declarations(&mut self, s: &Stmt) {
+        if let Stmt::Local { local, init: Some(init) } = s {
+            self.initialized[local.0 as usize] = true;
+            if let Init::Expr(e) = init {
+                self.decls.push((*local, *e));
             }
         }
+        s.children().for_each(|c| self.declarations(c));
     }
 
     /// The initializer of a local never written after its declaration.
