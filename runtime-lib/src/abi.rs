@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_void};
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 8;
+pub const ABI_VERSION: u32 = 9;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;

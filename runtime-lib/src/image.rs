@@ -408,7 +408,10 @@ impl ImageFormat {
 /// The formats whose texels the generated code reads and writes itself
 /// (`ImageDesc::inline_format` is 1 + the index here): the common ones,
 /// each with one channel type the generated code converts without a call
-/// (no `HALF_FLOAT`, whose conversions are long). The compiler takes the
+/// (no `HALF_FLOAT`, whose conversions are long). The normalized integer
+/// formats come first, one after another: the compiler converts a write to
+/// any of them once, after testing that the tag is in their range. The
+/// compiler takes the
 /// orders and types from this table, so adding a format here is enough;
 /// the tests in `compiler/tests/images.rs` run every one of them against
 /// the reference sampler.
@@ -416,9 +419,9 @@ pub const INLINE_FORMATS: [ImageFormat; 10] = [
     ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnormInt8 },
     ImageFormat { order: ChannelOrder::Bgra, ty: ChannelType::UnormInt8 },
     ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnormInt16 },
+    ImageFormat { order: ChannelOrder::R, ty: ChannelType::UnormInt8 },
     ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::Float },
     ImageFormat { order: ChannelOrder::R, ty: ChannelType::Float },
-    ImageFormat { order: ChannelOrder::R, ty: ChannelType::UnormInt8 },
     ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::SignedInt8 },
     ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::SignedInt32 },
     ImageFormat { order: ChannelOrder::Rgba, ty: ChannelType::UnsignedInt8 },

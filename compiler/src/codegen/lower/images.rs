@@ -389,15 +389,66 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
         self.b.position_at_end(dispatch);
         let p = self.texel_ptr(&desc, idx, layer)?;
+        let color4 = color.into_vector_value();
+        // The normalized integer formats (their tags a range, see
+        // `INLINE_FORMATS`) share one conversion of all four lanes, with
+        // the format's largest value chosen by its tag; a switch then
+        // stores the lanes each keeps. The other formats convert in their
+        // own cases. A write of the commonest formats thus tests one range
+        // and dispatches once, as through one switch, and LLVM generates
+        // the conversion once instead of once per format.
+        let unorm: Vec<_> = formats.iter().filter_map(|&(t, fmt)| Some((t, fmt, unorm_max(fmt, kind)?))).collect();
+        let others = self.ctx.append_basic_block(f, "image.write.format.other");
+        match unorm_range(&unorm) {
+            Some((lo, n)) => {
+                let shared = self.ctx.append_basic_block(f, "image.write.unorm");
+                let rel = self.b.build_int_sub(desc.tag, i32t.const_int(lo as u64, false), "")?;
+                let is_unorm = self.b.build_int_compare(IntPredicate::ULT, rel, i32t.const_int(n as u64, false), "")?;
+                self.b.build_conditional_branch(is_unorm, shared, others)?;
+                self.b.position_at_end(shared);
+                let first_max = unorm[0].2;
+                let mut hi = splat_f32(self, 4, first_max as f64);
+                for &(t, _, max) in &unorm[1..] {
+                    if max != first_max {
+                        let is = self.b.build_int_compare(IntPredicate::EQ, desc.tag, i32t.const_int(t as u64, false), "")?;
+                        hi = self.b.build_select(is, splat_f32(self, 4, max as f64), hi, "")?.into_vector_value();
+                    }
+                }
+                let converted = self.unorm_convert(color4, hi)?;
+                let mut stores = Vec::new();
+                for &(t, fmt, _) in &unorm {
+                    let bb = self.ctx.append_basic_block(f, "image.write.unorm.format");
+                    stores.push((i32t.const_int(t as u64, false), bb));
+                    self.b.position_at_end(bb);
+                    self.store_channels(p, fmt, converted)?;
+                    self.b.build_unconditional_branch(merge)?;
+                }
+                // Only the range's tags come here: no default (LLVM then
+                // dispatches through a table without a range check).
+                let never = self.ctx.append_basic_block(f, "image.write.unorm.never");
+                self.b.position_at_end(never);
+                self.b.build_unreachable()?;
+                self.b.position_at_end(shared);
+                self.b.build_switch(desc.tag, never, &stores)?;
+            }
+            None => {
+                self.b.build_unconditional_branch(others)?;
+            }
+        }
+        // Every format outside the range in a case of its own (the
+        // normalized ones too, should their tags not be a range).
         let mut cases = Vec::new();
         for &(t, fmt) in &formats {
+            if unorm_range(&unorm).is_some() && unorm.iter().any(|u| u.1 == fmt) {
+                continue;
+            }
             let bb = self.ctx.append_basic_block(f, "image.write.format");
             cases.push((i32t.const_int(t as u64, false), bb));
             self.b.position_at_end(bb);
-            self.store_texel(p, fmt, kind, color.into_vector_value())?;
+            self.store_texel(p, fmt, kind, color4)?;
             self.b.build_unconditional_branch(merge)?;
         }
-        self.b.position_at_end(dispatch);
+        self.b.position_at_end(others);
         self.b.build_switch(desc.tag, slow, &cases)?;
 
         self.b.position_at_end(slow);
@@ -568,40 +619,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// `store_channel` converts it.
     fn store_texel(&mut self, p: PointerValue<'ctx>, fmt: ImageFormat, kind: TexelKind, color: VectorValue<'ctx>) -> R<()> {
         let (vt, align) = self.channel_vec(fmt);
-        let n = fmt.order.channels() as u32;
         let i32t = self.ctx.i32_type();
         let mask: Vec<_> = fmt.order.lanes().iter().map(|&l| i32t.const_int(l as u64, false)).collect();
         let ch = self.b.build_shuffle_vector(color, color.get_type().get_undef(), VectorType::const_vector(&mask), "")?;
-        let i32n = i32t.vec_type(n);
         let int_to = |g: &mut Self, v: VectorValue<'ctx>| -> R<VectorValue<'ctx>> { Ok(if vt.get_element_type().into_int_type().get_bit_width() < 32 { g.b.build_int_truncate(v, vt, "")? } else { v }) };
         let v: VectorValue = match (fmt.ty, kind) {
             (ChannelType::Float, TexelKind::Float) => ch,
             (ChannelType::UnormInt8 | ChannelType::UnormInt16, TexelKind::Float) => {
-                let hi = if fmt.ty == ChannelType::UnormInt8 { 255.0 } else { 65535.0 };
-                // `sat_rte(x * hi, 0, hi)`: clamped, rounded to nearest
-                // even, NaN to 0. Clamped first, as floats: the ordered
-                // comparison sends NaN and negatives to 0, the rounding
-                // of [0, hi] is adding and subtracting 2^23 (without the
-                // C library call `roundeven` becomes on baseline x86-64),
-                // and the conversion to integers needs no saturation
-                // (which LLVM expands lane by lane). Two selects, each on
-                // one comparison: LLVM's optimiser analyses the
-                // floating-point classes of select chains again at every
-                // comparison, and the longer chain of the runtime's steps
-                // (rounding, then clamping, then NaN) cost more to
-                // optimise than the rest of a kernel that writes images.
-                let hi_f = splat_f32(self, n, hi);
-                let zero = splat_f32(self, n, 0.0);
-                let x = self.b.build_float_mul(ch, hi_f, "")?;
-                let positive = self.b.build_float_compare(FloatPredicate::OGT, x, zero, "")?;
-                let c = self.b.build_select(positive, x, zero, "")?.into_vector_value();
-                let below = self.b.build_float_compare(FloatPredicate::OLT, c, hi_f, "")?;
-                let c = self.b.build_select(below, c, hi_f, "")?.into_vector_value();
-                let m = splat_f32(self, n, 8_388_608.0);
-                let up = self.b.build_float_add(c, m, "")?;
-                let r = self.b.build_float_sub(up, m, "")?;
-                let i = self.b.build_float_to_signed_int(r, i32n, "")?;
-                int_to(self, i)?
+                let n = fmt.order.channels() as u32;
+                let hi = splat_f32(self, n, if fmt.ty == ChannelType::UnormInt8 { 255.0 } else { 65535.0 });
+                let c = self.unorm_convert(ch, hi)?;
+                int_to(self, c)?
             }
             // Integer writes saturate (`convert_<T>_sat`).
             (ChannelType::SignedInt8 | ChannelType::SignedInt16, TexelKind::Int) => {
@@ -616,6 +644,46 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             (ChannelType::SignedInt32, TexelKind::Int) | (ChannelType::UnsignedInt32, TexelKind::UInt) => ch,
             _ => return super::ice(format!("{fmt:?} written inline with {kind:?} texels")),
         };
+        let st = self.b.build_store(p, v)?;
+        let _ = st.set_alignment(align);
+        Ok(())
+    }
+
+    /// The four lanes of the `float` colour `color` as a normalized
+    /// integer format whose largest value is `hi` (a splat) stores them:
+    /// `sat_rte(x * hi, 0, hi)`, clamped, rounded to nearest even, NaN to
+    /// 0, as the runtime's `store_channel`. Clamped first, as floats: the
+    /// ordered comparison sends NaN and negatives to 0, the rounding of
+    /// [0, hi] is adding and subtracting 2^23 (without the C library call
+    /// `roundeven` becomes on baseline x86-64), and the conversion to
+    /// integers needs no saturation (which LLVM expands lane by lane). Two
+    /// selects, each on one comparison: LLVM's optimiser analyses the
+    /// floating-point classes of select chains again at every comparison,
+    /// and the longer chain of the runtime's steps (rounding, then
+    /// clamping, then NaN) cost more to optimise than the rest of a kernel
+    /// that writes images.
+    fn unorm_convert(&mut self, color: VectorValue<'ctx>, hi: VectorValue<'ctx>) -> R<VectorValue<'ctx>> {
+        let n = hi.get_type().get_size();
+        let zero = splat_f32(self, n, 0.0);
+        let x = self.b.build_float_mul(color, hi, "")?;
+        let positive = self.b.build_float_compare(FloatPredicate::OGT, x, zero, "")?;
+        let c = self.b.build_select(positive, x, zero, "")?.into_vector_value();
+        let below = self.b.build_float_compare(FloatPredicate::OLT, c, hi, "")?;
+        let c = self.b.build_select(below, c, hi, "")?.into_vector_value();
+        let m = splat_f32(self, n, 8_388_608.0);
+        let up = self.b.build_float_add(c, m, "")?;
+        let r = self.b.build_float_sub(up, m, "")?;
+        Ok(self.b.build_float_to_signed_int(r, self.ctx.i32_type().vec_type(n), "")?)
+    }
+
+    /// Stores the channels of `fmt` from `lanes` (four `int` lanes, each
+    /// already converted to a stored value) as the texel at `p`.
+    fn store_channels(&mut self, p: PointerValue<'ctx>, fmt: ImageFormat, lanes: VectorValue<'ctx>) -> R<()> {
+        let (vt, align) = self.channel_vec(fmt);
+        let i32t = self.ctx.i32_type();
+        let mask: Vec<_> = fmt.order.lanes().iter().map(|&l| i32t.const_int(l as u64, false)).collect();
+        let ch = self.b.build_shuffle_vector(lanes, lanes.get_type().get_undef(), VectorType::const_vector(&mask), "")?;
+        let v = if vt.get_element_type().into_int_type().get_bit_width() < 32 { self.b.build_int_truncate(ch, vt, "")? } else { ch };
         let st = self.b.build_store(p, v)?;
         let _ = st.set_alignment(align);
         Ok(())
@@ -702,6 +770,25 @@ fn coord_lane<'ctx>(g: &mut Gen<'_, 'ctx>, coord: BasicValueEnum<'ctx>, i: usize
 /// `n` lanes of `x` as a `float` vector constant.
 fn splat_f32<'ctx>(g: &Gen<'_, 'ctx>, n: u32, x: f64) -> VectorValue<'ctx> {
     VectorType::const_vector(&vec![g.ctx.f32_type().const_float(x); n as usize])
+}
+
+/// The largest stored value of `fmt`'s channels where writes of texels of
+/// `kind` convert to them as normalized integers (`float` texels of
+/// `UNORM_INT8` and `UNORM_INT16`), which the inline path converts once
+/// for all such formats.
+fn unorm_max(fmt: ImageFormat, kind: TexelKind) -> Option<u64> {
+    match (fmt.ty, kind) {
+        (ChannelType::UnormInt8, TexelKind::Float) => Some(255),
+        (ChannelType::UnormInt16, TexelKind::Float) => Some(65535),
+        _ => None,
+    }
+}
+
+/// The first tag and the number of `unorm`'s formats (tag, format,
+/// largest value), if their tags are consecutive.
+fn unorm_range(unorm: &[(u32, ImageFormat, u64)]) -> Option<(u32, u32)> {
+    let lo = unorm.first()?.0;
+    unorm.iter().enumerate().all(|(i, u)| u.0 == lo + i as u32).then_some((lo, unorm.len() as u32))
 }
 
 /// The border colour of `order` for texels of `kind` as bits (the

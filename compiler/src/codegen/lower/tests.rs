@@ -316,11 +316,14 @@ fn a_directed_rounding_conversion_is_inline_and_evaluates_its_argument_once() {
 #[test]
 fn images_read_and_write_inline_for_the_common_formats() {
     use clc_runtime::image::{INLINE_FORMATS, TexelKind};
-    // A sampler-less read and a write of float texels: each a switch on
-    // the descriptor's format tag with a case for every float inline
-    // format, and the runtime's function called for the other formats.
+    // A sampler-less read and a write of float texels: the read a switch
+    // on the descriptor's format tag with a case for every float inline
+    // format, the write a test of the normalized formats' range (one
+    // conversion for all, then a switch storing each) and a switch over
+    // the others; the runtime's function called for the other formats.
     let t = function_ir("kernel void k(read_only image2d_t a, write_only image2d_t b) { int2 p = (int2)(get_global_id(0), 0); write_imagef(b, p, read_imagef(a, p)); }", "k");
-    assert_eq!(t.matches("switch i32").count(), 2, "{t}");
+    assert_eq!(t.matches("switch i32").count(), 3, "{t}");
+    assert_eq!(t.matches("fptosi <4 x float>").count(), 1, "{t}");
     assert_eq!(t.matches("call void %").count(), 2, "{t}");
     for f in INLINE_FORMATS.iter().filter(|f| f.ty.texel() == TexelKind::Float) {
         assert_eq!(t.matches(&format!("i32 {}, label", f.inline_tag())).count(), 2, "{f:?} in {t}");
