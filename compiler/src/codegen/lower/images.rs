@@ -399,7 +399,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // the conversion once instead of once per format.
         let unorm: Vec<_> = formats.iter().filter_map(|&(t, fmt)| Some((t, fmt, unorm_max(fmt, kind)?))).collect();
         let others = self.ctx.append_basic_block(f, "image.write.format.other");
-        match unorm_range(&unorm) {
+        let range = unorm_range(&unorm);
+        match range {
             Some((lo, n)) => {
                 let shared = self.ctx.append_basic_block(f, "image.write.unorm");
                 let rel = self.b.build_int_sub(desc.tag, i32t.const_int(lo as u64, false), "")?;
@@ -439,7 +440,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // normalized ones too, should their tags not be a range).
         let mut cases = Vec::new();
         for &(t, fmt) in &formats {
-            if unorm_range(&unorm).is_some() && unorm.iter().any(|u| u.1 == fmt) {
+            if range.is_some() && unorm.iter().any(|u| u.1 == fmt) {
                 continue;
             }
             let bb = self.ctx.append_basic_block(f, "image.write.format");
@@ -626,10 +627,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let v: VectorValue = match (fmt.ty, kind) {
             (ChannelType::Float, TexelKind::Float) => ch,
             (ChannelType::UnormInt8 | ChannelType::UnormInt16, TexelKind::Float) => {
-                let n = fmt.order.channels() as u32;
-                let hi = splat_f32(self, n, if fmt.ty == ChannelType::UnormInt8 { 255.0 } else { 65535.0 });
-                let c = self.unorm_convert(ch, hi)?;
-                int_to(self, c)?
+                let hi = splat_f32(self, 4, if fmt.ty == ChannelType::UnormInt8 { 255.0 } else { 65535.0 });
+                let c = self.unorm_convert(color, hi)?;
+                return self.store_channels(p, fmt, c);
             }
             // Integer writes saturate (`convert_<T>_sat`).
             (ChannelType::SignedInt8 | ChannelType::SignedInt16, TexelKind::Int) => {
@@ -663,17 +663,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// clamping, then NaN) cost more to optimise than the rest of a kernel
     /// that writes images.
     fn unorm_convert(&mut self, color: VectorValue<'ctx>, hi: VectorValue<'ctx>) -> R<VectorValue<'ctx>> {
-        let n = hi.get_type().get_size();
-        let zero = splat_f32(self, n, 0.0);
+        let zero = splat_f32(self, 4, 0.0);
         let x = self.b.build_float_mul(color, hi, "")?;
         let positive = self.b.build_float_compare(FloatPredicate::OGT, x, zero, "")?;
         let c = self.b.build_select(positive, x, zero, "")?.into_vector_value();
         let below = self.b.build_float_compare(FloatPredicate::OLT, c, hi, "")?;
         let c = self.b.build_select(below, c, hi, "")?.into_vector_value();
-        let m = splat_f32(self, n, 8_388_608.0);
+        let m = splat_f32(self, 4, 8_388_608.0);
         let up = self.b.build_float_add(c, m, "")?;
         let r = self.b.build_float_sub(up, m, "")?;
-        Ok(self.b.build_float_to_signed_int(r, self.ctx.i32_type().vec_type(n), "")?)
+        Ok(self.b.build_float_to_signed_int(r, self.ctx.i32_type().vec_type(4), "")?)
     }
 
     /// Stores the channels of `fmt` from `lanes` (four `int` lanes, each
