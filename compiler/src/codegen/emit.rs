@@ -102,6 +102,14 @@ pub enum OutputKind {
     Object,
 }
 
+impl OutputKind {
+    /// Whether writing it runs the target's code generator (assembly or an
+    /// object), not only the optimiser.
+    pub fn is_machine_code(self) -> bool {
+        matches!(self, OutputKind::Assembly | OutputKind::Object)
+    }
+}
+
 /// Registers clc's back ends ([`super::llvm::initialize_targets`]) and
 /// passes `CLC_LLVM_ARGS` to LLVM, once per process.
 fn initialize_llvm() {

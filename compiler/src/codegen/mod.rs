@@ -101,6 +101,28 @@ pub fn compile(
     kind: OutputKind,
     diags: &mut crate::diag::Diagnostics,
 ) -> Result<Option<Vec<u8>>, InternalError> {
+    // Native code at -O1 and above: another thread builds LLVM's x86
+    // unfolding table meanwhile ([`split::warm_x86_unfold_table`]); joined
+    // before returning, so no thread outlives the compilation.
+    let warm = (kind.is_machine_code() && opts.opt_level > 0 && !opts.disable_llvm_passes && target_triple(opts).starts_with("x86_64") && split::threads(opts) > 1)
+        .then(|| std::thread::Builder::new().name("clc-warm".into()).spawn(split::warm_x86_unfold_table).ok())
+        .flatten();
+    let result = compile_module(program, sm, name, opts, kind, diags);
+    if let Some(warm) = warm {
+        let _ = warm.join();
+    }
+    result
+}
+
+/// [`compile`] itself.
+fn compile_module(
+    program: &Program,
+    sm: &SourceMap,
+    name: &str,
+    opts: &CodegenOptions,
+    kind: OutputKind,
+    diags: &mut crate::diag::Diagnostics,
+) -> Result<Option<Vec<u8>>, InternalError> {
     let ctx = inkwell::context::Context::create();
     let errors = diags.error_count();
     let module = lower(&ctx, program, sm, name, opts, diags)?;

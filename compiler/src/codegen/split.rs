@@ -122,15 +122,9 @@ pub fn compile_object(module: &Module<'_>, opts: &CodegenOptions) -> Result<Opti
         if !outline {
             return Ok(None);
         }
-        // One kernel: its first half on this thread, on a copy, while
-        // another (idle until the pieces are dealt) builds LLVM's x86
-        // unfolding table.
-        let first_half = std::thread::scope(|scope| {
-            if triple.starts_with("x86_64") {
-                scope.spawn(warm_x86_unfold_table);
-            }
-            work_on(module.clone(), Step::Outline(MIN_OUTLINED), true, &[], threads, opts)
-        })?;
+        // One kernel: its first half on this thread, on a copy (the other
+        // thread meanwhile builds LLVM's x86 unfolding table: `compile`).
+        let first_half = work_on(module.clone(), Step::Outline(MIN_OUTLINED), true, &[], threads, opts)?;
         return match first_half {
             Done::Object(object) => Ok(Some(object)),
             Done::Jobs(jobs) => run_jobs(jobs, threads, opts),
@@ -252,15 +246,17 @@ fn run_jobs(jobs: Vec<Job>, threads: usize, opts: &CodegenOptions) -> Result<Opt
 
 /// Builds LLVM's table of x86 instructions whose memory operand can be
 /// unfolded, which machine loop-invariant code motion builds on first use
-/// (sorting some 10 000 entries: about 4.9M instructions, 4 % of 043's
-/// longest thread, where one of the outlined pieces paid it). Built here,
-/// on a thread that would otherwise wait for the first half of the
-/// pipeline, it is off the critical path. The table is a function-local
+/// (sorting some 10 000 entries: about 4.9M instructions, a tenth of a
+/// small kernel's code generation, 4 % of 043's longest thread, where one
+/// of the outlined pieces paid it). [`super::compile`] builds it on a
+/// thread of its own while the front of the pipeline runs, off the
+/// critical path (a second processor is otherwise idle then: in a lone
+/// kernel's first half, in the lowering of any file). The table is a function-local
 /// static of `llvm::lookupUnfoldTable` (C++ initialises it once, threads
 /// that need it meanwhile wait for it); the function has a C-compatible
 /// signature (an opcode in, a pointer to an entry or null out) and is
 /// called for opcode 0 (no entry), for the initialisation alone.
-fn warm_x86_unfold_table() {
+pub(super) fn warm_x86_unfold_table() {
     unsafe extern "C" {
         #[link_name = "_ZN4llvm17lookupUnfoldTableEj"]
         fn lookup_unfold_table(mem_op: u32) -> *const std::ffi::c_void;
