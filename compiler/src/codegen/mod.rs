@@ -134,11 +134,14 @@ fn compile_module(
     if opts.disable_llvm_passes {
         return emit_final(module, &tm, kind).map(Some);
     }
-    if kind == OutputKind::Object
-        && let Some(object) = split::compile_object(&module, opts)?
-    {
-        return Ok(Some(object));
-    }
+    let module = if kind == OutputKind::Object {
+        match split::compile_object(module, opts)? {
+            Ok(object) => return Ok(Some(object)),
+            Err(module) => module,
+        }
+    } else {
+        module
+    };
     optimize(&module, &tm, opts.opt_level, true)?;
     emit_final(module, &tm, kind).map(Some)
 }
