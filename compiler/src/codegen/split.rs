@@ -126,13 +126,26 @@ pub fn compile_object<'ctx>(module: Module<'ctx>, opts: &CodegenOptions) -> Resu
         if !outline {
             return Ok(Err(module));
         }
-        // One kernel: its first half on this thread, on a copy (the other
-        // thread meanwhile builds LLVM's x86 unfolding table: `compile`).
-        let first_half = work_on(module.clone(), Step::Outline(MIN_OUTLINED), true, &[], threads, opts)?;
-        return Ok(match first_half {
-            Done::Object(object) => Ok(object),
-            Done::Jobs(jobs) => run_jobs(jobs, None, threads, opts)?.ok_or(module),
-        });
+        // One kernel: its first half on this thread (the other meanwhile
+        // builds LLVM's x86 unfolding table: `compile`).
+        let (ctx, name) = (module.get_context(), module.get_name().to_string_lossy().into_owned());
+        return match work_on(module, Step::Outline(MIN_OUTLINED), true, &[], threads, opts)? {
+            Done::Object(object) => Ok(Ok(object)),
+            Done::Jobs(jobs) => {
+                let outlined = jobs[0].source.clone();
+                match run_jobs(jobs, None, threads, opts)? {
+                    Some(object) => Ok(Ok(object)),
+                    // The pieces' objects could not be joined: the second
+                    // half on the outlined module whole, on this thread.
+                    None => {
+                        let whole = read_back(&outlined, &name, ctx)?;
+                        let tm = super::configure(&whole, opts)?;
+                        super::emit::optimize_phase(&whole, &tm, opts.opt_level, true, Phase::Finish)?;
+                        super::emit_final(whole, &tm, OutputKind::Object).map(Ok)
+                    }
+                }
+            }
+        };
     }
     let source = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
     let mut jobs: Vec<Job> = parts
@@ -144,16 +157,18 @@ pub fn compile_object<'ctx>(module: Module<'ctx>, opts: &CodegenOptions) -> Resu
         })
         .collect();
     let here = jobs.remove(heaviest.unwrap_or(0));
-    let ctx = module.get_context();
-    let name = module.get_name().to_string_lossy().into_owned();
+    let (ctx, name) = (module.get_context(), module.get_name().to_string_lossy().into_owned());
     match run_jobs(jobs, Some((module, here)), threads, opts)? {
         Some(object) => Ok(Ok(object)),
-        None => {
-            let buffer = MemoryBuffer::create_from_memory_range_copy(&source, &name);
-            let whole = Module::parse_bitcode_from_buffer(&buffer, ctx).map_err(|e| InternalError { function: None, message: format!("LLVM could not read back the module: {}", e.to_string_lossy()) })?;
-            Ok(Err(whole))
-        }
+        None => Ok(Err(read_back(&source, &name, ctx)?)),
     }
+}
+
+/// The module written as `bitcode`, read back into `ctx` under `name`.
+fn read_back<'ctx>(bitcode: &[u8], name: &str, ctx: inkwell::context::ContextRef<'ctx>) -> Result<Module<'ctx>, InternalError> {
+    let buffer = MemoryBuffer::create_from_memory_range_copy(bitcode, name);
+    let module = Module::parse_bitcode_from_buffer(&buffer, ctx).map_err(|e| InternalError { function: None, message: format!("LLVM could not read back the module: {}", e.to_string_lossy()) })?;
+    Ok(module)
 }
 
 /// Is part `k` of `parts` more than 1.2 times an even share of the work?
@@ -266,6 +281,10 @@ fn run_jobs(jobs: Vec<Job>, here: Option<(Module<'_>, Job)>, threads: usize, opt
     let st = state.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some(e) = st.error {
         return Err(e);
+    }
+    #[cfg(test)]
+    if tests::JOIN_FAILS.get() {
+        return Ok(None);
     }
     let mut objects = st.objects;
     objects.sort_by(|a, b| a.0.cmp(&b.0));
@@ -677,6 +696,47 @@ fn restrict(module: &Module<'_>, keep: &FxHashSet<String>, first: bool) {
 mod tests {
     use super::*;
     use object::read::{Object as _, ObjectSymbol as _};
+
+    thread_local! {
+        /// Makes [`run_jobs`] on this thread fail to join the objects, as
+        /// `elfmerge` does on sections it does not expect.
+        pub(super) static JOIN_FAILS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// A corpus kernel lowered for the host, in `ctx`.
+    fn corpus<'ctx>(ctx: &'ctx Context, name: &str) -> Module<'ctx> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../tests/corpus/valid/{name}.cl"));
+        let src = std::fs::read_to_string(&path).unwrap();
+        let ir = crate::codegen::lower::tests::ir_at(Some(&path), &src, crate::options::Target::Host, crate::options::ClStd::Cl20).unwrap();
+        parse(ctx, &ir)
+    }
+
+    /// Where the objects cannot be joined, a file of several kernels (027)
+    /// comes back whole and as it was, although this thread had cut its
+    /// own part out of it; a lone kernel cut into pieces (043) is finished
+    /// whole on this thread from its outlined module.
+    #[test]
+    fn objects_that_cannot_be_joined_fall_back_to_one_thread() {
+        let opts = CodegenOptions { opt_level: 2, jobs: 2, ..Default::default() };
+        let ctx = Context::create();
+        let (images, wg) = (corpus(&ctx, "027_images_samplers"), corpus(&ctx, "043_work_group_functions"));
+        for m in [&images, &wg] {
+            super::super::configure(m, &opts).unwrap();
+        }
+        let before = images.print_to_string().to_string();
+        assert!(compile_object(images.clone(), &opts).unwrap().is_ok(), "027 is compiled in parts");
+        JOIN_FAILS.set(true);
+        match compile_object(images, &opts).unwrap() {
+            Ok(_) => panic!("027: objects joined"),
+            Err(back) => assert_eq!(back.print_to_string().to_string(), before),
+        }
+        let object = compile_object(wg, &opts).unwrap().ok().expect("043: an object");
+        JOIN_FAILS.set(false);
+        let file = object::File::parse(object.as_slice()).unwrap();
+        let defined: Vec<&str> = file.symbols().filter(|s| s.is_definition()).map(|s| s.name().unwrap()).collect();
+        assert!(defined.contains(&"__clc_kernel_table") && defined.contains(&"__clc_wg_wg_functions"), "{defined:?}");
+        assert!(defined.iter().any(|s| s.starts_with("__clc_wg_wg_functions.")), "outlined: {defined:?}");
+    }
 
     /// A function `name` of `n` volatile stores (which the optimiser
     /// keeps), after `extra` (more instructions, at its start).

@@ -1001,6 +1001,6 @@ fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> BasicValueEnum<'ctx> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod coverage_tests;
