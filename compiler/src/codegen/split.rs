@@ -100,10 +100,13 @@ pub fn threads(opts: &CodegenOptions) -> usize {
 /// as new jobs for the second half and code generation, which take most
 /// of LLVM's time (code generation alone about half). Threads take jobs
 /// largest first as they come free ([`run_jobs`]), so a thread done with
-/// the small kernels takes loops of the large one. Where kernels are dealt
-/// as they are, this thread does the heaviest part on `module` itself
-/// (the others read theirs from a bitcode copy: 4.9M instructions of
-/// 027's 137M a thread).
+/// the small kernels takes loops of the large one. This thread works on
+/// `module` itself (the others read their parts from a bitcode copy: 4.9M
+/// instructions of 027's 137M a thread, 2.2M for a piece of 043): the
+/// heaviest part where kernels are dealt as they are; a lone kernel's
+/// first half, then the lightest of its pieces (the other threads take
+/// the largest first; on 043 the estimate of the pieces' work has them
+/// the wrong way round, 316 and 326 for 78M and 61M).
 pub fn compile_object<'ctx>(module: Module<'ctx>, opts: &CodegenOptions) -> Result<Result<Vec<u8>, Module<'ctx>>, InternalError> {
     let threads = threads(opts);
     let triple = super::target_triple(opts);
@@ -129,21 +132,16 @@ pub fn compile_object<'ctx>(module: Module<'ctx>, opts: &CodegenOptions) -> Resu
         // One kernel: its first half on this thread (the other meanwhile
         // builds LLVM's x86 unfolding table: `compile`).
         let (ctx, name) = (module.get_context(), module.get_name().to_string_lossy().into_owned());
-        return match work_on(module, Step::Outline(MIN_OUTLINED), true, &[], threads, opts)? {
-            Done::Object(object) => Ok(Ok(object)),
-            Done::Jobs(jobs) => {
-                let outlined = jobs[0].source.clone();
-                match run_jobs(jobs, None, threads, opts)? {
-                    Some(object) => Ok(Ok(object)),
-                    // The pieces' objects could not be joined: the second
-                    // half on the outlined module whole, on this thread.
-                    None => {
-                        let whole = read_back(&outlined, &name, ctx)?;
-                        let tm = super::configure(&whole, opts)?;
-                        super::emit::optimize_phase(&whole, &tm, opts.opt_level, true, Phase::Finish)?;
-                        super::emit_final(whole, &tm, OutputKind::Object).map(Ok)
-                    }
-                }
+        return match run_jobs(Vec::new(), Some((module, Step::Outline(MIN_OUTLINED), true, Vec::new())), threads, opts)? {
+            (Some(object), _) => Ok(Ok(object)),
+            // The pieces' objects could not be joined: the second half on
+            // the outlined module whole, on this thread.
+            (None, outlined) => {
+                let outlined = outlined.ok_or_else(|| InternalError { function: None, message: "one object could not be joined".into() })?;
+                let whole = read_back(&outlined, &name, ctx)?;
+                let tm = super::configure(&whole, opts)?;
+                super::emit::optimize_phase(&whole, &tm, opts.opt_level, true, Phase::Finish)?;
+                super::emit_final(whole, &tm, OutputKind::Object).map(Ok)
             }
         };
     }
@@ -157,10 +155,11 @@ pub fn compile_object<'ctx>(module: Module<'ctx>, opts: &CodegenOptions) -> Resu
         })
         .collect();
     let here = jobs.remove(heaviest.unwrap_or(0));
+    restrict(&module, &here.keep, here.first);
     let (ctx, name) = (module.get_context(), module.get_name().to_string_lossy().into_owned());
-    match run_jobs(jobs, Some((module, here)), threads, opts)? {
-        Some(object) => Ok(Ok(object)),
-        None => Ok(Err(read_back(&source, &name, ctx)?)),
+    match run_jobs(jobs, Some((module, here.step, here.first, here.order)), threads, opts)? {
+        (Some(object), _) => Ok(Ok(object)),
+        (None, _) => Ok(Err(read_back(&source, &name, ctx)?)),
     }
 }
 
@@ -177,14 +176,18 @@ fn well_above_even_share(parts: &[Part], k: usize) -> bool {
     parts[k].0 * parts.len() * 5 > total * 6
 }
 
+/// A module written as bitcode, for the jobs cut from it.
+type Source = std::sync::Arc<Vec<u8>>;
+
 /// What a job does with its part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Step {
     /// The whole pipeline and code generation.
     Whole,
     /// The first half of the pipeline, then its regions' loops outlined
-    /// and dealt out as [`Step::Finish`] jobs, if the part has at least
-    /// this many instructions then (else the rest on this thread).
+    /// into pieces, if the part has at least this many instructions then:
+    /// [`Step::Finish`] jobs for the others, the lightest finished on this
+    /// thread (else the whole part finished on this thread).
     Outline(usize),
     /// The second half of the pipeline and code generation.
     Finish,
@@ -197,7 +200,7 @@ enum Step {
 /// among the others (objects are joined in this order whichever thread
 /// finishes first, so the output does not depend on timing).
 struct Job {
-    source: std::sync::Arc<Vec<u8>>,
+    source: Source,
     keep: FxHashSet<String>,
     first: bool,
     step: Step,
@@ -205,18 +208,17 @@ struct Job {
     order: Vec<usize>,
 }
 
-/// What a job leaves: an object, or more jobs.
-enum Done {
-    Object(Vec<u8>),
-    Jobs(Vec<Job>),
-}
+/// A job this thread does on a module it already has (cut down to the
+/// job's part): what to do, whether the part defines the externally
+/// visible variables, and where its object goes (see [`Job`]).
+type Here<'ctx> = (Module<'ctx>, Step, bool, Vec<usize>);
 
 /// Runs `jobs` (and the jobs they make) on `threads` threads, each taking
-/// the largest job left when it comes free, and joins the objects;
-/// `None` if joining failed. With `here`, this thread is one of them: it
-/// first does that job on that module (the whole module, which it cuts
-/// down to the job's part), then takes jobs like the others.
-fn run_jobs(jobs: Vec<Job>, here: Option<(Module<'_>, Job)>, threads: usize, opts: &CodegenOptions) -> Result<Option<Vec<u8>>, InternalError> {
+/// the largest job left when it comes free, and joins the objects; `None`
+/// if joining failed, with the bitcode of the first module a job outlined
+/// into pieces. With `here`, this thread is one of them: it first does
+/// that job, then takes jobs like the others.
+fn run_jobs(jobs: Vec<Job>, here: Option<Here<'_>>, threads: usize, opts: &CodegenOptions) -> Result<(Option<Vec<u8>>, Option<Source>), InternalError> {
     use std::sync::{Condvar, Mutex};
     struct State {
         queue: Vec<Job>,
@@ -224,18 +226,24 @@ fn run_jobs(jobs: Vec<Job>, here: Option<(Module<'_>, Job)>, threads: usize, opt
         unfinished: usize,
         objects: Vec<(Vec<usize>, Vec<u8>)>,
         error: Option<InternalError>,
+        outlined: Option<Source>,
     }
-    let state = Mutex::new(State { unfinished: jobs.len() + usize::from(here.is_some()), queue: jobs, objects: Vec::new(), error: None });
+    let state = Mutex::new(State { unfinished: jobs.len() + usize::from(here.is_some()), queue: jobs, objects: Vec::new(), error: None, outlined: None });
     let wake = Condvar::new();
-    let finish = |order: Vec<usize>, done: std::thread::Result<Result<Done, InternalError>>| {
+    let enqueue = |more: Vec<Job>| {
+        let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+        if st.outlined.is_none() {
+            st.outlined = more.first().map(|j| j.source.clone());
+        }
+        st.unfinished += more.len();
+        st.queue.extend(more);
+        wake.notify_all();
+    };
+    let finish = |done: std::thread::Result<Result<(Vec<usize>, Vec<u8>), InternalError>>| {
         let done = done.unwrap_or_else(|_| Err(InternalError { function: None, message: "a code generation thread panicked".into() }));
         let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
         match done {
-            Ok(Done::Object(o)) => st.objects.push((order, o)),
-            Ok(Done::Jobs(more)) => {
-                st.unfinished += more.len();
-                st.queue.extend(more);
-            }
+            Ok(object) => st.objects.push(object),
             Err(e) => st.error = Some(e),
         }
         st.unfinished -= 1;
@@ -259,22 +267,14 @@ fn run_jobs(jobs: Vec<Job>, here: Option<(Module<'_>, Job)>, threads: usize, opt
                 st = wake.wait(st).unwrap_or_else(|e| e.into_inner());
             }
         };
-        let order = job.order.clone();
-        finish(order, std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_job(job, threads, opts))));
+        finish(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_job(job, threads, opts, &enqueue))));
     };
     std::thread::scope(|scope| {
         for _ in 0..threads - usize::from(here.is_some()) {
             scope.spawn(worker);
         }
-        if let Some((module, job)) = here {
-            let order = job.order.clone();
-            finish(
-                order,
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    restrict(&module, &job.keep, job.first);
-                    work_on(module, job.step, job.first, &job.order, threads, opts)
-                })),
-            );
+        if let Some((module, step, first, order)) = here {
+            finish(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work_on(module, step, first, order, threads, opts, &enqueue))));
             worker();
         }
     });
@@ -282,14 +282,18 @@ fn run_jobs(jobs: Vec<Job>, here: Option<(Module<'_>, Job)>, threads: usize, opt
     if let Some(e) = st.error {
         return Err(e);
     }
+    let mut objects = st.objects;
+    if objects.len() == 1 {
+        return Ok((objects.pop().map(|(_, o)| o), st.outlined));
+    }
     #[cfg(test)]
     if tests::JOIN_FAILS.get() {
-        return Ok(None);
+        return Ok((None, st.outlined));
     }
-    let mut objects = st.objects;
     objects.sort_by(|a, b| a.0.cmp(&b.0));
     let objects: Vec<Vec<u8>> = objects.into_iter().map(|(_, o)| o).collect();
-    Ok(super::elfmerge::merge(&objects).ok())
+    let joined = super::elfmerge::merge(&objects).ok();
+    Ok((joined, st.outlined))
 }
 
 /// Builds LLVM's table of x86 instructions whose memory operand can be
@@ -314,16 +318,20 @@ pub(super) fn warm_x86_unfold_table() {
 }
 
 /// Does `job` on this thread (its own LLVM context).
-fn run_job(job: Job, threads: usize, opts: &CodegenOptions) -> Result<Done, InternalError> {
+fn run_job(job: Job, threads: usize, opts: &CodegenOptions, enqueue: &(dyn Fn(Vec<Job>) + Sync)) -> Result<(Vec<usize>, Vec<u8>), InternalError> {
     let ctx = Context::create();
     let buffer = MemoryBuffer::create_from_memory_range_copy(&job.source, "part");
     let module = Module::parse_bitcode_from_buffer(&buffer, &ctx).map_err(|e| InternalError { function: None, message: format!("LLVM could not read back a module part: {}", e.to_string_lossy()) })?;
     restrict(&module, &job.keep, job.first);
-    work_on(module, job.step, job.first, &job.order, threads, opts)
+    work_on(module, job.step, job.first, job.order, threads, opts, enqueue)
 }
 
-/// Does `step` to `module` (a job's part, cut out), on this thread.
-fn work_on(module: Module<'_>, step: Step, first: bool, order: &[usize], threads: usize, opts: &CodegenOptions) -> Result<Done, InternalError> {
+/// Does `step` to `module` (a job's part, cut out), on this thread, and
+/// gives its object with `order`. A part whose loops are outlined into
+/// pieces gives the others to `enqueue` (threads take the largest first)
+/// and goes on with the lightest itself, on `module` (no bitcode to read
+/// back).
+fn work_on(module: Module<'_>, step: Step, first: bool, mut order: Vec<usize>, threads: usize, opts: &CodegenOptions, enqueue: &(dyn Fn(Vec<Job>) + Sync)) -> Result<(Vec<usize>, Vec<u8>), InternalError> {
     let tm = super::configure(&module, opts)?;
     let phase = match step {
         Step::Whole => Phase::Whole,
@@ -334,7 +342,7 @@ fn work_on(module: Module<'_>, step: Step, first: bool, order: &[usize], threads
                 let pieces = outline(&module, &tm, threads)?;
                 if pieces.len() >= 2 {
                     let source = std::sync::Arc::new(module.write_bitcode_to_memory().as_slice().to_vec());
-                    let jobs = pieces
+                    let mut jobs: Vec<Job> = pieces
                         .into_iter()
                         .enumerate()
                         .map(|(k, (weight, keep))| {
@@ -342,14 +350,18 @@ fn work_on(module: Module<'_>, step: Step, first: bool, order: &[usize], threads
                             Job { source: source.clone(), keep, first: first && k == 0, step: Step::Finish, weight, order }
                         })
                         .collect();
-                    return Ok(Done::Jobs(jobs));
+                    let lightest = (0..jobs.len()).min_by(|&a, &b| jobs[a].weight.cmp(&jobs[b].weight).then_with(|| jobs[b].order.cmp(&jobs[a].order))).unwrap_or(0);
+                    let here = jobs.remove(lightest);
+                    enqueue(jobs);
+                    restrict(&module, &here.keep, here.first);
+                    order = here.order;
                 }
             }
             Phase::Finish
         }
     };
     super::emit::optimize_phase(&module, &tm, opts.opt_level, true, phase)?;
-    super::emit_final(module, &tm, OutputKind::Object).map(Done::Object)
+    super::emit_final(module, &tm, OutputKind::Object).map(|object| (order, object))
 }
 
 /// Outlines the loops of the work-group entries of `module` (after the
