@@ -102,27 +102,13 @@ pub fn compile(
     diags: &mut crate::diag::Diagnostics,
 ) -> Result<Option<Vec<u8>>, InternalError> {
     // Native code at -O1 and above: another thread builds LLVM's x86
-    // unfolding table meanwhile ([`split::warm_x86_unfold_table`]); joined
-    // before returning, so no thread outlives the compilation.
-    let warm = (kind.is_machine_code() && opts.opt_level > 0 && !opts.disable_llvm_passes && target_triple(opts).starts_with("x86_64") && split::threads(opts) > 1)
-        .then(|| std::thread::Builder::new().name("clc-warm".into()).spawn(split::warm_x86_unfold_table).ok())
-        .flatten();
-    let result = compile_module(program, sm, name, opts, kind, diags);
-    if let Some(warm) = warm {
-        let _ = warm.join();
-    }
-    result
-}
-
-/// [`compile`] itself.
-fn compile_module(
-    program: &Program,
-    sm: &SourceMap,
-    name: &str,
-    opts: &CodegenOptions,
-    kind: OutputKind,
-    diags: &mut crate::diag::Diagnostics,
-) -> Result<Option<Vec<u8>>, InternalError> {
+    // unfolding table meanwhile ([`split::warm_x86_unfold_table`]), joined
+    // on the way out, so no thread outlives the compilation.
+    let _warm = JoinOnDrop(
+        (kind.is_machine_code() && opts.opt_level > 0 && !opts.disable_llvm_passes && target_triple(opts).starts_with("x86_64") && split::threads(opts) > 1)
+            .then(|| std::thread::Builder::new().name("clc-warm".into()).spawn(split::warm_x86_unfold_table).ok())
+            .flatten(),
+    );
     let ctx = inkwell::context::Context::create();
     let errors = diags.error_count();
     let module = lower(&ctx, program, sm, name, opts, diags)?;
@@ -144,6 +130,17 @@ fn compile_module(
     };
     optimize(&module, &tm, opts.opt_level, true)?;
     emit_final(module, &tm, kind).map(Some)
+}
+
+/// A thread joined when this is dropped.
+struct JoinOnDrop(Option<std::thread::JoinHandle<()>>);
+
+impl Drop for JoinOnDrop {
+    fn drop(&mut self) {
+        if let Some(thread) = self.0.take() {
+            let _ = thread.join();
+        }
+    }
 }
 /// [`optimize`] for the JIT. With `CLC_JIT_OUTLINE=1` in the environment
 /// (a developer's switch for testing [`outline`]), the pipeline runs in
