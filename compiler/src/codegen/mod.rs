@@ -121,15 +121,34 @@ pub fn compile(
         return emit_final(module, &tm, kind).map(Some);
     }
     let module = if kind == OutputKind::Object {
-        match split::compile_object(module, opts)? {
+        // The split's other threads lower the program again, each in its
+        // own context (diagnostics were reported by the lowering above).
+        let relower: &split::Relower<'_> = &|ctx| lower_again(ctx, program, sm, name, opts);
+        match split::compile_object(module, opts, Some(relower))? {
             Ok(object) => return Ok(Some(object)),
-            Err(module) => module,
+            Err(split::Whole::Module(module)) => module,
+            Err(split::Whole::Lower) => {
+                let module = lower_again(&ctx, program, sm, name, opts)?;
+                configure(&module, opts)?;
+                module
+            }
         }
     } else {
         module
     };
     optimize(&module, &tm, opts.opt_level, true)?;
     emit_final(module, &tm, kind).map(Some)
+}
+
+/// [`lower`] once more, the program having lowered without errors before
+/// (its diagnostics are not reported twice).
+fn lower_again<'c>(ctx: &'c Context, program: &Program, sm: &SourceMap, name: &str, opts: &CodegenOptions) -> Result<inkwell::module::Module<'c>, InternalError> {
+    let mut again = crate::diag::Diagnostics::default();
+    let module = lower(ctx, program, sm, name, opts, &mut again)?;
+    match again.has_errors() {
+        false => Ok(module),
+        true => Err(InternalError { function: None, message: "the program lowered again reported errors".into() }),
+    }
 }
 
 /// A thread joined when this is dropped.
