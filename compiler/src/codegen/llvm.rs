@@ -100,6 +100,13 @@ pub fn with_scalarizer(pipeline: &str) -> String {
 /// standard pipeline (about 10 % more optimisation time).
 pub const IRCE_THEN_DEFAULT: &str = "always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,lcssa,loop-mssa(loop-rotate,licm),irce)";
 
+/// Loop properties (`llvm.loop` metadata) the lowering sets and the
+/// estimate of LLVM's work in `split` reads: no runtime unrolling; how many
+/// interleaved copies of a vector loop's body; whether to vectorise.
+pub(crate) const LOOP_NO_RUNTIME_UNROLL: &str = "llvm.loop.unroll.runtime.disable";
+pub(crate) const LOOP_INTERLEAVE_COUNT: &str = "llvm.loop.interleave.count";
+pub(crate) const LOOP_VECTORIZE_ENABLE: &str = "llvm.loop.vectorize.enable";
+
 #[cfg(test)]
 mod tests {
     use super::*;

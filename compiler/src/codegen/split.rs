@@ -61,11 +61,21 @@ const MIN_OUTLINED: usize = 200;
 /// How many times an instruction in a loop counts when outlined loops
 /// are dealt out: after the first half of the pipeline, vectorisation
 /// (vector body, remainder loop, checks) and code generation make a loop's
-/// instruction cost about four times one outside loops (measured per
-/// function on 043: the work-group entry's 124 instructions, mostly
-/// outside loops, took 26M instructions of LLVM's time; loop functions
-/// of 52, 42 and 34 took 40M, 23M and 28M).
-const LOOP_WORK: usize = 4;
+/// instruction cost about five times one outside loops (measured per
+/// function on 043, each piece's share found from the threads' counts
+/// under several deals: the work-group entry's 118 instructions, none in
+/// loops, took 22M instructions of LLVM's time; loop functions of 50, 28
+/// and 28 loop instructions 50M, 27.5M and 28.5M). At four, 043's pieces
+/// were dealt 78M against 58M; at five, 72M against 65M (wall 0.95x;
+/// over the other outlined corpus kernels 1.00x, 059 1.03x).
+const LOOP_WORK: usize = 5;
+
+/// [`LOOP_WORK`] for a loop marked not to vectorise
+/// (`llvm.loop.vectorize.enable` false: the lowering's scans over a
+/// group's values): measured on 043, LLVM's work per instruction of such a
+/// loop is about twice that of one outside loops (a scan and a float sum
+/// of 25 instructions: 8.7M), a fifth of a vectorised loop's.
+const SCALAR_LOOP_WORK: usize = 2;
 
 /// The global the lowering describes the kernels in.
 const KERNEL_TABLE: &str = "__clc_kernel_table";
@@ -537,7 +547,8 @@ unsafe fn internal(v: LLVMValueRef) -> bool {
 }
 
 /// An estimate of LLVM's work on function `f`: its instructions, those
-/// in loops counted `in_loops` times.
+/// in loops counted `in_loops` times (fewer for loops marked not to
+/// vectorise, see [`SCALAR_LOOP_WORK`]).
 unsafe fn work(f: LLVMValueRef, in_loops: usize) -> usize {
     // SAFETY: the caller passes a function.
     unsafe {
@@ -556,22 +567,74 @@ unsafe fn work(f: LLVMValueRef, in_loops: usize) -> usize {
                 (0..LLVMGetNumSuccessors(t)).filter_map(|k| index.get(&LLVMGetSuccessor(t, k)).copied()).collect()
             })
             .collect();
-        let cyclic = in_cycles(&succs);
+        let cycles = in_cycles(&succs);
+        // Each cycle's factor: what the loop properties on its back edges
+        // (edges to a block no later in the function) allow, `in_loops`
+        // where one of them has none (an outer loop around a marked one).
+        let mut factor: FxHashMap<usize, usize> = FxHashMap::default();
+        for (k, (&b, c)) in blocks.iter().zip(&cycles).enumerate() {
+            let Some(c) = *c else { continue };
+            if !succs[k].iter().any(|&s| s <= k && cycles[s] == Some(c)) {
+                continue;
+            }
+            let t = LLVMGetBasicBlockTerminator(b);
+            let marked = if t.is_null() { None } else { loop_factor(t, in_loops) };
+            let e = factor.entry(c).or_insert(0);
+            *e = (*e).max(marked.unwrap_or(in_loops));
+        }
         blocks
             .iter()
-            .zip(cyclic)
-            .map(|(&b, c)| if c { block_instructions(b) * in_loops } else { block_instructions(b) })
+            .zip(cycles)
+            .map(|(&b, c)| block_instructions(b) * c.map_or(1, |c| factor.get(&c).copied().unwrap_or(in_loops)))
             .sum()
     }
 }
 
-/// Which nodes of the graph `succs` lie on a cycle (Tarjan's strongly
-/// connected components, without recursion).
-fn in_cycles(succs: &[Vec<usize>]) -> Vec<bool> {
+/// The factor of [`work`] the loop properties on back edge `t` give
+/// (`None` where `t` has none): [`SCALAR_LOOP_WORK`] (or `in_loops` if
+/// lower) not to vectorise, else `in_loops`.
+unsafe fn loop_factor(t: LLVMValueRef, in_loops: usize) -> Option<usize> {
+    use crate::codegen::llvm::LOOP_VECTORIZE_ENABLE;
+    const KIND: &str = "llvm.loop";
+    // SAFETY: the caller passes an instruction; metadata nodes are read
+    // through the C API's value views.
+    unsafe {
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(t));
+        let kind = LLVMGetMDKindIDInContext(ctx, KIND.as_ptr().cast(), KIND.len() as u32);
+        let id = LLVMGetMetadata(t, kind);
+        if id.is_null() {
+            return None;
+        }
+        let mut factor = in_loops;
+        let mut ops = vec![std::ptr::null_mut(); LLVMGetMDNodeNumOperands(id) as usize];
+        LLVMGetMDNodeOperands(id, ops.as_mut_ptr());
+        for op in ops.into_iter().filter(|op| !op.is_null() && !LLVMIsAMDNode(*op).is_null()) {
+            let mut prop = vec![std::ptr::null_mut(); LLVMGetMDNodeNumOperands(op) as usize];
+            LLVMGetMDNodeOperands(op, prop.as_mut_ptr());
+            let [key, value] = prop[..] else { continue };
+            if key.is_null() || value.is_null() || LLVMIsAMDString(key).is_null() || LLVMIsAConstantInt(value).is_null() {
+                continue;
+            }
+            let mut len = 0;
+            let key = LLVMGetMDString(key, &mut len);
+            let key = if key.is_null() { &[][..] } else { std::slice::from_raw_parts(key.cast::<u8>(), len as usize) };
+            let value = LLVMConstIntGetZExtValue(value);
+            if key == LOOP_VECTORIZE_ENABLE.as_bytes() && value == 0 {
+                factor = factor.min(SCALAR_LOOP_WORK);
+            }
+        }
+        Some(factor)
+    }
+}
+
+/// Which cycle each node of the graph `succs` lies on (the number of its
+/// strongly connected component), if any (Tarjan's algorithm, without
+/// recursion).
+fn in_cycles(succs: &[Vec<usize>]) -> Vec<Option<usize>> {
     const UNSEEN: usize = usize::MAX;
     let n = succs.len();
     let (mut index, mut low, mut on_stack) = (vec![UNSEEN; n], vec![0; n], vec![false; n]);
-    let (mut stack, mut cyclic, mut next) = (Vec::new(), vec![false; n], 0);
+    let (mut stack, mut cyclic, mut next) = (Vec::new(), vec![None; n], 0);
     for root in 0..n {
         if index[root] != UNSEEN {
             continue;
@@ -611,7 +674,7 @@ fn in_cycles(succs: &[Vec<usize>]) -> Vec<bool> {
                         break;
                     }
                 }
-                let cycle = members.len() > 1 || succs[v].contains(&v);
+                let cycle = (members.len() > 1 || succs[v].contains(&v)).then_some(v);
                 for w in members {
                     cyclic[w] = cycle;
                 }
@@ -865,10 +928,16 @@ mod tests {
     fn blocks_on_cycles_are_found() {
         // 0 -> 1 -> 1 (self) -> 2 -> 3 -> 4 -> 2, 4 -> 5; 6 unreachable, on its own.
         let succs = vec![vec![1], vec![1, 2], vec![3], vec![4], vec![2, 5], vec![], vec![]];
-        assert_eq!(in_cycles(&succs), [false, true, true, true, true, false, false]);
-        // Two cycles sharing a block, and a chain with no cycle.
+        let on = |succs: &[Vec<usize>]| in_cycles(succs).iter().map(Option::is_some).collect::<Vec<_>>();
+        assert_eq!(on(&succs), [false, true, true, true, true, false, false]);
+        let c = in_cycles(&succs);
+        assert_ne!(c[1], c[2], "the self loop and the loop of three are different cycles");
+        assert!(c[2] == c[3] && c[3] == c[4]);
+        // Two cycles sharing a block (one component), and a chain with no cycle.
         let succs = vec![vec![1], vec![0, 2], vec![1], vec![4], vec![]];
-        assert_eq!(in_cycles(&succs), [true, true, true, false, false]);
+        assert_eq!(on(&succs), [true, true, true, false, false]);
+        let c = in_cycles(&succs);
+        assert!(c[0] == c[1] && c[1] == c[2]);
     }
 
     /// Instructions in a loop count `in_loops` times; a function without
@@ -900,6 +969,72 @@ mod tests {
             assert_eq!(work(f("looped"), 4), 2 + 5 * 4 + 1);
             assert_eq!(work(f("straight"), 4), work(f("straight"), 1));
             assert_eq!(work(f("straight"), 1), 6);
+        }
+    }
+
+    /// A loop marked not to vectorise counts [`SCALAR_LOOP_WORK`] times;
+    /// other loop properties leave `in_loops`; a cycle holding an unmarked
+    /// loop too (an outer loop around a marked one) counts `in_loops`.
+    #[test]
+    fn loops_marked_not_to_vectorise_count_less() {
+        let ctx = Context::create();
+        let looped = |name: &str, md: &str| {
+            format!(
+                "define void @{name}(ptr %p, i64 %n) {{
+                  entry:
+                    br label %loop
+                  loop:
+                    %i = phi i64 [ 0, %entry ], [ %j, %loop ]
+                    store volatile i32 1, ptr %p
+                    %j = add i64 %i, 1
+                    %c = icmp ult i64 %j, %n
+                    br i1 %c, label %loop, label %exit{md}
+                  exit:
+                    ret void
+                  }}\n"
+            )
+        };
+        let nested = "define void @nested(ptr %p, i64 %n) {
+                  entry:
+                    br label %outer
+                  outer:
+                    %o = phi i64 [ 0, %entry ], [ %o1, %inner.exit ]
+                    br label %inner
+                  inner:
+                    %i = phi i64 [ 0, %outer ], [ %j, %inner ]
+                    store volatile i32 1, ptr %p
+                    %j = add i64 %i, 1
+                    %c = icmp ult i64 %j, %n
+                    br i1 %c, label %inner, label %inner.exit, !llvm.loop !0
+                  inner.exit:
+                    %o1 = add i64 %o, 1
+                    %d = icmp ult i64 %o1, %n
+                    br i1 %d, label %outer, label %exit
+                  exit:
+                    ret void
+                  }\n";
+        let ir = looped("plain", "")
+            + &looped("scalar", ", !llvm.loop !0")
+            + &looped("one_vector", ", !llvm.loop !3")
+            + nested
+            + "!0 = distinct !{!0, !1, !2}
+               !1 = !{!\"llvm.loop.unroll.runtime.disable\"}
+               !2 = !{!\"llvm.loop.vectorize.enable\", i1 false}
+               !3 = distinct !{!3, !1, !4}
+               !4 = !{!\"llvm.loop.interleave.count\", i32 1}\n";
+        let m = parse(&ctx, &ir);
+        let f = |name: &str| m.get_function(name).unwrap().as_value_ref();
+        // SAFETY: functions of a parsed module.
+        unsafe {
+            // entry: 1, loop: 5, exit: 1.
+            assert_eq!(work(f("plain"), LOOP_WORK), 1 + 5 * LOOP_WORK + 1);
+            assert_eq!(work(f("scalar"), LOOP_WORK), 1 + 5 * SCALAR_LOOP_WORK + 1);
+            assert_eq!(work(f("one_vector"), LOOP_WORK), 1 + 5 * LOOP_WORK + 1);
+            // Below the marked factor, `in_loops` stands.
+            assert_eq!(work(f("scalar"), 1), 7);
+            // entry 1, outer 2, inner 5, inner.exit 3, exit 1: the outer
+            // loop's back edge is unmarked.
+            assert_eq!(work(f("nested"), LOOP_WORK), 1 + (2 + 5 + 3) * LOOP_WORK + 1);
         }
     }
 

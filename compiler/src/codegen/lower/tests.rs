@@ -362,16 +362,22 @@ fn consecutive_work_group_functions_share_work_item_loops() {
         assert!(entry.contains(&format!("%{l} = alloca ")) && !entry.contains(&format!("%{l} = alloca i32, i64 %")) && !entry.contains(&format!("%{l} = alloca float, i64 %")), "{l}: {entry}");
     }
     // Both passes' back edges ask LLVM not to unroll them at run time
-    // (each runs once per group), with loop IDs of their own.
+    // (each runs once per group), with loop IDs of their own; the first
+    // (integer reductions, any, all) to vectorise without interleaving,
+    // the second (scans, the float sum) not to vectorise.
     let backs: Vec<&str> = entry.lines().filter(|l| l.contains("br label %wg.head") && l.contains(", !llvm.loop ")).collect();
     assert_eq!(backs.len(), 2, "{entry}");
     let text = ir(&src);
-    for b in backs {
+    let expected = [r#"!{!"llvm.loop.interleave.count", i32 1}"#, r#"!{!"llvm.loop.vectorize.enable", i1 false}"#];
+    for (b, hint) in backs.into_iter().zip(expected) {
         let id = b.rsplit("!llvm.loop ").next().unwrap_or_default();
         let node = text.lines().find(|l| l.starts_with(&format!("{id} = "))).unwrap_or_else(|| panic!("no node {id}"));
         assert!(node.starts_with(&format!("{id} = distinct !{{{id}, !")), "{node}");
-        let option = node.trim_end_matches('}').rsplit(", ").next().unwrap();
-        assert!(text.lines().any(|l| l == format!("{option} = !{{!\"llvm.loop.unroll.runtime.disable\"}}")), "{node} in {text}");
+        let options: Vec<&str> = node.trim_end_matches('}').split(", ").skip(1).collect();
+        assert_eq!(options.len(), 2, "{node}");
+        let defined = |option: &str, value: &str| text.lines().any(|l| l == format!("{option} = {value}"));
+        assert!(defined(options[0], r#"!{!"llvm.loop.unroll.runtime.disable"}"#), "{node} in {text}");
+        assert!(defined(options[1], hint), "{node}: {hint} in {text}");
     }
 }
 
