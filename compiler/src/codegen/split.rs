@@ -114,10 +114,9 @@ pub fn threads(opts: &CodegenOptions) -> usize {
 /// `module` itself: the heaviest part where kernels are dealt as they are
 /// (the other threads lower the program again with `relower`, each in its
 /// own context, or without it read a bitcode copy of `module`); a lone
-/// kernel's first half, then the lightest of its pieces (the others read
-/// a bitcode copy of the outlined module, 2.2M instructions for a piece
-/// of 043, and take the largest first; on 043 the estimate of the pieces'
-/// work has them the wrong way round, 316 and 326 for 78M and 61M).
+/// kernel's first half, then the heaviest of its pieces, as a free thread
+/// takes the largest job (the others read a bitcode copy of the outlined
+/// module, 2.2M instructions for a piece of 043).
 pub fn compile_object<'ctx>(module: Module<'ctx>, opts: &CodegenOptions, relower: Option<&Relower<'_>>) -> Result<Result<Vec<u8>, Whole<'ctx>>, InternalError> {
     let threads = threads(opts);
     let triple = super::target_triple(opts);
@@ -228,7 +227,7 @@ enum Step {
     Whole,
     /// The first half of the pipeline, then its regions' loops outlined
     /// into pieces, if the part has at least this many instructions then:
-    /// [`Step::Finish`] jobs for the others, the lightest finished on this
+    /// [`Step::Finish`] jobs for the others, the heaviest finished on this
     /// thread (else the whole part finished on this thread).
     Outline(usize),
     /// The second half of the pipeline and code generation.
@@ -379,8 +378,8 @@ fn run_job(job: Job, threads: usize, opts: &CodegenOptions, relower: Option<&Rel
 /// Does `step` to `module` (a job's part, cut out), on this thread, and
 /// gives its object with `order`. A part whose loops are outlined into
 /// pieces gives the others to `enqueue` (threads take the largest first)
-/// and goes on with the lightest itself, on `module` (no bitcode to read
-/// back).
+/// and goes on with the heaviest itself, as a free thread takes the
+/// largest job, on `module` (no bitcode to read back).
 fn work_on(module: Module<'_>, step: Step, first: bool, mut order: Vec<usize>, threads: usize, opts: &CodegenOptions, enqueue: &(dyn Fn(Vec<Job>) + Sync)) -> Result<(Vec<usize>, Vec<u8>), InternalError> {
     let tm = super::configure(&module, opts)?;
     let phase = match step {
@@ -400,8 +399,8 @@ fn work_on(module: Module<'_>, step: Step, first: bool, mut order: Vec<usize>, t
                             Job { source: source.clone(), keep, first: first && k == 0, step: Step::Finish, weight, order }
                         })
                         .collect();
-                    let lightest = (0..jobs.len()).min_by(|&a, &b| jobs[a].weight.cmp(&jobs[b].weight).then_with(|| jobs[b].order.cmp(&jobs[a].order))).unwrap_or(0);
-                    let here = jobs.remove(lightest);
+                    let heaviest = (0..jobs.len()).max_by(|&a, &b| jobs[a].weight.cmp(&jobs[b].weight).then_with(|| jobs[b].order.cmp(&jobs[a].order))).unwrap_or(0);
+                    let here = jobs.remove(heaviest);
                     enqueue(jobs);
                     restrict(&module, &here.keep, here.first);
                     order = here.order;
