@@ -887,6 +887,26 @@ mod tests {
 
     /// A function `name` of `n` volatile stores (which the optimiser
     /// keeps), after `extra` (more instructions, at its start).
+    /// A function of one loop of five instructions (two before it, one
+    /// after), its back edge carrying `md` (say `, !llvm.loop !0`).
+    fn looped(name: &str, md: &str) -> String {
+        format!(
+            "define void @{name}(ptr %p, i64 %n) {{
+              entry:
+                store volatile i32 0, ptr %p
+                br label %loop
+              loop:
+                %i = phi i64 [ 0, %entry ], [ %j, %loop ]
+                store volatile i32 1, ptr %p
+                %j = add i64 %i, 1
+                %c = icmp ult i64 %j, %n
+                br i1 %c, label %loop, label %exit{md}
+              exit:
+                ret void
+              }}\n"
+        )
+    }
+
     fn function(name: &str, n: usize, extra: &str) -> String {
         let mut f = format!("define void @{name}(ptr %p) {{\n{extra}");
         for k in 0..n {
@@ -944,21 +964,7 @@ mod tests {
     #[test]
     fn work_counts_loop_instructions_more() {
         let ctx = Context::create();
-        let ir = "define void @looped(ptr %p, i64 %n) {
-                  entry:
-                    store volatile i32 0, ptr %p
-                    br label %loop
-                  loop:
-                    %i = phi i64 [ 0, %entry ], [ %j, %loop ]
-                    store volatile i32 1, ptr %p
-                    %j = add i64 %i, 1
-                    %c = icmp ult i64 %j, %n
-                    br i1 %c, label %loop, label %exit
-                  exit:
-                    ret void
-                  }\n"
-            .to_string()
-            + &function("straight", 5, "");
+        let ir = looped("looped", "") + &function("straight", 5, "");
         let m = parse(&ctx, &ir);
         let f = |name: &str| m.get_function(name).unwrap().as_value_ref();
         // SAFETY: functions of a parsed module.
@@ -977,22 +983,6 @@ mod tests {
     #[test]
     fn loops_marked_not_to_vectorise_count_less() {
         let ctx = Context::create();
-        let looped = |name: &str, md: &str| {
-            format!(
-                "define void @{name}(ptr %p, i64 %n) {{
-                  entry:
-                    br label %loop
-                  loop:
-                    %i = phi i64 [ 0, %entry ], [ %j, %loop ]
-                    store volatile i32 1, ptr %p
-                    %j = add i64 %i, 1
-                    %c = icmp ult i64 %j, %n
-                    br i1 %c, label %loop, label %exit{md}
-                  exit:
-                    ret void
-                  }}\n"
-            )
-        };
         let nested = "define void @nested(ptr %p, i64 %n) {
                   entry:
                     br label %outer
@@ -1025,12 +1015,12 @@ mod tests {
         let f = |name: &str| m.get_function(name).unwrap().as_value_ref();
         // SAFETY: functions of a parsed module.
         unsafe {
-            // entry: 1, loop: 5, exit: 1.
-            assert_eq!(work(f("plain"), LOOP_WORK), 1 + 5 * LOOP_WORK + 1);
-            assert_eq!(work(f("scalar"), LOOP_WORK), 1 + 5 * SCALAR_LOOP_WORK + 1);
-            assert_eq!(work(f("one_vector"), LOOP_WORK), 1 + 5 * LOOP_WORK + 1);
+            // entry: 2, loop: 5, exit: 1.
+            assert_eq!(work(f("plain"), LOOP_WORK), 2 + 5 * LOOP_WORK + 1);
+            assert_eq!(work(f("scalar"), LOOP_WORK), 2 + 5 * SCALAR_LOOP_WORK + 1);
+            assert_eq!(work(f("one_vector"), LOOP_WORK), 2 + 5 * LOOP_WORK + 1);
             // Below the marked factor, `in_loops` stands.
-            assert_eq!(work(f("scalar"), 1), 7);
+            assert_eq!(work(f("scalar"), 1), 8);
             // entry 1, outer 2, inner 5, inner.exit 3, exit 1: the outer
             // loop's back edge is unmarked.
             assert_eq!(work(f("nested"), LOOP_WORK), 1 + (2 + 5 + 3) * LOOP_WORK + 1);
