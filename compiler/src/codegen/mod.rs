@@ -161,6 +161,7 @@ impl Drop for JoinOnDrop {
         }
     }
 }
+
 /// [`optimize`] for the JIT. With `CLC_JIT_OUTLINE=1` in the environment
 /// (a developer's switch for testing [`outline`]), the pipeline runs in
 /// its halves with the work-group loops outlined between them, as native

@@ -196,10 +196,9 @@ pub enum Whole<'ctx> {
 }
 
 /// The module written as `bitcode`, read back into `ctx` under `name`.
-fn read_back<'ctx>(bitcode: &[u8], name: &str, ctx: inkwell::context::ContextRef<'ctx>) -> Result<Module<'ctx>, InternalError> {
+fn read_back<'ctx>(bitcode: &[u8], name: &str, ctx: impl inkwell::context::AsContextRef<'ctx>) -> Result<Module<'ctx>, InternalError> {
     let buffer = MemoryBuffer::create_from_memory_range_copy(bitcode, name);
-    let module = Module::parse_bitcode_from_buffer(&buffer, ctx).map_err(|e| InternalError { function: None, message: format!("LLVM could not read back the module: {}", e.to_string_lossy()) })?;
-    Ok(module)
+    Module::parse_bitcode_from_buffer(&buffer, ctx).map_err(|e| InternalError { function: None, message: format!("LLVM could not read back a module ({name}): {}", e.to_string_lossy()) })
 }
 
 /// Is part `k` of `parts` more than 1.2 times an even share of the work?
@@ -254,6 +253,12 @@ struct Job {
 /// visible variables, and where its object goes (see [`Job`]).
 type Here<'ctx> = (Module<'ctx>, Step, bool, Vec<usize>);
 
+/// The job of `jobs` a free thread takes: the largest; of equal ones, the
+/// first in join order.
+fn largest(jobs: &[Job]) -> Option<usize> {
+    (0..jobs.len()).max_by(|&a, &b| jobs[a].weight.cmp(&jobs[b].weight).then_with(|| jobs[b].order.cmp(&jobs[a].order)))
+}
+
 /// Runs `jobs` (and the jobs they make) on `threads` threads, each taking
 /// the largest job left when it comes free, and joins the objects; `None`
 /// if joining failed, with the bitcode of the first module a job outlined
@@ -299,9 +304,7 @@ fn run_jobs(jobs: Vec<Job>, here: Option<Here<'_>>, threads: usize, opts: &Codeg
                 if st.error.is_some() {
                     return;
                 }
-                // The largest; of equal ones, the first in join order.
-                let q = &st.queue;
-                if let Some(k) = (0..q.len()).max_by(|&a, &b| q[a].weight.cmp(&q[b].weight).then_with(|| q[b].order.cmp(&q[a].order))) {
+                if let Some(k) = largest(&st.queue) {
                     break st.queue.swap_remove(k);
                 }
                 if st.unfinished == 0 {
@@ -364,10 +367,7 @@ pub(super) fn warm_x86_unfold_table() {
 fn run_job(job: Job, threads: usize, opts: &CodegenOptions, relower: Option<&Relower<'_>>, enqueue: &(dyn Fn(Vec<Job>) + Sync)) -> Result<(Vec<usize>, Vec<u8>), InternalError> {
     let ctx = Context::create();
     let module = match (&job.source, relower) {
-        (Source::Bitcode(bitcode), _) => {
-            let buffer = MemoryBuffer::create_from_memory_range_copy(bitcode, "part");
-            Module::parse_bitcode_from_buffer(&buffer, &ctx).map_err(|e| InternalError { function: None, message: format!("LLVM could not read back a module part: {}", e.to_string_lossy()) })?
-        }
+        (Source::Bitcode(bitcode), _) => read_back(bitcode, "part", &ctx)?,
         (Source::Lowered, Some(relower)) => relower(&ctx)?,
         (Source::Lowered, None) => return Err(InternalError { function: None, message: "a part to lower again, without the program".into() }),
     };
@@ -399,8 +399,7 @@ fn work_on(module: Module<'_>, step: Step, first: bool, mut order: Vec<usize>, t
                             Job { source: source.clone(), keep, first: first && k == 0, step: Step::Finish, weight, order }
                         })
                         .collect();
-                    let heaviest = (0..jobs.len()).max_by(|&a, &b| jobs[a].weight.cmp(&jobs[b].weight).then_with(|| jobs[b].order.cmp(&jobs[a].order))).unwrap_or(0);
-                    let here = jobs.remove(heaviest);
+                    let here = jobs.remove(largest(&jobs).unwrap_or(0));
                     enqueue(jobs);
                     restrict(&module, &here.keep, here.first);
                     order = here.order;
