@@ -158,6 +158,14 @@ fn program() -> Program {
     jit::build(KERNELS, "images.cl", &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The test kernels built for this machine's CPU and for baseline x86-64,
+/// what `clc -c` targets: without AVX-512 the inline writes narrow their
+/// lanes with SSE2's packs instead of a `trunc`.
+fn programs() -> [(&'static str, Program); 2] {
+    let baseline = BuildOptions { host_cpu: false, ..BuildOptions::default() };
+    [("this CPU", program()), ("x86-64", jit::build(KERNELS, "images.cl", &baseline).unwrap_or_else(|e| panic!("{e}")))]
+}
+
 fn slow() -> bool {
     std::env::var_os("CLC_SLOW_TESTS").is_some()
 }
@@ -826,7 +834,12 @@ fn write_image<V: clc_runtime::Pod>(p: &Program, kernel: &str, img: &Image, colo
 
 #[test]
 fn writes_convert_per_channel_type() {
-    let p = program();
+    for (cpu, p) in programs() {
+        writes_convert_per_channel_type_on(&p, cpu);
+    }
+}
+
+fn writes_convert_per_channel_type_on(p: &Program, cpu: &str) {
     let (w, h) = (8usize, 6usize);
     // Values in and out of range, halfway cases, signed zero, NaN.
     let specials = [0.0f32, -0.0, 1.0, -1.0, 0.5, 1.5, -2.0, 1e9, -1e9, f32::NAN, 0.5 / 255.0, 1.5 / 255.0, 2.5 / 255.0, 0.5 / 127.0, 1.0 / 65535.0 * 0.5, 65504.0, 65520.0, 1e-7];
@@ -841,37 +854,37 @@ fn writes_convert_per_channel_type() {
             }
             let fmt = ImageFormat::new(order, ty);
             let img = Image::new(ImageType::Image2d, fmt, &[w, h]).unwrap();
-            write_image(&p, "write_f", &img, &colors);
+            write_image(p, "write_f", &img, &colors);
             let want: Vec<u8> = colors.iter().flat_map(|c| write_lanes(order).iter().flat_map(|&l| expected_channel(ty, c[l])).collect::<Vec<_>>()).collect();
-            assert_eq!(img.read_bytes(), want, "write_imagef to {fmt:?}");
+            assert_eq!(img.read_bytes(), want, "{cpu}: write_imagef to {fmt:?}");
         }
     }
     // write_imageh: the half4 argument, then as for write_imagef.
     let img = Image::new(ImageType::Image2d, ImageFormat::new(O::Rgba, T::Float), &[w, h]).unwrap();
-    write_image(&p, "write_h", &img, &colors);
+    write_image(p, "write_h", &img, &colors);
     let want: Vec<f32> = colors.iter().flat_map(|c| c.map(|x| half_value(nearest_half(x)))).collect();
     let got = img.read::<f32>();
-    assert!(got.iter().zip(&want).all(|(g, w)| g == w || (g.is_nan() && w.is_nan())), "write_imageh: {got:?} vs {want:?}");
+    assert!(got.iter().zip(&want).all(|(g, w)| g == w || (g.is_nan() && w.is_nan())), "{cpu}: write_imageh: {got:?} vs {want:?}");
     // Integer writes saturate (convert_<T>_sat).
     let ints: Vec<[i32; 4]> = (0..w * h).map(|i| std::array::from_fn(|l| [0, -1, 127, 128, -128, -129, 32767, 32768, -32769, i32::MAX, i32::MIN, 255, 256, 65535, 65536][(i * 4 + l) % 15])).collect();
     for (ty, lo, hi, size) in [(T::SignedInt8, -128i64, 127i64, 1usize), (T::SignedInt16, -32768, 32767, 2), (T::SignedInt32, i32::MIN as i64, i32::MAX as i64, 4)] {
         let img = Image::new(ImageType::Image2d, ImageFormat::new(O::Rgba, ty), &[w, h]).unwrap();
-        write_image(&p, "write_i", &img, &ints);
+        write_image(p, "write_i", &img, &ints);
         let want: Vec<u8> = ints.iter().flatten().flat_map(|&v| (v as i64).clamp(lo, hi).to_le_bytes()[..size].to_vec()).collect();
-        assert_eq!(img.read_bytes(), want, "write_imagei to {ty:?}");
+        assert_eq!(img.read_bytes(), want, "{cpu}: write_imagei to {ty:?}");
     }
     let uints: Vec<[u32; 4]> = ints.iter().map(|c| c.map(|x| x as u32)).collect();
     for (ty, hi, size) in [(T::UnsignedInt8, 255u64, 1usize), (T::UnsignedInt16, 65535, 2), (T::UnsignedInt32, u32::MAX as u64, 4)] {
         let img = Image::new(ImageType::Image2d, ImageFormat::new(O::Rgba, ty), &[w, h]).unwrap();
-        write_image(&p, "write_ui", &img, &uints);
+        write_image(p, "write_ui", &img, &uints);
         let want: Vec<u8> = uints.iter().flatten().flat_map(|&v| (v as u64).min(hi).to_le_bytes()[..size].to_vec()).collect();
-        assert_eq!(img.read_bytes(), want, "write_imageui to {ty:?}");
+        assert_eq!(img.read_bytes(), want, "{cpu}: write_imageui to {ty:?}");
     }
     // Depth images take one float.
     let depth = Image::new(ImageType::Image2dDepth, ImageFormat::new(O::Depth, T::UnormInt16), &[w, h]).unwrap();
     let d: Vec<f32> = colors.iter().map(|c| c[0]).collect();
-    write_image(&p, "write_depth", &depth, &d);
-    assert_eq!(depth.read_bytes(), d.iter().flat_map(|&x| expected_channel(T::UnormInt16, x)).collect::<Vec<_>>());
+    write_image(p, "write_depth", &depth, &d);
+    assert_eq!(depth.read_bytes(), d.iter().flat_map(|&x| expected_channel(T::UnormInt16, x)).collect::<Vec<_>>(), "{cpu}: depth");
     // 3D and array images through read_write images.
     let fmt = ImageFormat::new(O::Rg, T::UnsignedInt16);
     let data: Vec<u16> = (0..3 * 4 * 5 * 2).map(|i| (i * 7 % 1000) as u16).collect();
@@ -1197,7 +1210,12 @@ fn expected_int_channel(ty: T, v: u32, signed_source: bool) -> Vec<u8> {
 
 #[test]
 fn inline_writes_convert_and_drop_writes_outside_the_image() {
-    let p = program();
+    for (cpu, p) in programs() {
+        inline_writes_on(&p, cpu);
+    }
+}
+
+fn inline_writes_on(p: &Program, cpu: &str) {
     let mut rng = Rng(0x3217E);
     let specials = [0.0f32, -0.0, 1.0, -1.0, 0.5, 1.5, -2.0, 1e9, -1e9, f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.5 / 255.0, 1.5 / 255.0, 2.5 / 255.0, 254.5 / 255.0, 0.5 / 127.0, -0.5 / 127.0, 0.5 / 65535.0, 1e-7, 8_388_608.5];
     let ints = [0u32, 1, 127, 128, 255, 256, 32767, 32768, 65535, 65536, i32::MAX as u32, -1i32 as u32, -128i32 as u32, -129i32 as u32, -32769i32 as u32, i32::MIN as u32, u32::MAX - 255];
@@ -1262,7 +1280,7 @@ fn inline_writes_convert_and_drop_writes_outside_the_image() {
             img.write(&fill).unwrap();
             let vals: Vec<[u32; 4]> = (0..outside.len()).map(|_| value(&mut rng)).collect();
             launch(&img, &outside, &vals);
-            assert_eq!(img.read_bytes(), fill, "{ty:?} {fmt:?}: a write outside the image changed it");
+            assert_eq!(img.read_bytes(), fill, "{cpu}: {ty:?} {fmt:?}: a write outside the image changed it");
             let vals: Vec<[u32; 4]> = (0..inside.len()).map(|_| value(&mut rng)).collect();
             launch(&img, &inside, &vals);
             let mut want = fill.clone();
@@ -1282,7 +1300,7 @@ fn inline_writes_convert_and_drop_writes_outside_the_image() {
             }
             let got = img.read_bytes();
             for t in 0..count {
-                assert_eq!(got[t * elem..(t + 1) * elem], want[t * elem..(t + 1) * elem], "{ty:?} {fmt:?} texel {t}: wrote {:?}", inside.iter().zip(&vals).find(|(c, _)| (0..lanes).rev().fold(0, |acc, d| acc * if d < dims { size[d] } else { layers } + c[d] as usize) == t).map(|(_, v)| v));
+                assert_eq!(got[t * elem..(t + 1) * elem], want[t * elem..(t + 1) * elem], "{cpu}: {ty:?} {fmt:?} texel {t}: wrote {:?}", inside.iter().zip(&vals).find(|(c, _)| (0..lanes).rev().fold(0, |acc, d| acc * if d < dims { size[d] } else { layers } + c[d] as usize) == t).map(|(_, v)| v));
             }
         }
     }

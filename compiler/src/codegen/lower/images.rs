@@ -623,15 +623,23 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let i32t = self.ctx.i32_type();
         let mask: Vec<_> = fmt.order.lanes().iter().map(|&l| i32t.const_int(l as u64, false)).collect();
         let ch = self.b.build_shuffle_vector(color, color.get_type().get_undef(), VectorType::const_vector(&mask), "")?;
-        let int_to = |g: &mut Self, v: VectorValue<'ctx>| -> R<VectorValue<'ctx>> { Ok(if vt.get_element_type().into_int_type().get_bit_width() < 32 { g.b.build_int_truncate(v, vt, "")? } else { v }) };
-        let v: VectorValue = match (fmt.ty, kind) {
-            (ChannelType::Float, TexelKind::Float) => ch,
+        let int_to = |g: &mut Self, v: VectorValue<'ctx>| -> R<BasicValueEnum<'ctx>> {
+            Ok(match g.packed_channels(v, fmt.ty)? {
+                Some(packed) => packed,
+                None if vt.get_element_type().into_int_type().get_bit_width() < 32 => g.b.build_int_truncate(v, vt, "")?.into(),
+                None => v.into(),
+            })
+        };
+        let v: BasicValueEnum = match (fmt.ty, kind) {
+            (ChannelType::Float, TexelKind::Float) => ch.into(),
             (ChannelType::UnormInt8 | ChannelType::UnormInt16, TexelKind::Float) => {
                 let hi = splat_f32(self, 4, if fmt.ty == ChannelType::UnormInt8 { 255.0 } else { 65535.0 });
                 let c = self.unorm_convert(color, hi)?;
                 return self.store_channels(p, fmt, c);
             }
             // Integer writes saturate (`convert_<T>_sat`).
+            // (The packs saturate signed lanes themselves.)
+            (ChannelType::SignedInt8 | ChannelType::SignedInt16, TexelKind::Int) if self.narrows_by_packs() && ch.get_type().get_size() == 4 => int_to(self, ch)?,
             (ChannelType::SignedInt8 | ChannelType::SignedInt16, TexelKind::Int) => {
                 let (lo, hi) = if fmt.ty == ChannelType::SignedInt8 { (-128, 127) } else { (-32768, 32767) };
                 let i = self.clamp_lanes(ch, lo, hi, true)?;
@@ -641,7 +649,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let i = self.clamp_lanes(ch, 0, if fmt.ty == ChannelType::UnsignedInt8 { 255 } else { 65535 }, false)?;
                 int_to(self, i)?
             }
-            (ChannelType::SignedInt32, TexelKind::Int) | (ChannelType::UnsignedInt32, TexelKind::UInt) => ch,
+            (ChannelType::SignedInt32, TexelKind::Int) | (ChannelType::UnsignedInt32, TexelKind::UInt) => ch.into(),
             _ => return super::ice(format!("{fmt:?} written inline with {kind:?} texels")),
         };
         let st = self.b.build_store(p, v)?;
@@ -653,15 +661,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// integer format whose largest value is `hi` (a splat) stores them:
     /// `sat_rte(x * hi, 0, hi)`, clamped, rounded to nearest even, NaN to
     /// 0, as the runtime's `store_channel`. Clamped first, as floats: the
-    /// ordered comparison sends NaN and negatives to 0, the rounding of
-    /// [0, hi] is adding and subtracting 2^23 (without the C library call
-    /// `roundeven` becomes on baseline x86-64), and the conversion to
-    /// integers needs no saturation (which LLVM expands lane by lane). Two
-    /// selects, each on one comparison: LLVM's optimiser analyses the
-    /// floating-point classes of select chains again at every comparison,
-    /// and the longer chain of the runtime's steps (rounding, then
-    /// clamping, then NaN) cost more to optimise than the rest of a kernel
-    /// that writes images.
+    /// ordered comparison sends NaN and negatives to 0, and the values of
+    /// [0, hi] then convert exactly, rounding to nearest even, with SSE2's
+    /// `cvtps2dq` (the rounding of the floating-point environment, which
+    /// OpenCL C cannot change; no `roundeven`, a C library call on
+    /// baseline x86-64, and no saturation, which LLVM expands lane by
+    /// lane). Two selects, each on one comparison: LLVM's optimiser
+    /// analyses the floating-point classes of select chains again at every
+    /// comparison, and the longer chain of the runtime's steps (rounding,
+    /// then clamping, then NaN) cost more to optimise than the rest of a
+    /// kernel that writes images.
     fn unorm_convert(&mut self, color: VectorValue<'ctx>, hi: VectorValue<'ctx>) -> R<VectorValue<'ctx>> {
         let zero = splat_f32(self, 4, 0.0);
         let x = self.b.build_float_mul(color, hi, "")?;
@@ -669,10 +678,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let c = self.b.build_select(positive, x, zero, "")?.into_vector_value();
         let below = self.b.build_float_compare(FloatPredicate::OLT, c, hi, "")?;
         let c = self.b.build_select(below, c, hi, "")?.into_vector_value();
-        let m = splat_f32(self, 4, 8_388_608.0);
-        let up = self.b.build_float_add(c, m, "")?;
-        let r = self.b.build_float_sub(up, m, "")?;
-        Ok(self.b.build_float_to_signed_int(r, self.ctx.i32_type().vec_type(4), "")?)
+        Ok(self.plain_intrinsic("llvm.x86.sse2.cvtps2dq", &[], &[c.into()])?.into_vector_value())
     }
 
     /// Stores the channels of `fmt` from `lanes` (four `int` lanes, each
@@ -682,10 +688,60 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let i32t = self.ctx.i32_type();
         let mask: Vec<_> = fmt.order.lanes().iter().map(|&l| i32t.const_int(l as u64, false)).collect();
         let ch = self.b.build_shuffle_vector(lanes, lanes.get_type().get_undef(), VectorType::const_vector(&mask), "")?;
-        let v = if vt.get_element_type().into_int_type().get_bit_width() < 32 { self.b.build_int_truncate(ch, vt, "")? } else { ch };
+        let v = match self.packed_channels(ch, fmt.ty)? {
+            Some(v) => v,
+            None if vt.get_element_type().into_int_type().get_bit_width() < 32 => self.b.build_int_truncate(ch, vt, "")?.into(),
+            None => ch.into(),
+        };
         let st = self.b.build_store(p, v)?;
         let _ = st.set_alignment(align);
         Ok(())
+    }
+
+    /// Does the target narrow four `int` lanes with SSE2's saturating packs
+    /// ([`Gen::packed_channels`])? Not with AVX-512, whose narrowing moves
+    /// (`vpmovdb`) are what a `trunc` becomes there.
+    fn narrows_by_packs(&self) -> bool {
+        use crate::codegen::vecmath::{Isa, host_isas};
+        !(self.opts.host_cpu && host_isas().contains(&Isa::Avx512))
+    }
+
+    /// Four channels of 8 or 16 bits (`ty`) from the `int` lanes of `ch`,
+    /// packed into one 32- or 64-bit integer, lane 0 first, with SSE2's
+    /// saturating packs where [`Gen::narrows_by_packs`]: each lane must be
+    /// within the channel type's range, except for signed 8- and 16-bit
+    /// channels, which the packs saturate to it. On baseline x86-64 LLVM
+    /// lowers a `trunc` of four lanes to the same packs (or a mask and
+    /// packs), but its shuffle combining takes four to five times as long
+    /// to get there: about 1.2M instructions of code generation for a
+    /// `trunc` to bytes, 0.24M for the packs (bench/README.md). `None`
+    /// for other channel types and lane counts, and with AVX-512.
+    fn packed_channels(&mut self, ch: VectorValue<'ctx>, ty: ChannelType) -> R<Option<BasicValueEnum<'ctx>>> {
+        if !self.narrows_by_packs() || ch.get_type().get_size() != 4 {
+            return Ok(None);
+        }
+        let words = |g: &mut Self, v: VectorValue<'ctx>| -> R<VectorValue<'ctx>> { Ok(g.plain_intrinsic("llvm.x86.sse2.packssdw.128", &[], &[v.into(), v.into()])?.into_vector_value()) };
+        let (packed, bits) = match ty {
+            ChannelType::UnormInt8 | ChannelType::UnsignedInt8 | ChannelType::SignedInt8 => {
+                let w = words(self, ch)?;
+                let pack = if ty == ChannelType::SignedInt8 { "llvm.x86.sse2.packsswb.128" } else { "llvm.x86.sse2.packuswb.128" };
+                (self.plain_intrinsic(pack, &[], &[w.into(), w.into()])?.into_vector_value(), 32)
+            }
+            ChannelType::SignedInt16 => (words(self, ch)?, 64),
+            // [0, 65535] moved to [-32768, 32767] for the signed pack, and
+            // back by flipping each word's top bit.
+            ChannelType::UnormInt16 | ChannelType::UnsignedInt16 => {
+                let half = VectorType::const_vector(&[self.ctx.i32_type().const_int(32768, false); 4]);
+                let shifted = self.b.build_int_sub(ch, half, "")?;
+                let w = words(self, shifted)?;
+                let top = VectorType::const_vector(&[self.ctx.i16_type().const_int(0x8000, false); 8]);
+                (self.b.build_xor(w, top, "")?, 64)
+            }
+            _ => return Ok(None),
+        };
+        let t = if bits == 32 { self.ctx.i32_type().vec_type(4) } else { self.ctx.i64_type().vec_type(2) };
+        let as_ints = self.b.build_bit_cast(packed, t, "")?.into_vector_value();
+        Ok(Some(self.b.build_extract_element(as_ints, self.ctx.i32_type().const_zero(), "")?))
     }
 
     /// Every lane of `v` clamped to [lo, hi] (signed, or unsigned with
