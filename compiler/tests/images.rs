@@ -159,8 +159,8 @@ fn program() -> Program {
 }
 
 /// The test kernels built for this machine's CPU and for baseline x86-64,
-/// what `clc -c` targets: without AVX-512 the inline writes narrow their
-/// lanes with SSE2's packs instead of a `trunc`.
+/// what `clc -c` targets: baseline code's inline writes narrow their lanes
+/// with SSE2's packs and round with `cvtps2dq`, not a `trunc` and 2^23.
 fn programs() -> [(&'static str, Program); 2] {
     let baseline = BuildOptions { host_cpu: false, ..BuildOptions::default() };
     [("this CPU", program()), ("x86-64", jit::build(KERNELS, "images.cl", &baseline).unwrap_or_else(|e| panic!("{e}")))]

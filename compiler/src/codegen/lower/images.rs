@@ -639,7 +639,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             // Integer writes saturate (`convert_<T>_sat`).
             // (The packs saturate signed lanes themselves.)
-            (ChannelType::SignedInt8 | ChannelType::SignedInt16, TexelKind::Int) if self.narrows_by_packs() && ch.get_type().get_size() == 4 => int_to(self, ch)?,
+            (ChannelType::SignedInt8 | ChannelType::SignedInt16, TexelKind::Int) if self.baseline_image_code() && ch.get_type().get_size() == 4 => int_to(self, ch)?,
             (ChannelType::SignedInt8 | ChannelType::SignedInt16, TexelKind::Int) => {
                 let (lo, hi) = if fmt.ty == ChannelType::SignedInt8 { (-128, 127) } else { (-32768, 32767) };
                 let i = self.clamp_lanes(ch, lo, hi, true)?;
@@ -662,15 +662,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// `sat_rte(x * hi, 0, hi)`, clamped, rounded to nearest even, NaN to
     /// 0, as the runtime's `store_channel`. Clamped first, as floats: the
     /// ordered comparison sends NaN and negatives to 0, and the values of
-    /// [0, hi] then convert exactly, rounding to nearest even, with SSE2's
-    /// `cvtps2dq` (the rounding of the floating-point environment, which
-    /// OpenCL C cannot change; no `roundeven`, a C library call on
-    /// baseline x86-64, and no saturation, which LLVM expands lane by
-    /// lane). Two selects, each on one comparison: LLVM's optimiser
-    /// analyses the floating-point classes of select chains again at every
-    /// comparison, and the longer chain of the runtime's steps (rounding,
-    /// then clamping, then NaN) cost more to optimise than the rest of a
-    /// kernel that writes images.
+    /// [0, hi] then convert exactly, with no saturation (which LLVM expands
+    /// lane by lane) and no `roundeven` (a C library call on baseline
+    /// x86-64): for baseline x86-64 ([`Gen::baseline_image_code`]) SSE2's
+    /// `cvtps2dq`, which rounds to nearest even in the floating-point
+    /// environment OpenCL C cannot change; for this machine adding and
+    /// subtracting 2^23, then `fptosi`. Two selects, each on one
+    /// comparison: LLVM's optimiser analyses the floating-point classes of
+    /// select chains again at every comparison, and the longer chain of the
+    /// runtime's steps (rounding, then clamping, then NaN) cost more to
+    /// optimise than the rest of a kernel that writes images.
     fn unorm_convert(&mut self, color: VectorValue<'ctx>, hi: VectorValue<'ctx>) -> R<VectorValue<'ctx>> {
         let zero = splat_f32(self, 4, 0.0);
         let x = self.b.build_float_mul(color, hi, "")?;
@@ -678,7 +679,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let c = self.b.build_select(positive, x, zero, "")?.into_vector_value();
         let below = self.b.build_float_compare(FloatPredicate::OLT, c, hi, "")?;
         let c = self.b.build_select(below, c, hi, "")?.into_vector_value();
-        Ok(self.plain_intrinsic("llvm.x86.sse2.cvtps2dq", &[], &[c.into()])?.into_vector_value())
+        if self.baseline_image_code() {
+            return Ok(self.plain_intrinsic("llvm.x86.sse2.cvtps2dq", &[], &[c.into()])?.into_vector_value());
+        }
+        let m = splat_f32(self, 4, 8_388_608.0);
+        let up = self.b.build_float_add(c, m, "")?;
+        let r = self.b.build_float_sub(up, m, "")?;
+        Ok(self.b.build_float_to_signed_int(r, self.ctx.i32_type().vec_type(4), "")?)
     }
 
     /// Stores the channels of `fmt` from `lanes` (four `int` lanes, each
@@ -698,26 +705,32 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
-    /// Does the target narrow four `int` lanes with SSE2's saturating packs
-    /// ([`Gen::packed_channels`])? Not with AVX-512, whose narrowing moves
-    /// (`vpmovdb`) are what a `trunc` becomes there.
-    fn narrows_by_packs(&self) -> bool {
-        use crate::codegen::vecmath::{Isa, host_isas};
-        !(self.opts.host_cpu && host_isas().contains(&Isa::Avx512))
+    /// Is the code for baseline x86-64 (what `clc -c` makes without
+    /// `-march=native`), not for the machine clc runs on (the JIT)? Its
+    /// image writes narrow lanes with SSE2's packs
+    /// ([`Gen::packed_channels`]) and round with `cvtps2dq`
+    /// ([`Gen::unorm_convert`]): an RGBA8 image copy compiled so ran 15 %
+    /// faster than with LLVM's `trunc` and rounding by 2^23, and its code
+    /// generation costs a fifth as much. Code for this machine keeps
+    /// those: with AVX-512 a `trunc` is one `vpmovdb`, and the same copy ran
+    /// 9 % slower with `vcvtps2dq` there (bench/README.md).
+    fn baseline_image_code(&self) -> bool {
+        !self.opts.host_cpu
     }
 
     /// Four channels of 8 or 16 bits (`ty`) from the `int` lanes of `ch`,
     /// packed into one 32- or 64-bit integer, lane 0 first, with SSE2's
-    /// saturating packs where [`Gen::narrows_by_packs`]: each lane must be
-    /// within the channel type's range, except for signed 8- and 16-bit
-    /// channels, which the packs saturate to it. On baseline x86-64 LLVM
+    /// saturating packs in baseline code ([`Gen::baseline_image_code`]):
+    /// each lane must be within the channel type's range, except for
+    /// signed 8- and 16-bit channels, which the packs saturate to it.
+    /// On baseline x86-64 LLVM
     /// lowers a `trunc` of four lanes to the same packs (or a mask and
     /// packs), but its shuffle combining takes four to five times as long
     /// to get there: about 1.2M instructions of code generation for a
     /// `trunc` to bytes, 0.24M for the packs (bench/README.md). `None`
-    /// for other channel types and lane counts, and with AVX-512.
+    /// for other channel types and lane counts, and for this machine.
     fn packed_channels(&mut self, ch: VectorValue<'ctx>, ty: ChannelType) -> R<Option<BasicValueEnum<'ctx>>> {
-        if !self.narrows_by_packs() || ch.get_type().get_size() != 4 {
+        if !self.baseline_image_code() || ch.get_type().get_size() != 4 {
             return Ok(None);
         }
         let words = |g: &mut Self, v: VectorValue<'ctx>| -> R<VectorValue<'ctx>> { Ok(g.plain_intrinsic("llvm.x86.sse2.packssdw.128", &[], &[v.into(), v.into()])?.into_vector_value()) };
