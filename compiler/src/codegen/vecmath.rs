@@ -109,13 +109,6 @@ pub fn isas_for(features: &str) -> Vec<Isa> {
     isas
 }
 
-/// The ISAs of the machine clc runs on ([`isas_for`] its features), read
-/// once.
-pub fn host_isas() -> &'static [Isa] {
-    static HOST: std::sync::OnceLock<Vec<Isa>> = std::sync::OnceLock::new();
-    HOST.get_or_init(|| isas_for(&inkwell::targets::TargetMachine::get_host_cpu_features().to_string_lossy()))
-}
-
 /// The libmvec function computing `callee` (an LLVM math intrinsic or a C
 /// library function on `float` or `double`), as (C name, argument count,
 /// is it double).

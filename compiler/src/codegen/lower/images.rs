@@ -722,13 +722,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// packed into one 32- or 64-bit integer, lane 0 first, with SSE2's
     /// saturating packs in baseline code ([`Gen::baseline_image_code`]):
     /// each lane must be within the channel type's range, except for
-    /// signed 8- and 16-bit channels, which the packs saturate to it.
-    /// On baseline x86-64 LLVM
-    /// lowers a `trunc` of four lanes to the same packs (or a mask and
-    /// packs), but its shuffle combining takes four to five times as long
-    /// to get there: about 1.2M instructions of code generation for a
-    /// `trunc` to bytes, 0.24M for the packs (bench/README.md). `None`
-    /// for other channel types and lane counts, and for this machine.
+    /// signed 8- and 16-bit channels, which the packs saturate to it. On
+    /// baseline x86-64 LLVM lowers a `trunc` of four lanes to the same
+    /// packs (or a mask and packs), but its shuffle combining takes four to
+    /// five times as long to get there: about 1.2M instructions of code
+    /// generation for a `trunc` to bytes, 0.24M for the packs
+    /// (bench/README.md). `None` for other channel types and lane counts,
+    /// and in code for this machine.
     fn packed_channels(&mut self, ch: VectorValue<'ctx>, ty: ChannelType) -> R<Option<BasicValueEnum<'ctx>>> {
         if !self.baseline_image_code() || ch.get_type().get_size() != 4 {
             return Ok(None);

@@ -37,8 +37,8 @@ const CHUNK: u64 = 16;
 /// dependency chains per iteration, which hide the latency of one
 /// (Mandelbrot 1.85x faster than with 8 on a Sapphire Rapids host).
 pub(super) fn chunk_for(opts: &crate::codegen::CodegenOptions) -> u64 {
-    use crate::codegen::vecmath::{Isa, host_isas};
-    let avx512 = opts.host_cpu && host_isas().contains(&Isa::Avx512);
+    use crate::codegen::vecmath::{Isa, isas_for};
+    let avx512 = opts.host_cpu && isas_for(&inkwell::targets::TargetMachine::get_host_cpu_features().to_string_lossy()).contains(&Isa::Avx512);
     if avx512 { 16 } else { 8 }
 }
 use super::{Gen, R, ice};

@@ -321,7 +321,8 @@ fn images_read_and_write_inline_for_the_common_formats() {
     // format, the write a test of the normalized formats' range (one
     // conversion for all, then a switch storing each) and a switch over
     // the others; the runtime's function called for the other formats.
-    // Baseline x86-64 (no AVX-512): four lanes are narrowed to bytes or
+    // Code for baseline x86-64 (not for this machine): the conversion
+    // rounds with `cvtps2dq`, and four lanes are narrowed to bytes or
     // words with SSE2's packs, not a `trunc`.
     let t = function_ir("kernel void k(read_only image2d_t a, write_only image2d_t b) { int2 p = (int2)(get_global_id(0), 0); write_imagef(b, p, read_imagef(a, p)); }", "k");
     assert_eq!(t.matches("switch i32").count(), 3, "{t}");
