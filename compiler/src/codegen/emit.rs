@@ -244,6 +244,13 @@ pub(crate) enum Phase {
     /// The rest, after [`Phase::Simplify`]: vectorisation, unrolling and
     /// their cleanup.
     Finish,
+    /// [`Phase::Simplify`] without the end of its function simplification
+    /// pipeline (GVN onwards, after the loop passes:
+    /// `llvm::native_first_half_split`).
+    SimplifyToLoops,
+    /// After [`Phase::SimplifyToLoops`]: the end it left out, then
+    /// [`Phase::Finish`].
+    FinishFromLoops,
 }
 
 /// Does [`optimize_phase`] run the native pipeline in halves for this
@@ -277,12 +284,18 @@ pub(crate) fn optimize_phase(module: &Module, tm: &TargetMachine, opt_level: u8,
     let failed = |e: inkwell::support::LLVMString| InternalError { function: None, message: format!("the LLVM optimiser failed: {}", e.to_string_lossy()) };
     let halves = super::llvm::native_pipeline_halves(level).filter(|_| !spirv && level >= 2);
     let halves = || halves.ok_or_else(|| InternalError { function: None, message: format!("no halves of the pipeline to run at -O{level}") });
+    let cut_after_loops = || super::llvm::native_first_half_split(level).filter(|_| !spirv && level >= 2).ok_or_else(|| InternalError { function: None, message: format!("no cut after the loop passes at -O{level}") });
     // The marks serve `outline`, which runs after the first half.
-    if phase != Phase::Simplify {
+    if !matches!(phase, Phase::Simplify | Phase::SimplifyToLoops) {
         super::outline::unmark(module);
     }
-    if phase == Phase::Finish {
-        return module.run_passes(halves()?.1, tm, PassBuilderOptions::create()).map_err(failed);
+    match phase {
+        Phase::Finish => return module.run_passes(halves()?.1, tm, PassBuilderOptions::create()).map_err(failed),
+        Phase::FinishFromLoops => {
+            let pipeline = format!("{},{}", cut_after_loops()?.1, halves()?.1);
+            return module.run_passes(&pipeline, tm, PassBuilderOptions::create()).map_err(failed);
+        }
+        Phase::Whole | Phase::Simplify | Phase::SimplifyToLoops => {}
     }
     if vector_math && !spirv && level >= 2 {
         let features = tm.get_feature_string().to_string_lossy().into_owned();
@@ -315,6 +328,9 @@ pub(crate) fn optimize_phase(module: &Module, tm: &TargetMachine, opt_level: u8,
     let native = |text: &str| if scalarize { super::llvm::with_scalarizer(text) } else { text.to_string() };
     if phase == Phase::Simplify {
         return module.run_passes(&native(halves()?.0), tm, PassBuilderOptions::create()).map_err(failed);
+    }
+    if phase == Phase::SimplifyToLoops {
+        return module.run_passes(&native(&cut_after_loops()?.0), tm, PassBuilderOptions::create()).map_err(failed);
     }
     if !spirv && level >= 2 {
         // Work-item loops whose kernel tests its global id against a
@@ -499,6 +515,14 @@ entry:
         optimize_phase(&module, &tm, 2, true, Phase::Finish).unwrap();
         verify(&module).unwrap();
         assert!(optimize_phase(&module, &tm, 1, true, Phase::Finish).is_err());
+        assert!(optimize_phase(&module, &tm, 1, true, Phase::FinishFromLoops).is_err());
+        assert_eq!(&emit_final(module, &tm, OutputKind::Object).unwrap()[..4], b"\x7fELF");
+        // Cut after the first half's loop passes instead.
+        let module = parse(&ctx, KERNEL);
+        let tm = configure(&module, &opts).unwrap();
+        optimize_phase(&module, &tm, 3, true, Phase::SimplifyToLoops).unwrap();
+        optimize_phase(&module, &tm, 3, true, Phase::FinishFromLoops).unwrap();
+        verify(&module).unwrap();
         assert_eq!(&emit_final(module, &tm, OutputKind::Object).unwrap()[..4], b"\x7fELF");
         let module = parse(&ctx, KERNEL);
         let tm = configure(&module, &options(Target::Spirv64, 0)).unwrap();

@@ -163,15 +163,17 @@ impl Drop for JoinOnDrop {
 }
 
 /// [`optimize`] for the JIT. With `CLC_JIT_OUTLINE=1` in the environment
-/// (a developer's switch for testing [`outline`]), the pipeline runs in
-/// its halves with the work-group loops outlined between them, as native
-/// objects compiled on two threads do, so the JIT's tests check that
-/// path's results too.
+/// (a developer's switch for testing [`outline`]), the pipeline runs cut
+/// after the first half's loop passes with the work-group loops outlined
+/// there, as a file's only kernel compiled on two threads is
+/// ([`split::Cut::AfterLoops`]), so the JIT's tests check that path's
+/// results too.
 pub fn optimize_for_jit(module: &inkwell::module::Module<'_>, tm: &inkwell::targets::TargetMachine, opt_level: u8, vector_math: bool) -> Result<(), InternalError> {
     if std::env::var("CLC_JIT_OUTLINE").is_ok_and(|v| v == "1") && emit::phased(tm, opt_level) {
-        emit::optimize_phase(module, tm, opt_level, vector_math, emit::Phase::Simplify)?;
+        let (before, after) = split::Cut::AfterLoops.phases();
+        emit::optimize_phase(module, tm, opt_level, vector_math, before)?;
         split::outline(module, tm, 2)?;
-        return emit::optimize_phase(module, tm, opt_level, vector_math, emit::Phase::Finish);
+        return emit::optimize_phase(module, tm, opt_level, vector_math, after);
     }
     optimize(module, tm, opt_level, vector_math)
 }

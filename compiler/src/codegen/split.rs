@@ -142,7 +142,7 @@ pub fn compile_object<'ctx>(module: Module<'ctx>, opts: &CodegenOptions, relower
         // One kernel: its first half on this thread (the other meanwhile
         // builds LLVM's x86 unfolding table: `compile`).
         let (ctx, name) = (module.get_context(), module.get_name().to_string_lossy().into_owned());
-        return match run_jobs(Vec::new(), Some((module, Step::Outline(MIN_OUTLINED), true, Vec::new())), threads, opts, None)? {
+        return match run_jobs(Vec::new(), Some((module, Step::Outline(MIN_OUTLINED, Cut::AfterLoops), true, Vec::new())), threads, opts, None)? {
             (Some(object), _) => Ok(Ok(object)),
             // The pieces' objects could not be joined: the second half on
             // the outlined module whole, on this thread.
@@ -150,7 +150,7 @@ pub fn compile_object<'ctx>(module: Module<'ctx>, opts: &CodegenOptions, relower
                 let outlined = outlined.ok_or_else(|| InternalError { function: None, message: "one object could not be joined".into() })?;
                 let whole = read_back(&outlined, &name, ctx)?;
                 let tm = super::configure(&whole, opts)?;
-                super::emit::optimize_phase(&whole, &tm, opts.opt_level, true, Phase::Finish)?;
+                super::emit::optimize_phase(&whole, &tm, opts.opt_level, true, Cut::AfterLoops.phases().1)?;
                 super::emit_final(whole, &tm, OutputKind::Object).map(Ok)
             }
         };
@@ -167,7 +167,7 @@ pub fn compile_object<'ctx>(module: Module<'ctx>, opts: &CodegenOptions, relower
         .into_iter()
         .enumerate()
         .map(|(k, (weight, keep))| {
-            let step = if outline && Some(k) == heaviest { Step::Outline(0) } else { Step::Whole };
+            let step = if outline && Some(k) == heaviest { Step::Outline(0, Cut::Halves) } else { Step::Whole };
             Job { source: source.clone(), keep, first: k == 0, step, weight, order: vec![k] }
         })
         .collect();
@@ -224,13 +224,41 @@ enum Source {
 enum Step {
     /// The whole pipeline and code generation.
     Whole,
-    /// The first half of the pipeline, then its regions' loops outlined
-    /// into pieces, if the part has at least this many instructions then:
-    /// [`Step::Finish`] jobs for the others, the heaviest finished on this
-    /// thread (else the whole part finished on this thread).
-    Outline(usize),
-    /// The second half of the pipeline and code generation.
-    Finish,
+    /// The first half of the pipeline (to `Cut`), then its regions' loops
+    /// outlined into pieces, if the part has at least this many
+    /// instructions then: [`Step::Finish`] jobs for the others, the
+    /// heaviest finished on this thread (else the whole part finished on
+    /// this thread).
+    Outline(usize, Cut),
+    /// The rest of the pipeline after `Cut`, and code generation.
+    Finish(Cut),
+}
+
+/// Where [`Step::Outline`] cuts the pipeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cut {
+    /// Between its halves ([`Phase::Simplify`], [`Phase::Finish`]): a
+    /// kernel among others, whose first half runs while other threads
+    /// compile the other kernels.
+    Halves,
+    /// After the first half's loop passes ([`Phase::SimplifyToLoops`],
+    /// [`Phase::FinishFromLoops`]): a file's only kernel, whose first half
+    /// runs with the other threads idle; the rest of its function
+    /// simplification (GVN onwards) runs on the outlined pieces, in
+    /// parallel. 043's longest thread 102.1M -> 98.4M instructions; with
+    /// other kernels beside it (059), the pieces, cut from less simplified
+    /// code, were dealt worse: 1.06x.
+    AfterLoops,
+}
+
+impl Cut {
+    /// The phases before and after outlining.
+    pub(super) fn phases(self) -> (Phase, Phase) {
+        match self {
+            Cut::Halves => (Phase::Simplify, Phase::Finish),
+            Cut::AfterLoops => (Phase::SimplifyToLoops, Phase::FinishFromLoops),
+        }
+    }
 }
 
 /// A share of the work for one thread: part `keep` of the module in
@@ -384,9 +412,9 @@ fn work_on(module: Module<'_>, step: Step, first: bool, mut order: Vec<usize>, t
     let tm = super::configure(&module, opts)?;
     let phase = match step {
         Step::Whole => Phase::Whole,
-        Step::Finish => Phase::Finish,
-        Step::Outline(min) => {
-            super::emit::optimize_phase(&module, &tm, opts.opt_level, true, Phase::Simplify)?;
+        Step::Finish(cut) => cut.phases().1,
+        Step::Outline(min, cut) => {
+            super::emit::optimize_phase(&module, &tm, opts.opt_level, true, cut.phases().0)?;
             if total_instructions(&module) >= min {
                 let pieces = outline(&module, &tm, threads)?;
                 if pieces.len() >= 2 {
@@ -396,7 +424,7 @@ fn work_on(module: Module<'_>, step: Step, first: bool, mut order: Vec<usize>, t
                         .enumerate()
                         .map(|(k, (weight, keep))| {
                             let order = order.iter().copied().chain([k]).collect();
-                            Job { source: source.clone(), keep, first: first && k == 0, step: Step::Finish, weight, order }
+                            Job { source: source.clone(), keep, first: first && k == 0, step: Step::Finish(cut), weight, order }
                         })
                         .collect();
                     let here = jobs.remove(largest(&jobs).unwrap_or(0));
@@ -405,7 +433,7 @@ fn work_on(module: Module<'_>, step: Step, first: bool, mut order: Vec<usize>, t
                     order = here.order;
                 }
             }
-            Phase::Finish
+            cut.phases().1
         }
     };
     super::emit::optimize_phase(&module, &tm, opts.opt_level, true, phase)?;
