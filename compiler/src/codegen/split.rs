@@ -144,8 +144,8 @@ pub fn compile_object<'ctx>(module: Module<'ctx>, opts: &CodegenOptions, relower
         let (ctx, name) = (module.get_context(), module.get_name().to_string_lossy().into_owned());
         return match run_jobs(Vec::new(), Some((module, Step::Outline(MIN_OUTLINED, Cut::AfterLoops), true, Vec::new())), threads, opts, None)? {
             (Some(object), _) => Ok(Ok(object)),
-            // The pieces' objects could not be joined: the second half on
-            // the outlined module whole, on this thread.
+            // The pieces' objects could not be joined: the rest of the
+            // pipeline on the outlined module whole, on this thread.
             (None, outlined) => {
                 let outlined = outlined.ok_or_else(|| InternalError { function: None, message: "one object could not be joined".into() })?;
                 let whole = read_back(&outlined, &name, ctx)?;
