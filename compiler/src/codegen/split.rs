@@ -912,8 +912,6 @@ mod tests {
         assert!(fallen_back == whole, "the fallback is the one-thread object");
     }
 
-    /// A function `name` of `n` volatile stores (which the optimiser
-    /// keeps), after `extra` (more instructions, at its start).
     /// A function of one loop of five instructions (two before it, one
     /// after), its back edge carrying `md` (say `, !llvm.loop !0`).
     fn looped(name: &str, md: &str) -> String {
@@ -934,6 +932,8 @@ mod tests {
         )
     }
 
+    /// A function `name` of `n` volatile stores (which the optimiser
+    /// keeps), after `extra` (more instructions, at its start).
     fn function(name: &str, n: usize, extra: &str) -> String {
         let mut f = format!("define void @{name}(ptr %p) {{\n{extra}");
         for k in 0..n {

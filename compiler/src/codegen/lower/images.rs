@@ -619,17 +619,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// channel converted by section 8.3 exactly as the runtime's
     /// `store_channel` converts it.
     fn store_texel(&mut self, p: PointerValue<'ctx>, fmt: ImageFormat, kind: TexelKind, color: VectorValue<'ctx>) -> R<()> {
-        let (vt, align) = self.channel_vec(fmt);
+        let (_, align) = self.channel_vec(fmt);
         let i32t = self.ctx.i32_type();
         let mask: Vec<_> = fmt.order.lanes().iter().map(|&l| i32t.const_int(l as u64, false)).collect();
         let ch = self.b.build_shuffle_vector(color, color.get_type().get_undef(), VectorType::const_vector(&mask), "")?;
-        let int_to = |g: &mut Self, v: VectorValue<'ctx>| -> R<BasicValueEnum<'ctx>> {
-            Ok(match g.packed_channels(v, fmt.ty)? {
-                Some(packed) => packed,
-                None if vt.get_element_type().into_int_type().get_bit_width() < 32 => g.b.build_int_truncate(v, vt, "")?.into(),
-                None => v.into(),
-            })
-        };
         let v: BasicValueEnum = match (fmt.ty, kind) {
             (ChannelType::Float, TexelKind::Float) => ch.into(),
             (ChannelType::UnormInt8 | ChannelType::UnormInt16, TexelKind::Float) => {
@@ -639,15 +632,15 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             // Integer writes saturate (`convert_<T>_sat`).
             // (The packs saturate signed lanes themselves.)
-            (ChannelType::SignedInt8 | ChannelType::SignedInt16, TexelKind::Int) if self.baseline_image_code() && ch.get_type().get_size() == 4 => int_to(self, ch)?,
+            (ChannelType::SignedInt8 | ChannelType::SignedInt16, TexelKind::Int) if self.baseline_image_code() && ch.get_type().get_size() == 4 => self.stored_lanes(ch, fmt)?,
             (ChannelType::SignedInt8 | ChannelType::SignedInt16, TexelKind::Int) => {
                 let (lo, hi) = if fmt.ty == ChannelType::SignedInt8 { (-128, 127) } else { (-32768, 32767) };
                 let i = self.clamp_lanes(ch, lo, hi, true)?;
-                int_to(self, i)?
+                self.stored_lanes(i, fmt)?
             }
             (ChannelType::UnsignedInt8 | ChannelType::UnsignedInt16, TexelKind::UInt) => {
                 let i = self.clamp_lanes(ch, 0, if fmt.ty == ChannelType::UnsignedInt8 { 255 } else { 65535 }, false)?;
-                int_to(self, i)?
+                self.stored_lanes(i, fmt)?
             }
             (ChannelType::SignedInt32, TexelKind::Int) | (ChannelType::UnsignedInt32, TexelKind::UInt) => ch.into(),
             _ => return super::ice(format!("{fmt:?} written inline with {kind:?} texels")),
@@ -691,18 +684,27 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Stores the channels of `fmt` from `lanes` (four `int` lanes, each
     /// already converted to a stored value) as the texel at `p`.
     fn store_channels(&mut self, p: PointerValue<'ctx>, fmt: ImageFormat, lanes: VectorValue<'ctx>) -> R<()> {
-        let (vt, align) = self.channel_vec(fmt);
+        let (_, align) = self.channel_vec(fmt);
         let i32t = self.ctx.i32_type();
         let mask: Vec<_> = fmt.order.lanes().iter().map(|&l| i32t.const_int(l as u64, false)).collect();
         let ch = self.b.build_shuffle_vector(lanes, lanes.get_type().get_undef(), VectorType::const_vector(&mask), "")?;
-        let v = match self.packed_channels(ch, fmt.ty)? {
-            Some(v) => v,
-            None if vt.get_element_type().into_int_type().get_bit_width() < 32 => self.b.build_int_truncate(ch, vt, "")?.into(),
-            None => ch.into(),
-        };
+        let v = self.stored_lanes(ch, fmt)?;
         let st = self.b.build_store(p, v)?;
         let _ = st.set_alignment(align);
         Ok(())
+    }
+
+    /// `ch`, the `int` lanes of `fmt`'s channels (each a stored value, or
+    /// for signed channels any value where the packs saturate, see
+    /// [`Gen::packed_channels`]), as the value to store: packed, or
+    /// narrowed to the channel type, or as they are for 32-bit channels.
+    fn stored_lanes(&mut self, ch: VectorValue<'ctx>, fmt: ImageFormat) -> R<BasicValueEnum<'ctx>> {
+        let (vt, _) = self.channel_vec(fmt);
+        Ok(match self.packed_channels(ch, fmt.ty)? {
+            Some(packed) => packed,
+            None if vt.get_element_type().into_int_type().get_bit_width() < 32 => self.b.build_int_truncate(ch, vt, "")?.into(),
+            None => ch.into(),
+        })
     }
 
     /// Is the code for baseline x86-64 (what `clc -c` makes without
