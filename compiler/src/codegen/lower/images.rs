@@ -15,9 +15,12 @@
 //! `CLK_ADDRESS_NONE`, `CLAMP_TO_EDGE` or `CLAMP`; with a constant sampler
 //! the test folds away. Everything else (linear filtering, repeat modes,
 //! other formats, depth images) calls the descriptor's `read`/`write`
-//! functions, passing the coordinates and the texel through two 16-byte
-//! slots in the entry block: no symbol of the runtime is named, so
-//! JIT-built programs and shared objects compiled ahead of time run alike.
+//! functions through a stub of the module's own, which passes the
+//! coordinates and the texel in two 16-byte slots of its frame and, on
+//! x86-64, saves every register the call may change (`preserve_allcc`), so
+//! the kernel around the rare call keeps its values in registers: no
+//! symbol of the runtime is named, so JIT-built programs and shared
+//! objects compiled ahead of time run alike.
 //! An RGBA8 image copy (read and write) costs about 40 to 55 instructions
 //! a texel this way, 390 to 440 through the calls (bench/README.md). The
 //! SPIR-V target never comes here (its image builtins stay mangled calls).
@@ -30,10 +33,20 @@ use clc_builtins::functions::{Access, AddrSpace, ImageOp, Overload, Ty};
 use clc_builtins::types::{Image, Scalar};
 use clc_runtime::abi::{self, ImageDesc};
 use clc_runtime::image::{ChannelOrder, ChannelType, INLINE_FORMATS, ImageFormat, TexelKind};
-use inkwell::types::{BasicType, BasicTypeEnum, VectorType};
+use inkwell::types::{BasicTypeEnum, VectorType};
 use inkwell::values::{BasicValue, BasicValueEnum, FloatValue, IntValue, PointerValue, VectorValue};
 use inkwell::{FloatPredicate, IntPredicate};
 use std::mem::offset_of;
+
+/// LLVM's `preserve_allcc` (`CallingConv::PreserveAll`).
+const CC_PRESERVE_ALL: u32 = 15;
+
+/// The runtime function an image stub calls (see [`Gen::image_call`]).
+#[derive(Clone, Copy)]
+enum ImageCall {
+    Read,
+    Write,
+}
 
 /// Where a query function's field lives in the descriptor.
 const WIDTH: u64 = offset_of!(ImageDesc, width) as u64;
@@ -341,18 +354,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(phi.as_basic_value().into_vector_value())
     }
 
-    /// The general read: the descriptor's `read` function.
+    /// The general read: the descriptor's `read` function, through
+    /// [`Gen::image_call`].
     fn general_read(&mut self, image: PointerValue<'ctx>, sampler: IntValue<'ctx>, coord: BasicValueEnum<'ctx>, coord_float: bool, kind: TexelKind) -> R<VectorValue<'ctx>> {
         let i32t = self.ctx.i32_type();
         let flags = texel_flags(kind) | if coord_float { abi::IMAGE_COORD_FLOAT } else { 0 };
-        // The runtime reads only the lanes the image type has.
-        let cslot = self.texel_slot("coord")?;
-        self.b.build_store(cslot, coord)?;
-        let tslot = self.texel_slot("texel")?;
         let f = self.descriptor_fn(image, READ)?;
-        let fty = self.ctx.void_type().fn_type(&[image.get_type().into(), i32t.into(), i32t.into(), cslot.get_type().into(), tslot.get_type().into()], false);
-        self.b.build_indirect_call(fty, f, &[image.into(), sampler.into(), i32t.const_int(flags as u64, false).into(), cslot.into(), tslot.into()], "")?;
-        Ok(self.b.build_load(i32t.vec_type(4), tslot, "")?.into_vector_value())
+        let coord = self.four_lanes(coord)?;
+        let v = self.image_call(ImageCall::Read, &[f.into(), image.into(), sampler.into(), i32t.const_int(flags as u64, false).into(), coord.into()])?;
+        match v {
+            Some(v) => Ok(v.into_vector_value()),
+            None => super::ice("an image read call without a value"),
+        }
     }
 
     /// `write_image*` of `color` (four lanes of `kind`, or one `float` for
@@ -459,21 +472,113 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
-    /// The general write: the descriptor's `write` function.
+    /// The general write: the descriptor's `write` function, through
+    /// [`Gen::image_call`].
     fn general_write(&mut self, image: PointerValue<'ctx>, coord: BasicValueEnum<'ctx>, color: BasicValueEnum<'ctx>, kind: TexelKind) -> R<()> {
         let i32t = self.ctx.i32_type();
-        // The runtime reads only the lanes the image type has.
-        let cslot = self.texel_slot("coord")?;
-        self.b.build_store(cslot, coord)?;
-        let tslot = self.texel_slot("texel")?;
-        if !color.is_vector_value() {
-            self.b.build_store(tslot, i32t.vec_type(4).const_zero())?;
-        }
-        self.b.build_store(tslot, color)?;
         let f = self.descriptor_fn(image, WRITE)?;
-        let fty = self.ctx.void_type().fn_type(&[image.get_type().into(), i32t.into(), cslot.get_type().into(), tslot.get_type().into()], false);
-        self.b.build_indirect_call(fty, f, &[image.into(), i32t.const_int(texel_flags(kind) as u64, false).into(), cslot.into(), tslot.into()], "")?;
+        let coord = self.four_lanes(coord)?;
+        let color = self.four_lanes(color)?;
+        self.image_call(ImageCall::Write, &[f.into(), image.into(), i32t.const_int(texel_flags(kind) as u64, false).into(), coord.into(), color.into()])?;
         Ok(())
+    }
+
+    /// `v` (one to four 32-bit lanes: coordinates, a colour or a depth)
+    /// as the bits of four lanes, the missing ones 0 (the runtime reads
+    /// only the lanes the image type has).
+    fn four_lanes(&mut self, v: BasicValueEnum<'ctx>) -> R<VectorValue<'ctx>> {
+        let i32t = self.ctx.i32_type();
+        let v4 = i32t.vec_type(4);
+        let zero = v4.const_zero();
+        if !v.is_vector_value() {
+            let bits = self.b.build_bit_cast(v, i32t, "")?.into_int_value();
+            return Ok(self.b.build_insert_element(zero, bits, i32t.const_zero(), "")?);
+        }
+        let n = v.into_vector_value().get_type().get_size();
+        let bits = self.b.build_bit_cast(v, i32t.vec_type(n), "")?.into_vector_value();
+        if n == 4 {
+            return Ok(bits);
+        }
+        // Lanes of `bits`, then zeros (lanes of the second operand).
+        let mask: Vec<_> = (0..4).map(|l| i32t.const_int(if l < n { l } else { n } as u64, false)).collect();
+        let zero_n = i32t.vec_type(n).const_zero();
+        Ok(self.b.build_shuffle_vector(bits, zero_n, VectorType::const_vector(&mask), "")?)
+    }
+
+    /// Calls the runtime's `read` or `write` function `args[0]` with the
+    /// other arguments (the coordinates and a colour as four lanes each)
+    /// through this module's internal stub for it, which passes them in
+    /// 16-byte slots of its own frame. On x86-64 the stub follows the
+    /// `preserve_all` convention (it saves every register the runtime's C
+    /// function may change), so the kernel's values stay in registers across
+    /// the rare call: with C calls on the paths to the runtime, register
+    /// allocation of a kernel with image reads took three times as long
+    /// (bench/README.md) and the slots lived in the kernel's frame.
+    fn image_call(&mut self, which: ImageCall, args: &[inkwell::values::BasicMetadataValueEnum<'ctx>]) -> R<Option<BasicValueEnum<'ctx>>> {
+        let stub = self.image_call_stub(which)?;
+        let call = self.b.build_call(stub, args, "")?;
+        call.set_call_convention(stub.get_call_conventions());
+        Ok(call.try_as_basic_value().basic())
+    }
+
+    /// The stub [`Gen::image_call`] calls, defined on first use.
+    fn image_call_stub(&mut self, which: ImageCall) -> R<inkwell::values::FunctionValue<'ctx>> {
+        let name = match which {
+            ImageCall::Read => "__clc_image_read_call",
+            ImageCall::Write => "__clc_image_write_call",
+        };
+        if let Some(f) = self.module.get_function(name) {
+            return Ok(f);
+        }
+        let i32t = self.ctx.i32_type();
+        let v4 = i32t.vec_type(4);
+        let ptr = self.ptr_ty(AddrSpace::Private);
+        let image = self.ptr_ty(AddrSpace::Global);
+        let fty = match which {
+            ImageCall::Read => v4.fn_type(&[ptr.into(), image.into(), i32t.into(), i32t.into(), v4.into()], false),
+            ImageCall::Write => self.ctx.void_type().fn_type(&[ptr.into(), image.into(), i32t.into(), v4.into(), v4.into()], false),
+        };
+        let stub = self.module.add_function(name, fty, Some(inkwell::module::Linkage::Internal));
+        for attr in ["noinline", "nounwind", "cold"] {
+            self.add_fn_attr(stub, attr);
+        }
+        if self.opts.target.pointer_bits() == 64 {
+            stub.set_call_conventions(CC_PRESERVE_ALL);
+        }
+        let here = self.b.get_insert_block();
+        let entry = self.ctx.append_basic_block(stub, "entry");
+        self.b.position_at_end(entry);
+        let slot = |g: &mut Self, name: &str| -> R<PointerValue<'ctx>> {
+            let p = g.b.build_alloca(v4, name)?;
+            if let Some(i) = p.as_instruction() {
+                let _ = i.set_alignment(16);
+            }
+            Ok(p)
+        };
+        let ps = stub.get_params();
+        let (f, image) = (ps[0].into_pointer_value(), ps[1]);
+        let cslot = slot(self, "coord")?;
+        let tslot = slot(self, "texel")?;
+        match which {
+            ImageCall::Read => {
+                self.b.build_store(cslot, ps[4])?;
+                let fty = self.ctx.void_type().fn_type(&[image.get_type().into(), i32t.into(), i32t.into(), ptr.into(), ptr.into()], false);
+                self.b.build_indirect_call(fty, f, &[image.into(), ps[2].into(), ps[3].into(), cslot.into(), tslot.into()], "")?;
+                let v = self.b.build_load(v4, tslot, "")?;
+                self.b.build_return(Some(&v))?;
+            }
+            ImageCall::Write => {
+                self.b.build_store(cslot, ps[3])?;
+                self.b.build_store(tslot, ps[4])?;
+                let fty = self.ctx.void_type().fn_type(&[image.get_type().into(), i32t.into(), ptr.into(), ptr.into()], false);
+                self.b.build_indirect_call(fty, f, &[image.into(), ps[2].into(), cslot.into(), tslot.into()], "")?;
+                self.b.build_return(None)?;
+            }
+        }
+        if let Some(h) = here {
+            self.b.position_at_end(h);
+        }
+        Ok(stub)
     }
 
     /// `floor(u)` as an index, as far as addressing can tell: exact in
@@ -802,17 +907,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
     }
 
-    /// Four 32-bit lanes of stack storage in the entry block.
-    fn texel_slot(&mut self, name: &str) -> R<PointerValue<'ctx>> {
-        let t = self.ctx.i32_type().vec_type(4).as_basic_type_enum();
-        self.at_entry(|g| {
-            let p = g.b.build_alloca(t, name)?;
-            if let Some(i) = p.as_instruction() {
-                let _ = i.set_alignment(16);
-            }
-            Ok(p)
-        })
-    }
 }
 
 /// The descriptor fields of an inline read or write (sizes 1 and pitches

@@ -331,7 +331,21 @@ fn images_read_and_write_inline_for_the_common_formats() {
     // RGBA8 and BGRA8 (bytes), RGBA16 (words, offset into the signed range).
     assert_eq!(t.matches("@llvm.x86.sse2.packuswb.128(").count(), 2, "{t}");
     assert_eq!(t.matches("@llvm.x86.sse2.packssdw.128(").count(), 3, "{t}");
-    assert_eq!(t.matches("call void %").count(), 2, "{t}");
+    // The other formats: the runtime's functions, through this module's
+    // stubs, called with `preserve_allcc` (the kernel's registers live
+    // across the call) and the coordinates and colour by value.
+    assert_eq!(t.matches("call preserve_allcc <4 x i32> @__clc_image_read_call(ptr %").count(), 1, "{t}");
+    assert_eq!(t.matches("call preserve_allcc void @__clc_image_write_call(ptr %").count(), 1, "{t}");
+    assert!(!t.contains("call void %") && !t.contains("alloca <4 x i32>"), "{t}");
+    let text = ir("kernel void k(read_only image2d_t a, write_only image2d_t b) { int2 p = (int2)(get_global_id(0), 0); write_imagef(b, p, read_imagef(a, p)); }");
+    for stub in ["__clc_image_read_call", "__clc_image_write_call"] {
+        let def = text.lines().find(|l| l.starts_with("define") && l.contains(&format!("@{stub}("))).unwrap_or_else(|| panic!("no {stub} in\n{text}"));
+        assert!(def.starts_with("define internal preserve_allcc "), "{def}");
+    }
+    let start = text.find("define internal preserve_allcc <4 x i32> @__clc_image_read_call(").expect("the read stub");
+    let stub = &text[start..start + text[start..].find("\n}\n").expect("its end")];
+    assert_eq!(stub.matches("alloca <4 x i32>").count(), 2, "{stub}");
+    assert_eq!(stub.matches("call void %0(ptr addrspace(1) %1, i32 %2, i32 %3, ptr ").count(), 1, "{stub}");
     for f in INLINE_FORMATS.iter().filter(|f| f.ty.texel() == TexelKind::Float) {
         assert_eq!(t.matches(&format!("i32 {}, label", f.inline_tag())).count(), 2, "{f:?} in {t}");
     }
@@ -341,7 +355,7 @@ fn images_read_and_write_inline_for_the_common_formats() {
     assert!(t.contains("load <4 x i8>") && t.contains("store i32") && t.contains("store i64") && t.contains("fdiv <4 x float>"), "{t}");
     // Depth images always call the runtime.
     let t = function_ir("kernel void d(read_only image2d_depth_t a, sampler_t s, global float *o) { o[0] = read_imagef(a, s, (float2)(0.5f, 0.5f)); }", "d");
-    assert!(!t.contains("switch") && t.contains("call void %"), "{t}");
+    assert!(!t.contains("switch") && t.contains("@__clc_image_read_call("), "{t}");
 }
 
 /// The loops over a group's work-items (regions, and the regions storing
