@@ -81,6 +81,16 @@ impl Target {
         matches!(self, Target::Spirv32 | Target::Spirv64)
     }
 
+    /// Is this 64-bit x86 (the host, or a native triple for `x86_64`)?
+    /// Its baseline has SSE2; 32-bit x86's does not.
+    pub fn is_x86_64(&self) -> bool {
+        match self {
+            Target::Host => true,
+            Target::Native(triple) => triple.starts_with("x86_64"),
+            Target::Spirv32 | Target::Spirv64 => false,
+        }
+    }
+
     /// Pointer width in bits; `size_t` has this width.
     pub fn pointer_bits(&self) -> u32 {
         match self {

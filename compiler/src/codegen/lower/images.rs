@@ -542,7 +542,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         for attr in ["noinline", "nounwind", "cold"] {
             self.add_fn_attr(stub, attr);
         }
-        if self.opts.target.pointer_bits() == 64 {
+        if self.opts.target.is_x86_64() {
             stub.set_call_conventions(CC_PRESERVE_ALL);
         }
         let here = self.b.get_insert_block();
@@ -820,9 +820,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// faster than with LLVM's `trunc` and rounding by 2^23, and its code
     /// generation costs a fifth as much. Code for this machine keeps
     /// those: with AVX-512 a `trunc` is one `vpmovdb`, and the same copy ran
-    /// 9 % slower with `vcvtps2dq` there (bench/README.md).
+    /// 9 % slower with `vcvtps2dq` there (bench/README.md). Not for 32-bit
+    /// x86 (`i686`), whose baseline has no SSE2: LLVM cannot select SSE2's
+    /// intrinsics there (it aborted on every image write).
     fn baseline_image_code(&self) -> bool {
-        !self.opts.host_cpu
+        !self.opts.host_cpu && self.opts.target.is_x86_64()
     }
 
     /// Four channels of 8 or 16 bits (`ty`) from the `int` lanes of `ch`,

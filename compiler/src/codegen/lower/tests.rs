@@ -353,6 +353,10 @@ fn images_read_and_write_inline_for_the_common_formats() {
         assert!(!t.contains(&format!("i32 {}, label", f.inline_tag())), "{f:?} in {t}");
     }
     assert!(t.contains("load <4 x i8>") && t.contains("store i32") && t.contains("store i64") && t.contains("fdiv <4 x float>"), "{t}");
+    // 32-bit x86: no SSE2 in its baseline, so neither SSE2's intrinsics
+    // nor `preserve_allcc` (an x86-64 convention).
+    let t = ir_for("kernel void k(read_only image2d_t a, write_only image2d_t b) { int2 p = (int2)(get_global_id(0), 0); write_imagef(b, p, read_imagef(a, p)); }", Target::Native("i686-unknown-linux-gnu".into()), ClStd::Cl20).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!t.contains("llvm.x86.sse2") && !t.contains("preserve_allcc") && t.contains("@__clc_image_write_call("), "{t}");
     // Depth images always call the runtime.
     let t = function_ir("kernel void d(read_only image2d_depth_t a, sampler_t s, global float *o) { o[0] = read_imagef(a, s, (float2)(0.5f, 0.5f)); }", "d");
     assert!(!t.contains("switch") && t.contains("@__clc_image_read_call("), "{t}");
