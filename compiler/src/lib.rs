@@ -6,6 +6,7 @@
 //! [`codegen`]. [`driver`] is the command-line front of it all.
 
 pub mod codegen;
+pub mod crash;
 pub mod diag;
 pub mod driver;
 pub mod jit;

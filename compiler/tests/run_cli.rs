@@ -1,6 +1,7 @@
 //! `clc run` as a process: printf from many work-items on all cores, its
 //! OpenCL format rules, and release/acquire message passing between
-//! work-groups; and `clc -c` of image kernels for 32-bit x86.
+//! work-groups; `clc -c` of image kernels for 32-bit x86; and what the
+//! process says when it crashes.
 
 use std::process::Command;
 
@@ -147,4 +148,38 @@ fn image_kernels_compile_for_32_bit_x86() {
         }
         let _ = std::fs::remove_file(&out);
     }
+}
+
+const BUG_REPORT: &str = "clc: this is a bug in clc; please report it with the input that caused it";
+
+/// A crash or an LLVM fatal error inside clc is an internal-compiler-error
+/// report naming the stage and the file, with status 3: never an abort or
+/// a core dump. `#pragma clc __debug` makes them on purpose, as clang's
+/// `#pragma clang __debug crash` does.
+#[test]
+fn crashes_and_llvm_fatal_errors_are_internal_errors_not_aborts() {
+    let cases = [
+        ("crash", "crashed with SIGSEGV (an invalid memory access or a stack overflow)"),
+        ("llvm_fatal_error", "LLVM ERROR: #pragma clc __debug llvm_fatal_error"),
+    ];
+    for (action, what) in cases {
+        let f = kernel(&format!("debug_{action}.cl"), &format!("kernel void k(global int *p) {{ *p = 1; }}\n#pragma clc __debug {action}\n"));
+        let o = format!("{f}.o");
+        let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-c", &f, "-o", &o]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{action}: {:?} {err}", out.status);
+        assert_eq!(err, format!("clc: internal compiler error: {what} (while preprocessing '{f}')\n{BUG_REPORT}\n"));
+        assert!(!std::path::Path::new(&o).exists(), "{action}: no object written");
+    }
+}
+
+/// Under `clc run`, a kernel that crashes (a store to an address it was
+/// never given) is an error in the program, status 1, not a bug in clc.
+#[test]
+fn a_kernel_that_crashes_under_clc_run_is_an_error_in_the_program() {
+    let f = kernel("wild_store.cl", "kernel void k(global int *p) { p[get_global_id(0)] = 1; if (get_global_id(0) == 3) *(volatile global int *)(ulong)16 = 1; }");
+    let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["run", &f, "--kernel", "k", "--global", "4", "--arg", "buf:int:4"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{:?} {err}", out.status);
+    assert_eq!(err, format!("clc run: error: the kernel crashed with SIGSEGV (an invalid memory access or a stack overflow) (while running kernel 'k' of '{f}')\n"));
 }

@@ -25,3 +25,6 @@ EXT(cl_khr_fp16)
 _Pragma(1)
 _Pragma
 end
+#pragma clc __debug crash
+#pragma clc __debug llvm_fatal_error
+#pragma clc __debug nope

@@ -52,6 +52,13 @@ fn warning_policy() {
     assert_eq!((code, err.as_str()), (0, ""));
 }
 
+/// `#pragma clc __debug crash` crashes only the `clc` command (see
+/// compiler/tests/run_cli.rs); in a program that embeds clc it is ignored.
+#[test]
+fn debug_pragmas_are_ignored_in_process() {
+    insta::assert_snapshot!(transcript(&["-fsyntax-only", "tests/cli/debug_pragma.cl"]));
+}
+
 #[test]
 fn rich_format_on_request() {
     insta::assert_snapshot!(transcript(&["-fsyntax-only", "-fdiagnostics-format=rich", "tests/cli/macro_error.cl"]));

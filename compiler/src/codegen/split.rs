@@ -409,6 +409,7 @@ fn run_job(job: Job, threads: usize, opts: &CodegenOptions, relower: Option<&Rel
 /// and goes on with the heaviest itself, as a free thread takes the
 /// largest job, on `module` (no bitcode to read back).
 fn work_on(module: Module<'_>, step: Step, first: bool, mut order: Vec<usize>, threads: usize, opts: &CodegenOptions, enqueue: &(dyn Fn(Vec<Job>) + Sync)) -> Result<(Vec<usize>, Vec<u8>), InternalError> {
+    let _unit = crate::crash::working_on(&functions_of(&module));
     let tm = super::configure(&module, opts)?;
     let phase = match step {
         Step::Whole => Phase::Whole,
@@ -794,6 +795,35 @@ fn references(v: LLVMValueRef) -> Vec<LLVMValueRef> {
     out
 }
 
+/// The kernels `module` (a job's part) generates code for, named for a
+/// crash report: `kernel 'k'`, `kernels 'a', 'b'` (their work-group
+/// entries `__clc_wg_<kernel>`, or pieces of them `__clc_wg_<kernel>.r0`:
+/// kernel names have no dots), else its defined functions.
+fn functions_of(module: &Module<'_>) -> String {
+    let (mut kernels, mut others) = (Vec::new(), Vec::new());
+    // SAFETY: reading a well-formed module's functions.
+    unsafe {
+        let mut f = LLVMGetFirstFunction(module.as_mut_ptr());
+        while !f.is_null() {
+            if LLVMCountBasicBlocks(f) > 0 && !internal(f) {
+                let name = name(f);
+                match name.strip_prefix("__clc_wg_") {
+                    Some(k) => {
+                        let k = format!("'{}'", k.split('.').next().unwrap_or(k));
+                        if !kernels.contains(&k) {
+                            kernels.push(k);
+                        }
+                    }
+                    None => others.push(format!("'{name}'")),
+                }
+            }
+            f = LLVMGetNextFunction(f);
+        }
+    }
+    let (what, names) = if kernels.is_empty() { ("function", others) } else { ("kernel", kernels) };
+    format!("{what}{} {}", if names.len() == 1 { "" } else { "s" }, names.join(", "))
+}
+
 /// Leaves in `module` what part `keep` needs (see the module
 /// documentation); `first`: the part that defines the externally visible
 /// variables.
@@ -945,6 +975,25 @@ mod tests {
     fn parse<'ctx>(ctx: &'ctx Context, ir: &str) -> Module<'ctx> {
         let buffer = MemoryBuffer::create_from_memory_range_copy(ir.as_bytes(), "split.ll");
         ctx.create_module_from_ir(buffer).unwrap_or_else(|e| panic!("{}", e.to_string_lossy()))
+    }
+
+    /// A crash report names a job's kernels (once each, whole or in
+    /// pieces), else its functions; not internal helpers or declarations.
+    #[test]
+    fn jobs_are_named_by_their_kernels() {
+        let ctx = Context::create();
+        let m = parse(
+            &ctx,
+            "define void @__clc_wg_a(ptr %p) { ret void }
+             define void @__clc_wg_a.r0(ptr %p) { ret void }
+             define void @__clc_wg_b(ptr %p) { ret void }
+             define internal void @helper() { ret void }
+             define void @f() { ret void }
+             declare void @g()",
+        );
+        assert_eq!(functions_of(&m), "kernels 'a', 'b'");
+        let m = parse(&ctx, "define void @f() { ret void }\ndefine internal void @h() { ret void }\ndeclare void @g()");
+        assert_eq!(functions_of(&m), "function 'f'");
     }
 
     /// `a` and `b` write and read the same internal variable (`a` through

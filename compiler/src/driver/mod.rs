@@ -16,7 +16,8 @@
 //!
 //! A panic anywhere in the pipeline is a bug in clc: it is caught and
 //! reported as an internal compiler error with the panic's message, never
-//! as an abort. The pipeline runs on a thread with a large stack so that
+//! as an abort; the `clc` command also reports LLVM's fatal errors and
+//! crash signals so ([`crate::crash`]). The pipeline runs on a thread with a large stack so that
 //! deeply nested input meets the stages' own depth limits (which report
 //! diagnostics) before the thread's stack runs out.
 
@@ -41,7 +42,7 @@ pub const EXIT_USAGE: i32 = 2;
 pub const EXIT_INTERNAL: i32 = 3;
 
 /// The line after every internal compiler error.
-const BUG_REPORT: &str = "clc: this is a bug in clc; please report it with the input that caused it";
+pub(crate) const BUG_REPORT: &str = "clc: this is a bug in clc; please report it with the input that caused it";
 
 /// Stack for the pipeline thread. Recursive stages stop at their own
 /// nesting limits long before this is used up.
@@ -50,6 +51,7 @@ const PIPELINE_STACK: usize = 256 << 20;
 /// Runs `clc` with `args` (including the program name) on the real
 /// standard streams and returns the exit status.
 pub fn main(args: Vec<std::ffi::OsString>) -> i32 {
+    crate::crash::install();
     let args: Vec<String> = args.into_iter().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
     if args.first().is_some_and(|a| a == "run") {
         let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
@@ -248,6 +250,13 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
         }
     };
     let mut diags = Diagnostics::new(inv.warnings.clone());
+    let quoted = format!("'{}'", sm.file(main).name);
+    let stage = |stage| {
+        if crate::crash::installed() {
+            crate::crash::set(stage, &quoted);
+        }
+    };
+    stage(crate::crash::Stage::Preprocessing);
     let pp_opts = PpOptions {
         std: inv.std,
         target: inv.target.clone(),
@@ -255,6 +264,7 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
         macros: inv.macros.clone(),
     };
     let pp_out = pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
+    debug_pragmas(&pp_out, &mut diags);
     let mut text_out = String::new();
     // Generated code, or the internal error that stopped code generation.
     let mut code: Option<Result<Vec<u8>, InternalError>> = None;
@@ -266,8 +276,10 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
             }
         }
         Action::SyntaxOnly | Action::DumpAst | Action::DumpTyped | Action::Compile => {
+            stage(crate::crash::Stage::Parsing);
             let tu = crate::parse::parse(&sm, &pp_out, inv.std, &mut diags);
             if inv.action != Action::DumpAst {
+                stage(crate::crash::Stage::Checking);
                 let mut sema_opts = crate::sema::SemaOptions::new(inv.std, inv.target.clone(), &pp_out.pragmas);
                 // Checking alone does not need the typed program.
                 sema_opts.build_program = inv.action != Action::SyntaxOnly;
@@ -286,6 +298,7 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
                             _ => None,
                         })
                         .collect();
+                    stage(crate::crash::Stage::GeneratingCode);
                     code = crate::codegen::compile(&program, &sm, &name, &opts, output_kind(inv.emit), &mut diags).transpose();
                 }
             }
@@ -328,6 +341,20 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
         let _ = writeln!(err, "{summary}");
     }
     if diags.has_errors() { EXIT_ERRORS } else { EXIT_OK }
+}
+
+/// Does what `#pragma clc __debug` asks for in the `clc` command, where
+/// crash reports are installed; elsewhere (the library, the tests' own
+/// process) warns that it is ignored.
+fn debug_pragmas(pp_out: &pp::PpOutput, diags: &mut Diagnostics) {
+    for p in &pp_out.pragmas {
+        if let pp::PragmaKind::Debug(action) = p.kind {
+            if crate::crash::installed() {
+                crate::crash::debug_action(action);
+            }
+            diags.push(Diagnostic::warning("ignored-pragmas", p.span, "'#pragma clc __debug' acts only in the clc command; ignored"));
+        }
+    }
 }
 
 /// Prints diagnostics, stopping after `limit` errors (0 = no limit) with

@@ -7,7 +7,7 @@
 //! deeply nested input cannot overflow the Rust stack.
 
 use super::macros::{Macro, MacroCtx};
-use super::{PpOptions, PpOutput, Pragma, PragmaKind, Switch};
+use super::{DebugAction, PpOptions, PpOutput, Pragma, PragmaKind, Switch};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::lex::{self, flags, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
@@ -602,6 +602,12 @@ impl Pp<'_> {
                 }
             },
             ["nounroll"] => Some(PragmaKind::Unroll(Some(1))),
+            ["clc", "__debug", "crash"] => Some(PragmaKind::Debug(DebugAction::Crash)),
+            ["clc", "__debug", "llvm_fatal_error"] => Some(PragmaKind::Debug(DebugAction::LlvmFatalError)),
+            ["clc", "__debug", ..] => {
+                self.diags.push(Diagnostic::warning("ignored-pragmas", span, "unknown '#pragma clc __debug' action ignored (expected 'crash' or 'llvm_fatal_error')"));
+                None
+            }
             ["once"] => {
                 if let Some(c) = self.files.last().and_then(|f| f.canonical.clone()) {
                     self.once.insert(c);

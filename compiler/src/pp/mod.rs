@@ -114,6 +114,28 @@ pub enum PragmaKind {
     /// `#pragma unroll`, `#pragma unroll N`, `#pragma nounroll`
     /// (`Some(1)`): applies to the loop that follows.
     Unroll(Option<u32>),
+    /// `#pragma clc __debug crash|llvm_fatal_error`: makes the `clc`
+    /// command fail on purpose, to test its crash reports (clang's
+    /// `#pragma clang __debug crash`).
+    Debug(DebugAction),
+}
+
+/// What `#pragma clc __debug` does (see `crash::debug_action`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DebugAction {
+    /// A SIGSEGV.
+    Crash,
+    /// LLVM's `report_fatal_error`.
+    LlvmFatalError,
+}
+
+impl DebugAction {
+    pub fn name(self) -> &'static str {
+        match self {
+            DebugAction::Crash => "crash",
+            DebugAction::LlvmFatalError => "llvm_fatal_error",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

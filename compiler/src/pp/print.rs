@@ -141,6 +141,7 @@ impl Printer<'_> {
             ),
             PragmaKind::Unroll(None) => "#pragma unroll".to_string(),
             PragmaKind::Unroll(Some(n)) => format!("#pragma unroll {n}"),
+            PragmaKind::Debug(action) => format!("#pragma clc __debug {}", action.name()),
         };
         self.s.push_str(&text);
         self.s.push('\n');

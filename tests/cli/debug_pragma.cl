@@ -1,0 +1,2 @@
+kernel void k(global int *p) { *p = 1; }
+#pragma clc __debug crash
