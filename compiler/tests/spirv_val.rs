@@ -92,3 +92,31 @@ fn every_valid_corpus_kernel_is_valid_spirv() {
     assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), files.len() * 3, failures.join("\n"));
     assert!(validated >= 170, "only {validated} SPIR-V modules validated ({unsupported} unsupported)");
 }
+
+/// Program-scope constants clc shapes itself: unions initialized by a
+/// member other than their first (a union filled by the member had a
+/// `[0 x i8]` pad, which LLVM's SPIR-V back end typed two ways), arrays
+/// of them, and arrays whose zero runs are `zeroinitializer` arrays in a
+/// packed struct.
+#[test]
+fn union_and_sparse_array_constants_are_valid_spirv() {
+    let src = "typedef union { int i; float f; } U;
+               typedef union { char c; int4 v; } W;
+               constant U u = { .f = 1.5f };
+               constant U us[200] = { [1].f = 1.5f, [150].i = 7 };
+               constant W w = { .c = 3 };
+               constant int t[1000] = { 1, 2, [999] = 3 };
+               global int g[500] = { [400] = 4 };
+               kernel void k(global float *o, int i) { o[0] = u.f + us[i].f + w.c + t[i] + g[i]; g[i] = 1; }";
+    let dir = std::env::temp_dir().join(format!("clc-spirv-val-constants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("constants.cl");
+    std::fs::write(&file, src).unwrap();
+    for opt in ["-O0", "-O2"] {
+        let spv = dir.join(format!("constants{opt}.spv"));
+        let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-cl-std=CL2.0", "--target=spirv64", opt, "-c"]).arg(&file).arg("-o").arg(&spv).output().unwrap();
+        assert!(out.status.success(), "{opt}: {}", String::from_utf8_lossy(&out.stderr));
+        let val = Command::new("spirv-val").args(["--target-env", "opencl2.0"]).arg(&spv).output().expect("spirv-val (spirv-tools) is required");
+        assert!(val.status.success(), "{opt}: {}", String::from_utf8_lossy(&val.stderr));
+    }
+}

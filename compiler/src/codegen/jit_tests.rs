@@ -304,6 +304,32 @@ fn arrays_sized_by_their_initializers() {
     });
 }
 
+/// Large constants with few elements initialized (their zero runs one
+/// `zeroinitializer` each, `init::ZERO_RUN`) read back element by element
+/// at indices the compiler cannot see: initialized, zero, past a run,
+/// unions by another member, nested arrays, a program-scope global.
+#[test]
+fn sparse_constant_arrays_read_back_as_initialized() {
+    let src = "typedef union { int i; float f; } U;
+               constant int t[100000] = { 1, 2, [5000] = 3, [99999] = 4 };
+               constant U us[200] = { [1].f = 1.5f, [150].i = 7 };
+               constant float2 m[300][2] = { [0][1] = (float2)(1.0f, 2.0f), [299] = { (float2)(3.0f, 4.0f) } };
+               global int counts[1000] = { [999] = 9, [500] = 5, 6 };
+               kernel void k(global const int *ix, global int *o, global float *f) {
+                   for (int n = 0; n < 8; n++) o[n] = t[ix[n]];
+                   o[8] = us[ix[8]].i; o[9] = us[ix[9]].i; o[10] = us[ix[10]].i;
+                   o[11] = counts[ix[11]]; o[12] = counts[ix[12]]; o[13] = counts[ix[13]]; o[14] = counts[ix[14]];
+                   f[0] = us[ix[15]].f; f[1] = m[ix[16]][ix[17]].y; f[2] = m[ix[18]][ix[19]].x; f[3] = m[ix[20]][ix[21]].y; f[4] = m[ix[22]][ix[23]].x;
+               }";
+    with_kernels(src, |get| {
+        let ix: [i32; 24] = [0, 1, 2, 4999, 5000, 5001, 99998, 99999, 0, 150, 199, 999, 500, 501, 0, 1, 0, 1, 299, 0, 299, 1, 150, 0];
+        let (mut o, mut f) = ([-1i32; 15], [-1.0f32; 5]);
+        launch(get("k"), 1, &[arg(&ix.as_ptr()), arg(&o.as_mut_ptr()), arg(&f.as_mut_ptr())]);
+        assert_eq!(o, [1, 2, 0, 0, 3, 0, 0, 4, 0, 7, 0, 9, 5, 6, 0]);
+        assert_eq!(f, [1.5, 2.0, 3.0, 0.0, 0.0]);
+    });
+}
+
 #[test]
 fn blocks_capture_by_value_and_are_called_directly() {
     let src = "int apply(int v) {

@@ -12,6 +12,12 @@ use crate::sema::types::{QualType, TypeId, TypeKind};
 use clc_builtins::types::Scalar;
 use inkwell::types::AnyType;
 use inkwell::values::{BasicValueEnum, GlobalValue, PointerValue};
+use std::collections::BTreeMap;
+
+/// Zeros in a row, in an array constant, from which they are one
+/// `zeroinitializer` array (the constant a packed struct of the runs
+/// between, as clang makes it), not an element each.
+const ZERO_RUN: usize = 64;
 
 /// A sub-object being initialized.
 #[derive(Clone, Copy)]
@@ -27,8 +33,10 @@ enum Obj<'ctx> {
 enum Tree<'ctx> {
     Zero,
     Leaf(BasicValueEnum<'ctx>),
-    /// Elements of an array or vector, fields of a struct.
-    Parts(Vec<Tree<'ctx>>),
+    /// Elements of an array or vector, fields of a struct, by position:
+    /// only those an initializer names (an array of 2^31 elements with
+    /// two initialized is two entries, not 2^31).
+    Parts(BTreeMap<usize, Tree<'ctx>>),
     /// A union with its initialized member.
     Union(u32, Box<Tree<'ctx>>),
 }
@@ -231,7 +239,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Obj::Const => Obj::Const,
         };
         let is_union = matches!(self.kind(t), TypeKind::Record(r) if self.types.records[*r as usize].is_union);
-        let n = self.sub_count(t).max(pos + 1);
         if is_union {
             if !matches!(tree, Tree::Union(p, _) if *p as usize == pos) {
                 *tree = Tree::Union(pos as u32, Box::new(Tree::Zero));
@@ -240,13 +247,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             return Ok((sobj, inner));
         }
         if !matches!(tree, Tree::Parts(_)) {
-            *tree = Tree::Parts(vec![Tree::Zero; n]);
+            *tree = Tree::Parts(BTreeMap::new());
         }
         let Tree::Parts(parts) = tree else { unreachable!("just made a parts node") };
-        if parts.len() < n {
-            parts.resize(n, Tree::Zero);
-        }
-        Ok((sobj, &mut parts[pos]))
+        Ok((sobj, parts.entry(pos).or_insert(Tree::Zero)))
     }
 
     fn init_string(&mut self, obj: Obj<'ctx>, t: TypeId, bytes: &[u8], tree: &mut Tree<'ctx>) -> R<()> {
@@ -265,7 +269,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             Obj::Const => {
                 let et = self.mem_ty(e.ty)?.into_int_type();
-                *tree = Tree::Parts(bytes[..len].iter().map(|&b| Tree::Leaf(et.const_int(b as u64, false).into())).collect());
+                *tree = Tree::Parts(bytes[..len].iter().enumerate().map(|(i, &b)| (i, Tree::Leaf(et.const_int(b as u64, false).into()))).collect());
                 Ok(())
             }
         }
@@ -335,28 +339,25 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let v = self.materialize(inner, ft)?;
                 let size = self.types.size_align(t).map_or(0, |s| s.0);
                 let fsize = self.types.size_align(ft).map_or(0, |s| s.0);
-                let pad = self.ctx.i8_type().array_type(size.saturating_sub(fsize) as u32).const_zero();
-                self.ctx.const_struct(&[v, pad.into()], true).into()
+                // No `[0 x i8]` where the member fills the union: LLVM's
+                // SPIR-V back end gives such a struct two different types
+                // and the module fails validation.
+                match size.saturating_sub(fsize) {
+                    0 => self.ctx.const_struct(&[v], true).into(),
+                    pad => self.ctx.const_struct(&[v, array_type(self.ctx.i8_type().into(), pad).const_zero()], true).into(),
+                }
             }
             Tree::Parts(parts) => match self.kind(t).clone() {
                 TypeKind::Vector(..) => {
                     let lanes: Vec<BasicValueEnum> = (0..self.sub_count(t))
                         .map(|i| {
                             let st = self.sub_type(t, i);
-                            self.materialize(parts.get(i).unwrap_or(&Tree::Zero), st)
+                            self.materialize(parts.get(&i).unwrap_or(&Tree::Zero), st)
                         })
                         .collect::<R<_>>()?;
                     super::const_vector(&lanes)
                 }
-                TypeKind::Array(e, _) => {
-                    let vals: Vec<BasicValueEnum> = (0..self.sub_count(t)).map(|i| self.materialize(parts.get(i).unwrap_or(&Tree::Zero), e.ty)).collect::<R<_>>()?;
-                    let et = self.mem_ty(e.ty)?;
-                    if vals.iter().all(|v| v.get_type() == et) {
-                        const_array(et, &vals)
-                    } else {
-                        self.ctx.const_struct(&vals, true).into()
-                    }
-                }
+                TypeKind::Array(e, _) => self.materialize_array(parts, e.ty, self.sub_count(t))?,
                 TypeKind::Record(idx) => {
                     let layout = self.types.record_layout(idx).ok_or_else(|| super::InternalError { function: None, message: "an incomplete record initialized".into() })?;
                     let fields = self.types.records[idx as usize].fields.clone().unwrap_or_default();
@@ -367,7 +368,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         if *off > at {
                             vals.push(i8t.array_type((*off - at) as u32).const_zero().into());
                         }
-                        vals.push(self.materialize(parts.get(i).unwrap_or(&Tree::Zero), f.ty.ty)?);
+                        vals.push(self.materialize(parts.get(&i).unwrap_or(&Tree::Zero), f.ty.ty)?);
                         at = off + self.types.size_align(f.ty.ty).map_or(0, |s| s.0);
                     }
                     if layout.size > at {
@@ -380,7 +381,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         self.ctx.const_struct(&vals, true).into()
                     }
                 }
-                _ => match parts.first() {
+                _ => match parts.get(&0) {
                     Some(p) => self.materialize(p, t)?,
                     None => self.mem_ty(t)?.const_zero(),
                 },
@@ -390,6 +391,50 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             return ice("an initializer of a program-scope or __constant variable is not a constant");
         }
         Ok(v)
+    }
+
+    /// An array of `n` elements of type `et` from the elements `parts`
+    /// names: `[n x T]`, or where it has runs of [`ZERO_RUN`] zeros or
+    /// more, a packed struct of the initialized runs (`[k x T]`) and the
+    /// zero runs (`[z x T] zeroinitializer`), whose layout is the same.
+    /// Elements whose constant has another type than `T` (a union
+    /// initialized by another member) make their run a packed struct.
+    fn materialize_array(&mut self, parts: &BTreeMap<usize, Tree<'ctx>>, et: TypeId, n: usize) -> R<BasicValueEnum<'ctx>> {
+        let elem = self.mem_ty(et)?;
+        let mut runs: Vec<BasicValueEnum<'ctx>> = Vec::new();
+        let mut run: Vec<BasicValueEnum<'ctx>> = Vec::new();
+        let flush = |run: &mut Vec<BasicValueEnum<'ctx>>, runs: &mut Vec<BasicValueEnum<'ctx>>| {
+            if run.iter().all(|v| v.get_type() == elem) {
+                runs.push(const_array(elem, run));
+            } else {
+                runs.push(self.ctx.const_struct(run, true).into());
+            }
+            run.clear();
+        };
+        let mut at = 0;
+        let zeros = |count: usize, run: &mut Vec<BasicValueEnum<'ctx>>, runs: &mut Vec<BasicValueEnum<'ctx>>| {
+            if count >= ZERO_RUN {
+                if !run.is_empty() {
+                    flush(run, runs);
+                }
+                runs.push(array_type(elem, count as u64).const_zero());
+            } else {
+                run.extend(std::iter::repeat_n(elem.const_zero(), count));
+            }
+        };
+        for (&i, sub) in parts.range(..n) {
+            zeros(i - at, &mut run, &mut runs);
+            run.push(self.materialize(sub, et)?);
+            at = i + 1;
+        }
+        zeros(n - at, &mut run, &mut runs);
+        if runs.is_empty() || !run.is_empty() {
+            flush(&mut run, &mut runs);
+        }
+        Ok(match runs.as_slice() {
+            [one] => *one,
+            _ => self.ctx.const_struct(&runs, true).into(),
+        })
     }
 
     /// Sets a global's initializer; when the constant's type differs (a
@@ -424,6 +469,12 @@ fn const_array<'ctx>(et: inkwell::types::BasicTypeEnum<'ctx>, vals: &[BasicValue
     let mut raw: Vec<_> = vals.iter().map(|v| v.as_value_ref()).collect();
     // SAFETY: every element has type `et`.
     unsafe { BasicValueEnum::new(inkwell::llvm_sys::core::LLVMConstArray2(et.as_type_ref(), raw.as_mut_ptr(), raw.len() as u64)) }
+}
+
+/// `[n x elem]`, for any `n` (inkwell's `array_type` takes a `u32`).
+pub(super) fn array_type(elem: inkwell::types::BasicTypeEnum<'_>, n: u64) -> inkwell::types::BasicTypeEnum<'_> {
+    // SAFETY: an array type of a sized element type.
+    unsafe { inkwell::types::BasicTypeEnum::new(inkwell::llvm_sys::core::LLVMArrayType2(elem.as_type_ref(), n)) }
 }
 
 use inkwell::values::AsValueRef;

@@ -333,7 +333,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             TypeKind::Pointer(p) => self.ptr_ty(p.space).into(),
             TypeKind::Array(e, n) => {
                 let et = self.mem_ty(e.ty)?;
-                et.array_type(n.unwrap_or(0) as u32).into()
+                init::array_type(et, n.unwrap_or(0))
             }
             TypeKind::Function { .. } => self.ptr_ty(AddrSpace::Private).into(),
             TypeKind::Record(idx) => self.record_ty(*idx)?.into(),

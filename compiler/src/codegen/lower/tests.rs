@@ -216,6 +216,30 @@ fn ir_program_scope_variables_structs_unions_and_brace_elision() {
 }
 
 #[test]
+fn huge_arrays_keep_their_zeros_as_one_constant() {
+    // Found by the fuzzer: a 2^31 x 3 constant array with three rows
+    // initialized made a tree node per element, and the allocation
+    // aborted; a 10^8 array with its last element designated took minutes
+    // in LLVM's printer. Zero runs are `zeroinitializer` arrays in a packed
+    // struct (as clang makes them); sizes past 2^32 elements keep their
+    // length.
+    let t = ir("constant float matrix[2147483647][3] = { { 1.0f, 0.0f, 0.0f }, { 0.0f, 1.0f, 0.0f }, [2] = { [2] = 1.0f } };
+                constant int t[100000000] = { 1, 2, [99999999] = 3 };
+                constant char c[4294967297] = { 1, 2 };
+                constant int small[70] = { 1 };
+                constant int few[60] = { 1 };
+                kernel void k(global float *o, long i) { o[0] = matrix[i][1] + t[i] + c[i] + small[i] + few[i]; }");
+    let global = |name: &str| t.lines().find(|l| l.starts_with(&format!("@{name} "))).unwrap_or_else(|| panic!("@{name} in {t}")).to_string();
+    assert!(global("matrix").contains("constant <{ [3 x [3 x float]], [2147483644 x [3 x float]] }> <{ [3 x [3 x float]] [[3 x float] [float 1.000000e+00, float 0.000000e+00, float 0.000000e+00], [3 x float] [float 0.000000e+00, float 1.000000e+00, float 0.000000e+00], [3 x float] [float 0.000000e+00, float 0.000000e+00, float 1.000000e+00]], [2147483644 x [3 x float]] zeroinitializer }>"), "{}", global("matrix"));
+    assert!(global("t").contains("<{ [2 x i32] [i32 1, i32 2], [99999997 x i32] zeroinitializer, [1 x i32] [i32 3] }>"), "{}", global("t"));
+    assert!(global("c").contains("<{ [2 x i8] c\"\\01\\02\", [4294967295 x i8] zeroinitializer }>"), "{}", global("c"));
+    assert!(global("small").contains("<{ [1 x i32] [i32 1], [69 x i32] zeroinitializer }>"), "{}", global("small"));
+    // Under 64 zeros in a row: the plain array, as written.
+    assert!(global("few").contains("constant [60 x i32] [i32 1, i32 0,"), "{}", global("few"));
+    assert!(t.len() < 100_000, "the IR lists every element: {} bytes", t.len());
+}
+
+#[test]
 fn ir_conversions_and_builtins_on_the_cpu() {
     insta::assert_snapshot!(function_ir(
         "kernel void k(global float4 *f, global int4 *i, global uchar4 *c, global uint *u) {
