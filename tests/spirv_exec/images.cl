@@ -8,3 +8,8 @@ kernel void img_shift(read_only image2d_t src, write_only image2d_t dst, sampler
     float4 b = read_imagef(src, s, (float2)(p.x + 0.5f, p.y + 0.5f));
     write_imagef(dst, p, a * 2.0f + b + (float4)(get_image_width(src), get_image_height(src), 0.0f, 0.0f));
 }
+
+kernel void img_format(read_only image2d_t a, read_only image2d_t b, global int *out) {
+    out[0] = get_image_channel_data_type(a);
+    out[1] = get_image_channel_data_type(b);
+}

@@ -50,6 +50,11 @@ class Group(ctypes.Structure):
         ("num_groups", ctypes.c_uint64 * 3),
         ("group_id", ctypes.c_uint64 * 3),
         ("local_mem", ctypes.c_void_p),
+        ("barrier", ctypes.c_void_p),
+        ("barrier_ctx", ctypes.c_void_p),
+        ("only_item", ctypes.c_void_p),
+        ("global_base", ctypes.c_uint64 * 3),
+        ("row", ctypes.c_uint64 * 2),
     ]
 
 
@@ -210,8 +215,9 @@ def main():
         local = ctypes.create_string_buffer(64 << 10)
         one = (ctypes.c_uint64 * 3)(1, 1, 1)
         g = Group(1, 0, (ctypes.c_uint64 * 3)(0, 0, 0), (ctypes.c_uint64 * 3)(n, 1, 1), (ctypes.c_uint64 * 3)(n, 1, 1),
-                  (ctypes.c_uint64 * 3)(n, 1, 1), one, (ctypes.c_uint64 * 3)(0, 0, 0), ctypes.cast(local, ctypes.c_void_p))
-        entry(argv, ctypes.byref(g), ctypes.c_uint64(1))
+                  (ctypes.c_uint64 * 3)(n, 1, 1), one, (ctypes.c_uint64 * 3)(0, 0, 0), ctypes.cast(local, ctypes.c_void_p),
+                  None, None, None, (ctypes.c_uint64 * 3)(0, 0, 0), (ctypes.c_uint64 * 2)(0, 0))
+        entry(argv, ctypes.byref(g))
 
     native = run_cases(run_native, fails, "native")
 
@@ -274,6 +280,16 @@ def main():
     shifted = np.concatenate([pix[:, 1:], pix[:, -1:]], axis=1)
     want = shifted * np.float32(2) + pix + np.array([w, h, 0, 0], dtype=np.float32)
     fails.check("SPIR-V elsewhere: images, samplers (program-scope and argument), image queries", got, want, tol=1e-6)
+
+    # The channel data type is OpenCL's CLK_* value, not SPIR-V's
+    # enumerant (LLVM 22's OpImageQueryFormat alone gave 2 for UNORM_INT8).
+    u8 = cl.Image(ctx, mf.READ_ONLY, cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.UNORM_INT8), shape=(w, h))
+    formats = np.zeros(2, dtype=np.int32)
+    fbuf = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=formats)
+    img_prog.img_format(queue, (1,), None, u8, src_img, fbuf)
+    cl.enqueue_copy(queue, formats, fbuf)
+    queue.finish()
+    fails.check("SPIR-V elsewhere: get_image_channel_data_type", formats, np.array([cl.channel_type.UNORM_INT8, cl.channel_type.FLOAT], dtype=np.int32))
 
     print(f"{len(fails.items)} failure(s)")
     return 1 if fails.items else 0

@@ -31,3 +31,20 @@ fn every_module_has_a_doc_comment() {
         .collect();
     assert!(missing.is_empty(), "modules without a `//!` doc: {missing:?}");
 }
+
+/// The opt-in SPIR-V execution script (tests/spirv_exec/run.py, not run
+/// in CI) calls kernels' work-group entries through its own copy of the
+/// runtime's `Group`: its fields must be the runtime's, in order (a stale
+/// copy made every native call read past the struct and crash).
+#[test]
+fn the_spirv_exec_script_knows_the_group_layout() {
+    let root = clc_tests::root();
+    let abi = std::fs::read_to_string(root.join("runtime-lib/src/abi.rs")).unwrap();
+    let body = abi.split("pub struct Group {").nth(1).and_then(|b| b.split("\n}").next()).expect("runtime-lib's Group");
+    let rust: Vec<&str> = body.lines().filter_map(|l| l.trim().strip_prefix("pub ")).filter_map(|l| l.split(':').next()).collect();
+    let script = std::fs::read_to_string(root.join("tests/spirv_exec/run.py")).unwrap();
+    let fields = script.split("_fields_ = [").nth(1).and_then(|f| f.split("\n    ]").next()).expect("run.py's Group fields");
+    let python: Vec<&str> = fields.lines().filter_map(|l| l.trim().strip_prefix("(\"")).filter_map(|l| l.split('"').next()).collect();
+    assert!(rust.len() > 10, "{rust:?}");
+    assert_eq!(python, rust, "tests/spirv_exec/run.py's Group against runtime-lib/src/abi.rs");
+}

@@ -151,6 +151,20 @@ fn ir_kernel_metadata_on_spirv() {
 }
 
 #[test]
+fn spirv_channel_data_types_are_opencl_values() {
+    // LLVM 22's SPIR-V back end gives SPIR-V's enumerant (0 for
+    // SNORM_INT8); OpenCL's CLK_SNORM_INT8 is 0x10D0 = 4304, and
+    // tests/spirv_exec/run.py checks the value on another implementation.
+    let t = ir_for("kernel void k(read_only image2d_t a, global int *o) { o[0] = get_image_channel_data_type(a); }", Target::Spirv64, ClStd::Cl20).unwrap();
+    let call = t.lines().find(|l| l.contains("call spir_func i32 @_Z27get_image_channel_data_type14ocl_image2d_ro")).unwrap_or_else(|| panic!("{t}"));
+    let result = call.trim().split(' ').next().unwrap();
+    assert!(t.contains(&format!("add i32 {result}, 4304")) || t.contains(&format!("add nsw i32 {result}, 4304")), "{t}");
+    // On the CPU the runtime's descriptor holds OpenCL's value already.
+    let t = ir_for("kernel void k(read_only image2d_t a, global int *o) { o[0] = get_image_channel_data_type(a); }", Target::Host, ClStd::Cl20).unwrap();
+    assert!(!t.contains("4304"), "{t}");
+}
+
+#[test]
 fn every_valid_corpus_kernel_compiles_to_a_native_object_with_debug_info_at_o0_and_o3() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
     let include = root.join("corpus/include");
