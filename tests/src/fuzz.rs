@@ -1,6 +1,7 @@
-//! A randomized robustness test for the preprocessor, the parser and the
-//! checker: feed them arbitrary bytes, token soup, deep nesting and mutated kernels from
-//! the corpus, and require that they return (with diagnostics) instead of
+//! A randomized robustness test for the preprocessor, the parser, the
+//! checker and the lowering: feed them arbitrary bytes, token soup, deep
+//! nesting and mutated kernels from the corpus (text spliced, or numbers
+//! and operators replaced), and require that they return (with diagnostics) instead of
 //! panicking, hanging or overflowing the stack.
 //!
 //! It is deterministic for a given seed (a small xorshift generator, so no
@@ -46,6 +47,56 @@ const FRAGMENTS: &[&str] = &[
     "/*", "*/", "//", "\\\n", "@", "A(", "B(1,2)", "__LINE__", "#x", "a ? b : c", "sizeof(int)", "x = y = z;", "goto l; l: ;",
     "switch(x){case 1: default:;}", "for(;;)", "do ; while(0);", "\0", "\u{00e9}", "<:", "%>", "...",
 ];
+
+/// Values a number in a kernel is replaced by: limits of the integer
+/// types, out-of-range floats, sizes that no memory holds.
+const EDGE_NUMBERS: &[&str] = &[
+    "0", "-1", "1", "3", "255u", "65535", "2147483647", "2147483648", "-2147483648", "4294967296", "0x7fffffff", "1e39f", "-0.0f",
+    "1e-45f", "18446744073709551615ul",
+];
+
+/// Binary operators swapped for one another.
+const OPERATORS: &[&str] = &["+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "<", ">", "==", "!=", "&&", "||"];
+
+/// `seed` with one to four of its numbers replaced by [`EDGE_NUMBERS`]
+/// or its operators swapped: mutants that mostly still check, so they
+/// reach the lowering with values no corpus kernel has (a 2^31-element
+/// constant array made the lowering allocate 52 GB).
+fn mutate_values(rng: &mut Rng, seed: &str) -> String {
+    const OPERATOR_CHARS: &[u8] = b"+-*/%<>&|^=!";
+    let b = seed.as_bytes();
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let starts_word = i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.');
+        if b[i].is_ascii_digit() && starts_word {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.') {
+                i += 1;
+            }
+            spans.push((start, i, true));
+        } else if OPERATOR_CHARS.contains(&b[i]) {
+            let start = i;
+            while i < b.len() && OPERATOR_CHARS.contains(&b[i]) {
+                i += 1;
+            }
+            if OPERATORS.contains(&&seed[start..i]) {
+                spans.push((start, i, false));
+            }
+        } else {
+            i += 1;
+        }
+    }
+    let mut chosen: Vec<(usize, usize, bool)> = (0..1 + rng.below(4)).filter(|_| !spans.is_empty()).map(|_| spans[rng.below(spans.len())]).collect();
+    chosen.sort();
+    chosen.dedup();
+    let mut out = seed.to_string();
+    for &(start, end, number) in chosen.iter().rev() {
+        let with = if number { EDGE_NUMBERS[rng.below(EDGE_NUMBERS.len())] } else { OPERATORS[rng.below(OPERATORS.len())] };
+        out.replace_range(start..end, with);
+    }
+    out
+}
 
 /// What a run did.
 #[derive(Debug, Default, Clone, Copy)]
@@ -129,6 +180,11 @@ pub fn make_input(rng: &mut Rng, seeds: &[String]) -> String {
             let depth = 1 + rng.below(20_000);
             let (open, close) = [("(", ")"), ("{", "}"), ("[", "]"), ("#if 1\n", "#endif\n")][rng.below(4)];
             format!("kernel void f() {{ int x = {}1{}; }}", open.repeat(depth), close.repeat(rng.below(depth + 1)))
+        }
+        // A corpus kernel with edge values and swapped operators.
+        4 if !seeds.is_empty() => {
+            let seed = &seeds[rng.below(seeds.len())];
+            mutate_values(rng, seed)
         }
         // A corpus kernel with mutations.
         _ if !seeds.is_empty() => {

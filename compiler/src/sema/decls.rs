@@ -99,6 +99,18 @@ struct Scope {
     tags: HashMap<String, Tag>,
 }
 
+/// A switch being checked: its labels, and the type its case values
+/// convert to.
+struct SwitchCtx {
+    /// The controlling expression's promoted type (`None` after an error
+    /// in it).
+    ty: Option<IntTy>,
+    /// Case values, converted to `ty`, and where each is.
+    cases: HashMap<i128, Span>,
+    /// Where the `default` label is.
+    default: Option<Span>,
+}
+
 /// The function whose body is being checked.
 struct FuncCtx {
     name: String,
@@ -111,9 +123,8 @@ struct FuncCtx {
     depth: usize,
     labels: HashMap<String, Span>,
     gotos: Vec<Ident>,
-    /// The labels of the switches being checked, innermost last: case
-    /// values and the `default`, where each is.
-    switches: Vec<(HashMap<i128, Span>, Option<Span>)>,
+    /// The switches being checked, innermost last.
+    switches: Vec<SwitchCtx>,
     /// Loops enclosing the statement being checked (`break`/`continue`
     /// targets).
     loops: usize,
@@ -1213,10 +1224,18 @@ impl Checker<'_> {
         self.check_attrs(&s.attrs.iter().collect::<Vec<_>>(), false);
         let packed = all.iter().any(|a| a.name.name == "packed");
         let align = all.iter().filter(|a| a.name.name == "aligned").map(|a| self.attr_int(a).unwrap_or(16)).max();
+        // Complete members, and no room: the members' sizes add up past
+        // what an object may have.
+        let members_sized = fields.iter().all(|f| self.types.size_align(f.ty.ty).is_some());
         let r = &mut self.types.records[idx as usize];
         r.fields = Some(fields);
         r.packed = packed;
         r.align = align;
+        if members_sized && self.types.record_layout(idx).is_none() {
+            let what = s.name.as_ref().map_or(format!("anonymous {kw}"), |n| format!("{kw} '{}'", n.name));
+            let msg = format!("{what} is too large, which exceeds the maximum allowed size of {} bytes", super::types::MAX_OBJECT_SIZE - 1);
+            self.diags.push(err("E0308", s.span, msg));
+        }
         if let Some(n) = &s.name {
             if let Some(t) = self.scopes.last_mut().expect("scope").tags.get_mut(&n.name) {
                 t.span = n.span;
@@ -1517,9 +1536,9 @@ impl Checker<'_> {
                 }
             }
             StmtKind::Switch { cond, body } => {
-                self.condition(cond, true);
+                let ty = self.condition(cond, true);
                 if let Some(f) = &mut self.func {
-                    f.switches.push((HashMap::default(), None));
+                    f.switches.push(SwitchCtx { ty, cases: HashMap::default(), default: None });
                 }
                 self.sub_stmt(body);
                 if let Some(f) = &mut self.func {
@@ -1537,17 +1556,29 @@ impl Checker<'_> {
             StmtKind::Case { value, body } => {
                 self.not_in_switch(s, "case");
                 self.expr(value);
-                if let Some(v) = self.ice(value, "a case value") {
-                    if let Some((cases, _)) = self.func.as_mut().and_then(|f| f.switches.last_mut()) {
-                        match cases.get(&v.value) {
-                            Some(prev) => {
-                                let d = err("E0331", value.span, format!("duplicate case value '{}'", v.value)).with_note_at(*prev, "previous case defined here");
-                                self.diags.push(d);
-                            }
-                            None => {
-                                cases.insert(v.value, value.span);
-                            }
-                        }
+                if let Some(v) = self.ice(value, "a case value")
+                    && let Some(sw) = self.func.as_mut().and_then(|f| f.switches.last_mut())
+                {
+                    // The value converts to the switch's promoted type
+                    // (C99 6.8.4.2p5): `case 4294967296:` on an int is 0.
+                    let converted = sw.ty.map_or(v.value, |t| t.wrap(v.value));
+                    let prev = sw.cases.get(&converted).copied();
+                    if prev.is_none() {
+                        sw.cases.insert(converted, value.span);
+                    }
+                    // A change of sign alone (`case -1:` on a uint) is
+                    // not worth a warning (nor is it to clang).
+                    let lost = sw.ty.is_some_and(|t| {
+                        let (signed, unsigned) = (IntTy { signed: true, ..t }, IntTy { signed: false, ..t });
+                        signed.wrap(v.value) != v.value && unsigned.wrap(v.value) != v.value
+                    });
+                    if lost {
+                        let d = Diagnostic::warning("switch", value.span, format!("overflow converting case value to switch condition type ({} to {converted})", v.value));
+                        self.diags.push(d);
+                    }
+                    if let Some(prev) = prev {
+                        let d = err("E0331", value.span, format!("duplicate case value '{converted}'")).with_note_at(prev, "previous case defined here");
+                        self.diags.push(d);
                     }
                 }
                 self.stmt(body);
@@ -1556,7 +1587,7 @@ impl Checker<'_> {
                 // The keyword: the statement's first seven characters.
                 let at = Span { hi: (s.span.lo + 7).min(s.span.hi), ..s.span };
                 self.not_in_switch(s, "default");
-                if let Some((_, default)) = self.func.as_mut().and_then(|f| f.switches.last_mut()) {
+                if let Some(SwitchCtx { default, .. }) = self.func.as_mut().and_then(|f| f.switches.last_mut()) {
                     match default {
                         Some(prev) => {
                             let d = err("E0331", at, "multiple default labels in one switch").with_note_at(*prev, "previous default label is here");

@@ -28,6 +28,7 @@
 //! - `E0329`: atomic objects used other than through atomic functions.
 
 use super::*;
+use super::consteval::IntTy;
 use crate::lex::literal::FloatSuffix;
 use clc_builtins::functions::{Ctx as BCtx, ExtSet, Extension, PointerTy, Special, Ty, Version};
 use clc_builtins::{ArgTy, ResolveError};
@@ -2139,13 +2140,21 @@ impl Checker<'_> {
     }
 
     /// A controlling expression (`if`, loops, `?:`): a scalar.
-    pub(super) fn condition(&mut self, e: &Expr, integer: bool) {
-        let Some(v) = self.value(e) else { return };
+    /// Checks a statement's condition. For a switch's (`integer`), gives
+    /// its promoted type, to which the case values convert.
+    pub(super) fn condition(&mut self, e: &Expr, integer: bool) -> Option<IntTy> {
+        let v = self.value(e)?;
         let ok = if integer { self.arith(v.ty).is_some_and(is_int) } else { self.is_scalar_type(v.ty) };
         if !ok {
             let kind = if integer { "integer" } else { "scalar" };
             self.diags.push(err("E0320", e.span, format!("statement requires expression of {kind} type ('{}' invalid)", self.rv_name(v.ty))));
+            return None;
         }
+        if !integer {
+            return None;
+        }
+        let s = canon(promote(self.arith(v.ty)?), self.types.pointer_size);
+        Some(IntTy { bits: if matches!(s, Scalar::Long | Scalar::ULong) { 64 } else { 32 }, signed: is_signed(s) })
     }
 }
 

@@ -12,6 +12,11 @@
 use clc_builtins::types::{Image, Opaque, Scalar};
 use rustc_hash::FxHashMap as HashMap;
 
+
+/// Objects are smaller than 2^61 bytes: their size in bits fits in 64
+/// bits, as LLVM's types need (clang's limit too: "array is too large").
+pub const MAX_OBJECT_SIZE: u64 = 1 << 61;
+
 /// An interned type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeId(u32);
@@ -174,6 +179,8 @@ impl Types {
 
     /// Size and alignment in bytes, or `None` for incomplete and function
     /// types (which have no size).
+    /// `None` for types without a size, and for objects of
+    /// [`MAX_OBJECT_SIZE`] bytes or more.
     pub fn size_align(&self, id: TypeId) -> Option<(u64, u64)> {
         Some(match self.kind(id) {
             TypeKind::Void | TypeKind::Function { .. } => return None,
@@ -207,7 +214,7 @@ impl Types {
                 let (size, align) = self.size_align(elem.ty)?;
                 // An absurd array (`int a[1ul << 62]`) has no size rather
                 // than an overflowing one.
-                (size.checked_mul((*len)?)?, align)
+                (size.checked_mul((*len)?).filter(|&s| s < MAX_OBJECT_SIZE)?, align)
             }
             TypeKind::Record(idx) => return self.record_layout(*idx).map(|l| (l.size, l.align)),
         })
@@ -242,7 +249,7 @@ impl Types {
         if let Some(a) = r.align {
             align = align.max(a);
         }
-        Some(RecordLayout { offsets, size: size.checked_next_multiple_of(align)?, align })
+        Some(RecordLayout { offsets, size: size.checked_next_multiple_of(align).filter(|&s| s < MAX_OBJECT_SIZE)?, align })
     }
 
     /// How the type is written in C, for messages: `__global float4 *`.

@@ -29,3 +29,15 @@ kernel void dup(global int *out, int x)
         }
     }
 }
+
+// Case values convert to the promoted type of the condition: 4294967296
+// is 0 as an int (a duplicate, with a warning for the lost bits), -1 is
+// 4294967295 as a uint (a change of sign: no warning); as a long they
+// differ, and a uchar promotes to int (256 and 0 differ).
+kernel void converted(global int *out, int i, uint u, long l, uchar c)
+{
+    switch (i) { case 0: case 4294967296: break; }
+    switch (u) { case -1: case 4294967295: break; }
+    switch (l) { case 0: case 4294967296: break; }
+    switch (c) { case 256: case 0: break; }
+}

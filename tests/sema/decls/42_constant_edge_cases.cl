@@ -12,3 +12,11 @@ _Static_assert(CLK_LOCAL_MEM_FENCE == 1, "builtin constants");
 constant int huge[1ul << 62] = { 0 };
 enum { X = 1 << 40 };
 struct R { struct R r; int x; };
+
+// An object's size must fit in 61 bits (its size in bits in 64, as LLVM's
+// types need): 2^61 chars are too many, 2^61 - 1 are not; a struct whose
+// members add up past it is too large (LLVM's verifier saw "unsized types").
+typedef union { uint u; uchar bytes[18446744073709551615ul]; } W;
+constant char most[2305843009213693951ul] = { 1 };
+constant char all[2305843009213693952ul];
+struct Two { char a[1ul << 60]; char b[1ul << 60]; };
