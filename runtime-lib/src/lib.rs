@@ -168,13 +168,23 @@ pub struct KernelInfo {
 }
 
 /// Host memory kernels read and write (`__global`/`__constant` buffers),
-/// aligned for any vector type.
+/// aligned for any vector type ([`Block`]).
 pub struct Buffer {
     data: Arc<Storage>,
 }
 
+/// The unit buffers and local memory are allocated in: 128 bytes, aligned
+/// to 128, the size of the largest OpenCL vector (`double16`), whose
+/// alignment is its size. Kernels store `float8` and wider with aligned
+/// vector instructions: 16-byte alignment crashed them now and then.
+#[repr(C, align(128))]
+#[derive(Clone, Copy)]
+struct Block([u8; 128]);
+
+const ZERO_BLOCK: Block = Block([0; 128]);
+
 struct Storage {
-    bytes: UnsafeCell<Box<[u128]>>,
+    bytes: UnsafeCell<Box<[Block]>>,
     len: usize,
 }
 
@@ -198,8 +208,8 @@ unsafe impl<T: Pod, const N: usize> Pod for [T; N] {}
 impl Buffer {
     /// `len` zero bytes.
     pub fn new(len: usize) -> Buffer {
-        let words = len.div_ceil(16).max(1);
-        Buffer { data: Arc::new(Storage { bytes: UnsafeCell::new(vec![0u128; words].into_boxed_slice()), len }) }
+        let blocks = len.div_ceil(128).max(1);
+        Buffer { data: Arc::new(Storage { bytes: UnsafeCell::new(vec![ZERO_BLOCK; blocks].into_boxed_slice()), len }) }
     }
 
     /// A buffer holding a copy of `items`.
@@ -794,7 +804,7 @@ unsafe impl Send for Launch {}
 
 /// One worker thread's state: its local memory and argument array.
 struct Worker {
-    local: Box<[u128]>,
+    local: Box<[Block]>,
     /// The argument values `ptrs` points into (owned here).
     _values: Vec<Vec<u8>>,
     /// Pointers to `values`, as the entry reads its arguments.
@@ -803,7 +813,7 @@ struct Worker {
 
 impl Worker {
     fn new(run: &Launch) -> Worker {
-        let mut local = vec![0u128; run.local_bytes.div_ceil(16)].into_boxed_slice();
+        let mut local = vec![ZERO_BLOCK; run.local_bytes.div_ceil(128)].into_boxed_slice();
         let mut values = run.values.clone();
         let base = local.as_mut_ptr().cast::<u8>();
         for &(i, off) in &run.local_args {
@@ -896,6 +906,17 @@ mod tests {
         assert_eq!(r.len(), 7);
         assert!(!r.is_empty());
         assert!(NdRange::linear(0).is_empty());
+    }
+
+    #[test]
+    fn buffers_are_aligned_for_the_widest_vector() {
+        // `double16` is 128 bytes and aligned to its size; 16-byte
+        // buffers made aligned `float8` stores crash now and then.
+        for len in [1, 12, 128, 129, 1000, 4096] {
+            let b = Buffer::new(len);
+            assert_eq!(b.ptr() as usize % 128, 0, "{len} bytes");
+            assert_eq!(b.len(), len);
+        }
     }
 
     #[test]
