@@ -29,10 +29,10 @@ use std::ffi::{c_char, c_int, c_void, CStr};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Once;
 
-/// The exit status of a report in a compile stage (the driver's
-/// `EXIT_INTERNAL`) and of a kernel's crash under `clc run` (`EXIT_ERRORS`).
-const STATUS_INTERNAL: c_int = 3;
-const STATUS_KERNEL: c_int = 1;
+/// The exit status of a report in a compile stage, and of a kernel's
+/// crash under `clc run` (an error in the program).
+const STATUS_INTERNAL: c_int = crate::driver::EXIT_INTERNAL;
+const STATUS_KERNEL: c_int = crate::driver::EXIT_ERRORS;
 
 /// What the process is doing, for the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,9 +134,16 @@ pub fn installed() -> bool {
     INSTALLED.load(Ordering::Acquire)
 }
 
-/// Records what the process is doing: `stage` on `subject` (a quoted
-/// file name, or `kernel 'k' of 'file.cl'` for [`Stage::Running`]).
+/// Records what the process is doing, where the reports are installed
+/// (elsewhere nothing reads it): `stage` on `subject` (a quoted file
+/// name, or `kernel 'k' of 'file.cl'` for [`Stage::Running`]).
 pub fn set(stage: Stage, subject: &str) {
+    if installed() {
+        record(stage, subject);
+    }
+}
+
+fn record(stage: Stage, subject: &str) {
     SUBJECT.set(&[subject]);
     STAGE.store(stage as u8, Ordering::Release);
 }
@@ -346,7 +353,7 @@ mod tests {
     #[test]
     fn reports_name_the_stage_the_file_and_the_job() {
         // One test: the stage and subject are process-wide.
-        set(Stage::GeneratingCode, "'k.cl'");
+        record(Stage::GeneratingCode, "'k.cl'");
         let (r, status) = std::thread::spawn(|| {
             let _job = working_on("kernel 'k'");
             {
@@ -368,19 +375,19 @@ mod tests {
         let (r, _) = report(b"crashed", false);
         assert!(text(&r).starts_with("clc: internal compiler error: crashed (while generating code for 'k.cl')\n"), "{}", text(&r));
 
-        set(Stage::Running, "kernel 'k' of 'k.cl'");
+        record(Stage::Running, "kernel 'k' of 'k.cl'");
         let (r, status) = report(signal_description(libc::SIGSEGV), true);
         assert_eq!(status, STATUS_KERNEL);
         assert_eq!(text(&r), "clc run: error: SIGSEGV (an invalid memory access or a stack overflow) (while running kernel 'k' of 'k.cl')\n");
 
         // Long subjects are cut on a character boundary, reports at the buffer's size.
         let long = "é".repeat(150);
-        set(Stage::Checking, &long);
+        record(Stage::Checking, &long);
         let (r, _) = report(&[b'x'; 2000], false);
         assert_eq!(r.as_bytes().len(), 1024);
         let (r, _) = report(b"x", false);
         let t = text(&r);
         assert!(t.contains(&"é".repeat(100)) && !t.contains(&"é".repeat(101)) && !t.contains('\u{fffd}'), "{t}");
-        set(Stage::Idle, "");
+        record(Stage::Idle, "");
     }
 }

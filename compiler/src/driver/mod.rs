@@ -251,11 +251,7 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
     };
     let mut diags = Diagnostics::new(inv.warnings.clone());
     let quoted = format!("'{}'", sm.file(main).name);
-    let stage = |stage| {
-        if crate::crash::installed() {
-            crate::crash::set(stage, &quoted);
-        }
-    };
+    let stage = |stage| crate::crash::set(stage, &quoted);
     stage(crate::crash::Stage::Preprocessing);
     let pp_opts = PpOptions {
         std: inv.std,

@@ -247,12 +247,7 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     };
     let quoted = format!("'{}'", opts.input.display());
-    let stage = |stage, subject: &str| {
-        if crate::crash::installed() {
-            crate::crash::set(stage, subject);
-        }
-    };
-    stage(crate::crash::Stage::Compiling, &quoted);
+    crate::crash::set(crate::crash::Stage::Compiling, &quoted);
     let t0 = Instant::now();
     let program = match jit::build(&source, &opts.input.display().to_string(), &opts.build) {
         Ok(p) => p,
@@ -324,7 +319,7 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut times = Vec::with_capacity(opts.repeat);
     // A crash from here on is the kernel's (an access outside its
     // buffers, say): an error in the program, not in clc.
-    stage(crate::crash::Stage::Running, &format!("kernel '{}' of {quoted}", opts.kernel));
+    crate::crash::set(crate::crash::Stage::Running, &format!("kernel '{}' of {quoted}", opts.kernel));
     for _ in 0..opts.repeat.max(1) {
         let t = Instant::now();
         if let Err(e) = kernel.launch(&opts.range) {
@@ -333,7 +328,7 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
         times.push(t.elapsed().as_secs_f64() * 1e3);
     }
-    stage(crate::crash::Stage::Idle, "");
+    crate::crash::set(crate::crash::Stage::Idle, "");
     for &i in &opts.print {
         if let Some(img) = images.get(i).and_then(Option::as_ref) {
             let _ = writeln!(out, "arg {i}: {}", format_image(img));
