@@ -196,9 +196,14 @@ fn remainders_stay_exact_under_fast_relaxed_math() {
     }
     for (i, (&x, &y)) in a.iter().zip(&b).enumerate() {
         let (x, y) = (f64::from(x), f64::from(y));
-        let mut q = 0;
         // SAFETY: a plain C library call writing through a valid pointer.
-        let r = unsafe { remquo(x, y, &mut q) };
+        let r = unsafe { remquo(x, y, &mut 0) };
+        // OpenCL's quotient: the low seven bits of x/y to nearest even,
+        // signed. |x| mod 128|y| keeps them; its quotient by |y| (below
+        // 128) of two floats is a half-integer or at least 2^-25 from one,
+        // which double division (error below 2^-46) keeps apart.
+        let k = ((x.abs() % (128.0 * y.abs())) / y.abs()).round_ties_even() as i32 & 127;
+        let q = if (x < 0.0) != (y < 0.0) { -k } else { k };
         let want = [x % y, r, r, f64::from(q)];
         let got: Vec<f64> = got[4 * i..4 * i + 4].iter().map(|&g| f64::from(g)).collect();
         assert_eq!(got, want, "fmod, remainder, remquo and its quotient of ({x:e}, {y:e})");

@@ -33,17 +33,18 @@
 //! E ≥ 0 wherever X ≥ 2^c·Y (below that X is its own remainder), once
 //! tiny X (and Y with it) are scaled by 2^64 out of the denormals, which
 //! the result is scaled back from exactly. c is 0 for `fmod`;
-//! `remainder` reduces modulo 2Y (c = 1) and `remquo` modulo 8Y (c = 3),
-//! then subtracts 4Y, 2Y and Y as glibc's `remquo` does (each difference
-//! is exact, its operands within a factor of two), which rounds the
-//! quotient to nearest even and counts its low three bits: 0 to 8, 8 where
-//! the rounding carried into the fourth bit (glibc's value, which the
-//! accuracy suite compares against). Special cases are selected: NaN for
+//! `remainder` reduces modulo 2Y (c = 1) and `remquo` modulo 128Y (c = 7),
+//! then subtracts 64Y, 32Y, ..., 2Y and Y (each difference is exact, its
+//! operands within a factor of two), which rounds the quotient to nearest
+//! even and counts its low seven bits, the ones OpenCL's `remquo` returns
+//! (C asks for three; glibc gives three). A rounding that carries into the
+//! eighth bit leaves 0, the low seven bits of the quotient, as PoCL's and
+//! Intel's do. Special cases are selected: NaN for
 //! a NaN, an infinite x or a zero y; x for an infinite y (and finite x:
 //! X < 2^c·Y).
 //!
 //! `tests/tests/math_accuracy.rs` checks all three against exact results
-//! (and glibc's quotients) in every precision and vector width, over
+//! (and quotients from an exact `fmod` by 128Y) in every precision and vector width, over
 //! their hard cases too (ratios up to the format's widest, denormals,
 //! significands of all ones, ties).
 
@@ -65,13 +66,13 @@ pub(super) enum Rem {
 
 impl Rem {
     /// c: the reduction is modulo 2^c·Y, wide enough for the quotient bits
-    /// the function needs (its parity for `remainder`'s ties, three bits
-    /// for `remquo`).
+    /// the function needs (its parity for `remainder`'s ties, `remquo`'s
+    /// seven).
     fn log2_multiple(self) -> i64 {
         match self {
             Rem::Fmod => 0,
             Rem::Remainder => 1,
-            Rem::Remquo => 3,
+            Rem::Remquo => 7,
         }
     }
 }
@@ -85,7 +86,7 @@ struct Format {
     /// X below 2^tiny is scaled by 2^SCALE with Y, which makes a denormal
     /// Y below X normal: where X ≥ 2^c·Y with both normal, E ≥ 0. A
     /// larger X has a biased exponent of at least tiny + bias, so
-    /// E ≥ tiny + bias - 1 - 3 ≥ 0 whatever Y.
+    /// E ≥ tiny + bias - 1 - c ≥ 0 whatever Y (c at most 7).
     tiny: i32,
     /// E's bits done by square-and-multiply: E < 2^(steps + 5), so that
     /// 2^(E >> steps) < 2^32 reduces exactly in one step.
@@ -116,7 +117,8 @@ struct Modulus<'ctx> {
 impl<'ctx> Gen<'_, 'ctx> {
     /// `fmod`, `remainder` or `remquo` (`kind`) of `float` or `double` `x`
     /// and `y` (scalars or vectors): the result, and `remquo`'s quotient
-    /// bits with the quotient's sign (`int` lanes; 0 to 8 in magnitude).
+    /// bits with the quotient's sign (`int` lanes; its low seven bits,
+    /// 0 to 127 in magnitude).
     pub(super) fn rem_exact(&mut self, kind: Rem, x: V<'ctx>, y: V<'ctx>) -> R<(V<'ctx>, V<'ctx>)> {
         let t = x.get_type();
         let f = Format::of(float_bits_of(t));
@@ -137,13 +139,13 @@ impl<'ctx> Gen<'_, 'ctx> {
         let r = self.select(trivial, xd, reduced);
         let down = self.select(tiny, self.const_of(dt, 2f64.powi(-SCALE), 0), self.const_of(dt, 1.0, 0));
         let mut r = self.binop(Op::LLVMFMul, r, down);
-        // r in [0, 2^c·Y): the rest of the division by Y, as glibc's
-        // remquo (exact differences; 2^k·Y may overflow for `double`,
-        // where r ≥ inf is false as it should be).
+        // r in [0, 2^c·Y): the rest of the division by Y, a bit of the
+        // quotient at a time (exact differences; 2^k·Y may overflow for
+        // `double`, where r ≥ inf is false as it should be).
         let yd = self.cast(Op::LLVMFPExt, ay, dt);
         let mut q = qt.const_zero();
         if kind == Rem::Remquo {
-            for k in [4.0, 2.0] {
+            for k in [64.0, 32.0, 16.0, 8.0, 4.0, 2.0] {
                 let ky = self.exact_op(Op::LLVMFMul, yd, self.const_of(dt, k, 0));
                 let ge = self.fcmp_exact(FP::LLVMRealOGE, r, ky);
                 let less = self.binop(Op::LLVMFSub, r, ky);
@@ -186,7 +188,9 @@ impl<'ctx> Gen<'_, 'ctx> {
         let bad = self.binop(Op::LLVMOr, uno, xinf);
         let bad = self.binop(Op::LLVMOr, bad, y0);
         let r = self.select(bad, self.const_of(t, f64::NAN, 0), r);
-        // The quotient's sign: x's times y's.
+        // The low seven bits (a carry into the eighth leaves 0), with the
+        // quotient's sign: x's times y's.
+        let q = self.binop(Op::LLVMAnd, q, self.const_int(qt, 127));
         let it = int_like(self, t, f.bits);
         let xneg = self.sign_bit(x, it);
         let yneg = self.sign_bit(y, it);
