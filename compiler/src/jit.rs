@@ -313,6 +313,157 @@ mod tests {
         }
     }
 
+    /// Compare-exchange of `atomic_float` and `atomic_double` compares bits
+    /// (C11's value representations: -0 is not +0, a NaN equals itself);
+    /// `atomic_work_item_fence` and the sub-group functions (a sub-group is
+    /// one work-item on the CPU) lower and run.
+    #[test]
+    fn float_compare_exchange_fences_and_sub_groups() {
+        let p = build_ok(
+            "#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+             kernel void k(global atomic_float *f, global atomic_double *d, global int *r) {
+                 float e = 0.0f;
+                 r[0] = atomic_compare_exchange_strong(f, &e, 1.0f);
+                 r[1] = as_int(e);
+                 r[2] = atomic_compare_exchange_strong(f, &e, 2.5f);
+                 float n = as_float(0x7fc00001);
+                 r[3] = atomic_compare_exchange_weak_explicit(f + 1, &n, 3.0f, memory_order_acq_rel, memory_order_acquire, memory_scope_device);
+                 double de = -0.0;
+                 r[4] = atomic_compare_exchange_strong(d, &de, 4.0);
+                 r[5] = as_long(de) == 0;
+                 atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_work_group);
+                 atomic_work_item_fence(CLK_LOCAL_MEM_FENCE, memory_order_relaxed, memory_scope_device);
+                 r[6] = sub_group_reduce_add(5) + 10 * sub_group_scan_exclusive_add(5) + 100 * sub_group_scan_inclusive_max(7);
+                 r[7] = sub_group_broadcast(9, 0) + 10 * sub_group_all(3) + 100 * sub_group_any(0) + 1000 * (int)get_sub_group_size();
+                 r[8] = (int)sub_group_scan_exclusive_min(2.0f) == 0 ? 0 : sub_group_scan_exclusive_min(2) == INT_MAX;
+             }",
+        );
+        let bf = Buffer::from_slice(&[-0.0f32, f32::from_bits(0x7fc0_0001)]);
+        let bd = Buffer::from_slice(&[0.0f64]);
+        let br = Buffer::new(9 * 4);
+        let mut k = p.kernel("k").unwrap();
+        k.set_arg(0, Arg::Buffer(&bf)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bd)).unwrap();
+        k.set_arg(2, Arg::Buffer(&br)).unwrap();
+        k.launch(&NdRange::linear(1)).unwrap();
+        // +0 against -0 fails and loads -0; then it succeeds; the NaN
+        // matches its own bits; -0.0 against +0.0 fails.
+        assert_eq!(br.read::<i32>(), [0, i32::MIN, 1, 1, 0, 1, 5 + 700, 9 + 10 + 1000, 0]);
+        assert_eq!(bf.read::<f32>(), [2.5, 3.0]);
+        assert_eq!(bd.read::<f64>(), [0.0]);
+    }
+
+    /// The value of half `h` (NaN for NaNs).
+    fn half_value(h: u16) -> f64 {
+        let sign = if h >> 15 == 1 { -1.0 } else { 1.0 };
+        let (exp, frac) = (i32::from(h >> 10 & 31), f64::from(h & 1023));
+        sign * match exp {
+            31 if frac == 0.0 => f64::INFINITY,
+            31 => f64::NAN,
+            0 => frac * 2f64.powi(-24),
+            _ => (1024.0 + frac) * 2f64.powi(exp - 25),
+        }
+    }
+
+    /// `x` rounded to half as `mode` (`rte`, `rtz`, `rtp`, `rtn`) says,
+    /// found among all halves: the nearest at or below, at or above, or
+    /// nearest (ties to the even significand; +inf from 65520 on).
+    fn to_half(x: f64, mode: &str) -> u16 {
+        if x.is_nan() {
+            return 0x7e00;
+        }
+        let halves: Vec<u16> = (0..=u16::MAX).filter(|&h| !half_value(h).is_nan()).collect();
+        let below = halves.iter().copied().filter(|&h| half_value(h) <= x).max_by(|&a, &b| half_value(a).total_cmp(&half_value(b))).unwrap();
+        let above = halves.iter().copied().filter(|&h| half_value(h) >= x).min_by(|&a, &b| half_value(a).total_cmp(&half_value(b))).unwrap();
+        let h = match mode {
+            "rtn" => below,
+            "rtp" => above,
+            "rtz" if x >= 0.0 => below,
+            "rtz" => above,
+            _ if x.abs() >= 65520.0 => if x > 0.0 { 0x7c00 } else { 0xfc00 },
+            _ => {
+                let (db, da) = (x - half_value(below), half_value(above) - x);
+                if db < da || db == da && below & 1 == 0 { below } else { above }
+            }
+        };
+        // A zero takes x's sign.
+        if half_value(h) == 0.0 { if x.is_sign_negative() { 0x8000 } else { 0 } } else { h }
+    }
+
+    /// `vstore_half[n]_rt*` and `vstorea_half[n]_rt*` of `float` and
+    /// `double` store the half the rounding mode names (the double
+    /// rounded once, not through float), every lane of a vector as the
+    /// scalar.
+    #[test]
+    fn vstore_half_rounds_as_named() {
+        let p = build_ok(
+            "#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+             kernel void k(global const float *f, global const double *d, global half *o) {
+                 size_t i = get_global_id(0);
+                 vstore_half_rte(f[i], 8 * i, o); vstore_half_rtz(f[i], 8 * i + 1, o);
+                 vstore_half_rtp(f[i], 8 * i + 2, o); vstore_half_rtn(f[i], 8 * i + 3, o);
+                 vstore_half(d[i], 8 * i + 4, o); vstore_half_rtz(d[i], 8 * i + 5, o);
+                 vstore_half_rtp(d[i], 8 * i + 6, o); vstore_half_rtn(d[i], 8 * i + 7, o);
+             }
+             kernel void v(global const float *f, global half *o) {
+                 size_t i = get_global_id(0);
+                 vstore_half4_rtz(vload4(i, f), i, o);
+                 vstorea_half3_rtp(vload3(i, f), i, o + 4 * get_global_size(0));
+                 vstore_half2_rtn(vload2(2 * i, f), 2 * i, o + 8 * get_global_size(0));
+             }",
+        );
+        let tie = 1.0 + 2f64.powi(-11);
+        let mut xs: Vec<f64> = vec![
+            1.0, tie, -tie, tie + 2f64.powi(-23), 3.0 * tie, 65504.0, 65519.99, 65520.0, 70000.0, -70000.0, f64::INFINITY, f64::NEG_INFINITY,
+            f64::NAN, 2f64.powi(-25), -(2f64.powi(-25)), 2f64.powi(-26), -(2f64.powi(-26)), 3.0 * 2f64.powi(-26), 0.0, -0.0, 0.1, -0.1, 1.0 / 3.0,
+            6.1e-5, 2f64.powi(-14) - 2f64.powi(-30), -2.5e-7, 1e-3, 12345.678,
+        ];
+        xs.extend((1..37).map(|i| (i as f64 * 0.7137).sin() * 10f64.powi(i % 11 - 5)));
+        let n = xs.len();
+        let f: Vec<f32> = xs.iter().map(|&x| x as f32).collect();
+        // Doubles that rounding through float would get wrong: just past a
+        // tie in half, the excess below float's precision.
+        let d: Vec<f64> = xs.iter().enumerate().map(|(i, &x)| if i % 3 == 0 && x.is_finite() { x * (1.0 + 2f64.powi(-40)) } else { x }).collect();
+        let (bf, bd, bo) = (Buffer::from_slice(&f), Buffer::from_slice(&d), Buffer::new(n * 8 * 2));
+        let mut k = p.kernel("k").unwrap();
+        k.set_arg(0, Arg::Buffer(&bf)).unwrap();
+        k.set_arg(1, Arg::Buffer(&bd)).unwrap();
+        k.set_arg(2, Arg::Buffer(&bo)).unwrap();
+        k.launch(&NdRange::linear(n)).unwrap();
+        let o = bo.read::<u16>();
+        let same = |got: u16, want: u16| got == want || half_value(got).is_nan() && half_value(want).is_nan();
+        for i in 0..n {
+            for (j, mode) in ["rte", "rtz", "rtp", "rtn"].into_iter().enumerate() {
+                let (wf, wd) = (to_half(f64::from(f[i]), mode), to_half(d[i], mode));
+                assert!(same(o[8 * i + j], wf), "vstore_half_{mode}({:e}f): {:#06x}, want {wf:#06x}", f[i], o[8 * i + j]);
+                assert!(same(o[8 * i + 4 + j], wd), "vstore_half_{mode}({:e}): {:#06x}, want {wd:#06x}", d[i], o[8 * i + 4 + j]);
+            }
+        }
+        // The vector forms: work-items over groups of four floats.
+        let items = n / 4;
+        let bv = Buffer::new(items * 12 * 2);
+        let mut v = p.kernel("v").unwrap();
+        v.set_arg(0, Arg::Buffer(&bf)).unwrap();
+        v.set_arg(1, Arg::Buffer(&bv)).unwrap();
+        v.launch(&NdRange::linear(items)).unwrap();
+        let o = bv.read::<u16>();
+        for i in 0..items {
+            for l in 0..4 {
+                let x = f64::from(f[4 * i + l]);
+                assert!(same(o[4 * i + l], to_half(x, "rtz")), "vstore_half4_rtz lane {l} of {x:e}");
+                if l < 3 {
+                    // vload3 reads from 3i; vstorea_half3 stores at 4i.
+                    let x = f64::from(f[3 * i + l]);
+                    assert!(same(o[4 * items + 4 * i + l], to_half(x, "rtp")), "vstorea_half3_rtp lane {l} of {x:e}");
+                }
+                if l < 2 {
+                    let x = f64::from(f[4 * i + l]);
+                    assert!(same(o[8 * items + 4 * i + l], to_half(x, "rtn")), "vstore_half2_rtn lane {l} of {x:e}");
+                }
+            }
+        }
+    }
+
     /// Bound tests on the global id (`if (i < n)`, `lo <= i < hi`), which
     /// the optimiser splits out of the work-item loop: exactly the
     /// work-items inside the bounds write, for bounds inside, at and
@@ -820,6 +971,62 @@ mod barrier_tests {
                 }
                 assert_eq!(o[g * size + l], acc, "group {g} (mode {m}), work-item {l}");
             }
+        }
+    }
+
+    /// The generic-pointer functions tell address spaces apart by address
+    /// (one address space on the CPU): `to_global`, `to_local` and
+    /// `to_private` give the pointer or null, `get_fence` the fence for
+    /// its space. In a kernel without barriers, one the regions express,
+    /// and one run with a thread per work-item (its own stack each).
+    #[test]
+    fn generic_pointers_know_their_address_space() {
+        let p = build_ok(
+            "int spaces(int *p) {
+                 return (to_global(p) != 0) | (to_local(p) != 0) << 1 | (to_private(p) != 0) << 2 | get_fence(p) << 3
+                        | (to_global(p) == (global int *)p && to_local(p) == 0 ? 1 << 6 : 0);
+             }
+             void probe(global int *out, local int *l, local int *arg) {
+                 int pr[2] = { 0, 0 };
+                 size_t i = get_global_id(0);
+                 out[5 * i] = spaces(out + i);
+                 out[5 * i + 1] = spaces(&l[i % 4]);
+                 out[5 * i + 2] = spaces(&pr[1]);
+                 out[5 * i + 3] = spaces(arg + 1);
+                 out[5 * i + 4] = spaces((int *)0);
+             }
+             kernel void plain(global int *out, local int *arg) {
+                 local int l[4];
+                 probe(out, l, arg);
+             }
+             kernel void regions(global int *out, local int *arg) {
+                 local int l[4];
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 probe(out, l, arg);
+             }
+             kernel void threads(global int *out, local int *arg, int skip) {
+                 local int l[4];
+                 if (skip) goto done;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+             done:
+                 probe(out, l, arg);
+             }",
+        );
+        assert!(p.kernels()[2].item_threads, "a goto across a barrier runs with a thread per work-item");
+        // Global: to_global, the global fence, the same pointer back;
+        // local: to_local and the local fence; private: to_private;
+        // null: nothing but the (global) fence, and null back.
+        let want: Vec<i32> = (0..16).flat_map(|_| [1 | 2 << 3 | 1 << 6, 2 | 1 << 3, 4 | 2 << 3, 2 | 1 << 3, 2 << 3 | 1 << 6]).collect();
+        for name in ["plain", "regions", "threads"] {
+            let bo = Buffer::new(16 * 5 * 4);
+            let mut k = p.kernel(name).unwrap();
+            k.set_arg(0, Arg::Buffer(&bo)).unwrap();
+            k.set_arg(1, Arg::Local(64)).unwrap();
+            if name == "threads" {
+                k.set_arg(2, Arg::value(0i32)).unwrap();
+            }
+            k.launch(&range([16, 1, 1], [8, 1, 1], 1)).unwrap();
+            assert_eq!(bo.read::<i32>(), want, "{name}");
         }
     }
 

@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_void};
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 9;
+pub const ABI_VERSION: u32 = 10;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -152,6 +152,13 @@ pub struct Group {
     /// loop less in the kernel's code, which LLVM then optimises faster).
     /// Other entries run every row and ignore it.
     pub row: [u64; 2],
+    /// Bytes of `local_mem`: `to_local` and `get_fence` tell a generic
+    /// pointer into it from one elsewhere.
+    pub local_mem_size: u64,
+    /// The stack of the thread running the entry, `[lowest, end)`: every
+    /// private variable lives there, which is how `to_private` knows a
+    /// generic pointer to one (`[0, 0)` where the bounds are unknown).
+    pub stack: [u64; 2],
 }
 
 impl Group {
@@ -239,6 +246,8 @@ mod tests {
         assert_eq!(std::mem::offset_of!(Group, only_item), 176);
         assert_eq!(std::mem::offset_of!(Group, global_base), 184);
         assert_eq!(std::mem::offset_of!(Group, row), 208);
+        assert_eq!(std::mem::offset_of!(Group, local_mem_size), 224);
+        assert_eq!(std::mem::offset_of!(Group, stack), 232);
         assert_eq!(std::mem::size_of::<ArgDesc>(), 32);
         assert_eq!(std::mem::offset_of!(KernelDesc, local_mem), 40);
         assert_eq!(std::mem::size_of::<KernelDesc>(), 56);
@@ -276,6 +285,8 @@ mod tests {
             only_item: std::ptr::null(),
             global_base: [0; 3],
             row: [0; 2],
+            local_mem_size: 0,
+            stack: [0; 2],
         };
         g.place([6, 3, 1]);
         assert_eq!(g.group_id, [6, 3, 1]);

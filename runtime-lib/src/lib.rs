@@ -586,6 +586,8 @@ impl<'p> Kernel<'p> {
             only_item: std::ptr::null(),
             global_base: offset.map(|x| x as u64),
             row: [0; 2],
+            local_mem_size: local_bytes.max(128) as u64,
+            stack: [0; 2],
         };
         // Argument values, shared by every group but for `__local`
         // pointers, which each worker fills in for its own memory.
@@ -692,6 +694,7 @@ impl Launch {
                             let spawned = std::thread::Builder::new().stack_size(1 << 20).spawn_scoped(s, move || {
                                 let mut g = *shared.group;
                                 g.only_item = id;
+                                g.stack = thread_stack();
                                 // SAFETY: the kernel's entry with its
                                 // arguments (alive for the scope) and a
                                 // filled-in group naming one work-item; the
@@ -710,6 +713,39 @@ impl Launch {
             }
         }
     }
+}
+
+/// The stack of the calling thread, `[lowest address, end)`, as
+/// `Group::stack` holds it; `[0, 0)` where the system does not tell.
+/// (Asked once per thread: for the main thread the C library reads
+/// `/proc/self/maps`.)
+pub fn thread_stack() -> [u64; 2] {
+    thread_local! {
+        static STACK: [u64; 2] = ask_stack();
+    }
+    STACK.with(|s| *s)
+}
+
+#[cfg(target_os = "linux")]
+fn ask_stack() -> [u64; 2] {
+    // SAFETY: `attr` is initialised by pthread_getattr_np before it is
+    // read and destroyed once; the out-pointers are valid locals.
+    unsafe {
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+            return [0; 2];
+        }
+        let mut addr: *mut c_void = std::ptr::null_mut();
+        let mut size: libc::size_t = 0;
+        let ok = libc::pthread_attr_getstack(&attr, &mut addr, &mut size) == 0;
+        libc::pthread_attr_destroy(&mut attr);
+        if ok { [addr as u64, addr as u64 + size as u64] } else { [0; 2] }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn ask_stack() -> [u64; 2] {
+    [0; 2]
 }
 
 /// The argument array and group the work-item threads of a group share.
@@ -833,6 +869,7 @@ impl Worker {
         let count = per.min(run.groups[0] - x0);
         let mut group = run.template;
         group.local_mem = base;
+        group.stack = thread_stack();
         let (y, z) = (row % run.groups[1], row / run.groups[1]);
         // The last group of a dimension the local size does not divide is
         // smaller (OpenCL 2.0 non-uniform work-groups).

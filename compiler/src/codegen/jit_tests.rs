@@ -42,6 +42,8 @@ fn launch(entry: Entry, n: usize, args: &[*mut c_void]) {
         only_item: std::ptr::null(),
         global_base: [0; 3],
         row: [0; 2],
+        local_mem_size: local.len() as u64,
+        stack: clc_runtime::thread_stack(),
     };
     // SAFETY: a work-group entry from the JIT, with one argument pointer
     // per parameter and a filled-in group.

@@ -4,7 +4,7 @@ use super::expr::{int_bits, is_float, is_signed};
 use super::{Gen, R, ice};
 use crate::sema::hir::{ConvKind, ExprId, ExprKind};
 use crate::sema::types::{TypeId, TypeKind};
-use clc_builtins::functions::{AtomicOp, EnqueueOp, FenceKind, ImageOp, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
+use clc_builtins::functions::{AddrSpace, AtomicOp, EnqueueOp, FenceKind, ImageOp, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
 use clc_builtins::mangle::{PointerWidth, mangle_for};
 use clc_builtins::types::Scalar;
 use inkwell::llvm_sys::core as llvm;
@@ -25,6 +25,9 @@ const ORDERS: [(i128, AO); 5] = [
 /// emits them for SPIR; the SPIR-V back end maps them to SPIR-V scopes).
 /// OpenCL's first channel data type value (`CLK_SNORM_INT8`).
 const CLK_SNORM_INT8: u64 = 0x10D0;
+/// `get_fence`'s results.
+const CLK_LOCAL_MEM_FENCE: i128 = 1;
+const CLK_GLOBAL_MEM_FENCE: i128 = 2;
 
 const SCOPES: [(i128, &str); 5] = [(0, "singlethread"), (1, "workgroup"), (2, "device"), (3, ""), (4, "subgroup")];
 
@@ -184,11 +187,43 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     },
                 }
             }
-            Lowering::AddrSpaceCast(_) if !self.spirv() => {
-                // One address space on the CPU: the cast keeps the address.
-                let v = self.value(args[0])?;
+            Lowering::AddrSpaceCast(space) if !self.spirv() => {
+                // One address space on the CPU: the address itself tells
+                // (`cpu::points_into`); elsewhere the result is null.
+                let v = self.value(args[0])?.into_pointer_value();
                 let t = self.vty(ty)?;
-                Ok(Some(self.cast(Op::LLVMAddrSpaceCast, v, t)))
+                let inside = self.points_into(v, space)?;
+                let cast = self.cast(Op::LLVMAddrSpaceCast, v.into(), t);
+                Ok(Some(self.select(inside.into(), cast, t.const_zero())))
+            }
+            // Any fence orders all memory on the CPU; the flags still
+            // name the pointer's space, as a program may test them.
+            Lowering::GetFence if !self.spirv() => {
+                let v = self.value(args[0])?.into_pointer_value();
+                let local = self.points_into(v, AddrSpace::Local)?;
+                let t = self.vty(ty)?;
+                Ok(Some(self.select(local.into(), self.const_int(t, CLK_LOCAL_MEM_FENCE), self.const_int(t, CLK_GLOBAL_MEM_FENCE))))
+            }
+            Lowering::Fence(FenceKind::AtomicWorkItem) if !self.spirv() => {
+                self.rvalue(args[0])?;
+                let (order, scope) = self.order_scope(o, args)?;
+                // A relaxed fence does nothing (LLVM has none).
+                self.atomic_cases(order, scope, |g, ao, sc| {
+                    if ao != AO::LLVMAtomicOrderingMonotonic {
+                        g.fence(ao, sc);
+                    }
+                    Ok(g.ctx.i32_type().const_zero().into())
+                })?;
+                Ok(None)
+            }
+            Lowering::SubGroup(op) if self.cpu_abi() && super::regions::is_collective(op) => {
+                // A sub-group is one work-item on the CPU
+                // (`get_sub_group_size` is 1): each function of its own value.
+                self.single_item_collective(op, args, ty).map(Some)
+            }
+            Lowering::SubGroup(_) | Lowering::WorkGroup(_) if self.cpu_abi() => {
+                self.unsupported(e.span, "a pipe function");
+                self.zero_of(ty)
             }
             Lowering::Printf if !self.spirv() => self.native_printf(args),
             Lowering::Printf => self.printf(args),
@@ -753,13 +788,28 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     fn cmpxchg(&mut self, p: PointerValue<'ctx>, cmp: BasicValueEnum<'ctx>, new: BasicValueEnum<'ctx>, ok: AO, fail: AO, scope: &str, weak: bool) -> BasicValueEnum<'ctx> {
+        if cmp.is_float_value() {
+            // `atomic_float`/`atomic_double`: LLVM's cmpxchg takes integers,
+            // and C11 compares the value representations (-0 is not +0, a
+            // NaN equals its own bits), so it is a compare-exchange of the
+            // bits, the old value reinterpreted back.
+            let ft = cmp.get_type();
+            let it = self.bits_type(ft);
+            let (c, n) = (self.cast(Op::LLVMBitCast, cmp, it), self.cast(Op::LLVMBitCast, new, it));
+            let pair = self.cmpxchg(p, c, n, ok, fail, scope, weak).into_struct_value();
+            let old = self.b.build_extract_value(pair, 0, "").expect("a pair");
+            let old = self.cast(Op::LLVMBitCast, old, ft);
+            let float_pair = self.ctx.struct_type(&[ft, self.ctx.bool_type().into()], false);
+            let agg = self.b.build_insert_value(float_pair.get_undef(), old, 0, "").expect("positioned builder");
+            let eq = self.b.build_extract_value(pair, 1, "").expect("a pair");
+            let agg = self.b.build_insert_value(agg, eq, 1, "").expect("positioned builder");
+            return agg.as_basic_value_enum();
+        }
         if self.group_private(p) {
             // { old, old == cmp }, storing `new` when equal (storing `old`
             // back otherwise changes nothing no one else can see).
             let old = self.b.build_load(cmp.get_type(), p, "").expect("positioned builder");
-            let eq = if cmp.is_float_value() {
-                self.b.build_float_compare(inkwell::FloatPredicate::OEQ, old.into_float_value(), cmp.into_float_value(), "").expect("positioned builder")
-            } else if cmp.is_pointer_value() {
+            let eq = if cmp.is_pointer_value() {
                 self.b.build_int_compare(inkwell::IntPredicate::EQ, old.into_pointer_value(), cmp.into_pointer_value(), "").expect("positioned builder")
             } else {
                 self.b.build_int_compare(inkwell::IntPredicate::EQ, old.into_int_value(), cmp.into_int_value(), "").expect("positioned builder")
@@ -1001,14 +1051,15 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     fn vstore(&mut self, o: &Overload, args: &[ExprId], n: u8, half: bool, aligned: bool, rounding: Option<Rounding>) -> R<Option<BasicValueEnum<'ctx>>> {
-        if half && !matches!(rounding, None | Some(Rounding::Rte)) {
-            // Directed rounding to half: the builtin library's.
+        if half && self.spirv() && !matches!(rounding, None | Some(Rounding::Rte)) {
+            // Directed rounding to half: the consumer's `vstore_half_r`.
             return self.mangled_call(o, args, self.void_type_id());
         }
         let data = self.value(args[0])?;
         let (addr, lt, align) = self.vector_access(args[1], args[2], n, aligned)?;
         let data = if half {
-            self.cast(Op::LLVMFPTrunc, data, lt)
+            // Inline, as `convert_half_rt*` (`convert.rs`).
+            self.float_narrow_rounded(data, lt, rounding.unwrap_or(Rounding::Rte))
         } else {
             data
         };

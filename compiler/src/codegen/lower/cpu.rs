@@ -23,7 +23,7 @@
 //!                   local_size[3], enqueued_local_size[3], num_groups[3],
 //!                   group_id[3]; void *local_mem; void (*barrier)(void *);
 //!                   void *barrier_ctx; const u64 *only_item;
-//!                   u64 global_base[3], row[2]; };
+//!                   u64 global_base[3], row[2], local_mem_size, stack[2]; };
 //! struct ClcWorkItem { u64 local_id[3]; const ClcGroup *group; };
 //! struct ArgDesc { u32 kind, size, align, image; const char *type_name, *name; };
 //! struct KernelDesc { const char *name; void (*entry)(void **, const ClcGroup *);
@@ -102,6 +102,10 @@ const ONLY_ITEM: u64 = 176;
 const GLOBAL_BASE: u64 = 184;
 /// The y and z ids of the row a `FLAG_ONE_ROW` kernel's entry runs.
 const ROW: u64 = 208;
+/// The bytes of `local_mem`, and the running thread's stack `[lo, end)`:
+/// what tells a generic pointer's address space.
+const LOCAL_MEM_SIZE: u64 = 224;
+const STACK: u64 = 232;
 /// `ClcWorkItem`: the local id, then the group pointer.
 const WI_GROUP: u64 = 24;
 const WI_SIZE: u64 = 32;
@@ -139,6 +143,40 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let wi = self.wi()?;
         let p = self.byte_offset(wi, WI_GROUP)?;
         Ok(self.b.build_load(self.ptr_ty(AddrSpace::Private), p, "group")?.into_pointer_value())
+    }
+
+    /// Whether generic pointer `p` points into `space` (an `i1`): one
+    /// address space on the CPU, told apart by address. Local memory is
+    /// the group's `local_mem`, private memory the running thread's stack
+    /// (every private variable is on it), global memory the rest; null is
+    /// in none.
+    pub(super) fn points_into(&mut self, p: PointerValue<'ctx>, space: AddrSpace) -> R<IntValue<'ctx>> {
+        let i64t = self.ctx.i64_type();
+        let addr = self.b.build_ptr_to_int(p, i64t, "addr")?;
+        let g = self.group_ptr()?;
+        let within = |s: &mut Self, lo: IntValue<'ctx>, len: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+            let rel = s.b.build_int_sub(addr, lo, "")?;
+            Ok(s.b.build_int_compare(IntPredicate::ULT, rel, len, "")?)
+        };
+        let mp = self.byte_offset(g, LOCAL_MEM)?;
+        let mem = self.b.build_load(self.ptr_ty(AddrSpace::Private), mp, "local_mem")?.into_pointer_value();
+        let mem = self.b.build_ptr_to_int(mem, i64t, "")?;
+        let size = self.i64_at(g, LOCAL_MEM_SIZE)?;
+        let local = within(self, mem, size)?;
+        if space == AddrSpace::Local {
+            return Ok(local);
+        }
+        let lo = self.i64_at(g, STACK)?;
+        let end = self.i64_at(g, STACK + 8)?;
+        let len = self.b.build_int_sub(end, lo, "")?;
+        let private = within(self, lo, len)?;
+        if space == AddrSpace::Private {
+            return Ok(private);
+        }
+        let elsewhere = self.b.build_or(local, private, "")?;
+        let null = self.b.build_int_compare(IntPredicate::EQ, addr, i64t.const_zero(), "")?;
+        let not_global = self.b.build_or(elsewhere, null, "")?;
+        Ok(self.b.build_not(not_global, "global")?)
     }
 
     /// `array[d]` of a 3-element `u64` array at `off` in `base`, or
