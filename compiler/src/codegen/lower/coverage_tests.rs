@@ -255,46 +255,57 @@ fn any_call_block(o: &Overload) -> Option<String> {
 /// target diagnoses as unsupported, have their own tests.
 #[test]
 fn every_overload_lowers_for_the_cpu() {
-    let mut by_name: std::collections::BTreeMap<&str, Vec<&Overload>> = Default::default();
-    for o in all_overloads() {
-        let r = &o.requirement;
-        if r.min_version > Version::Cl20 || r.max_version.is_some_and(|m| m < Version::Cl20) || o.variadic {
-            continue;
-        }
-        by_name.entry(o.name.as_ref()).or_default().push(o);
-    }
-    let libm: Vec<&str> = crate::codegen::libm_symbols().collect();
-    let mut swept = 0;
-    let mut report = Vec::new();
-    for (name, os) in &by_name {
-        let blocks: Vec<String> = os.iter().filter_map(|o| any_call_block(o)).collect();
-        swept += blocks.len();
-        if blocks.is_empty() {
-            continue;
-        }
-        match undefined_in(&blocks) {
-            Ok(m) => {
-                let m: Vec<String> = m.into_iter().filter(|f| !libm.contains(&f.as_str())).collect();
-                if !m.is_empty() {
-                    report.push(format!("{name}: {} undefined, e.g. {:?}", m.len(), &m[..m.len().min(3)]));
-                }
+    // (1.2 has no read_write images: its sweep leaves those overloads out.)
+    for (std, version, least) in [(ClStd::Cl12, Version::Cl12, 5000), (ClStd::Cl20, Version::Cl20, 5900), (ClStd::Cl30, Version::Cl30, 5900)] {
+        let mut by_name: std::collections::BTreeMap<&str, Vec<&Overload>> = Default::default();
+        for o in all_overloads() {
+            let r = &o.requirement;
+            if r.min_version > version || r.max_version.is_some_and(|m| m < version) || o.variadic {
+                continue;
             }
-            Err(e) => report.push(format!("{name}: {e}")),
+            by_name.entry(o.name.as_ref()).or_default().push(o);
         }
+        let libm: Vec<&str> = crate::codegen::libm_symbols().collect();
+        let mut swept = 0;
+        let mut report = Vec::new();
+        for (name, os) in &by_name {
+            let blocks: Vec<String> = os.iter().filter(|o| std != ClStd::Cl12 || !reads_and_writes(o)).filter_map(|o| any_call_block(o)).collect();
+            swept += blocks.len();
+            if blocks.is_empty() {
+                continue;
+            }
+            match undefined_in(std, &blocks) {
+                Ok(m) => {
+                    let m: Vec<String> = m.into_iter().filter(|f| !libm.contains(&f.as_str())).collect();
+                    if !m.is_empty() {
+                        report.push(format!("{name}: {} undefined, e.g. {:?}", m.len(), &m[..m.len().min(3)]));
+                    }
+                }
+                Err(e) => report.push(format!("{name}: {e}")),
+            }
+        }
+        assert!(report.is_empty(), "{std:?}:\n{}", report.join("\n"));
+        // The sweep reaches the overloads it is meant for (5177, 6014 and
+        // 6014 when it was written; OpenCL C 2.0 has 6162).
+        assert!(swept > least, "{std:?}: only {swept} overloads swept");
     }
-    assert!(report.is_empty(), "{}", report.join("\n"));
-    // The sweep reaches the overloads it is meant for (6014 of the 6162
-    // of OpenCL C 2.0 when it was written).
-    assert!(swept > 5900, "only {swept} overloads swept");
+}
+
+/// Does `o` take a `read_write` image?
+fn reads_and_writes(o: &Overload) -> bool {
+    o.params.iter().any(|p| matches!(p, Ty::Image(_, Access::ReadWrite)))
 }
 
 /// The functions left undefined after lowering a kernel made of `blocks`
 /// for the host, or the errors on the way.
-fn undefined_in(blocks: &[String]) -> Result<Vec<String>, String> {
+fn undefined_in(std: ClStd, blocks: &[String]) -> Result<Vec<String>, String> {
     let mut src = String::from("#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
     src.push_str("kernel void k(global const uchar *in, global uchar *out, local uchar *lm, constant uchar *cin, sampler_t smp");
     for image in IMAGES {
         for access in [Access::ReadOnly, Access::WriteOnly, Access::ReadWrite] {
+            if std == ClStd::Cl12 && access == Access::ReadWrite {
+                continue;
+            }
             src.push_str(&format!(", {} {} {}_{}", access.keyword(), image.name(), image.name().trim_end_matches("_t"), access.keyword()));
         }
     }
