@@ -4,7 +4,7 @@ use super::expr::{int_bits, is_float, is_signed};
 use super::{Gen, R, ice};
 use crate::sema::hir::{ConvKind, ExprId, ExprKind};
 use crate::sema::types::{TypeId, TypeKind};
-use clc_builtins::functions::{AddrSpace, AtomicOp, EnqueueOp, FenceKind, ImageOp, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
+use clc_builtins::functions::{AddrSpace, AtomicOp, EnqueueOp, FenceKind, Group, ImageOp, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
 use clc_builtins::mangle::{PointerWidth, mangle_for};
 use clc_builtins::types::Scalar;
 use inkwell::llvm_sys::core as llvm;
@@ -91,6 +91,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.fence(AO::LLVMAtomicOrderingSequentiallyConsistent, "workgroup");
                 Ok(None)
             }
+            // LLVM 22's SPIR-V back end knows no `sub_group_barrier` (the
+            // call would stay an import no consumer resolves).
+            Lowering::Barrier(Group::SubGroup) => self.spirv_sub_group_barrier(args),
             Lowering::AtomicRmw(op) => self.atomic_rmw(o, op, args, ty).map(Some),
             Lowering::AtomicLoad => self.atomic_c11(o, AtomicKind::Load, args, ty),
             Lowering::AtomicStore => self.atomic_c11(o, AtomicKind::Store, args, ty),
@@ -173,6 +176,19 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     scalar => scalar,
                 }))
             }
+            // `ldexp(floatn, int)`: OpenCL.std's ldexp takes an exponent per
+            // lane, and LLVM 22's SPIR-V back end passes the scalar as it is
+            // (invalid SPIR-V): the vector overload, the exponent splat.
+            Lowering::Ext(OpenClStd::Ldexp) if self.spirv() && matches!(o.params[..], [Ty::Vector(..), Ty::Scalar(_)]) => {
+                let Ty::Vector(_, n) = o.params[0] else { return ice("ldexp of a vector") };
+                let mut wide = o.clone();
+                wide.params[1] = Ty::Vector(Scalar::Int, n);
+                let name = mangle_for(&wide.name, &wide.params, self.pointer_width());
+                let x = self.value(args[0])?;
+                let e = self.value(args[1])?;
+                let e = self.splat(e, u32::from(n));
+                self.call_named_values(&name, &wide, &[x, e], ty, false)
+            }
             Lowering::Ext(op) if !self.spirv() && super::libint::is_integer_op(op) => self.integer_builtin(op, args, ty).map(Some),
             Lowering::Ext(op) if !self.spirv() && super::libcommon::is_common_op(op) => self.common_builtin(op, args, ty).map(Some),
             Lowering::Ext(op) if !self.spirv() => {
@@ -232,6 +248,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // not), and has no `mem_fence`: that is an
             // `atomic_work_item_fence` at work-group scope.
             Lowering::AddrSpaceCast(_) => self.itanium_call(o, args, ty),
+            // LLVM 22's SPIR-V back end has no OpGenericPtrMemSemantics:
+            // the local fence where `to_local` finds the pointer (an
+            // OpGenericCastToPtrExplicit), else the global one.
+            Lowering::GetFence => {
+                let v = self.value(args[0])?;
+                let to_local = [Ty::const_ptr(Ty::Void, AddrSpace::Generic)];
+                let name = clc_builtins::mangle::itanium("to_local", &to_local, self.pointer_width());
+                let lp = self.ptr_ty(AddrSpace::Local);
+                let f = self.declare(&name, Some(lp.into()), &[v.get_type().into()], false, false, Purity::Const);
+                let call = self.b.build_call(f, &[v.into()], "")?;
+                call.set_call_convention(f.get_call_conventions());
+                let Some(BasicValueEnum::PointerValue(l)) = call.try_as_basic_value().basic() else {
+                    return ice("to_local gave no pointer");
+                };
+                let local = self.b.build_is_not_null(l, "")?;
+                let t = self.vty(ty)?;
+                Ok(Some(self.select(local.into(), self.const_int(t, CLK_LOCAL_MEM_FENCE), self.const_int(t, CLK_GLOBAL_MEM_FENCE))))
+            }
             Lowering::Fence(kind @ (FenceKind::ReadWrite | FenceKind::Read | FenceKind::Write)) => {
                 let flags = self.value(args[0])?;
                 let order = match kind {
@@ -267,6 +301,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let offset = format.get_type().const_int(CLK_SNORM_INT8, false);
                 Ok(Some(self.b.build_int_add(format, offset, "channel_data_type")?.into()))
             }
+            // LLVM 22's SPIR-V back end knows no `read_imageh` (the call
+            // would stay an import, clang-22's too): `read_imagef`, whose
+            // texel converts to half as the image's data would.
+            Lowering::Image(ImageOp::Read { .. }) if self.spirv() && o.name == "read_imageh" => {
+                let mut as_float = o.clone();
+                as_float.name = "read_imagef".into();
+                let name = mangle_for(&as_float.name, &as_float.params, self.pointer_width());
+                let mut values = Vec::with_capacity(args.len());
+                for &a in args {
+                    values.push(self.value(a)?);
+                }
+                let float4 = self.ctx.f32_type().vec_type(4).into();
+                let Some(texel) = self.call_typed(&name, &as_float, &values, Some(float4), false)? else {
+                    return ice("read_imagef gave no texel");
+                };
+                let t = self.vty(ty)?;
+                Ok(Some(self.cast(Op::LLVMFPTrunc, texel, t)))
+            }
             Lowering::Image(_) if self.spirv() => self.mangled_call(o, args, ty),
             Lowering::Image(op) => self.image_builtin(op, o, args, ty, e.span),
             Lowering::Pipe(_) => {
@@ -279,6 +331,42 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             _ => self.mangled_call(o, args, ty),
         }
+    }
+
+    /// `sub_group_barrier(flags[, scope])` on SPIR-V: OpControlBarrier at
+    /// sub-group execution scope, through the `__spirv_ControlBarrier` the
+    /// back end knows. Scopes and semantics must be constants there: a
+    /// run-time memory scope takes the widest, run-time flags every kind
+    /// of memory.
+    fn spirv_sub_group_barrier(&mut self, args: &[ExprId]) -> R<Option<BasicValueEnum<'ctx>>> {
+        let flags = self.value(args[0])?.into_int_value();
+        let scope = match args.get(1) {
+            Some(&a) => Some(self.value(a)?.into_int_value().get_zero_extended_constant()),
+            None => None,
+        };
+        // SPIR-V's scopes: CrossDevice 0, Device 1, Workgroup 2,
+        // Subgroup 3, Invocation 4; `sub_group_barrier(flags)` is at
+        // memory_scope_sub_group.
+        let memory_scope = match scope {
+            None | Some(Some(4)) => 3,
+            Some(Some(0)) => 4,
+            Some(Some(1)) => 2,
+            Some(Some(2)) => 1,
+            _ => 0,
+        };
+        // CLK_LOCAL_MEM_FENCE, CLK_GLOBAL_MEM_FENCE, CLK_IMAGE_MEM_FENCE:
+        // WorkgroupMemory, CrossWorkgroupMemory, ImageMemory, ordered
+        // sequentially consistently (as clang's barriers); no memory,
+        // no ordering.
+        let f = flags.get_zero_extended_constant().unwrap_or(7);
+        let storage = [(1, 0x100), (2, 0x200), (4, 0x800)].iter().filter(|(bit, _)| f & bit != 0).fold(0, |acc, (_, s)| acc | s);
+        let semantics = if storage == 0 { 0 } else { storage | 0x10 };
+        let i32t = self.ctx.i32_type();
+        let f = self.declare("__spirv_ControlBarrier", None, &[i32t.into(), i32t.into(), i32t.into()], false, true, Purity::Effects);
+        let args = [i32t.const_int(3, false).into(), i32t.const_int(memory_scope, false).into(), i32t.const_int(semantics, false).into()];
+        let call = self.b.build_call(f, &args, "")?;
+        call.set_call_convention(f.get_call_conventions());
+        Ok(None)
     }
 
     /// `any(x)`/`all(x)`: is the most significant bit of any/every lane
@@ -378,9 +466,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// Calls the builtin by its mangled name, declared with the LLVM types
     /// of the (converted) arguments and of the result.
+    fn pointer_width(&self) -> PointerWidth {
+        if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 }
+    }
+
     fn mangled_call(&mut self, o: &Overload, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
-        let width = if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 };
-        let name = mangle_for(&o.name, &o.params, width);
+        let name = mangle_for(&o.name, &o.params, self.pointer_width());
         self.call_named(&name, o, args, ty, o.variadic)
     }
 
@@ -396,9 +487,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// As [`Self::call_named`], with the arguments already evaluated.
     fn call_named_values(&mut self, name: &str, o: &Overload, values: &[BasicValueEnum<'ctx>], ty: TypeId, variadic: bool) -> R<Option<BasicValueEnum<'ctx>>> {
+        let ret = self.value_ty(ty)?;
+        self.call_typed(name, o, values, ret, variadic)
+    }
+
+    /// As [`Self::call_named_values`], with the LLVM result type.
+    fn call_typed(&mut self, name: &str, o: &Overload, values: &[BasicValueEnum<'ctx>], ret: Option<BasicTypeEnum<'ctx>>, variadic: bool) -> R<Option<BasicValueEnum<'ctx>>> {
         let vals: Vec<BasicMetadataValueEnum> = values.iter().map(|v| (*v).into()).collect();
         let tys: Vec<BasicMetadataTypeEnum> = values.iter().map(|v| v.get_type().into()).collect();
-        let ret = self.value_ty(ty)?;
         let f = self.declare(name, ret, &tys, variadic, o.attrs.convergent, o.attrs.purity);
         let call = self.b.build_call(f, &vals, "")?;
         call.set_call_convention(f.get_call_conventions());
@@ -407,8 +503,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// Calls the builtin by its plain Itanium name.
     fn itanium_call(&mut self, o: &Overload, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
-        let width = if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 };
-        let name = clc_builtins::mangle::itanium(&o.name, &o.params, width);
+        let name = clc_builtins::mangle::itanium(&o.name, &o.params, self.pointer_width());
         self.call_named(&name, o, args, ty, false)
     }
 
