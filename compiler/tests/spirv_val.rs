@@ -120,3 +120,47 @@ fn union_and_sparse_array_constants_are_valid_spirv() {
         assert!(val.status.success(), "{opt}: {}", String::from_utf8_lossy(&val.stderr));
     }
 }
+
+/// Async copies: OpGroupAsyncCopy's Event is a null of OpTypeEvent when
+/// the program passes 0 (LLVM 22 wrote a null pointer, which Intel's
+/// runtime refuses; `codegen::spirv_fixup` repairs it), a real event when
+/// one is shared, and the stride is 64-bit (the plain copy becomes the
+/// strided one with stride 1).
+#[test]
+fn async_copies_pass_events_and_64_bit_strides() {
+    let src = "kernel void k(global const int *in, global int *out, local int *tmp) {
+                   event_t e = async_work_group_copy(tmp, in, 64, 0);
+                   wait_group_events(1, &e);
+                   event_t f = async_work_group_strided_copy(out, tmp, 32, 2, 0);
+                   f = async_work_group_strided_copy(out + 1, tmp + 32, 32, 2, f);
+                   wait_group_events(1, &f);
+               }";
+    let dir = std::env::temp_dir().join(format!("clc-spirv-async-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("async.cl");
+    std::fs::write(&file, src).unwrap();
+    for opt in ["-O0", "-O2"] {
+        let spv = dir.join(format!("async{opt}.spv"));
+        let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["--target=spirv64", opt, "-c"]).arg(&file).arg("-o").arg(&spv).output().unwrap();
+        assert!(out.status.success(), "{opt}: {}", String::from_utf8_lossy(&out.stderr));
+        let val = Command::new("spirv-val").args(["--target-env", "opencl2.0"]).arg(&spv).output().expect("spirv-val (spirv-tools) is required");
+        assert!(val.status.success(), "{opt}: {}", String::from_utf8_lossy(&val.stderr));
+        let dis = Command::new("spirv-dis").arg(&spv).output().expect("spirv-dis (spirv-tools) is required");
+        let text = String::from_utf8_lossy(&dis.stdout).to_string();
+        // `%id = OpTypeEvent`, `%id = OpConstantNull %event`.
+        let defined = |what: &str| -> Vec<String> { text.lines().filter(|l| l.contains(what)).filter_map(|l| l.split_whitespace().next().map(str::to_string)).collect() };
+        let event = defined("= OpTypeEvent");
+        assert_eq!(event.len(), 1, "{opt}: {text}");
+        let nulls = defined(&format!("= OpConstantNull {}", event[0]));
+        let copies: Vec<Vec<&str>> = text.lines().filter(|l| l.contains("OpGroupAsyncCopy")).map(|l| l.split_whitespace().collect()).collect();
+        assert_eq!(copies.len(), 3, "{opt}: {text}");
+        // %r = OpGroupAsyncCopy %type %scope %dst %src %num %stride %event
+        for c in &copies {
+            assert!(c[8].starts_with("%ulong"), "{opt}: a 64-bit stride: {c:?}");
+        }
+        assert!(nulls.iter().any(|n| n == copies[0][9]) && nulls.iter().any(|n| n == copies[1][9]), "{opt}: null events: {copies:?}\n{text}");
+        // The shared event: the second copy's (through `f`'s variable at -O0).
+        assert!(!nulls.iter().any(|n| n == copies[2][9]), "{opt}: the shared event: {copies:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

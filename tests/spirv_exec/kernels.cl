@@ -71,3 +71,25 @@ kernel void local_reverse(global const int *in, global int *out, local int *tmp)
     barrier(CLK_LOCAL_MEM_FENCE);
     out[g * n + l] = tmp[n - 1 - l];
 }
+
+// Needs a work-group launcher: run on the other implementation only.
+// Async copies with a null event and with an event shared by two copies,
+// and get_fence of local and global pointers.
+kernel void async_copies(global const int *in, global int *out, global int *fences, local int *tmp) {
+    int l = get_local_id(0), n = get_local_size(0), g = get_group_id(0);
+    event_t e = async_work_group_copy(tmp, in + g * n, n, 0);
+    wait_group_events(1, &e);
+    fences[g * n + l] = get_fence(tmp + l) | get_fence(out + l) << 4;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    event_t f = async_work_group_strided_copy(out + g * n, tmp, n / 2, 2, 0);
+    f = async_work_group_strided_copy(out + g * n + 1, tmp + n / 2, n / 2, 2, f);
+    wait_group_events(1, &f);
+}
+
+kernel void more_math(global const float4 *v, global const float *a, global const float *b, global float4 *o, global float *r, global int *q) {
+    int i = get_global_id(0);
+    o[i] = ldexp(v[i], i % 7 - 3);
+    int k;
+    r[i] = remquo(a[i] * 10.0f, b[i] / 64.0f, &k);
+    q[i] = k;
+}

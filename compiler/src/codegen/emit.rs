@@ -395,10 +395,13 @@ fn machine_code(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result
     // A panic elsewhere while holding the lock leaves nothing half-done
     // that matters here: take the lock even if poisoned.
     let _guard = spirv.then(|| SPIRV_CODEGEN.lock().unwrap_or_else(|e| e.into_inner()));
-    tm.write_to_memory_buffer(module, file_type).map(|buffer| buffer.as_slice().to_vec()).map_err(|e| InternalError {
+    let out = tm.write_to_memory_buffer(module, file_type).map(|buffer| buffer.as_slice().to_vec()).map_err(|e| InternalError {
         function: None,
         message: format!("LLVM could not generate code for '{}': {}", tm.get_triple().as_str().to_string_lossy(), e.to_string_lossy()),
-    })
+    })?;
+    // The binary, repaired where the back end's is invalid (the assembly
+    // text is LLVM's as it is).
+    Ok(if spirv && kind == OutputKind::Object { super::spirv_fixup::fix(out) } else { out })
 }
 
 #[cfg(test)]

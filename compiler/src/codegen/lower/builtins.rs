@@ -94,6 +94,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // LLVM 22's SPIR-V back end knows no `sub_group_barrier` (the
             // call would stay an import no consumer resolves).
             Lowering::Barrier(Group::SubGroup) => self.spirv_sub_group_barrier(args),
+            Lowering::AsyncCopy { strided } => self.spirv_async_copy(o, strided, args, ty),
             Lowering::AtomicRmw(op) => self.atomic_rmw(o, op, args, ty).map(Some),
             Lowering::AtomicLoad => self.atomic_c11(o, AtomicKind::Load, args, ty),
             Lowering::AtomicStore => self.atomic_c11(o, AtomicKind::Store, args, ty),
@@ -331,6 +332,27 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             _ => self.mangled_call(o, args, ty),
         }
+    }
+
+    /// `async_work_group[_strided]_copy(dst, src, num, [stride,] event)` on
+    /// SPIR-V: always the strided builtin, as for the plain one LLVM 22's
+    /// back end makes OpGroupAsyncCopy's stride a 32-bit 1 where a 64-bit
+    /// addressing model wants 64 bits. (A null event becomes a null pointer
+    /// there; `spirv_fixup` makes it a null event.)
+    fn spirv_async_copy(&mut self, o: &Overload, strided: bool, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+        if strided {
+            return self.mangled_call(o, args, ty);
+        }
+        let mut values = Vec::with_capacity(args.len() + 1);
+        for &a in args {
+            values.push(self.value(a)?);
+        }
+        let mut wide = o.clone();
+        wide.name = "async_work_group_strided_copy".into();
+        wide.params.insert(3, Ty::SIZE);
+        values.insert(3, self.int_ty(self.size_bits()).const_int(1, false).into());
+        let name = mangle_for(&wide.name, &wide.params, self.pointer_width());
+        self.call_named_values(&name, &wide, &values, ty, false)
     }
 
     /// `sub_group_barrier(flags[, scope])` on SPIR-V: OpControlBarrier at
