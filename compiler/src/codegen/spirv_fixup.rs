@@ -11,6 +11,14 @@
 //!   the binary is repaired: such an operand becomes an `OpConstantNull`
 //!   of the module's event type, added after that type if there is none.
 //!
+//! - **Half pointers.** A kernel that only passes `half` data through
+//!   pointers (`vload_half`, `vstore_half`: OpenCL C 1.0 core, no
+//!   cl_khr_fp16) needs the Float16Buffer capability; LLVM declares
+//!   Float16 too, which OpenCL environments without cl_khr_fp16 refuse.
+//!   Where the 16-bit float type is the pointee of pointer types and
+//!   nothing else, the Float16 capability is dropped (Float16Buffer
+//!   declared).
+//!
 //! The input is a SPIR-V module as LLVM wrote it; anything else (too
 //! short, a wrong magic number, an instruction running past the end) is
 //! returned unchanged.
@@ -26,8 +34,13 @@ const HEADER: usize = 5;
 /// result, execution scope, destination, source, count and stride.
 const EVENT_OPERAND: usize = 8;
 
-/// The module with every null event of OpGroupAsyncCopy typed as an event.
+/// The module repaired (see the module's documentation).
 pub fn fix(binary: Vec<u8>) -> Vec<u8> {
+    half_buffers_only(null_events(binary))
+}
+
+/// Every null event of OpGroupAsyncCopy typed as an event.
+fn null_events(binary: Vec<u8>) -> Vec<u8> {
     let Some(mut words) = words_of(&binary) else { return binary };
     let Some(instructions) = instructions(&words) else { return binary };
     let mut event_type = None;
@@ -68,6 +81,67 @@ pub fn fix(binary: Vec<u8>) -> Vec<u8> {
     }
     if let Some((at, instruction)) = insert {
         words.splice(at..at, instruction);
+    }
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// OpCapability, OpTypeFloat, OpTypePointer.
+const OP_CAPABILITY: u32 = 17;
+const OP_TYPE_FLOAT: u32 = 22;
+const OP_TYPE_POINTER: u32 = 32;
+/// The capabilities' numbers.
+const FLOAT16_BUFFER: u32 = 8;
+const FLOAT16: u32 = 9;
+
+/// Drops the Float16 capability where the 16-bit float type is only ever
+/// a pointer's pointee (Float16Buffer's case).
+fn half_buffers_only(binary: Vec<u8>) -> Vec<u8> {
+    let Some(words) = words_of(&binary) else { return binary };
+    let Some(instructions) = instructions(&words) else { return binary };
+    let capability = |cap: u32| instructions.iter().find(|&&(at, op, len)| op == OP_CAPABILITY && len == 2 && words[at + 1] == cap).map(|&(at, ..)| at);
+    let Some(float16_at) = capability(FLOAT16) else { return binary };
+    let Some(half) = instructions.iter().find(|&&(at, op, len)| op == OP_TYPE_FLOAT && len >= 3 && words[at + 2] == 16).map(|&(at, ..)| words[at + 1]) else {
+        return binary;
+    };
+    for &(at, op, len) in &instructions {
+        let operands = &words[at + 1..at + len];
+        let used = match op {
+            // The pointee of a pointer type: Float16Buffer's use.
+            OP_TYPE_POINTER => false,
+            // Names, decorations and other debug or mode instructions,
+            // whose operands are mostly literals: no use of the type.
+            1..=8 | 10 | 11 | 14..=17 | 71..=75 | 330..=332 => false,
+            // OpTypeInt, OpTypeFloat: a result and literals.
+            21 | 22 => false,
+            // OpConstant, OpSpecConstant: a result type, a result,
+            // literals; OpExtInst: literals but for the instruction
+            // number. Only the ids count.
+            43 | 50 => operands.first() == Some(&half),
+            12 => operands.iter().enumerate().any(|(i, &w)| i != 3 && w == half),
+            // Ids, then literals (memory operands, lane and member
+            // indices, storage classes): OpStore, OpLoad,
+            // OpCompositeExtract, OpGenericCastToPtrExplicit,
+            // OpCompositeInsert, OpVectorShuffle, OpSwitch; OpVariable's
+            // storage class comes before its optional initializer.
+            62 => operands[..2.min(operands.len())].contains(&half),
+            61 | 81 | 123 => operands[..3.min(operands.len())].contains(&half),
+            59 => operands.first() == Some(&half) || operands.get(3) == Some(&half),
+            79 | 82 => operands[..4.min(operands.len())].contains(&half),
+            251 => operands.first() == Some(&half),
+            // Anything else: any operand equal to the type's id (a literal
+            // that happens to equal it counts too: the capability stays).
+            _ => operands.contains(&half),
+        };
+        if used {
+            return binary;
+        }
+    }
+    let has_buffer = capability(FLOAT16_BUFFER).is_some();
+    let mut words = words;
+    if has_buffer {
+        words.drain(float16_at..float16_at + 2);
+    } else {
+        words[float16_at + 1] = FLOAT16_BUFFER;
     }
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
@@ -134,6 +208,38 @@ mod tests {
         let mut want = with.clone();
         *want.last_mut().unwrap() = 8;
         assert_eq!(fixed, want);
+    }
+
+    /// Capabilities Float16Buffer and Float16, the 16-bit float type
+    /// (id 3), a pointer to it (id 4), then `extra`.
+    fn halves(extra: &[u32]) -> Vec<u32> {
+        let mut w = vec![MAGIC, 0x0001_0000, 0, 20, 0];
+        w.extend([(2 << 16) | OP_CAPABILITY, FLOAT16_BUFFER, (2 << 16) | OP_CAPABILITY, FLOAT16]);
+        w.extend([(3 << 16) | OP_TYPE_FLOAT, 3, 16, (4 << 16) | OP_TYPE_POINTER, 4, 5, 3]);
+        w.extend(extra);
+        w
+    }
+
+    #[test]
+    fn half_pointers_alone_need_no_float16() {
+        // A load of a float through a pointer to half (id 6 of type 7):
+        // no use of the half type itself.
+        let load = [(4 << 16) | 61, 7, 6, 4];
+        let fixed = words_of(&fix(bytes(&halves(&load)))).unwrap();
+        let mut want = halves(&load);
+        want.drain(7..9);
+        assert_eq!(fixed, want);
+        // A value of type half (an OpLoad of half), a vector of halves:
+        // Float16 stays.
+        for used in [[(4 << 16) | 61, 3, 6, 4], [(4 << 16) | 23, 8, 3, 4]] {
+            let m = halves(&used);
+            assert_eq!(fix(bytes(&m)), bytes(&m));
+        }
+        // Float16 without Float16Buffer becomes Float16Buffer.
+        let mut alone = halves(&load);
+        alone.drain(5..7);
+        let fixed = words_of(&fix(bytes(&alone))).unwrap();
+        assert_eq!(&fixed[5..7], &[(2 << 16) | OP_CAPABILITY, FLOAT16_BUFFER]);
     }
 
     #[test]
