@@ -22,8 +22,6 @@ const LLVM22_SPIRV_BUGS: &[(&str, &str)] = &[
     ("010_pp_line_file_predefined", "printf format type"),
     ("013_lex_char_string", "printf format type"),
     ("044_printf", "printf format type"),
-    // OpShiftLeftLogical with operands of different widths.
-    ("065_vector_add_vec4", "shift operand width"),
 ];
 
 #[test]

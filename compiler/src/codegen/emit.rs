@@ -183,8 +183,8 @@ fn optimization_level(opt_level: u8) -> OptimizationLevel {
 /// LLVM for are the target's.
 ///
 /// The machine: CPU per [`cpu_for`] (no extra features), code-generation
-/// level from `opts.opt_level`, relocation model PIC for native targets,
-/// default code model.
+/// level from `opts.opt_level` (none for SPIR-V), relocation model PIC for
+/// native targets, default code model.
 pub fn configure(module: &Module, opts: &CodegenOptions) -> Result<Machine, InternalError> {
     if opts.target.is_spirv() && opts.spirv_minor > SPIRV_MAX_MINOR {
         return Err(InternalError { function: None, message: format!("SPIR-V version 1.{} is not supported (1.0 to 1.{SPIRV_MAX_MINOR})", opts.spirv_minor) });
@@ -201,8 +201,14 @@ pub fn configure(module: &Module, opts: &CodegenOptions) -> Result<Machine, Inte
     } else {
         (cpu_for(&triple_text).to_string(), String::new())
     };
+    // SPIR-V: instruction selection without optimisation, whatever the
+    // level (the IR is optimised as asked before it). LLVM 22's combiners
+    // for SPIR-V narrow `trunc (and x, 0xfffffff8)` into a 32-bit shift of
+    // a 64-bit value (invalid SPIR-V; corpus 065, llvm-reduce'd to four
+    // instructions), and consumers optimise for their hardware anyway.
+    let level = if opts.target.is_spirv() { OptimizationLevel::None } else { optimization_level(opts.opt_level) };
     let tm = target
-        .create_target_machine(&triple, &cpu, &features, optimization_level(opts.opt_level), reloc, CodeModel::Default)
+        .create_target_machine(&triple, &cpu, &features, level, reloc, CodeModel::Default)
         .ok_or_else(|| InternalError { function: None, message: format!("LLVM cannot create a target machine for '{triple_text}'") })?;
     module.set_triple(&triple);
     module.set_data_layout(&tm.get_target_data().get_data_layout());
