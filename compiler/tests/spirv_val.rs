@@ -11,19 +11,6 @@ fn std_of(src: &str) -> &'static str {
     if first.contains("-cl-std=CL1") { "opencl1.2" } else { "opencl2.0" }
 }
 
-/// Kernels whose SPIR-V LLVM 22's back end gets wrong: clang-22
-/// `-O2 --target=spirv64v1.0` produces SPIR-V that `spirv-val` rejects with
-/// the same error for each of them, so these are back-end bugs, not
-/// lowering ones. They are compiled (clc must not fail) but not validated.
-const LLVM22_SPIRV_BUGS: &[(&str, &str)] = &[
-    // OpenCL.std printf: "expected Format data type to be 8-bit int".
-    ("004_pp_variadic", "printf format type"),
-    ("005_pp_stringify_paste", "printf format type"),
-    ("010_pp_line_file_predefined", "printf format type"),
-    ("013_lex_char_string", "printf format type"),
-    ("044_printf", "printf format type"),
-];
-
 #[test]
 fn every_valid_corpus_kernel_is_valid_spirv() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
@@ -59,10 +46,6 @@ fn every_valid_corpus_kernel_is_valid_spirv() {
             }
             if !out.status.success() {
                 failures.push(format!("{} ({spirv} {opt}): clc failed: {err}", f.display()));
-                continue;
-            }
-            let stem = f.file_stem().unwrap().to_string_lossy();
-            if LLVM22_SPIRV_BUGS.iter().any(|(k, _)| *k == stem) {
                 continue;
             }
             let val = Command::new("spirv-val").args(["--target-env", env]).arg(&spv).output();

@@ -19,6 +19,12 @@
 //!   nothing else, the Float16 capability is dropped (Float16Buffer
 //!   declared).
 //!
+//! - **printf formats.** OpenCL.std's printf wants its format as a
+//!   pointer to 8-bit integers; LLVM passes the string constant's
+//!   variable, a pointer to an array of them (clang-22's output fails
+//!   `spirv-val` the same way). The format is bitcast to a pointer to its
+//!   first character (the pointer type added if the module has none).
+//!
 //! The input is a SPIR-V module as LLVM wrote it; anything else (too
 //! short, a wrong magic number, an instruction running past the end) is
 //! returned unchanged.
@@ -36,7 +42,83 @@ const EVENT_OPERAND: usize = 8;
 
 /// The module repaired (see the module's documentation).
 pub fn fix(binary: Vec<u8>) -> Vec<u8> {
-    half_buffers_only(null_events(binary))
+    printf_formats(half_buffers_only(null_events(binary)))
+}
+
+/// OpExtInstImport, OpTypeInt, OpTypeArray, OpVariable, OpBitcast; the
+/// OpenCL.std number of printf.
+const OP_EXT_INST_IMPORT: u32 = 11;
+const OP_EXT_INST: u32 = 12;
+const OP_TYPE_INT: u32 = 21;
+const OP_TYPE_ARRAY: u32 = 28;
+const OP_VARIABLE: u32 = 59;
+const OP_BITCAST: u32 = 124;
+const OPENCL_STD_PRINTF: u32 = 184;
+
+/// printf formats that are pointers to arrays of 8-bit integers become
+/// pointers to their first element.
+fn printf_formats(binary: Vec<u8>) -> Vec<u8> {
+    let Some(mut words) = words_of(&binary) else { return binary };
+    let Some(instructions) = instructions(&words) else { return binary };
+    // "OpenCL.std" as the import's literal string (nul-padded words).
+    let opencl_std: Vec<u32> = b"OpenCL.std\0\0".chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let Some(set) = instructions.iter().find(|&&(at, op, len)| op == OP_EXT_INST_IMPORT && words[at + 2..at + len] == opencl_std[..]).map(|&(at, ..)| words[at + 1]) else {
+        return binary;
+    };
+    let find = |op: u32, pred: &dyn Fn(&[u32]) -> bool| instructions.iter().find(|&&(at, o, len)| o == op && pred(&words[at + 1..at + len])).map(|&(at, ..)| at);
+    let Some(uchar_at) = find(OP_TYPE_INT, &|w| w.len() == 3 && w[1] == 8) else { return binary };
+    let uchar = words[uchar_at + 1];
+    // Format operands to repair: (instruction, its storage class).
+    let mut formats = Vec::new();
+    for &(at, op, len) in &instructions {
+        if op != OP_EXT_INST || len < 6 || words[at + 3] != set || words[at + 4] != OPENCL_STD_PRINTF {
+            continue;
+        }
+        let format = words[at + 5];
+        let Some(var) = find(OP_VARIABLE, &|w| w.len() >= 3 && w[1] == format) else { continue };
+        let Some(ptr) = find(OP_TYPE_POINTER, &|w| w.len() == 3 && w[0] == words[var + 1]) else { continue };
+        let (storage, pointee) = (words[ptr + 2], words[ptr + 3]);
+        if find(OP_TYPE_ARRAY, &|w| w.len() == 3 && w[0] == pointee && w[1] == uchar).is_some() {
+            formats.push((at, storage));
+        }
+    }
+    if formats.is_empty() {
+        return binary;
+    }
+    // One pointer type per storage class: an existing one, or a new one
+    // after the 8-bit integer type.
+    let mut bound = words[3];
+    let mut new_types = Vec::new();
+    let mut pointer_to = |storage: u32| -> u32 {
+        if let Some(at) = find(OP_TYPE_POINTER, &|w| w.len() == 3 && w[1] == storage && w[2] == uchar) {
+            return words[at + 1];
+        }
+        if let Some(&(_, id)) = new_types.iter().find(|&&(s, _)| s == storage) {
+            return id;
+        }
+        let id = bound;
+        bound += 1;
+        new_types.push((storage, id));
+        id
+    };
+    let mut casts = Vec::new();
+    for &(at, storage) in &formats {
+        let ty = pointer_to(storage);
+        casts.push((at, ty));
+    }
+    // From the end, so that earlier positions stay valid: each cast goes
+    // right before its printf, which then takes the cast's result.
+    for &(at, ty) in casts.iter().rev() {
+        let id = bound;
+        bound += 1;
+        let format = words[at + 5];
+        words[at + 5] = id;
+        words.splice(at..at, [(4 << 16) | OP_BITCAST, ty, id, format]);
+    }
+    let types: Vec<u32> = new_types.iter().flat_map(|&(storage, id)| [(4 << 16) | OP_TYPE_POINTER, id, storage, uchar]).collect();
+    words.splice(uchar_at + 4..uchar_at + 4, types);
+    words[3] = bound;
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
 /// Every null event of OpGroupAsyncCopy typed as an event.
@@ -240,6 +322,32 @@ mod tests {
         alone.drain(5..7);
         let fixed = words_of(&fix(bytes(&alone))).unwrap();
         assert_eq!(&fixed[5..7], &[(2 << 16) | OP_CAPABILITY, FLOAT16_BUFFER]);
+    }
+
+    #[test]
+    fn printf_formats_point_to_their_first_character() {
+        let std: Vec<u32> = b"OpenCL.std\0\0".chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let mut w = vec![MAGIC, 0x0001_0000, 0, 20, 0];
+        w.push((5 << 16) | OP_EXT_INST_IMPORT);
+        w.push(1);
+        w.extend(&std);
+        let uchar_end = w.len() + 4;
+        w.extend([(4 << 16) | OP_TYPE_INT, 2, 8, 0, (4 << 16) | OP_TYPE_INT, 3, 32, 0]);
+        w.extend([(4 << 16) | OP_TYPE_ARRAY, 5, 2, 4, (4 << 16) | OP_TYPE_POINTER, 6, 0, 5, (4 << 16) | OP_VARIABLE, 6, 7, 0]);
+        let call = w.len();
+        w.extend([(7 << 16) | OP_EXT_INST, 3, 8, 1, OPENCL_STD_PRINTF, 7, 9]);
+        let fixed = words_of(&fix(bytes(&w))).unwrap();
+        let mut want = w.clone();
+        // The format bitcast to a new pointer type (id 20) as id 21.
+        want[3] = 22;
+        want.splice(call + 5..call + 6, [21]);
+        want.splice(call..call, [(4 << 16) | OP_BITCAST, 20, 21, 7]);
+        want.splice(uchar_end..uchar_end, [(4 << 16) | OP_TYPE_POINTER, 20, 0, 2]);
+        assert_eq!(fixed, want);
+        // A format that is already a pointer to characters stays.
+        let mut plain = w.clone();
+        plain[uchar_end + 11] = 2;
+        assert_eq!(fix(bytes(&plain)), bytes(&plain));
     }
 
     #[test]
