@@ -8,7 +8,7 @@
 //!
 //! Argument specs, one `--arg` per kernel argument, in order:
 //! - `buf:TYPE:COUNT[:FILL]`: a buffer of COUNT elements of TYPE (`float`,
-//!   `int4`, …), filled with FILL: a number (default 0), `range` (0, 1,
+//!   `int4`, `half` stored as binary16, …), filled with FILL: a number (default 0), `range` (0, 1,
 //!   2, …), `rand[:SEED]` (uniform in [0, 1) for floats, [0, 100) for
 //!   integers), or `file:PATH` (a `.npy` file or raw bytes);
 //! - `TYPE:VALUE[,VALUE…]`: a scalar or vector value (`float:1.5`,
@@ -76,6 +76,8 @@ enum Scalar {
     U32,
     I64,
     U64,
+    /// `half`: stored as IEEE binary16, read and written as numbers.
+    F16,
     F32,
     F64,
 }
@@ -84,14 +86,14 @@ impl Scalar {
     fn size(self) -> usize {
         match self {
             Scalar::I8 | Scalar::U8 => 1,
-            Scalar::I16 | Scalar::U16 => 2,
+            Scalar::I16 | Scalar::U16 | Scalar::F16 => 2,
             Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
             Scalar::I64 | Scalar::U64 | Scalar::F64 => 8,
         }
     }
 
     fn is_float(self) -> bool {
-        matches!(self, Scalar::F32 | Scalar::F64)
+        matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
     }
 
     /// The numpy dtype.
@@ -105,6 +107,7 @@ impl Scalar {
             Scalar::U32 => "<u4",
             Scalar::I64 => "<i8",
             Scalar::U64 => "<u8",
+            Scalar::F16 => "<f2",
             Scalar::F32 => "<f4",
             Scalar::F64 => "<f8",
         }
@@ -121,6 +124,7 @@ impl Scalar {
             Scalar::U32 => out.extend((v as u32).to_le_bytes()),
             Scalar::I64 => out.extend((v as i64).to_le_bytes()),
             Scalar::U64 => out.extend((v as u64).to_le_bytes()),
+            Scalar::F16 => out.extend(f32_to_half(v as f32).to_le_bytes()),
             Scalar::F32 => out.extend((v as f32).to_le_bytes()),
             Scalar::F64 => out.extend(v.to_le_bytes()),
         }
@@ -137,6 +141,7 @@ impl Scalar {
             Scalar::U32 => u32::from_le_bytes(a(4).try_into().unwrap_or_default()).to_string(),
             Scalar::I64 => i64::from_le_bytes(a(8).try_into().unwrap_or_default()).to_string(),
             Scalar::U64 => u64::from_le_bytes(a(8).try_into().unwrap_or_default()).to_string(),
+            Scalar::F16 => half_to_f32(u16::from_le_bytes(a(2).try_into().unwrap_or_default())).to_string(),
             Scalar::F32 => f32::from_le_bytes(a(4).try_into().unwrap_or_default()).to_string(),
             Scalar::F64 => f64::from_le_bytes(a(8).try_into().unwrap_or_default()).to_string(),
         }
@@ -156,6 +161,7 @@ impl Elem {
             "uint" => Scalar::U32,
             "long" => Scalar::I64,
             "ulong" | "size_t" => Scalar::U64,
+            "half" => Scalar::F16,
             "float" => Scalar::F32,
             "double" => Scalar::F64,
             _ => return None,
@@ -202,7 +208,8 @@ struct Usage(String);
 const USAGE: &str = "USAGE: clc run file.cl --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]] [--offset X[,Y[,Z]]]
                --arg SPEC ... [--print I] [--out I=FILE] [--repeat N] [--json] [-cl-std=...] [-D...] [-I...] [-O0..-O3]
 SPEC (one per kernel argument, in order):
-  buf:TYPE:COUNT[:FILL]   a buffer; FILL: a number (default 0), range, rand[:SEED] or file:PATH (.npy or raw)
+  buf:TYPE:COUNT[:FILL]   a buffer (TYPE: char ... double, half, with 2, 3, 4, 8 or 16 lanes); FILL: a number
+                          (default 0), range, rand[:SEED] or file:PATH (.npy or raw)
   TYPE:VALUE[,VALUE...]   a scalar or vector value (float:1.5, int4:1,2,3,4)
   local:BYTES             the size of a __local pointer argument
   IMAGETYPE:ORDER:CHANNELTYPE:SIZES[:FILL]
@@ -593,7 +600,7 @@ fn parse_spec(s: &str, index: usize) -> Result<Spec, Usage> {
         "local" => rest.parse().map(Spec::Local).map_err(|_| bad(format!("'{rest}' is not a number of bytes"))),
         "buf" => {
             let f: Vec<&str> = rest.splitn(3, ':').collect();
-            let elem = Elem::parse(f[0]).ok_or_else(|| bad(format!("'{}' is not an element type (char … double, with 2, 3, 4, 8 or 16 lanes)", f[0])))?;
+            let elem = Elem::parse(f[0]).ok_or_else(|| bad(format!("'{}' is not an element type (char … double, half, with 2, 3, 4, 8 or 16 lanes)", f[0])))?;
             let count: usize = f.get(1).and_then(|c| c.parse().ok()).ok_or_else(|| bad("expected an element count after the type".into()))?;
             let fill = f.get(2).copied().unwrap_or("0");
             let data = if let Some(path) = fill.strip_prefix("file:") {
@@ -962,6 +969,28 @@ mod tests {
         let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "1", "--arg", "image2d:r:float:1x1", "--arg", "sampler:normalized:wrap:linear", "--arg", "image2d:r:float:1x1"]);
         assert_eq!(code, EXIT_USAGE);
         assert!(err.contains("'wrap' is not an addressing mode"), "{err}");
+    }
+
+    /// `half` buffers: filled, printed and written as numbers, stored as
+    /// binary16.
+    #[test]
+    fn half_buffers_and_values() {
+        let f = kernel_file(
+            "h.cl",
+            "#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+             kernel void k(global half *h, float s, global float *f) { size_t i = get_global_id(0); f[i] = h[i]; h[i] = h[i] * (half)s; vstore_half_rtz(f[i] / 3, i + 4, h); }",
+        );
+        let npy_path = std::env::temp_dir().join(format!("clc-run-{}-half.npy", std::process::id()));
+        let out_arg = format!("0={}", npy_path.display());
+        let (code, out, err) = run(&[&f, "--kernel", "k", "--global", "4", "--arg", "buf:half:8:range", "--arg", "float:1.5", "--arg", "buf:float:4", "--print", "0", "--print", "2", "--out", &out_arg]);
+        assert_eq!(code, 0, "{err}");
+        // 1/3, 2/3 rounded towards zero to half: 0.33325195, 0.66650391.
+        assert_eq!(out, "arg 0: [0, 1.5, 3, 4.5, 0, 0.33325195, 0.6665039, 1]\narg 2: [0, 1, 2, 3]\n");
+        let npy_bytes = std::fs::read(&npy_path).unwrap();
+        let _ = std::fs::remove_file(&npy_path);
+        assert!(String::from_utf8_lossy(&npy_bytes).contains("'descr': '<f2'"), "{}", String::from_utf8_lossy(&npy_bytes));
+        // 1.5 as binary16 is 0x3e00, at the end of the data.
+        assert_eq!(&npy_bytes[npy_bytes.len() - 14..npy_bytes.len() - 12], &0x3e00u16.to_le_bytes());
     }
 
     #[test]
