@@ -85,17 +85,26 @@ fn union_and_sparse_array_constants_are_valid_spirv() {
                constant int t[1000] = { 1, 2, [999] = 3 };
                global int g[500] = { [400] = 4 };
                kernel void k(global float *o, int i) { o[0] = u.f + us[i].f + w.c + t[i] + g[i]; g[i] = 1; }";
-    let dir = std::env::temp_dir().join(format!("clc-spirv-val-constants-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("constants.cl");
-    std::fs::write(&file, src).unwrap();
     for opt in ["-O0", "-O2"] {
-        let spv = dir.join(format!("constants{opt}.spv"));
-        let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-cl-std=CL2.0", "--target=spirv64", opt, "-c"]).arg(&file).arg("-o").arg(&spv).output().unwrap();
-        assert!(out.status.success(), "{opt}: {}", String::from_utf8_lossy(&out.stderr));
-        let val = Command::new("spirv-val").args(["--target-env", "opencl2.0"]).arg(&spv).output().expect("spirv-val (spirv-tools) is required");
-        assert!(val.status.success(), "{opt}: {}", String::from_utf8_lossy(&val.stderr));
+        valid_spirv("constants", src, opt);
     }
+}
+
+/// `src` compiled by the `clc` binary (OpenCL C 2.0, spirv64, `opt`),
+/// checked by `spirv-val` for OpenCL 2.0; its disassembly.
+fn valid_spirv(name: &str, src: &str, opt: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("clc-spirv-val-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.cl"));
+    std::fs::write(&file, src).unwrap();
+    let spv = dir.join(format!("{name}{opt}.spv"));
+    let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-cl-std=CL2.0", "--target=spirv64", opt, "-c"]).arg(&file).arg("-o").arg(&spv).output().unwrap();
+    assert!(out.status.success(), "{name} {opt}: {}", String::from_utf8_lossy(&out.stderr));
+    let val = Command::new("spirv-val").args(["--target-env", "opencl2.0"]).arg(&spv).output().expect("spirv-val (spirv-tools) is required");
+    assert!(val.status.success(), "{name} {opt}: {}", String::from_utf8_lossy(&val.stderr));
+    let dis = Command::new("spirv-dis").arg(&spv).output().expect("spirv-dis (spirv-tools) is required");
+    let _ = std::fs::remove_dir_all(&dir);
+    String::from_utf8_lossy(&dis.stdout).to_string()
 }
 
 /// Async copies: OpGroupAsyncCopy's Event is a null of OpTypeEvent when
@@ -112,18 +121,8 @@ fn async_copies_pass_events_and_64_bit_strides() {
                    f = async_work_group_strided_copy(out + 1, tmp + 32, 32, 2, f);
                    wait_group_events(1, &f);
                }";
-    let dir = std::env::temp_dir().join(format!("clc-spirv-async-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("async.cl");
-    std::fs::write(&file, src).unwrap();
     for opt in ["-O0", "-O2"] {
-        let spv = dir.join(format!("async{opt}.spv"));
-        let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["--target=spirv64", opt, "-c"]).arg(&file).arg("-o").arg(&spv).output().unwrap();
-        assert!(out.status.success(), "{opt}: {}", String::from_utf8_lossy(&out.stderr));
-        let val = Command::new("spirv-val").args(["--target-env", "opencl2.0"]).arg(&spv).output().expect("spirv-val (spirv-tools) is required");
-        assert!(val.status.success(), "{opt}: {}", String::from_utf8_lossy(&val.stderr));
-        let dis = Command::new("spirv-dis").arg(&spv).output().expect("spirv-dis (spirv-tools) is required");
-        let text = String::from_utf8_lossy(&dis.stdout).to_string();
+        let text = valid_spirv("async", src, opt);
         // `%id = OpTypeEvent`, `%id = OpConstantNull %event`.
         let defined = |what: &str| -> Vec<String> { text.lines().filter(|l| l.contains(what)).filter_map(|l| l.split_whitespace().next().map(str::to_string)).collect() };
         let event = defined("= OpTypeEvent");
@@ -139,5 +138,4 @@ fn async_copies_pass_events_and_64_bit_strides() {
         // The shared event: the second copy's (through `f`'s variable at -O0).
         assert!(!nulls.iter().any(|n| n == copies[2][9]), "{opt}: the shared event: {copies:?}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

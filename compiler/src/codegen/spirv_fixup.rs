@@ -29,10 +29,26 @@
 //! short, a wrong magic number, an instruction running past the end) is
 //! returned unchanged.
 
-/// `OpTypeEvent`, `OpConstantNull`, `OpGroupAsyncCopy`.
+/// The opcodes the repairs read or write.
+const OP_EXT_INST_IMPORT: u32 = 11;
+const OP_EXT_INST: u32 = 12;
+const OP_CAPABILITY: u32 = 17;
+const OP_TYPE_INT: u32 = 21;
+const OP_TYPE_FLOAT: u32 = 22;
+const OP_TYPE_ARRAY: u32 = 28;
+const OP_TYPE_POINTER: u32 = 32;
 const OP_TYPE_EVENT: u32 = 34;
 const OP_CONSTANT_NULL: u32 = 46;
+const OP_VARIABLE: u32 = 59;
+const OP_BITCAST: u32 = 124;
 const OP_GROUP_ASYNC_COPY: u32 = 259;
+/// The capabilities Float16Buffer and Float16.
+const FLOAT16_BUFFER: u32 = 8;
+const FLOAT16: u32 = 9;
+/// printf's number in OpenCL.std, and the instruction set's name as
+/// OpExtInstImport spells it (nul-padded to whole words).
+const OPENCL_STD_PRINTF: u32 = 184;
+const OPENCL_STD: &[u8] = b"OpenCL.std\0\0";
 const MAGIC: u32 = 0x0723_0203;
 /// Words before the first instruction.
 const HEADER: usize = 5;
@@ -45,23 +61,13 @@ pub fn fix(binary: Vec<u8>) -> Vec<u8> {
     printf_formats(half_buffers_only(null_events(binary)))
 }
 
-/// OpExtInstImport, OpTypeInt, OpTypeArray, OpVariable, OpBitcast; the
-/// OpenCL.std number of printf.
-const OP_EXT_INST_IMPORT: u32 = 11;
-const OP_EXT_INST: u32 = 12;
-const OP_TYPE_INT: u32 = 21;
-const OP_TYPE_ARRAY: u32 = 28;
-const OP_VARIABLE: u32 = 59;
-const OP_BITCAST: u32 = 124;
-const OPENCL_STD_PRINTF: u32 = 184;
-
 /// printf formats that are pointers to arrays of 8-bit integers become
 /// pointers to their first element.
 fn printf_formats(binary: Vec<u8>) -> Vec<u8> {
     let Some(mut words) = words_of(&binary) else { return binary };
     let Some(instructions) = instructions(&words) else { return binary };
     // "OpenCL.std" as the import's literal string (nul-padded words).
-    let opencl_std: Vec<u32> = b"OpenCL.std\0\0".chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let opencl_std = little_endian_words(OPENCL_STD);
     let Some(set) = instructions.iter().find(|&&(at, op, len)| op == OP_EXT_INST_IMPORT && words[at + 2..at + len] == opencl_std[..]).map(|&(at, ..)| words[at + 1]) else {
         return binary;
     };
@@ -118,7 +124,7 @@ fn printf_formats(binary: Vec<u8>) -> Vec<u8> {
     let types: Vec<u32> = new_types.iter().flat_map(|&(storage, id)| [(4 << 16) | OP_TYPE_POINTER, id, storage, uchar]).collect();
     words.splice(uchar_at + 4..uchar_at + 4, types);
     words[3] = bound;
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    bytes_of(&words)
 }
 
 /// Every null event of OpGroupAsyncCopy typed as an event.
@@ -164,16 +170,8 @@ fn null_events(binary: Vec<u8>) -> Vec<u8> {
     if let Some((at, instruction)) = insert {
         words.splice(at..at, instruction);
     }
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    bytes_of(&words)
 }
-
-/// OpCapability, OpTypeFloat, OpTypePointer.
-const OP_CAPABILITY: u32 = 17;
-const OP_TYPE_FLOAT: u32 = 22;
-const OP_TYPE_POINTER: u32 = 32;
-/// The capabilities' numbers.
-const FLOAT16_BUFFER: u32 = 8;
-const FLOAT16: u32 = 9;
 
 /// Drops the Float16 capability where the 16-bit float type is only ever
 /// a pointer's pointee (Float16Buffer's case).
@@ -225,6 +223,15 @@ fn half_buffers_only(binary: Vec<u8>) -> Vec<u8> {
     } else {
         words[float16_at + 1] = FLOAT16_BUFFER;
     }
+    bytes_of(&words)
+}
+
+/// `bytes` (a multiple of four long) as little-endian words.
+fn little_endian_words(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+fn bytes_of(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
@@ -234,7 +241,7 @@ fn words_of(binary: &[u8]) -> Option<Vec<u32>> {
     if binary.len() % 4 != 0 || binary.len() < HEADER * 4 {
         return None;
     }
-    let words: Vec<u32> = binary.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let words = little_endian_words(binary);
     (words[0] == MAGIC).then_some(words)
 }
 
@@ -258,10 +265,6 @@ fn instructions(words: &[u32]) -> Option<Vec<(usize, u32, usize)>> {
 mod tests {
     use super::*;
 
-    fn bytes(words: &[u32]) -> Vec<u8> {
-        words.iter().flat_map(|w| w.to_le_bytes()).collect()
-    }
-
     /// A module skeleton: header (bound 20), an event type (id 5), a
     /// pointer type's null (id 7 of type 6), and an async copy (result 9)
     /// whose event is the pointer null.
@@ -276,7 +279,7 @@ mod tests {
 
     #[test]
     fn a_pointer_null_event_becomes_a_null_event() {
-        let fixed = words_of(&fix(bytes(&module(&[])))).unwrap();
+        let fixed = words_of(&fix(bytes_of(&module(&[])))).unwrap();
         let mut want = module(&[(3 << 16) | OP_CONSTANT_NULL, 5, 20]);
         want[3] = 21;
         *want.last_mut().unwrap() = 20;
@@ -286,7 +289,7 @@ mod tests {
     #[test]
     fn an_existing_null_event_is_reused() {
         let with = module(&[(3 << 16) | OP_CONSTANT_NULL, 5, 8]);
-        let fixed = words_of(&fix(bytes(&with))).unwrap();
+        let fixed = words_of(&fix(bytes_of(&with))).unwrap();
         let mut want = with.clone();
         *want.last_mut().unwrap() = 8;
         assert_eq!(fixed, want);
@@ -307,7 +310,7 @@ mod tests {
         // A load of a float through a pointer to half (id 6 of type 7):
         // no use of the half type itself.
         let load = [(4 << 16) | 61, 7, 6, 4];
-        let fixed = words_of(&fix(bytes(&halves(&load)))).unwrap();
+        let fixed = words_of(&fix(bytes_of(&halves(&load)))).unwrap();
         let mut want = halves(&load);
         want.drain(7..9);
         assert_eq!(fixed, want);
@@ -315,18 +318,18 @@ mod tests {
         // Float16 stays.
         for used in [[(4 << 16) | 61, 3, 6, 4], [(4 << 16) | 23, 8, 3, 4]] {
             let m = halves(&used);
-            assert_eq!(fix(bytes(&m)), bytes(&m));
+            assert_eq!(fix(bytes_of(&m)), bytes_of(&m));
         }
         // Float16 without Float16Buffer becomes Float16Buffer.
         let mut alone = halves(&load);
         alone.drain(5..7);
-        let fixed = words_of(&fix(bytes(&alone))).unwrap();
+        let fixed = words_of(&fix(bytes_of(&alone))).unwrap();
         assert_eq!(&fixed[5..7], &[(2 << 16) | OP_CAPABILITY, FLOAT16_BUFFER]);
     }
 
     #[test]
     fn printf_formats_point_to_their_first_character() {
-        let std: Vec<u32> = b"OpenCL.std\0\0".chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let std = little_endian_words(OPENCL_STD);
         let mut w = vec![MAGIC, 0x0001_0000, 0, 20, 0];
         w.push((5 << 16) | OP_EXT_INST_IMPORT);
         w.push(1);
@@ -336,7 +339,7 @@ mod tests {
         w.extend([(4 << 16) | OP_TYPE_ARRAY, 5, 2, 4, (4 << 16) | OP_TYPE_POINTER, 6, 0, 5, (4 << 16) | OP_VARIABLE, 6, 7, 0]);
         let call = w.len();
         w.extend([(7 << 16) | OP_EXT_INST, 3, 8, 1, OPENCL_STD_PRINTF, 7, 9]);
-        let fixed = words_of(&fix(bytes(&w))).unwrap();
+        let fixed = words_of(&fix(bytes_of(&w))).unwrap();
         let mut want = w.clone();
         // The format bitcast to a new pointer type (id 20) as id 21.
         want[3] = 22;
@@ -347,7 +350,7 @@ mod tests {
         // A format that is already a pointer to characters stays.
         let mut plain = w.clone();
         plain[uchar_end + 11] = 2;
-        assert_eq!(fix(bytes(&plain)), bytes(&plain));
+        assert_eq!(fix(bytes_of(&plain)), bytes_of(&plain));
     }
 
     #[test]
@@ -355,13 +358,13 @@ mod tests {
         // A real event operand (id 4, not a null).
         let mut real = module(&[]);
         *real.last_mut().unwrap() = 4;
-        assert_eq!(fix(bytes(&real)), bytes(&real));
+        assert_eq!(fix(bytes_of(&real)), bytes_of(&real));
         // Not SPIR-V, truncated, or an instruction past the end.
         assert_eq!(fix(b"\x7fELF....".to_vec()), b"\x7fELF....".to_vec());
-        let short = bytes(&module(&[])[..12]);
+        let short = bytes_of(&module(&[])[..12]);
         assert_eq!(fix(short.clone()), short);
         let mut long = module(&[]);
         long.push(9 << 16);
-        assert_eq!(fix(bytes(&long)), bytes(&long));
+        assert_eq!(fix(bytes_of(&long)), bytes_of(&long));
     }
 }
