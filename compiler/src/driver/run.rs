@@ -971,18 +971,18 @@ mod tests {
         assert!(err.contains("'wrap' is not an addressing mode"), "{err}");
     }
 
-    /// `half` buffers: filled, printed and written as numbers, stored as
-    /// binary16.
+    /// `half` buffers and values: filled, printed and written as numbers,
+    /// stored as binary16.
     #[test]
     fn half_buffers_and_values() {
         let f = kernel_file(
             "h.cl",
             "#pragma OPENCL EXTENSION cl_khr_fp16 : enable
-             kernel void k(global half *h, float s, global float *f) { size_t i = get_global_id(0); f[i] = h[i]; h[i] = h[i] * (half)s; vstore_half_rtz(f[i] / 3, i + 4, h); }",
+             kernel void k(global half *h, half s, global float *f) { size_t i = get_global_id(0); f[i] = h[i]; h[i] = h[i] * s; vstore_half_rtz(f[i] / 3, i + 4, h); }",
         );
         let npy_path = std::env::temp_dir().join(format!("clc-run-{}-half.npy", std::process::id()));
         let out_arg = format!("0={}", npy_path.display());
-        let (code, out, err) = run(&[&f, "--kernel", "k", "--global", "4", "--arg", "buf:half:8:range", "--arg", "float:1.5", "--arg", "buf:float:4", "--print", "0", "--print", "2", "--out", &out_arg]);
+        let (code, out, err) = run(&[&f, "--kernel", "k", "--global", "4", "--arg", "buf:half:8:range", "--arg", "half:1.5", "--arg", "buf:float:4", "--print", "0", "--print", "2", "--out", &out_arg]);
         assert_eq!(code, 0, "{err}");
         // 1/3, 2/3 rounded towards zero to half: 0.33325195, 0.66650391.
         assert_eq!(out, "arg 0: [0, 1.5, 3, 4.5, 0, 0.33325195, 0.6665039, 1]\narg 2: [0, 1, 2, 3]\n");

@@ -841,7 +841,6 @@ impl Checker<'_> {
         };
         match self.types.kind(q.ty).clone() {
             TypeKind::Scalar(Scalar::Bool | Scalar::Size | Scalar::PtrDiff) => bad(self),
-            TypeKind::Scalar(Scalar::Half) if self.opts.fp16_at(span) => bad(self),
             TypeKind::Opaque(Opaque::Event | Opaque::ClkEvent | Opaque::ReserveId) => bad(self),
             TypeKind::Pointer(pointee) => {
                 if matches!(pointee.space, AddrSpace::Private | AddrSpace::Generic) {
