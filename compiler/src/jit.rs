@@ -355,14 +355,7 @@ mod tests {
 
     /// The value of half `h` (NaN for NaNs).
     fn half_value(h: u16) -> f64 {
-        let sign = if h >> 15 == 1 { -1.0 } else { 1.0 };
-        let (exp, frac) = (i32::from(h >> 10 & 31), f64::from(h & 1023));
-        sign * match exp {
-            31 if frac == 0.0 => f64::INFINITY,
-            31 => f64::NAN,
-            0 => frac * 2f64.powi(-24),
-            _ => (1024.0 + frac) * 2f64.powi(exp - 25),
-        }
+        f64::from(clc_runtime::image::half_to_f32(h))
     }
 
     /// `x` rounded to half as `mode` (`rte`, `rtz`, `rtp`, `rtn`) says,

@@ -571,6 +571,8 @@ impl<'p> Kernel<'p> {
         if local_bytes > LOCAL_MEM_SIZE {
             return Err(Error::Range(format!("the kernel needs {local_bytes} bytes of local memory per group; at most {LOCAL_MEM_SIZE}")));
         }
+        // At least one block, so that every worker has an arena.
+        let local_bytes = local_bytes.max(128);
         let template = Group {
             work_dim: range.dims,
             pad: 0,
@@ -586,7 +588,7 @@ impl<'p> Kernel<'p> {
             only_item: std::ptr::null(),
             global_base: offset.map(|x| x as u64),
             row: [0; 2],
-            local_mem_size: local_bytes.max(128) as u64,
+            local_mem_size: local_bytes as u64,
             stack: [0; 2],
         };
         // Argument values, shared by every group but for `__local`
@@ -617,7 +619,7 @@ impl<'p> Kernel<'p> {
             template,
             values,
             local_args,
-            local_bytes: local_bytes.max(128),
+            local_bytes,
             groups,
             local,
             global,

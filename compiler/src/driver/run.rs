@@ -8,8 +8,8 @@
 //!
 //! Argument specs, one `--arg` per kernel argument, in order:
 //! - `buf:TYPE:COUNT[:FILL]`: a buffer of COUNT elements of TYPE (`float`,
-//!   `int4`, `half` stored as binary16, …), filled with FILL: a number (default 0), `range` (0, 1,
-//!   2, …), `rand[:SEED]` (uniform in [0, 1) for floats, [0, 100) for
+//!   `int4`, `half` stored as binary16, …), filled with FILL: a number
+//!   (default 0), `range` (0, 1, 2, …), `rand[:SEED]` (uniform in [0, 1) for floats, [0, 100) for
 //!   integers), or `file:PATH` (a `.npy` file or raw bytes);
 //! - `TYPE:VALUE[,VALUE…]`: a scalar or vector value (`float:1.5`,
 //!   `int4:1,2,3,4`);

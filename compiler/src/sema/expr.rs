@@ -2139,9 +2139,9 @@ impl Checker<'_> {
         self.convert(v, e, ret, Conv::Return, e.span);
     }
 
-    /// A controlling expression (`if`, loops, `?:`): a scalar.
-    /// Checks a statement's condition. For a switch's (`integer`), gives
-    /// its promoted type, to which the case values convert.
+    /// A controlling expression (`if`, loops, `?:`): a scalar; a switch's
+    /// (`integer`): an integer, whose promoted type (the one case values
+    /// convert to) is returned.
     pub(super) fn condition(&mut self, e: &Expr, integer: bool) -> Option<IntTy> {
         let v = self.value(e)?;
         let ok = if integer { self.arith(v.ty).is_some_and(is_int) } else { self.is_scalar_type(v.ty) };

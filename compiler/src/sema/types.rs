@@ -12,7 +12,6 @@
 use clc_builtins::types::{Image, Opaque, Scalar};
 use rustc_hash::FxHashMap as HashMap;
 
-
 /// Objects are smaller than 2^61 bytes: their size in bits fits in 64
 /// bits, as LLVM's types need (clang's limit too: "array is too large").
 pub const MAX_OBJECT_SIZE: u64 = 1 << 61;
@@ -178,9 +177,8 @@ impl Types {
     }
 
     /// Size and alignment in bytes, or `None` for incomplete and function
-    /// types (which have no size).
-    /// `None` for types without a size, and for objects of
-    /// [`MAX_OBJECT_SIZE`] bytes or more.
+    /// types (which have no size) and for objects of [`MAX_OBJECT_SIZE`]
+    /// bytes or more.
     pub fn size_align(&self, id: TypeId) -> Option<(u64, u64)> {
         Some(match self.kind(id) {
             TypeKind::Void | TypeKind::Function { .. } => return None,

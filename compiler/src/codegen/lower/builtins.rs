@@ -309,10 +309,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let mut as_float = o.clone();
                 as_float.name = "read_imagef".into();
                 let name = mangle_for(&as_float.name, &as_float.params, self.pointer_width());
-                let mut values = Vec::with_capacity(args.len());
-                for &a in args {
-                    values.push(self.value(a)?);
-                }
+                let values = self.arg_values(args)?;
                 let float4 = self.ctx.f32_type().vec_type(4).into();
                 let Some(texel) = self.call_typed(&name, &as_float, &values, Some(float4), false)? else {
                     return ice("read_imagef gave no texel");
@@ -343,10 +340,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if strided {
             return self.mangled_call(o, args, ty);
         }
-        let mut values = Vec::with_capacity(args.len() + 1);
-        for &a in args {
-            values.push(self.value(a)?);
-        }
+        let mut values = self.arg_values(args)?;
         let mut wide = o.clone();
         wide.name = "async_work_group_strided_copy".into();
         wide.params.insert(3, Ty::SIZE);
@@ -500,11 +494,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Calls the builtin as the external function `name`, declared with
     /// the LLVM types of the (converted) arguments and of the result.
     fn call_named(&mut self, name: &str, o: &Overload, args: &[ExprId], ty: TypeId, variadic: bool) -> R<Option<BasicValueEnum<'ctx>>> {
-        let mut values = Vec::with_capacity(args.len());
-        for &a in args {
-            values.push(self.value(a)?);
-        }
+        let values = self.arg_values(args)?;
         self.call_named_values(name, o, &values, ty, variadic)
+    }
+
+    /// The values of a call's arguments, in order.
+    fn arg_values(&mut self, args: &[ExprId]) -> R<Vec<BasicValueEnum<'ctx>>> {
+        args.iter().map(|&a| self.value(a)).collect()
     }
 
     /// As [`Self::call_named`], with the arguments already evaluated.
