@@ -395,12 +395,39 @@ fn emit_ir(module: &Module, kind: OutputKind) -> Result<Vec<u8>, InternalError> 
     })
 }
 
+/// Gives every critical edge of a SPIR-V module a block of its own
+/// (LLVM's `break-crit-edges`), for consumers that read SPIR-V back into
+/// LLVM IR:
+/// - LLVM's phis have an entry per edge, so a `switch` whose cases share a
+///   target (`case 1: case 2:`, or cases SimplifyCFG merged) gives that
+///   target's phis two entries from one block; SPIR-V's OpPhi names each
+///   parent once (LLVM writes it so). A reader that makes one phi entry of
+///   each OpPhi pair then builds a phi with too few entries (the Khronos
+///   translator fixed its reader in 2024, KhronosGroup/
+///   SPIRV-LLVM-Translator#2736); with an edge per parent, both agree.
+/// - Intel's CPU OpenCL runtime (opencl-rt 2024.x) crashes compiling a loop
+///   whose latch is reached straight from a `switch` in its body (corpus
+///   038 at -O1 and above; clang-22's SPIR-V crashes it the same way), and
+///   compiles it with that edge split.
+///
+/// Consumers optimise the forwarding blocks away again; the code means
+/// the same.
+fn split_critical_edges(module: &Module, tm: &TargetMachine) -> Result<(), InternalError> {
+    module.run_passes("function(break-crit-edges)", tm, PassBuilderOptions::create()).map_err(|e| InternalError {
+        function: None,
+        message: format!("LLVM could not split the critical edges for SPIR-V: {}", e.to_string_lossy()),
+    })
+}
+
 fn machine_code(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result<Vec<u8>, InternalError> {
     let file_type = if kind == OutputKind::Assembly { FileType::Assembly } else { FileType::Object };
     let spirv = tm.get_triple().as_str().to_bytes().starts_with(b"spirv");
     // A panic elsewhere while holding the lock leaves nothing half-done
     // that matters here: take the lock even if poisoned.
     let _guard = spirv.then(|| SPIRV_CODEGEN.lock().unwrap_or_else(|e| e.into_inner()));
+    if spirv {
+        split_critical_edges(module, tm)?;
+    }
     let out = tm.write_to_memory_buffer(module, file_type).map(|buffer| buffer.as_slice().to_vec()).map_err(|e| InternalError {
         function: None,
         message: format!("LLVM could not generate code for '{}': {}", tm.get_triple().as_str().to_string_lossy(), e.to_string_lossy()),
