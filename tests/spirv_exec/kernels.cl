@@ -47,6 +47,22 @@ int pick(int x) {
     return -1;
 }
 
+// Corpus 038's switch: cases sharing targets, in a loop whose latch the
+// switch reaches straight (Intel's runtime crashed building it before clc
+// split critical edges for SPIR-V).
+int sw(int x) {
+    int r = 0;
+    switch (x) {
+    case 0: r += 1;
+    case 1: case 2: r += 2; break;
+    default: r = -1;
+    case 5: r += 3; break;
+    case 'a': r = 97;
+    }
+    switch (x & 3) default: r++;
+    return r;
+}
+
 kernel void structs(global S *s, global int *o) {
     int i = get_global_id(0);
     S t = { 'a', (float4)(1.0f, 2.0f, 3.0f, 4.0f), i * 3 };
@@ -54,6 +70,7 @@ kernel void structs(global S *s, global int *o) {
     int priv[4] = { [2] = 5, 6 };
     int acc = 0;
     for (int k = 0; k < 4; k++) { if (k == 1) continue; acc += priv[k] * table[k & 1][k % 3]; }
+    for (int j = 0; j < i + 40; j++) acc += sw(j);
     o[i] = acc + pick(i);
 }
 
