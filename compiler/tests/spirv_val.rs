@@ -140,6 +140,56 @@ fn switches_in_loops_leave_no_critical_edges() {
     }
 }
 
+/// Vector builtins with scalar operands (`clamp(long4, long, long)` and
+/// the like): OpenCL.std takes vectors, and the scalars are splat in the
+/// IR (an OpVectorShuffle). LLVM's back end would splat them with an
+/// OpCompositeConstruct, on which Intel's CPU runtime crashes, or, for
+/// ldexp's exponent, not at all (invalid SPIR-V).
+#[test]
+fn scalar_operands_of_vector_builtins_are_splat() {
+    let src = "kernel void k(global long4 *l, global const long *s, global float4 *f, global const float *g, global const int *e) {
+                   l[0] = clamp(l[1], s[0], s[1]);
+                   l[2] = max(l[3], s[2]);
+                   f[0] = fmax(f[1], g[0]) + mix(f[2], f[3], g[1]) + step(g[2], f[4]) + smoothstep(g[3], g[4], f[5]);
+                   f[6] = ldexp(f[7], e[0]) + clamp(f[8], g[5], g[6]);
+               }";
+    for opt in ["-O0", "-O2"] {
+        let text = valid_spirv("splat", src, opt);
+        let calls = text.lines().filter(|l| l.contains("OpExtInst %v4")).count();
+        assert!(calls >= 8, "{opt}: {calls} vector calls in {text}");
+        assert!(!text.contains("OpCompositeConstruct"), "{opt}: {text}");
+    }
+}
+
+/// `vloada_half3` steps by four halves; LLVM 22 writes every vloada_halfn
+/// as OpenCL.std's vload_halfn (three for n = 3), so clc computes the
+/// address and loads at offset 0.
+#[test]
+fn vloada_half3_steps_by_four() {
+    let src = "kernel void k(global const half *p, global float4 *o, ulong i) {
+                   o[0] = (float4)(vloada_half3(i, p), 1.0f);
+                   o[1] = vloada_half4(i, p);
+               }";
+    for opt in ["-O0", "-O2"] {
+        let text = valid_spirv("vloada", src, opt);
+        let loads: Vec<&str> = text.lines().filter(|l| l.contains("vload_halfn")).collect();
+        assert_eq!(loads.len(), 2, "{opt}: {text}");
+        for l in loads {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            // %r = OpExtInst %type %set vload_halfn %offset %p n
+            match w[w.len() - 1] {
+                "3" => {
+                    let offset = w[w.len() - 3];
+                    let zero = offset == "%ulong_0" || text.lines().any(|d| d.trim() == format!("{offset} = OpConstantNull %ulong") || d.trim() == format!("{offset} = OpConstant %ulong 0"));
+                    assert!(zero, "{opt}: offset 0: {l}\n{text}");
+                }
+                "4" => assert_eq!(w[w.len() - 3], "%i", "{opt}: {l}"),
+                n => panic!("{opt}: vload_halfn of {n}: {l}"),
+            }
+        }
+    }
+}
+
 /// Program-scope constants clc shapes itself: unions initialized by a
 /// member other than their first (a union filled by the member had a
 /// `[0 x i8]` pad, which LLVM's SPIR-V back end typed two ways), arrays

@@ -49,6 +49,10 @@ const FLOAT16: u32 = 9;
 /// OpExtInstImport spells it (nul-padded to whole words).
 const OPENCL_STD_PRINTF: u32 = 184;
 const OPENCL_STD: &[u8] = b"OpenCL.std\0\0";
+/// OpenCL.std's instructions whose last operand is a literal: vloadn,
+/// vload_halfn and vloada_halfn (the width), vstore_half_r,
+/// vstore_halfn_r and vstorea_halfn_r (the rounding mode).
+const OPENCL_STD_LITERAL_LAST: [u32; 6] = [171, 174, 179, 176, 178, 181];
 const MAGIC: u32 = 0x0723_0203;
 /// Words before the first instruction.
 const HEADER: usize = 5;
@@ -183,6 +187,9 @@ fn half_buffers_only(binary: Vec<u8>) -> Vec<u8> {
     let Some(half) = instructions.iter().find(|&&(at, op, len)| op == OP_TYPE_FLOAT && len >= 3 && words[at + 2] == 16).map(|&(at, ..)| words[at + 1]) else {
         return binary;
     };
+    let opencl_std = little_endian_words(OPENCL_STD);
+    let set = instructions.iter().find(|&&(at, op, len)| op == OP_EXT_INST_IMPORT && words[at + 2..at + len] == opencl_std[..]).map(|&(at, ..)| words[at + 1]);
+    let is_opencl_std = |id: u32| set == Some(id);
     for &(at, op, len) in &instructions {
         let operands = &words[at + 1..at + len];
         let used = match op {
@@ -191,13 +198,21 @@ fn half_buffers_only(binary: Vec<u8>) -> Vec<u8> {
             // Names, decorations and other debug or mode instructions,
             // whose operands are mostly literals: no use of the type.
             1..=8 | 10 | 11 | 14..=17 | 71..=75 | 330..=332 => false,
-            // OpTypeInt, OpTypeFloat: a result and literals.
+            // OpTypeInt, OpTypeFloat: a result and literals; OpTypeVector:
+            // a result, the component type and a literal count.
             21 | 22 => false,
+            23 => operands.get(1) == Some(&half),
             // OpConstant, OpSpecConstant: a result type, a result,
-            // literals; OpExtInst: literals but for the instruction
-            // number. Only the ids count.
+            // literals. Only the ids count.
             43 | 50 => operands.first() == Some(&half),
-            12 => operands.iter().enumerate().any(|(i, &w)| i != 3 && w == half),
+            // OpExtInst: ids but for the instruction number and, in
+            // OpenCL.std's vector loads and rounded half stores, the last
+            // operand (a width or a rounding mode: `vload_halfn ... 3`).
+            12 => {
+                let literal_last = operands.len() > 4 && is_opencl_std(operands[2]) && OPENCL_STD_LITERAL_LAST.contains(&operands[3]);
+                let ids = if literal_last { &operands[..operands.len() - 1] } else { operands };
+                ids.iter().enumerate().any(|(i, &w)| i != 3 && w == half)
+            }
             // Ids, then literals (memory operands, lane and member
             // indices, storage classes): OpStore, OpLoad,
             // OpCompositeExtract, OpGenericCastToPtrExplicit,
@@ -325,6 +340,24 @@ mod tests {
         alone.drain(5..7);
         let fixed = words_of(&fix(bytes_of(&alone))).unwrap();
         assert_eq!(&fixed[5..7], &[(2 << 16) | OP_CAPABILITY, FLOAT16_BUFFER]);
+    }
+
+    #[test]
+    fn literal_widths_are_no_use_of_half() {
+        // `vload_halfn %offset %p 3` and a vector of 3 floats, the 3 equal
+        // to the half type's id: Float16 goes. fabs of an id-3 operand: it
+        // stays.
+        let mut import = vec![(5 << 16) | OP_EXT_INST_IMPORT, 1];
+        import.extend(little_endian_words(OPENCL_STD));
+        let call = |inst: u32, last: u32| [(8 << 16) | OP_EXT_INST, 7, 8, 1, inst, 9, 4, last];
+        let float3 = [(4 << 16) | 23, 10, 11, 3];
+        let m = halves(&[import.clone(), call(174, 3).to_vec(), float3.to_vec()].concat());
+        let fixed = words_of(&fix(bytes_of(&m))).unwrap();
+        let mut want = m.clone();
+        want.drain(7..9);
+        assert_eq!(fixed, want);
+        let m = halves(&[import, [(6 << 16) | OP_EXT_INST, 7, 8, 1, 23, 3].to_vec()].concat());
+        assert_eq!(fix(bytes_of(&m)), bytes_of(&m));
     }
 
     #[test]

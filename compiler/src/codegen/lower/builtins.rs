@@ -153,6 +153,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // On SPIR-V the half forms stay OpenCL.std instructions, which
             // need only the Float16Buffer capability (half arithmetic would
             // need cl_khr_fp16).
+            // LLVM 22's SPIR-V back end writes `vloada_halfn` as OpenCL.std's
+            // vload_halfn (clang-22 too), which steps by 3 elements for n = 3
+            // where vloada_half3 steps by 4: the address is computed here
+            // and loaded from at offset 0.
+            Lowering::VLoad { n: 3, half: true, aligned: true } if self.spirv() => {
+                let (addr, ..) = self.vector_access(args[0], args[1], 3, true)?;
+                let mut plain = o.clone();
+                plain.name = "vload_half3".into();
+                let name = mangle_for(&plain.name, &plain.params, self.pointer_width());
+                let zero = self.vty(self.expr_info(args[0]).ty.ty)?.into_int_type().const_zero();
+                self.call_named_values(&name, &plain, &[zero.into(), addr.into()], ty, false)
+            }
             Lowering::VLoad { half: true, .. } | Lowering::VStore { half: true, .. } if self.spirv() => self.mangled_call(o, args, ty),
             Lowering::VLoad { n, half, aligned } => self.vload(args, ty, n, half, aligned),
             Lowering::VStore { n, half, aligned, rounding } => self.vstore(o, args, n, half, aligned, rounding),
@@ -177,18 +189,30 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     scalar => scalar,
                 }))
             }
-            // `ldexp(floatn, int)`: OpenCL.std's ldexp takes an exponent per
-            // lane, and LLVM 22's SPIR-V back end passes the scalar as it is
-            // (invalid SPIR-V): the vector overload, the exponent splat.
-            Lowering::Ext(OpenClStd::Ldexp) if self.spirv() && matches!(o.params[..], [Ty::Vector(..), Ty::Scalar(_)]) => {
-                let Ty::Vector(_, n) = o.params[0] else { return ice("ldexp of a vector") };
+            // A vector function with scalar operands (`clamp(x, lo, hi)`,
+            // `fmax(x, y)`, `mix(x, y, a)`, `step(e, x)`, `ldexp(x, k)`...
+            // of a vector `x`): OpenCL.std takes vectors throughout, so the
+            // vector overload is called with the scalars splat. LLVM 22's
+            // SPIR-V back end passes ldexp's scalar as it is (invalid SPIR-V)
+            // and splats the others with an OpCompositeConstruct, on which
+            // Intel's CPU runtime crashes (as on clang-22's SPIR-V of
+            // `clamp(long4, long, long)`); it takes the splat as a shuffle.
+            Lowering::Ext(_) if self.spirv() && matches!(o.ret, Ty::Vector(..)) && o.params.iter().any(|p| matches!(p, Ty::Scalar(_))) => {
+                let Ty::Vector(_, n) = o.ret else { return ice("a vector result") };
                 let mut wide = o.clone();
-                wide.params[1] = Ty::Vector(Scalar::Int, n);
+                let mut values = Vec::with_capacity(args.len());
+                for (p, &a) in wide.params.iter_mut().zip(args) {
+                    let v = self.value(a)?;
+                    values.push(match *p {
+                        Ty::Scalar(s) => {
+                            *p = Ty::Vector(s, n);
+                            self.splat(v, u32::from(n))
+                        }
+                        _ => v,
+                    });
+                }
                 let name = mangle_for(&wide.name, &wide.params, self.pointer_width());
-                let x = self.value(args[0])?;
-                let e = self.value(args[1])?;
-                let e = self.splat(e, u32::from(n));
-                self.call_named_values(&name, &wide, &[x, e], ty, false)
+                self.call_named_values(&name, &wide, &values, ty, false)
             }
             Lowering::Ext(op) if !self.spirv() && super::libint::is_integer_op(op) => self.integer_builtin(op, args, ty).map(Some),
             Lowering::Ext(op) if !self.spirv() && super::libcommon::is_common_op(op) => self.common_builtin(op, args, ty).map(Some),
