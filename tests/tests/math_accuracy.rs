@@ -687,6 +687,11 @@ fn references(p: P, g: &Func, inp: &Inputs) -> Vec<Want> {
                             || x == 1.0 && y.is_infinite();
                         if bad {
                             w.hi = f64::NAN;
+                        } else if x == 0.0 {
+                            // powr(±0, y): +inf for y < 0, +0 for y > 0
+                            // (OpenCL §7.5.1); C's pow(-0, odd y) keeps the
+                            // sign.
+                            (w.hi, w.lo) = (if y < 0.0 { f64::INFINITY } else { 0.0 }, 0.0);
                         }
                     }
                     _ => {}

@@ -377,10 +377,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// `powr(x, y)`: `pow` for `x >= 0`, with its own special cases (NaN
-    /// for negative `x`, `0^0`, `inf^0` and `1^inf`).
+    /// for negative `x`, `0^0`, `inf^0` and `1^inf`). `-0` is zero: `pow`
+    /// of `|x|` (C's `pow(-0, -3)` is `-inf`, powr's `+inf`).
     fn powr(&mut self, x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
         let t = x.get_type();
-        let p = self.intr("llvm.pow", &[x, y])?;
+        let ax = self.intr("llvm.fabs", &[x])?;
+        let p = self.intr("llvm.pow", &[ax, y])?;
         let zero = t.const_zero();
         let one = self.const_of(t, 1.0, 1);
         let neg = self.fcmp(FP::LLVMRealOLT, x, zero);
