@@ -47,16 +47,21 @@ SCALARS = {"char": np.int8, "uchar": np.uint8, "short": np.int16, "ushort": np.u
            "float": np.float32, "double": np.float64}
 
 # Not compared: results the specification leaves to the implementation
-# (mad: fused or not, "for when speed matters more than accuracy").
-UNCOMPARED = ("native_", "half_", "fast_", "nan(", "mad(")
+# (mad: fused or not, "for when speed matters more than accuracy"; mix's
+# accuracy is implementation-defined, and x + (y - x) * a cancels).
+UNCOMPARED = ("native_", "half_", "fast_", "nan(", "mad(", "mix(")
 
 # The other implementation's known deviations (OpenCL C 3.0 §6.15 says
 # otherwise; clc follows the specification).
 KNOWN = {
-    "mad_sat(int": "Intel's mad_sat(int) saturates wrongly (mad_sat(-2, 1, 5) is INT_MIN there)",
+    "mad_sat(int": "Intel's mad_sat of int, uint and long saturates wrongly (mad_sat(-2, 1, 5) is INT_MIN there)",
+    "mad_sat(uint": "Intel's mad_sat of int, uint and long saturates wrongly (uint: wraps, or saturates without overflow)",
+    "mad_sat(long": "Intel's mad_sat of int, uint and long saturates wrongly (long: wraps)",
     "step(": "Intel's step(NaN, x) is 1",
     "remquo(": "Intel's remquo stores the whole quotient, not its low seven bits",
     "lgamma_r(": "Intel's lgamma_r(±0) stores sign ±1 (OpenCL: 0)",
+    "normalize(": "Intel's normalize of a vector with an infinite element is NaN (OpenCL: ±1 there, 0 elsewhere)",
+    "vstorea_half3": "Intel's vstorea_half3 writes a fourth half (OpenCL: three)",
 }
 
 # ulp allowed between the two results (each may be the specification's
