@@ -2,8 +2,9 @@
 """Every value builtin overload, natively and as SPIR-V elsewhere (opt-in, not in CI).
 
 The kernels come from `cargo run -p clc-tests --bin value_sweep -- DIR`:
-one per overload of OpenCL C 2.0 that takes and gives values (about 3000;
-see tests/src/bin/value_sweep.rs). Each work-item reads its arguments
+one per overload of OpenCL C 2.0 that takes and gives values (about 3000)
+and one per conversion between scalar types, of scalars and 3-element
+vectors (about 800; see tests/src/bin/value_sweep.rs). Each work-item reads its arguments
 from slots of an input buffer and writes the result, and what its pointer
 arguments point at, to slots of an output buffer. Every kernel runs on the
 same inputs (edge values and random ones, kept inside each builtin's
@@ -14,7 +15,7 @@ small...)
   2. as clc's SPIR-V (--target=spirv64 -O2) on an OpenCL runtime that
      ingests SPIR-V (Intel's CPU runtime from PyPI's `opencl-rt`);
 each file of kernels in a child process, so that a crash is reported, not
-fatal. Results are compared: integers exactly, floating point within
+fatal. Results are compared: integers and conversions exactly, floating point within
 a few ulp (both sides have the specification's error bounds; see TOL).
 Implementation-defined results (native_*, half_*, fast_*, nan's payload)
 are not compared. Known differences of the other implementation are
@@ -71,6 +72,11 @@ TOL = defaultdict(lambda: 8, {"pow": 32, "pown": 32, "powr": 32, "rootn": 32, "t
                               "smoothstep": 16, "mix": 16, "hypot": 16})
 
 
+def tolerance(name):
+    """ulp allowed between the two results of function `name`."""
+    return 0 if name.startswith("convert_") else TOL[name]
+
+
 def split(t):
     """`float4` -> ("float", 4); `size_t` -> ("size_t", 1)."""
     for s in sorted(SCALARS, key=len, reverse=True):
@@ -119,6 +125,14 @@ def inputs(case, rng):
             v = np.where(np.isfinite(v), np.abs(v) % 1, 0.5).astype(v.dtype)
         if name.startswith(("vload_half", "vloada_half")) and s == "half":
             v = np.where(np.isfinite(v), v, np.float16(1.5))
+        to, _ = split(case["outs"][0]) if case["outs"] else (None, 0)
+        if name.startswith("convert_") and "_sat" not in name and v.dtype.kind == "f" and np.dtype(SCALARS[to]).kind in "iu":
+            # Out of range (and NaN) is undefined without _sat: kept inside,
+            # a step from the ends (a rounding mode may go up), at half the
+            # range for 32 and 64 bits (exactly representable).
+            info = np.iinfo(SCALARS[to])
+            lo, hi = (info.min + 1, info.max - 1) if info.bits <= 16 else (info.min // 2, info.max // 2)
+            v = np.clip(np.nan_to_num(v), lo, hi).astype(v.dtype)
         slots.append(v)
     # clamp(x, lo, hi) and smoothstep(e0, e1, x): ordered, finite bounds.
     pair = {"clamp": (1, 2), "smoothstep": (0, 1)}.get(name)
@@ -212,7 +226,7 @@ def compare(c, x, y):
         if w == 3:  # a 3-vector's fourth element is padding
             a[:, 3::4] = 0
             b[:, 3::4] = 0
-        bad = ulps(a, b) > TOL[c["name"]] if dt.kind == "f" else a != b
+        bad = ulps(a, b) > tolerance(c["name"]) if dt.kind == "f" else a != b
         if bad.any():
             item, k = np.argwhere(bad)[0]
             args = []

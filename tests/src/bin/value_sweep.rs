@@ -1,7 +1,9 @@
 //! Writes the kernels `tests/spirv_exec/sweep.py` runs: one per builtin
 //! overload of OpenCL C 2.0 that takes and gives values (scalars, vectors
-//! and pointers to them), so that clc's native code and its SPIR-V on
-//! another implementation can be compared on the same inputs.
+//! and pointers to them) and one per conversion (`convert_<type>[_sat]
+//! [_<rounding>]` between scalar types, of scalars and 3-element
+//! vectors), so that clc's native code and its SPIR-V on another
+//! implementation can be compared on the same inputs.
 //!
 //! `cargo run -p clc-tests --bin value_sweep -- DIR [PER_FILE]` writes
 //! `DIR/sweep_NN.cl` (PER_FILE kernels each, 100 by default) and
@@ -58,12 +60,13 @@ fn shape(o: &Overload) -> String {
     format!("{}({})", o.name, params.join(", "))
 }
 
-/// Kernel `name` calling `o` once per work-item. Work-item `i` reads its
-/// arguments from input slots `i * ins + k` (a value, or the data a
-/// `const` pointer points at) and writes the result to output slot
-/// `i * outs` and what each other pointer points at to the slots after
-/// it. Returns the kernel and the types of its input and output slots.
-fn kernel(name: &str, o: &Overload) -> (String, Vec<String>, Vec<String>) {
+/// The body of a kernel calling `o` once per work-item. Work-item `i`
+/// reads its arguments from input slots `i * ins + k` (a value, or the
+/// data a `const` pointer points at; `a` in the kernel) and writes the
+/// result to output slot `i * outs` and what each other pointer points at
+/// to the slots after it (`r`). Returns the body and the types of the
+/// input and output slots.
+fn kernel(o: &Overload) -> (String, Vec<String>, Vec<String>) {
     let (mut ins, mut outs) = (Vec::new(), Vec::new());
     if o.ret != Ty::Void {
         outs.push(o.ret.to_string());
@@ -87,14 +90,38 @@ fn kernel(name: &str, o: &Overload) -> (String, Vec<String>, Vec<String>) {
     }
     let call = format!("{}({})", o.name, args.join(", "));
     let body = if o.ret == Ty::Void { format!("{call};") } else { format!("*(global {} *)r = {call};", o.ret) };
-    let mut k = String::new();
-    let _ = writeln!(
-        k,
-        "kernel void {name}(global const uchar *in, global uchar *out) {{\n    size_t i = get_global_id(0);\n    global const uchar *a = in + i * {};\n    global uchar *r = out + i * {};\n    {body}\n}}",
-        ins.len().max(1) * SLOT,
-        outs.len() * SLOT
-    );
-    (k, ins, outs)
+    (body, ins, outs)
+}
+
+/// The scalar types conversions are swept between (`half` left out, as
+/// above).
+const CONVERTIBLE: [&str; 10] = ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"];
+
+/// `convert_<to>[_sat][_<rounding>](from)` for every pair of scalar types,
+/// scalar and 3-element (the padded width): saturation where the result
+/// is an integer, rounding modes where the source or the result is
+/// floating point. The shape, the kernel's body, its input and output
+/// type.
+fn conversions() -> Vec<(String, String, String, String)> {
+    let mut out = Vec::new();
+    for width in ["", "3"] {
+        for from in CONVERTIBLE {
+            for to in CONVERTIBLE {
+                let float = |t: &str| t == "float" || t == "double";
+                let sats: &[&str] = if float(to) { &[""] } else { &["", "_sat"] };
+                let roundings: &[&str] = if float(from) || float(to) { &["", "_rte", "_rtz", "_rtp", "_rtn"] } else { &[""] };
+                for sat in sats {
+                    for rounding in roundings {
+                        let (f, t) = (format!("{from}{width}"), format!("{to}{width}"));
+                        let name = format!("convert_{t}{sat}{rounding}");
+                        let body = format!("*(global {t} *)r = {name}(*(global const {f} *)a);");
+                        out.push((format!("{name}({f})"), body, f, t));
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 fn main() {
@@ -115,19 +142,33 @@ fn main() {
         }
     }
     let head = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n";
+    // (shape, function name, kernel body, input and output slot types)
+    let mut all: Vec<(String, String, String, Vec<String>, Vec<String>)> = cases
+        .into_iter()
+        .map(|(shape, o)| {
+            let (body, ins, outs) = kernel(o);
+            (shape, o.name.to_string(), body, ins, outs)
+        })
+        .collect();
+    for (shape, body, from, to) in conversions() {
+        all.push((shape, "convert".into(), body, vec![from], vec![to]));
+    }
     let mut tsv = String::new();
-    let cases: Vec<_> = cases.into_iter().collect();
-    for (n, chunk) in cases.chunks(per_file.max(1)).enumerate() {
+    for (n, chunk) in all.chunks(per_file.max(1)).enumerate() {
         let file = format!("sweep_{n:02}.cl");
         let mut src = head.to_string();
-        for (k, (shape, o)) in chunk.iter().enumerate() {
-            let name = format!("s{n:02}_{k:03}_{}", o.name);
-            let (text, ins, outs) = kernel(&name, o);
-            src.push_str(&text);
+        for (k, (shape, function, body, ins, outs)) in chunk.iter().enumerate() {
+            let name = format!("s{n:02}_{k:03}_{function}");
+            let _ = writeln!(
+                src,
+                "kernel void {name}(global const uchar *in, global uchar *out) {{\n    size_t i = get_global_id(0);\n    global const uchar *a = in + i * {};\n    global uchar *r = out + i * {};\n    {body}\n}}",
+                ins.len().max(1) * SLOT,
+                outs.len() * SLOT
+            );
             let _ = writeln!(tsv, "{file}\t{name}\t{shape}\t{}\t{}", ins.join(","), outs.join(","));
         }
         std::fs::write(format!("{dir}/{file}"), src).expect("writing a kernel file");
     }
     std::fs::write(format!("{dir}/sweep.tsv"), tsv).expect("writing sweep.tsv");
-    println!("{} overloads in {dir}", cases.len());
+    println!("{} kernels in {dir}", all.len());
 }
