@@ -30,7 +30,8 @@ fn printf_writes_whole_lines_from_every_work_item() {
 
 /// OpenCL's printf rules on the CPU: `float` printed as itself (not
 /// promoted by the caller), vector conversions with every length
-/// modifier, flags/width/precision, `%%`, the return value (0, not a
+/// modifier (`h` and `hh` of negative values as C prints them),
+/// flags/width/precision, `%%`, the return value (0, not a
 /// character count), and text printed as written where arguments run out.
 #[test]
 fn printf_follows_opencl_format_rules() {
@@ -47,6 +48,7 @@ fn printf_follows_opencl_format_rules() {
                     (short8)(-300, 1, 2, 3, 4, 5, 6, 7), (long2)(-9000000000L, 5), (double2)(0.25, -2.0));
              printf(\"%5.2f|%-6d|%06.1e|%x|%o|%%|%v3hlg|%v16hlx\\n\", 3.14159f, 42, 12345.678f, 255u, 8, (float3)(1, 2, 3),
                     (uint16)(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16));
+             printf(\"%hx|%#v2hx|%hhu|%v2hho|%hd\\n\", (short)-42, (short2)(-42, 7), (char)-1, (char2)(-1, 8), 70000);
              printf(\"missing %d\\n\");
          }",
     );
@@ -58,6 +60,8 @@ fn printf_follows_opencl_format_rules() {
         "r=0",
         "v=1.000000,2.500000,-3.000000,4.000000|-1,2|255,7|-300,1,2,3,4,5,6,7|-9000000000,5|0.250000,-2.000000",
         " 3.14|42    |1.2e+04|ff|10|%|1,2,3|1,2,3,4,5,6,7,8,9,a,b,c,d,e,f,10",
+        // `h` and `hh` convert back to the short or char, as in C.
+        "ffd6|0xffd6,0x7|255|377,10|4464",
         "missing %d",
     ];
     assert_eq!(text.lines().collect::<Vec<_>>(), want);

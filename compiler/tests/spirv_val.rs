@@ -190,6 +190,30 @@ fn vloada_half3_steps_by_four() {
     }
 }
 
+/// printf's variadic arguments on SPIR-V get C's promotions, as clang
+/// passes them: `bool`, `char` and `short` as `int` (Intel's CPU runtime
+/// printed garbage for a `char` passed as it is), `half` as `float`.
+#[test]
+fn printf_arguments_are_promoted() {
+    let src = "#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+               kernel void k(global const char *c, global const short *s, global const half *h, global const float *f) {
+                   printf(\"%hhd %hu %d %f %f\\n\", c[0], (ushort)s[0], c[1] > 0, h[0], f[0]);
+               }";
+    let dir = std::env::temp_dir().join(format!("clc-spirv-printf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("printf.cl");
+    std::fs::write(&file, src).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-cl-std=CL2.0", "--target=spirv64", "-O2", "-S", "-emit-llvm", "-o", "-"]).arg(&file).output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let ir = String::from_utf8_lossy(&out.stdout);
+    let call = ir.lines().find(|l| l.contains("call") && l.contains("@printf(")).unwrap_or_else(|| panic!("{ir}"));
+    let args = &call[call.find("@printf(").unwrap()..];
+    assert_eq!(args.matches("i32 ").count(), 3, "{call}");
+    assert_eq!(args.matches("float ").count(), 2, "{call}");
+    assert!(!args.contains("i8 ") && !args.contains("i16 ") && !args.contains("i1 ") && !args.contains("half "), "{call}");
+}
+
 /// Program-scope constants clc shapes itself: unions initialized by a
 /// member other than their first (a union filled by the member had a
 /// `[0 x i8]` pad, which LLVM's SPIR-V back end typed two ways), arrays

@@ -1258,6 +1258,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let p0 = self.ptr_ty(clc_builtins::functions::AddrSpace::Private).into();
                 v = self.cast(Op::LLVMAddrSpaceCast, v, p0);
             }
+            // A variadic argument gets C's promotions, as clang passes it:
+            // `bool`, `char` and `short` as `int` (Intel's CPU runtime reads
+            // an `int` for `%hhd`: a `char` printed garbage), `half` as
+            // `float`. (`float` stays: doubles would make the module need
+            // Float64, which consumers without cl_khr_fp64 refuse, and
+            // consumers print a float for `%f`.)
+            if i > 0 && self.spirv() {
+                let ty = self.expr_info(a).ty.ty;
+                if v.is_int_value() && v.into_int_value().get_type().get_bit_width() < 32 {
+                    let signed = self.elem_scalar(ty).is_some_and(super::expr::is_signed);
+                    v = self.int_resize(v, self.ctx.i32_type().into(), signed);
+                } else if v.is_float_value() && v.into_float_value().get_type() == self.ctx.f16_type() {
+                    v = self.cast(Op::LLVMFPExt, v, self.ctx.f32_type().into());
+                }
+            }
             vals.push(v.into());
         }
         let fmt_space = if self.spirv() { clc_builtins::functions::AddrSpace::Constant } else { clc_builtins::functions::AddrSpace::Private };

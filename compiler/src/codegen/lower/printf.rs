@@ -9,9 +9,10 @@
 //! time, into a C format whose conversions each take one scalar argument
 //! of C's promoted type: vectors are split into their elements, `float`
 //! and `half` widened to `double`, small integers to `int`. The arguments'
-//! own types decide the C length modifiers, so a format that disagrees
-//! with its arguments prints something defined instead of reading the
-//! wrong registers. (On SPIR-V the format goes to the consumer's `printf`
+//! own types decide whether a conversion takes `l` (64 bits), so a format
+//! that disagrees with its arguments prints something defined instead of
+//! reading the wrong registers; the format's `hh` and `h` stay (C prints
+//! the `int` converted back to a char or short, as OpenCL asks). (On SPIR-V the format goes to the consumer's `printf`
 //! extended instruction untouched.)
 
 use super::expr::{is_float, is_signed};
@@ -122,12 +123,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 } else {
                     lane
                 };
+                // 64 bits take `l`; narrower values go as `int`, and the
+                // format's `hh` or `h` (not `hl`, OpenCL's 32-bit vector
+                // lanes) stays, so that C converts them back as it would
+                // (`%hx` of a short -42 is ffd6).
                 let bits = x.into_int_value().get_type().get_bit_width();
                 let (x, len) = if bits > 32 {
                     (x, "l")
                 } else {
                     let i32t = self.ctx.i32_type().into();
-                    (self.int_resize(x, i32t, is_signed(scalar)), "")
+                    (self.int_resize(x, i32t, is_signed(scalar)), if matches!(c.length, "hh" | "h") { c.length } else { "" })
                 };
                 let (len, conv) = if c.conv == b'c' { ("", 'c') } else { (len, c.conv as char) };
                 out.extend(format!("%{}{}{}", c.head, len, conv).bytes());
