@@ -190,6 +190,23 @@ fn vloada_half3_steps_by_four() {
     }
 }
 
+/// `work_group_broadcast` with two or three local ids: the id vector is
+/// built with OpCompositeInsert (Intel's CPU runtime crashed on LLVM's
+/// OpCompositeConstruct of run-time ids).
+#[test]
+fn work_group_broadcast_builds_its_local_id_vector() {
+    let src = "kernel void k(global const int *a, global int *o, ulong x, ulong y) {
+                   size_t i = get_global_id(0);
+                   o[i] = work_group_broadcast(a[i], x, y) + work_group_broadcast(a[i], x, (size_t)1, y) + work_group_broadcast(a[i], x);
+               }";
+    for opt in ["-O0", "-O2"] {
+        let text = valid_spirv("broadcast", src, opt);
+        assert_eq!(text.matches("OpGroupBroadcast").count(), 3, "{opt}: {text}");
+        assert!(!text.contains("OpCompositeConstruct"), "{opt}: {text}");
+        assert!(!text.lines().any(|l| l.contains("LinkageAttributes") && l.contains("Broadcast")), "{opt}: {text}");
+    }
+}
+
 /// printf's variadic arguments on SPIR-V get C's promotions, as clang
 /// passes them: `bool`, `char` and `short` as `int` (Intel's CPU runtime
 /// printed garbage for a `char` passed as it is), `half` as `float`.

@@ -4,7 +4,7 @@ use super::expr::{int_bits, is_float, is_signed};
 use super::{Gen, R, ice};
 use crate::sema::hir::{ConvKind, ExprId, ExprKind};
 use crate::sema::types::{TypeId, TypeKind};
-use clc_builtins::functions::{AddrSpace, AtomicOp, EnqueueOp, FenceKind, Group, ImageOp, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
+use clc_builtins::functions::{AddrSpace, AtomicOp, EnqueueOp, FenceKind, Group, GroupOp, ImageOp, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
 use clc_builtins::mangle::{PointerWidth, mangle_for};
 use clc_builtins::types::Scalar;
 use inkwell::llvm_sys::core as llvm;
@@ -188,6 +188,27 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     }
                     scalar => scalar,
                 }))
+            }
+            // `work_group_broadcast(x, i, j[, k])`: OpGroupBroadcast takes
+            // the local id as a vector, which LLVM 22 builds with an
+            // OpCompositeConstruct; Intel's CPU runtime crashes on that
+            // (clang-22's SPIR-V too) unless the ids are constants. The
+            // vector is built here (OpCompositeInsert) and given to
+            // `__spirv_GroupBroadcast` at work-group scope.
+            Lowering::WorkGroup(GroupOp::Broadcast) if self.spirv() && args.len() > 2 => {
+                let x = self.value(args[0])?;
+                let Ty::Scalar(size) = o.params[1] else { return ice("a local id of work_group_broadcast") };
+                let ids = args[1..].iter().map(|&a| self.value(a).map(|v| v.into_int_value())).collect::<R<Vec<_>>>()?;
+                let mut id = ids[0].get_type().vec_type(ids.len() as u32).get_poison();
+                for (k, &v) in ids.iter().enumerate() {
+                    id = self.b.build_insert_element(id, v, self.ctx.i32_type().const_int(k as u64, false), "")?;
+                }
+                let mut call = o.clone();
+                call.params = vec![Ty::Scalar(Scalar::Int), o.params[0].clone(), Ty::Vector(size, ids.len() as u8)];
+                let name = clc_builtins::mangle::itanium("__spirv_GroupBroadcast", &call.params, self.pointer_width());
+                // SPIR-V's Workgroup scope.
+                let scope = self.ctx.i32_type().const_int(2, false).into();
+                self.call_named_values(&name, &call, &[scope, x, id.into()], ty, false)
             }
             // A vector function with scalar operands (`clamp(x, lo, hi)`,
             // `fmax(x, y)`, `mix(x, y, a)`, `step(e, x)`, `ldexp(x, k)`...
