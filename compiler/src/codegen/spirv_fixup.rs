@@ -70,11 +70,7 @@ pub fn fix(binary: Vec<u8>) -> Vec<u8> {
 fn printf_formats(binary: Vec<u8>) -> Vec<u8> {
     let Some(mut words) = words_of(&binary) else { return binary };
     let Some(instructions) = instructions(&words) else { return binary };
-    // "OpenCL.std" as the import's literal string (nul-padded words).
-    let opencl_std = little_endian_words(OPENCL_STD);
-    let Some(set) = instructions.iter().find(|&&(at, op, len)| op == OP_EXT_INST_IMPORT && words[at + 2..at + len] == opencl_std[..]).map(|&(at, ..)| words[at + 1]) else {
-        return binary;
-    };
+    let Some(set) = opencl_std_set(&words, &instructions) else { return binary };
     let find = |op: u32, pred: &dyn Fn(&[u32]) -> bool| instructions.iter().find(|&&(at, o, len)| o == op && pred(&words[at + 1..at + len])).map(|&(at, ..)| at);
     let Some(uchar_at) = find(OP_TYPE_INT, &|w| w.len() == 3 && w[1] == 8) else { return binary };
     let uchar = words[uchar_at + 1];
@@ -187,8 +183,7 @@ fn half_buffers_only(binary: Vec<u8>) -> Vec<u8> {
     let Some(half) = instructions.iter().find(|&&(at, op, len)| op == OP_TYPE_FLOAT && len >= 3 && words[at + 2] == 16).map(|&(at, ..)| words[at + 1]) else {
         return binary;
     };
-    let opencl_std = little_endian_words(OPENCL_STD);
-    let set = instructions.iter().find(|&&(at, op, len)| op == OP_EXT_INST_IMPORT && words[at + 2..at + len] == opencl_std[..]).map(|&(at, ..)| words[at + 1]);
+    let set = opencl_std_set(&words, &instructions);
     let is_opencl_std = |id: u32| set == Some(id);
     for &(at, op, len) in &instructions {
         let operands = &words[at + 1..at + len];
@@ -239,6 +234,13 @@ fn half_buffers_only(binary: Vec<u8>) -> Vec<u8> {
         words[float16_at + 1] = FLOAT16_BUFFER;
     }
     bytes_of(&words)
+}
+
+/// The id of the module's OpenCL.std import, if it has one.
+fn opencl_std_set(words: &[u32], instructions: &[(usize, u32, usize)]) -> Option<u32> {
+    // "OpenCL.std" as the import's literal string (nul-padded words).
+    let opencl_std = little_endian_words(OPENCL_STD);
+    instructions.iter().find(|&&(at, op, len)| op == OP_EXT_INST_IMPORT && words[at + 2..at + len] == opencl_std[..]).map(|&(at, ..)| words[at + 1])
 }
 
 /// `bytes` (a multiple of four long) as little-endian words.

@@ -150,9 +150,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Ok(Some(self.const_int(t, n)))
             }
             Lowering::Convert { sat, rounding } => self.convert_builtin(o, args, ty, sat, rounding),
-            // On SPIR-V the half forms stay OpenCL.std instructions, which
-            // need only the Float16Buffer capability (half arithmetic would
-            // need cl_khr_fp16).
             // LLVM 22's SPIR-V back end writes `vloada_halfn` as OpenCL.std's
             // vload_halfn (clang-22 too), which steps by 3 elements for n = 3
             // where vloada_half3 steps by 4: the address is computed here
@@ -165,6 +162,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let zero = self.vty(self.expr_info(args[0]).ty.ty)?.into_int_type().const_zero();
                 self.call_named_values(&name, &plain, &[zero.into(), addr.into()], ty, false)
             }
+            // On SPIR-V the half forms stay OpenCL.std instructions, which
+            // need only the Float16Buffer capability (half arithmetic would
+            // need cl_khr_fp16).
             Lowering::VLoad { half: true, .. } | Lowering::VStore { half: true, .. } if self.spirv() => self.mangled_call(o, args, ty),
             Lowering::VLoad { n, half, aligned } => self.vload(args, ty, n, half, aligned),
             Lowering::VStore { n, half, aligned, rounding } => self.vstore(o, args, n, half, aligned, rounding),

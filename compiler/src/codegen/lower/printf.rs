@@ -12,8 +12,9 @@
 //! own types decide whether a conversion takes `l` (64 bits), so a format
 //! that disagrees with its arguments prints something defined instead of
 //! reading the wrong registers; the format's `hh` and `h` stay (C prints
-//! the `int` converted back to a char or short, as OpenCL asks). (On SPIR-V the format goes to the consumer's `printf`
-//! extended instruction untouched.)
+//! the `int` converted back to a char or short, as OpenCL asks). (On
+//! SPIR-V the format goes to the consumer's `printf` extended instruction
+//! untouched.)
 
 use super::expr::{is_float, is_signed};
 use super::{Gen, R};
