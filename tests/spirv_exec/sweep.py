@@ -10,9 +10,9 @@ arguments point at, to slots of an output buffer. Every kernel runs on the
 same inputs (edge values and random ones, kept inside each builtin's
 domain: clamp's bounds ordered, mad24's 24-bit operands, vload's offsets
 small...)
-  1. natively: clc -O2 -c for x86-64, linked into a shared library, each
-     kernel's work-group entry called as run.py does;
-  2. as clc's SPIR-V (--target=spirv64 -O2) on an OpenCL runtime that
+  1. natively: clc -O2 -c for x86-64 (SWEEP_OPT=-O0 for -O0), linked into
+     a shared library, each kernel's work-group entry called as run.py does;
+  2. as clc's SPIR-V (--target=spirv64 -O2, or SWEEP_OPT) on an OpenCL runtime that
      ingests SPIR-V (Intel's CPU runtime from PyPI's `opencl-rt`);
 each file of kernels in a child process, so that a crash is reported, not
 fatal. Results are compared: integers and conversions exactly, floating point within
@@ -40,6 +40,9 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CLC = os.environ.get("CLC", os.path.join(ROOT, "target", "release", "clc"))
+# The optimisation level of both compiles (`SWEEP_OPT=-O0` for the
+# unoptimised shapes).
+OPT = os.environ.get("SWEEP_OPT", "-O2")
 SLOT = 1024
 N = 128
 
@@ -259,9 +262,9 @@ def main():
     for f, cs in sorted(by_file.items()):
         src = os.path.join(d, f)
         obj, lib, spv = src[:-3] + ".o", src[:-3] + ".so", src[:-3] + ".spv"
-        subprocess.run([CLC, "-O2", "-c", src, "-o", obj], check=True)
+        subprocess.run([CLC, OPT, "-c", src, "-o", obj], check=True)
         subprocess.run(["cc", "-shared", "-o", lib, obj, "-lmvec", "-lm"], check=True)
-        subprocess.run([CLC, "--target=spirv64", "-O2", "-c", src, "-o", spv], check=True)
+        subprocess.run([CLC, "--target=spirv64", OPT, "-c", src, "-o", spv], check=True)
         subprocess.run(["spirv-val", "--target-env", "opencl2.0", spv], check=True)
         results = {}
         for kind, path in (("native", lib), ("other", spv)):
