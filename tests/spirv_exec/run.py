@@ -10,7 +10,9 @@ Each kernel of kernels.cl is
      the CPU runtime's ABI) as one work-group (kernels with barriers need
      the runtime's launcher and run on the other implementation only);
 and both results are compared with values computed here, and with each
-other.
+other. printf.cl's output, natively (`clc run`) and elsewhere (in a child
+process, whose standard output the runtime prints to), is compared with
+the text expected here.
 
 Set-up (once):
     pip install opencl-rt pyopencl numpy
@@ -35,6 +37,14 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 CLC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "release", "clc")
 SRC = os.path.join(HERE, "kernels.cl")
 IMAGES = os.path.join(HERE, "images.cl")
+PRINTF = os.path.join(HERE, "printf.cl")
+# printf.cl's output for x = 3.25, i = 42.
+PRINTF_WANT = """d=42 i=-42 u=42 x=2a X=2A o=52 c=B s=str %
+f=3.250000 e=3.250000e+00 g=3.25 a=0x1.ap+1
+[   3.250] [3.25e+00] [+42] [ 42] [00042] [3] [0x2a] [052] [        ab] [z    ]
+3.250000,-3.250000,6.500000,0.500000|3.25,-3.25,6.50,0.50|42,-42|1,-2,3,-4|0xffd6,0x7|42000000000,-42000000000|     3.2,    -3.2,     6.5
+hh=-42 hu=65494 h=42
+"""
 N = 64
 
 class Group(ctypes.Structure):
@@ -335,9 +345,43 @@ def main():
     queue.finish()
     fails.check("SPIR-V elsewhere: get_image_channel_data_type", formats, np.array([cl.channel_type.UNORM_INT8, cl.channel_type.FLOAT], dtype=np.int32))
 
+    # printf: natively through `clc run`, elsewhere in a child process
+    # (the runtime prints to the process's own standard output).
+    native = subprocess.run([CLC, "run", PRINTF, "--kernel", "p", "--global", "1", "--arg", "buf:float:1:3.25", "--arg", "buf:int:1:42"],
+                            capture_output=True, text=True)
+    fails.check("native: printf", native.stdout, PRINTF_WANT)
+    pf_spv = os.path.join(tmp, "printf.spv")
+    subprocess.run([CLC, "--target=spirv64", "-O2", "-c", PRINTF, "-o", pf_spv], check=True)
+    subprocess.run(["spirv-val", "--target-env", "opencl2.0", pf_spv], check=True)
+    other = subprocess.run([sys.executable, __file__, "--printf", pf_spv], capture_output=True, text=True)
+    fails.check("SPIR-V elsewhere: printf", other.stdout, PRINTF_WANT)
+
     print(f"{len(fails.items)} failure(s)")
     return 1 if fails.items else 0
 
 
+def printf_child(spv):
+    """Runs printf.cl's kernel from `spv` on the first device that ingests
+    SPIR-V; its output goes to this process's standard output."""
+    import warnings
+    warnings.filterwarnings("ignore")
+    for platform in cl.get_platforms():
+        for dev in platform.get_devices():
+            if "SPIR-V" in dev.get_info(cl.device_info.IL_VERSION):
+                ctx = cl.Context([dev])
+                queue = cl.CommandQueue(ctx)
+                with open(spv, "rb") as f:
+                    prog = cl.Program(ctx, f.read()).build()
+                mf = cl.mem_flags
+                x = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=np.array([3.25], np.float32))
+                n = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=np.array([42], np.int32))
+                prog.p(queue, (1,), None, x, n)
+                queue.finish()
+                return 0
+    return 2
+
+
 if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "--printf":
+        sys.exit(printf_child(sys.argv[2]))
     sys.exit(main())
