@@ -3,8 +3,9 @@
 
 The kernels come from `cargo run -p clc-tests --bin value_sweep -- DIR`:
 one per overload of OpenCL C 2.0 that takes and gives values (about 3000)
-and one per conversion between scalar types, of scalars and 3-element
-vectors (about 800; see tests/src/bin/value_sweep.rs). Each work-item reads its arguments
+and one per conversion between scalar types, of scalars and vectors of
+every width (about 2300; see tests/src/bin/value_sweep.rs). Each work-item
+reads its arguments
 from slots of an input buffer and writes the result, and what its pointer
 arguments point at, to slots of an output buffer. Every kernel runs on the
 same inputs (edge values and random ones, kept inside each builtin's

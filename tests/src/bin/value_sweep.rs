@@ -1,8 +1,8 @@
 //! Writes the kernels `tests/spirv_exec/sweep.py` runs: one per builtin
 //! overload of OpenCL C 2.0 that takes and gives values (scalars, vectors
 //! and pointers to them) and one per conversion (`convert_<type>[_sat]
-//! [_<rounding>]` between scalar types, of scalars and 3-element
-//! vectors), so that clc's native code and its SPIR-V on another
+//! [_<rounding>]` between scalar types, of scalars and vectors of every
+//! width), so that clc's native code and its SPIR-V on another
 //! implementation can be compared on the same inputs.
 //!
 //! `cargo run -p clc-tests --bin value_sweep -- DIR [PER_FILE]` writes
@@ -98,13 +98,13 @@ fn kernel(o: &Overload) -> (String, Vec<String>, Vec<String>) {
 const CONVERTIBLE: [&str; 10] = ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"];
 
 /// `convert_<to>[_sat][_<rounding>](from)` for every pair of scalar types,
-/// scalar and 3-element (the padded width): saturation where the result
+/// of scalars and vectors of every width: saturation where the result
 /// is an integer, rounding modes where the source or the result is
 /// floating point. The shape, the kernel's body, its input and output
 /// type.
 fn conversions() -> Vec<(String, String, String, String)> {
     let mut out = Vec::new();
-    for width in ["", "3"] {
+    for width in ["", "2", "3", "4", "8", "16"] {
         for from in CONVERTIBLE {
             for to in CONVERTIBLE {
                 let float = |t: &str| t == "float" || t == "double";
