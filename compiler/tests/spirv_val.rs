@@ -62,6 +62,9 @@ fn every_valid_corpus_kernel_is_valid_spirv() {
                     for edge in critical_edges(&text) {
                         failures.push(format!("{} ({spirv} {opt}): critical edge {edge}", f.display()));
                     }
+                    for sampler in shared_samplers(&text) {
+                        failures.push(format!("{} ({spirv} {opt}): constant sampler {sampler} used by several functions", f.display()));
+                    }
                 }
                 Ok(v) => failures.push(format!("{} ({spirv} {opt}): spirv-val: {}{}", f.display(), String::from_utf8_lossy(&v.stdout), String::from_utf8_lossy(&v.stderr))),
                 Err(e) => panic!("cannot run spirv-val ({e}); install it with `cargo xtask setup` or `apt-get install spirv-tools`"),
@@ -106,6 +109,31 @@ fn critical_edges(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The OpConstantSamplers of a disassembled module that more than one
+/// function uses (Intel's CPU runtime cannot link such a module; clc gives
+/// each function its own, see `codegen::spirv_fixup`).
+fn shared_samplers(text: &str) -> Vec<String> {
+    let samplers: Vec<&str> = text.lines().filter(|l| l.contains("= OpConstantSampler")).filter_map(|l| l.split_whitespace().next()).collect();
+    let mut users: std::collections::HashMap<&str, std::collections::HashSet<&str>> = std::collections::HashMap::new();
+    let mut function = None;
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [id, "=", "OpFunction", ..] => function = Some(*id),
+            ["OpFunctionEnd"] => function = None,
+            [_, "=", "OpSampledImage" | "OpFunctionCall", operands @ ..] => {
+                for w in operands.iter().filter(|w| samplers.contains(w)) {
+                    users.entry(w).or_default().extend(function);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut shared: Vec<String> = users.into_iter().filter(|(_, fs)| fs.len() > 1).map(|(s, _)| s.to_string()).collect();
+    shared.sort();
+    shared
 }
 
 /// Corpus 038's shape: a loop whose switch shares targets between cases

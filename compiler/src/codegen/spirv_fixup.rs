@@ -1,5 +1,6 @@
 //! Repairs to the SPIR-V binaries LLVM 22's back end writes, where its
-//! output is invalid for OpenCL consumers and no IR shape avoids it.
+//! output is invalid for OpenCL consumers, or breaks one, and no IR shape
+//! avoids it.
 //!
 //! - **Null events.** `async_work_group_copy(dst, src, n, 0)`: clc's IR
 //!   carries events as pointers (inkwell has no target types), and the
@@ -25,6 +26,13 @@
 //!   `spirv-val` the same way). The format is bitcast to a pointer to its
 //!   first character (the pointer type added if the module has none).
 //!
+//! - **Samplers shared by functions.** A program-scope `sampler_t` is one
+//!   module-level OpConstantSampler; Intel's CPU runtime fails to link a
+//!   module where two functions use the same one ("Never resolved value
+//!   found in function"; corpus 058, clang-22's SPIR-V too). Each further
+//!   function using it gets a copy of its own (OpSampledImage's sampler and
+//!   call arguments rewritten).
+//!
 //! The input is a SPIR-V module as LLVM wrote it; anything else (too
 //! short, a wrong magic number, an instruction running past the end) is
 //! returned unchanged.
@@ -39,7 +47,12 @@ const OP_TYPE_ARRAY: u32 = 28;
 const OP_TYPE_POINTER: u32 = 32;
 const OP_TYPE_EVENT: u32 = 34;
 const OP_CONSTANT_NULL: u32 = 46;
+const OP_CONSTANT_SAMPLER: u32 = 45;
+const OP_FUNCTION: u32 = 54;
+const OP_FUNCTION_END: u32 = 56;
+const OP_FUNCTION_CALL: u32 = 57;
 const OP_VARIABLE: u32 = 59;
+const OP_SAMPLED_IMAGE: u32 = 86;
 const OP_BITCAST: u32 = 124;
 const OP_GROUP_ASYNC_COPY: u32 = 259;
 /// The capabilities Float16Buffer and Float16.
@@ -62,7 +75,7 @@ const EVENT_OPERAND: usize = 8;
 
 /// The module repaired (see the module's documentation).
 pub fn fix(binary: Vec<u8>) -> Vec<u8> {
-    printf_formats(half_buffers_only(null_events(binary)))
+    samplers_per_function(printf_formats(half_buffers_only(null_events(binary))))
 }
 
 /// printf formats that are pointers to arrays of 8-bit integers become
@@ -236,6 +249,83 @@ fn half_buffers_only(binary: Vec<u8>) -> Vec<u8> {
     bytes_of(&words)
 }
 
+/// A copy of each OpConstantSampler for every function using it after the
+/// first (uses: OpSampledImage's sampler, OpFunctionCall's arguments).
+fn samplers_per_function(binary: Vec<u8>) -> Vec<u8> {
+    let Some(words) = words_of(&binary) else { return binary };
+    let Some(instructions) = instructions(&words) else { return binary };
+    let samplers: Vec<usize> = instructions.iter().filter(|&&(_, op, len)| op == OP_CONSTANT_SAMPLER && len == 6).map(|&(at, ..)| at).collect();
+    if samplers.is_empty() {
+        return binary;
+    }
+    // The sampler operands of an instruction (word offsets within it).
+    let uses = |op: u32, len: usize| -> std::ops::Range<usize> {
+        match op {
+            OP_SAMPLED_IMAGE if len == 5 => 4..5,
+            OP_FUNCTION_CALL if len > 4 => 4..len,
+            _ => 0..0,
+        }
+    };
+    // Per sampler id, the functions (by their OpFunction's position) using
+    // it, in order.
+    let mut users: Vec<(u32, Vec<usize>)> = samplers.iter().map(|&at| (words[at + 2], Vec::new())).collect();
+    let mut function = None;
+    for &(at, op, len) in &instructions {
+        match op {
+            OP_FUNCTION => function = Some(at),
+            OP_FUNCTION_END => function = None,
+            _ => {
+                let Some(f) = function else { continue };
+                for w in uses(op, len) {
+                    if let Some((_, fs)) = users.iter_mut().find(|(id, _)| *id == words[at + w]) {
+                        if !fs.contains(&f) {
+                            fs.push(f);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // New ids: (sampler, function) -> copy.
+    let mut bound = words[3];
+    let mut copies: Vec<(u32, usize, u32)> = Vec::new();
+    for (id, fs) in &users {
+        for &f in fs.iter().skip(1) {
+            copies.push((*id, f, bound));
+            bound += 1;
+        }
+    }
+    if copies.is_empty() {
+        return binary;
+    }
+    let mut out = words[..HEADER].to_vec();
+    out[3] = bound;
+    let mut function = None;
+    for &(at, op, len) in &instructions {
+        let mut inst = words[at..at + len].to_vec();
+        match op {
+            OP_FUNCTION => function = Some(at),
+            OP_FUNCTION_END => function = None,
+            _ => {
+                if let Some(f) = function {
+                    for w in uses(op, len) {
+                        if let Some(&(.., new)) = copies.iter().find(|&&(id, g, _)| id == inst[w] && g == f) {
+                            inst[w] = new;
+                        }
+                    }
+                }
+            }
+        }
+        out.extend(&inst);
+        if op == OP_CONSTANT_SAMPLER && len == 6 {
+            for &(.., new) in copies.iter().filter(|&&(id, ..)| id == inst[2]) {
+                out.extend([inst[0], inst[1], new, inst[3], inst[4], inst[5]]);
+            }
+        }
+    }
+    bytes_of(&out)
+}
+
 /// The id of the module's OpenCL.std import, if it has one.
 fn opencl_std_set(words: &[u32], instructions: &[(usize, u32, usize)]) -> Option<u32> {
     // "OpenCL.std" as the import's literal string (nul-padded words).
@@ -360,6 +450,34 @@ mod tests {
         assert_eq!(fixed, want);
         let m = halves(&[import, [(6 << 16) | OP_EXT_INST, 7, 8, 1, 23, 3].to_vec()].concat());
         assert_eq!(fix(bytes_of(&m)), bytes_of(&m));
+    }
+
+    #[test]
+    fn each_function_gets_its_own_constant_sampler() {
+        // A sampler (id 3 of type 2) used by two functions (ids 5 and 8):
+        // the second's OpSampledImage takes a copy (id 20, the old bound).
+        let sampler = [(6 << 16) | OP_CONSTANT_SAMPLER, 2, 3, 2, 0, 0];
+        let function = |id: u32, sampled: u32| {
+            vec![(5 << 16) | OP_FUNCTION, 1, id, 0, 4, (5 << 16) | OP_SAMPLED_IMAGE, 6, sampled, 7, 3, (1 << 16) | OP_FUNCTION_END]
+        };
+        let mut w = vec![MAGIC, 0x0001_0000, 0, 20, 0];
+        w.extend(sampler);
+        w.extend(function(5, 9));
+        w.extend(function(8, 10));
+        let fixed = words_of(&fix(bytes_of(&w))).unwrap();
+        let mut want = vec![MAGIC, 0x0001_0000, 0, 21, 0];
+        want.extend(sampler);
+        want.extend([(6 << 16) | OP_CONSTANT_SAMPLER, 2, 20, 2, 0, 0]);
+        want.extend(function(5, 9));
+        let mut second = function(8, 10);
+        second[9] = 20;
+        want.extend(second);
+        assert_eq!(fixed, want);
+        // One function using it: unchanged.
+        let mut one = vec![MAGIC, 0x0001_0000, 0, 20, 0];
+        one.extend(sampler);
+        one.extend(function(5, 9));
+        assert_eq!(fix(bytes_of(&one)), bytes_of(&one));
     }
 
     #[test]
