@@ -13,3 +13,11 @@ kernel void img_format(read_only image2d_t a, read_only image2d_t b, global int 
     out[0] = get_image_channel_data_type(a);
     out[1] = get_image_channel_data_type(b);
 }
+
+// A second kernel reading through `edge`: one program-scope sampler used by
+// two functions (Intel's runtime failed to link that before clc gave each
+// function its own OpConstantSampler).
+kernel void img_edge(read_only image2d_t src, global float4 *out) {
+    int i = get_global_id(0);
+    out[i] = read_imagef(src, edge, (int2)(i - 1, 0));
+}

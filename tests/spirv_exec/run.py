@@ -335,6 +335,14 @@ def main():
     want = shifted * np.float32(2) + pix + np.array([w, h, 0, 0], dtype=np.float32)
     fails.check("SPIR-V elsewhere: images, samplers (program-scope and argument), image queries", got, want, tol=1e-6)
 
+    # Clamped to the edge: pixel i - 1 of row 0.
+    edge = np.zeros((w, 4), np.float32)
+    ebuf = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=edge)
+    img_prog.img_edge(queue, (w,), None, src_img, ebuf)
+    cl.enqueue_copy(queue, edge, ebuf)
+    queue.finish()
+    fails.check("SPIR-V elsewhere: one program-scope sampler in two kernels", edge, pix[0, np.clip(np.arange(w) - 1, 0, w - 1)])
+
     # The channel data type is OpenCL's CLK_* value, not SPIR-V's
     # enumerant (LLVM 22's OpImageQueryFormat alone gave 2 for UNORM_INT8).
     u8 = cl.Image(ctx, mf.READ_ONLY, cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.UNORM_INT8), shape=(w, h))
