@@ -159,7 +159,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let mut plain = o.clone();
                 plain.name = "vload_half3".into();
                 let name = mangle_for(&plain.name, &plain.params, self.pointer_width());
-                let zero = self.vty(self.expr_info(args[0]).ty.ty)?.into_int_type().const_zero();
+                let zero = self.int_ty(self.size_bits()).const_zero();
                 self.call_named_values(&name, &plain, &[zero.into(), addr.into()], ty, false)
             }
             // On SPIR-V the half forms stay OpenCL.std instructions, which
@@ -198,10 +198,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Lowering::WorkGroup(GroupOp::Broadcast) if self.spirv() && args.len() > 2 => {
                 let x = self.value(args[0])?;
                 let Ty::Scalar(size) = o.params[1] else { return ice("a local id of work_group_broadcast") };
-                let ids = args[1..].iter().map(|&a| self.value(a).map(|v| v.into_int_value())).collect::<R<Vec<_>>>()?;
-                let mut id = ids[0].get_type().vec_type(ids.len() as u32).get_poison();
-                for (k, &v) in ids.iter().enumerate() {
-                    id = self.b.build_insert_element(id, v, self.ctx.i32_type().const_int(k as u64, false), "")?;
+                let ids = self.arg_values(&args[1..])?;
+                let mut id = self.int_ty(self.size_bits()).vec_type(ids.len() as u32).get_poison();
+                for (k, v) in ids.iter().enumerate() {
+                    id = self.b.build_insert_element(id, v.into_int_value(), self.ctx.i32_type().const_int(k as u64, false), "")?;
                 }
                 let mut call = o.clone();
                 call.params = vec![Ty::Scalar(Scalar::Int), o.params[0].clone(), Ty::Vector(size, ids.len() as u8)];
@@ -221,16 +221,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Lowering::Ext(_) if self.spirv() && matches!(o.ret, Ty::Vector(..)) && o.params.iter().any(|p| matches!(p, Ty::Scalar(_))) => {
                 let Ty::Vector(_, n) = o.ret else { return ice("a vector result") };
                 let mut wide = o.clone();
-                let mut values = Vec::with_capacity(args.len());
-                for (p, &a) in wide.params.iter_mut().zip(args) {
-                    let v = self.value(a)?;
-                    values.push(match *p {
-                        Ty::Scalar(s) => {
-                            *p = Ty::Vector(s, n);
-                            self.splat(v, u32::from(n))
-                        }
-                        _ => v,
-                    });
+                let mut values = self.arg_values(args)?;
+                for (p, v) in wide.params.iter_mut().zip(&mut values) {
+                    if let Ty::Scalar(s) = *p {
+                        *p = Ty::Vector(s, n);
+                        *v = self.splat(*v, u32::from(n));
+                    }
                 }
                 let name = mangle_for(&wide.name, &wide.params, self.pointer_width());
                 self.call_named_values(&name, &wide, &values, ty, false)
@@ -1288,7 +1284,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             if i > 0 && self.spirv() {
                 let ty = self.expr_info(a).ty.ty;
                 if v.is_int_value() && v.into_int_value().get_type().get_bit_width() < 32 {
-                    let signed = self.elem_scalar(ty).is_some_and(super::expr::is_signed);
+                    let signed = self.elem_scalar(ty).is_some_and(is_signed);
                     v = self.int_resize(v, self.ctx.i32_type().into(), signed);
                 } else if v.is_float_value() && v.into_float_value().get_type() == self.ctx.f16_type() {
                     v = self.cast(Op::LLVMFPExt, v, self.ctx.f32_type().into());
