@@ -279,10 +279,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // (`get_sub_group_size` is 1): each function of its own value.
                 self.single_item_collective(op, args, ty).map(Some)
             }
-            Lowering::SubGroup(_) | Lowering::WorkGroup(_) if self.cpu_abi() => {
-                self.unsupported(e.span, "a pipe function");
-                self.zero_of(ty)
-            }
             Lowering::Printf if !self.spirv() => self.native_printf(args),
             Lowering::Printf => self.printf(args),
             // LLVM's SPIR-V back end knows `to_global` & co. by their
@@ -360,10 +356,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             Lowering::Image(_) if self.spirv() => self.mangled_call(o, args, ty),
             Lowering::Image(op) => self.image_builtin(op, o, args, ty, e.span),
-            Lowering::Pipe(_) => {
-                self.unsupported(e.span, "a pipe function");
-                self.zero_of(ty)
-            }
+            Lowering::Pipe(_) => self.pipe_builtin(o.lowering, args, ty, e.span),
+            Lowering::WorkGroup(op) | Lowering::SubGroup(op) if super::pipes::is_pipe_op(op) => self.pipe_builtin(o.lowering, args, ty, e.span),
             Lowering::Enqueue(EnqueueOp::NdRange { .. }) | Lowering::Enqueue(_) => {
                 self.unsupported(e.span, "device-side enqueue");
                 self.zero_of(ty)
