@@ -328,3 +328,115 @@ fn async_copies_pass_events_and_64_bit_strides() {
         assert!(!nulls.iter().any(|n| n == copies[2][9]), "{opt}: the shared event: {copies:?}");
     }
 }
+
+/// Pipes beyond tests/spirv_exec/pipes.cl (which Intel's runtime runs):
+/// sub-group reservations, pipe and reservation parameters of functions,
+/// reservations merged by a phi, a kernel with unused pipes, a kernel
+/// calling a kernel.
+const PIPES_MORE: &str = r#"
+#pragma OPENCL EXTENSION cl_khr_subgroups : enable
+typedef struct { int a; float b; char c; } P;
+int take(read_only pipe P p, reserve_id_t r, global P *d) { return read_pipe(p, r, 0, d); }
+kernel void k(read_only pipe P p, global P *d, int c) {
+    reserve_id_t s;
+    if (c > 3) s = reserve_read_pipe(p, 4); else s = work_group_reserve_read_pipe(p, 4);
+    if (is_valid_reserve_id(s)) take(p, s, d + 1);
+    reserve_id_t sg = sub_group_reserve_read_pipe(p, 1);
+    if (is_valid_reserve_id(sg)) { read_pipe(p, sg, 0, d + 2); sub_group_commit_read_pipe(p, sg); }
+}
+kernel void w(write_only pipe float4 q, global float4 *src) {
+    reserve_id_t r = sub_group_reserve_write_pipe(q, 2);
+    if (is_valid_reserve_id(r)) { write_pipe(q, r, 1, src); sub_group_commit_write_pipe(q, r); }
+    write_pipe(q, src + 1);
+    src[2].x = get_pipe_num_packets(q) + get_pipe_max_packets(q);
+}
+kernel void unused(write_only pipe float4 q, read_only pipe char r) {}
+kernel void calls(read_only pipe P p, global P *d, int c) { k(p, d, c); }
+"#;
+
+/// Pipes for every SPIR-V target, level and version: valid; every pipe
+/// parameter an OpTypePipe of its access (LLVM's IR would have it a
+/// pointer); every reservation an OpTypeReserveId (LLVM's a pointer) and
+/// never an OpSelect's; SPIR-V 1.0 by default although LLVM 22 writes
+/// pipes from 1.1 on only, without 1.1's MaxByteOffset; no imports.
+#[test]
+fn pipes_are_pipes_in_every_version() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/spirv_exec/pipes.cl");
+    let dir = std::env::temp_dir().join(format!("clc-spirv-val-pipes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let more = dir.join("more.cl");
+    std::fs::write(&more, PIPES_MORE).unwrap();
+    for file in [root.as_path(), more.as_path()] {
+        for (target, opt, version, env) in [
+            ("spirv64", "-O2", None, "opencl2.0"),
+            ("spirv64", "-O0", None, "opencl2.0"),
+            ("spirv32", "-O2", None, "opencl2.0"),
+            ("spirv64", "-O2", Some("1.1"), "spv1.1"),
+            ("spirv64", "-O0", Some("1.2"), "opencl2.2"),
+        ] {
+            let what = format!("{} {target} {opt} {version:?}", file.display());
+            let spv = dir.join("p.spv");
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_clc"));
+            cmd.args(["-cl-std=CL2.0", &format!("--target={target}"), opt, "-c"]);
+            if let Some(v) = version {
+                cmd.arg(format!("-fspirv-version={v}"));
+            }
+            let out = cmd.arg(file).arg("-o").arg(&spv).output().unwrap();
+            assert!(out.status.success(), "{what}: {}", String::from_utf8_lossy(&out.stderr));
+            let val = Command::new("spirv-val").args(["--target-env", env]).arg(&spv).output().expect("spirv-val (spirv-tools) is required");
+            assert!(val.status.success(), "{what}: {}", String::from_utf8_lossy(&val.stderr));
+            let dis = Command::new("spirv-dis").arg(&spv).output().expect("spirv-dis (spirv-tools) is required");
+            let text = String::from_utf8_lossy(&dis.stdout);
+            assert!(text.contains(&format!("; Version: {}", version.unwrap_or("1.0"))), "{what}: {text}");
+            if version.is_none() {
+                assert!(!text.contains("MaxByteOffset"), "{what}");
+            }
+            // id -> the instruction defining it.
+            let defs: std::collections::HashMap<&str, &str> = text.lines().filter_map(|l| l.trim().split_once(" = ")).collect();
+            let type_of = |id: &str| defs.get(id).copied().unwrap_or("");
+            let pipes = text.lines().filter(|l| l.contains("OpFunctionParameter") && ["%p ", "%q ", "%r ", "%p_", "%q_", "%r_"].iter().any(|n| l.trim().starts_with(n)));
+            let mut count = 0;
+            for l in pipes {
+                let ty = l.split_whitespace().last().unwrap();
+                assert!(type_of(ty).starts_with("OpTypePipe"), "{what}: pipe parameter `{}` of type {}", l.trim(), type_of(ty));
+                count += 1;
+            }
+            assert!(count >= 3, "{what}: {count} pipe parameters");
+            let mut reservations = 0;
+            for l in text.lines().filter(|l| l.contains("ReservePipePackets") || l.contains("ReserveReadPipePackets") || l.contains("ReserveWritePipePackets")) {
+                let ty = l.split_whitespace().nth(3).unwrap();
+                assert_eq!(type_of(ty), "OpTypeReserveId", "{what}: {}", l.trim());
+                reservations += 1;
+            }
+            assert!(reservations >= 2, "{what}: {reservations} reservations");
+            for l in text.lines().filter(|l| l.contains("OpSelect ") || l.contains("OpPhi ")) {
+                let ty = l.split_whitespace().nth(3).unwrap();
+                assert!(!(l.contains("OpSelect") && type_of(ty) == "OpTypeReserveId"), "{what}: {}", l.trim());
+            }
+            for l in text.lines().filter(|l| l.contains("LinkageAttributes") && l.ends_with("Import") && !l.contains("__spirv_BuiltIn")) {
+                panic!("{what}: unresolved import: {}", l.trim());
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Arrays and addresses of reservations are diagnosed on SPIR-V (clc
+/// types reservations as SSA values only); the CPU target takes them.
+#[test]
+fn reservations_in_memory_are_diagnosed_on_spirv() {
+    let dir = std::env::temp_dir().join(format!("clc-spirv-val-resmem-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, src, want) in [
+        ("array", "kernel void k(read_only pipe int p, global int *d) { reserve_id_t a[2]; a[0] = reserve_read_pipe(p, 1); read_pipe(p, a[0], 0, d); }", "an array of reserve_id_t"),
+        ("address", "void put(reserve_id_t *r, read_only pipe int p) { *r = reserve_read_pipe(p, 1); }\nkernel void k(read_only pipe int p, global int *d) { reserve_id_t r; put(&r, p); read_pipe(p, r, 0, d); }", "the address of a reserve_id_t"),
+    ] {
+        let file = dir.join(format!("{name}.cl"));
+        std::fs::write(&file, src).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-cl-std=CL2.0", "--target=spirv64", "-c"]).arg(&file).arg("-o").arg(dir.join("x.spv")).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(&format!("{want} is not supported on this target yet")) && err.contains(&format!("{name}.cl:")), "{name}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -12,7 +12,8 @@ Each kernel of kernels.cl is
 and both results are compared with values computed here, and with each
 other. printf.cl's output, natively (`clc run`) and elsewhere (in a child
 process, whose standard output the runtime prints to), is compared with
-the text expected here.
+the text expected here. pipes.cl's kernels (SPIR-V 1.0, -O2 and -O0)
+pass packets through pipes there.
 
 Set-up (once):
     pip install opencl-rt pyopencl numpy
@@ -38,6 +39,7 @@ CLC = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "releas
 SRC = os.path.join(HERE, "kernels.cl")
 IMAGES = os.path.join(HERE, "images.cl")
 PRINTF = os.path.join(HERE, "printf.cl")
+PIPES = os.path.join(HERE, "pipes.cl")
 # printf.cl's output for x = 3.25, i = 42.
 PRINTF_WANT = """d=42 i=-42 u=42 x=2a X=2A o=52 c=B s=str %
 f=3.250000 e=3.250000e+00 g=3.25 a=0x1.ap+1
@@ -364,8 +366,74 @@ def main():
     other = subprocess.run([sys.executable, __file__, "--printf", pf_spv], capture_output=True, text=True)
     fails.check("SPIR-V elsewhere: printf", other.stdout, PRINTF_WANT)
 
+    for level in ["-O2", "-O0"]:
+        check_pipes(ctx, queue, tmp, level, fails)
+
     print(f"{len(fails.items)} failure(s)")
     return 1 if fails.items else 0
+
+
+PACKET = np.dtype([("a", "<i4"), ("b", "<f4"), ("c", "i1"), ("pad", "V3")])
+
+
+def check_pipes(ctx, queue, tmp, level, fails):
+    """pipes.cl on the other implementation: packets written are read back
+    exactly once, through plain calls and reservations of work-items and
+    work-groups (packet order between work-items is the
+    implementation's: compared as sets)."""
+    spv = os.path.join(tmp, f"pipes{level}.spv")
+    subprocess.run([CLC, "--target=spirv64", level, "-c", PIPES, "-o", spv], check=True)
+    subprocess.run(["spirv-val", "--target-env", "opencl2.0", spv], check=True)
+    with open(spv, "rb") as f:
+        prog = cl.Program(ctx, f.read()).build()
+    mf = cl.mem_flags
+    n = 64
+
+    def buffer(a):
+        return cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=a)
+
+    def back(a, buf):
+        cl.enqueue_copy(queue, a, buf)
+        queue.finish()
+        return a
+
+    src = np.arange(n, dtype=np.int32) * 3 + 1
+    pipe = cl.Pipe(ctx, 0, 4, n, [])
+    status = buffer(np.full(n, 9, np.int32))
+    prog.pipe_write(queue, (n,), (16,), pipe, buffer(src), status)
+    fails.check(f"SPIR-V {level} elsewhere: write_pipe succeeds", back(np.zeros(n, np.int32), status), np.zeros(n, np.int32))
+    counts = buffer(np.zeros(2, np.uint32))
+    prog.pipe_counts(queue, (1,), None, pipe, counts)
+    fails.check(f"SPIR-V {level} elsewhere: get_pipe_num_packets, get_pipe_max_packets", back(np.zeros(2, np.uint32), counts), np.array([n, n], np.uint32))
+    dst = buffer(np.zeros(n, np.int32))
+    prog.pipe_read(queue, (n,), (16,), pipe, dst, status)
+    got = back(np.zeros(n, np.int32), dst)
+    fails.check(f"SPIR-V {level} elsewhere: read_pipe succeeds", back(np.zeros(n, np.int32), status), np.zeros(n, np.int32))
+    fails.check(f"SPIR-V {level} elsewhere: read_pipe gives each packet once", np.sort(got), src)
+    prog.pipe_read(queue, (4,), None, pipe, dst, status)
+    fails.check(f"SPIR-V {level} elsewhere: read_pipe of an empty pipe fails", back(np.zeros(n, np.int32), status)[:4] < 0, np.ones(4, bool))
+
+    packets = cl.Pipe(ctx, 0, PACKET.itemsize, n, [])
+    status = buffer(np.zeros(n, np.int32))
+    prog.packets_reserved(queue, (n // 2,), (8,), packets, status)
+    fails.check(f"SPIR-V {level} elsewhere: reserve_write_pipe from a function", back(np.zeros(n, np.int32), status)[: n // 2], np.ones(n // 2, np.int32))
+    out = buffer(np.zeros(n, PACKET))
+    prog.packets_group_read(queue, (n,), (16,), packets, out, status)
+    got = np.sort(back(np.zeros(n, PACKET), out), order="a")
+    g = np.arange(n) // 2
+    want = np.zeros(n, PACKET)
+    want["a"] = np.arange(n)
+    want["b"] = g * 0.5 + np.arange(n) % 2
+    want["c"] = g & 0x7F
+    fails.check(f"SPIR-V {level} elsewhere: work_group_reserve_read_pipe", back(np.zeros(n, np.int32), status), np.ones(n, np.int32))
+    fails.check(f"SPIR-V {level} elsewhere: struct packets through reservations", got[["a", "b", "c"]], want[["a", "b", "c"]])
+
+    for c, want in [(1, [0]), (0, [1, 2])]:
+        pipe = cl.Pipe(ctx, 0, 4, 8, [])
+        prog.pipe_fill(queue, (1,), None, pipe, np.int32(8))
+        out = buffer(np.full(2, -1, np.int32))
+        prog.pick_reservation(queue, (1,), None, pipe, np.int32(c), out)
+        fails.check(f"SPIR-V {level} elsewhere: c ? a : b of reservations (c = {c})", back(np.full(2, -1, np.int32), out)[: len(want)], np.array(want, np.int32))
 
 
 def printf_child(spv):

@@ -428,13 +428,39 @@ fn machine_code(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result
     if spirv {
         split_critical_edges(module, tm)?;
     }
+    // Pipes in SPIR-V 1.0: LLVM 22 writes them only from 1.1 on; the
+    // module is written as 1.1 and made 1.0 again (`spirv_fixup`).
+    let triple = tm.get_triple().as_str().to_string_lossy().into_owned();
+    let pipes_1_0 = spirv && triple.contains("v1.0-") && uses_pipes(module);
+    let machine_1_1;
+    let tm = if pipes_1_0 {
+        let tt = TargetTriple::create(&triple.replacen("v1.0-", "v1.1-", 1));
+        let target = LlvmTarget::from_triple(&tt).map_err(|e| InternalError { function: None, message: format!("no LLVM target for SPIR-V 1.1: {e}") })?;
+        machine_1_1 = target
+            .create_target_machine(&tt, "generic", "", OptimizationLevel::None, RelocMode::Default, CodeModel::Default)
+            .ok_or_else(|| InternalError { function: None, message: "LLVM cannot create a target machine for SPIR-V 1.1".to_string() })?;
+        module.set_triple(&tt);
+        &machine_1_1
+    } else {
+        tm
+    };
     let out = tm.write_to_memory_buffer(module, file_type).map(|buffer| buffer.as_slice().to_vec()).map_err(|e| InternalError {
         function: None,
         message: format!("LLVM could not generate code for '{}': {}", tm.get_triple().as_str().to_string_lossy(), e.to_string_lossy()),
     })?;
     // The binary, repaired where the back end's is invalid (the assembly
     // text is LLVM's as it is).
-    Ok(if spirv && kind == OutputKind::Object { super::spirv_fixup::fix(out) } else { out })
+    Ok(match (spirv && kind == OutputKind::Object, pipes_1_0) {
+        (true, true) => super::spirv_fixup::as_version_1_0(super::spirv_fixup::fix(out)),
+        (true, false) => super::spirv_fixup::fix(out),
+        (false, _) => out,
+    })
+}
+
+/// Does the module use pipes or reservation ids (`lower/pipes.rs`'s
+/// calls and intrinsic)?
+fn uses_pipes(module: &Module) -> bool {
+    module.get_functions().any(|f| f.count_basic_blocks() == 0 && f.get_name().to_str().is_ok_and(super::lower::is_pipe_function))
 }
 
 #[cfg(test)]

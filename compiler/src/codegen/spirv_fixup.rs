@@ -33,6 +33,19 @@
 //!   function using it gets a copy of its own (OpSampledImage's sampler and
 //!   call arguments rewritten).
 //!
+//! - **Reservation ids.** clc's IR carries `reserve_id_t` as a pointer
+//!   (inkwell has no target types; see `lower/pipes.rs`), and the back end
+//!   gives OpReserveReadPipePackets and its kin that pointer type as
+//!   result type. Each reservation, and each OpPhi, OpSelect or
+//!   OpCopyObject of one, is made an OpTypeReserveId (the type added
+//!   before the first function if the module has none).
+//!
+//! - **Pipes in SPIR-V 1.0** ([`as_version_1_0`], applied by `emit` only
+//!   where it had the module written as 1.1). LLVM 22 refuses the Pipes
+//!   capability below SPIR-V 1.1 (clang-22 too), though SPIR-V 1.0 has
+//!   it; what the back end then writes is 1.0's but for MaxByteOffset
+//!   decorations (1.1), which go: they are hints.
+//!
 //! The input is a SPIR-V module as LLVM wrote it; anything else (too
 //! short, a wrong magic number, an instruction running past the end) is
 //! returned unchanged.
@@ -54,6 +67,19 @@ const OP_FUNCTION_CALL: u32 = 57;
 const OP_VARIABLE: u32 = 59;
 const OP_SAMPLED_IMAGE: u32 = 86;
 const OP_BITCAST: u32 = 124;
+const OP_TYPE_RESERVE_ID: u32 = 36;
+const OP_COPY_OBJECT: u32 = 83;
+const OP_DECORATE: u32 = 71;
+const OP_SELECT: u32 = 169;
+const OP_PHI: u32 = 245;
+const OP_LABEL: u32 = 248;
+const OP_BRANCH: u32 = 249;
+const OP_BRANCH_CONDITIONAL: u32 = 250;
+/// OpReserveReadPipePackets, OpReserveWritePipePackets,
+/// OpGroupReserveReadPipePackets, OpGroupReserveWritePipePackets.
+const OP_RESERVATIONS: [u32; 4] = [278, 279, 285, 286];
+/// The decoration MaxByteOffset (SPIR-V 1.1).
+const MAX_BYTE_OFFSET: u32 = 45;
 const OP_GROUP_ASYNC_COPY: u32 = 259;
 /// The capabilities Float16Buffer and Float16.
 const FLOAT16_BUFFER: u32 = 8;
@@ -75,7 +101,114 @@ const EVENT_OPERAND: usize = 8;
 
 /// The module repaired (see the module's documentation).
 pub fn fix(binary: Vec<u8>) -> Vec<u8> {
-    samplers_per_function(printf_formats(half_buffers_only(null_events(binary))))
+    reserve_ids(samplers_per_function(printf_formats(half_buffers_only(null_events(binary)))))
+}
+
+/// Every reservation id typed as OpTypeReserveId.
+fn reserve_ids(binary: Vec<u8>) -> Vec<u8> {
+    let Some(mut words) = words_of(&binary) else { return binary };
+    let Some(instructions) = instructions(&words) else { return binary };
+    // The ids that are reservations: results of the reserve instructions,
+    // and of phis, selects and copies of them (to a fixed point: a phi may
+    // come before the value it merges).
+    let mut ids = rustc_hash::FxHashSet::default();
+    let mut results = Vec::new();
+    loop {
+        let before = ids.len();
+        for &(at, op, len) in &instructions {
+            let operands = &words[(at + 3).min(at + len)..at + len];
+            let reservation = match op {
+                _ if OP_RESERVATIONS.contains(&op) => len >= 3,
+                OP_PHI => operands.iter().step_by(2).any(|v| ids.contains(v)),
+                OP_SELECT => operands.len() == 3 && (ids.contains(&operands[1]) || ids.contains(&operands[2])),
+                OP_COPY_OBJECT => operands.len() == 1 && ids.contains(&operands[0]),
+                _ => false,
+            };
+            if reservation && ids.insert(words[at + 2]) {
+                results.push(at);
+            }
+        }
+        if ids.len() == before {
+            break;
+        }
+    }
+    if results.is_empty() {
+        return binary;
+    }
+    let existing = instructions.iter().find(|&&(_, op, len)| op == OP_TYPE_RESERVE_ID && len == 2).map(|&(at, ..)| words[at + 1]);
+    let ty = existing.unwrap_or(words[3]);
+    if results.iter().all(|&at| words[at + 1] == ty) {
+        return binary;
+    }
+    for &at in &results {
+        words[at + 1] = ty;
+    }
+    if existing.is_none() {
+        let Some(&(function_at, ..)) = instructions.iter().find(|&&(_, op, _)| op == OP_FUNCTION) else { return binary };
+        words[3] += 1;
+        words.splice(function_at..function_at, [(2 << 16) | OP_TYPE_RESERVE_ID, ty]);
+    }
+    // OpSelect takes scalars, vectors and pointers only: a select of
+    // reservations (LLVM's for `c ? a : b`) becomes a branch and a phi.
+    while let Some(split) = select_as_branch(&words, ty) {
+        words = split;
+    }
+    bytes_of(&words)
+}
+
+/// The first OpSelect of `ty` values made a diamond: the block holding it
+/// ends in a conditional branch to two new blocks that branch to a third,
+/// which starts with an OpPhi of the two values (the select's result) and
+/// holds the rest of the block; phis that named the block as parent name
+/// the third one. `None` when there is no such select.
+fn select_as_branch(words: &[u32], ty: u32) -> Option<Vec<u32>> {
+    let listed = instructions(words)?;
+    let &(at, _, len) = listed.iter().find(|&&(at, op, len)| op == OP_SELECT && len == 6 && words[at + 1] == ty)?;
+    let (result, cond, yes, no) = (words[at + 2], words[at + 3], words[at + 4], words[at + 5]);
+    // The select's block and function.
+    let label = listed.iter().rev().find(|&&(l, op, _)| l < at && op == OP_LABEL).map(|&(l, ..)| words[l + 1])?;
+    let function_at = listed.iter().rev().find(|&&(f, op, _)| f < at && op == OP_FUNCTION).map(|&(f, ..)| f)?;
+    let function_end = listed.iter().find(|&&(e, op, _)| e > at && op == OP_FUNCTION_END).map(|&(e, ..)| e)?;
+    let (then, otherwise, merge) = (words[3], words[3] + 1, words[3] + 2);
+    let mut out = words[..at].to_vec();
+    out[3] += 3;
+    out.extend([(4 << 16) | OP_BRANCH_CONDITIONAL, cond, then, otherwise]);
+    out.extend([(2 << 16) | OP_LABEL, then, (2 << 16) | OP_BRANCH, merge]);
+    out.extend([(2 << 16) | OP_LABEL, otherwise, (2 << 16) | OP_BRANCH, merge]);
+    out.extend([(2 << 16) | OP_LABEL, merge, (7 << 16) | OP_PHI, ty, result, yes, then, no, otherwise]);
+    let rest_at = out.len();
+    out.extend_from_slice(&words[at + len..]);
+    // Phis of the function naming the old block as parent: its end is now
+    // the merge block's.
+    let shift = rest_at - (at + len);
+    let body = function_at..function_end + shift;
+    for &(i, op, n) in instructions(&out)?.iter().filter(|(i, ..)| body.contains(i) && *i >= rest_at) {
+        if op == OP_PHI {
+            for parent in (i + 4..i + n).step_by(2) {
+                if out[parent] == label {
+                    out[parent] = merge;
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The module, written by LLVM as SPIR-V 1.1, as SPIR-V 1.0: the version
+/// word, and no MaxByteOffset decorations (see the module's
+/// documentation).
+pub fn as_version_1_0(binary: Vec<u8>) -> Vec<u8> {
+    let Some(words) = words_of(&binary) else { return binary };
+    let Some(instructions) = instructions(&words) else { return binary };
+    let mut out = words[..HEADER].to_vec();
+    out[1] = 0x0001_0000;
+    for &(at, op, len) in &instructions {
+        if op == OP_DECORATE && len >= 3 && words[at + 2] == MAX_BYTE_OFFSET {
+            continue;
+        }
+        out.extend_from_slice(&words[at..at + len]);
+    }
+    bytes_of(&out)
 }
 
 /// printf formats that are pointers to arrays of 8-bit integers become
@@ -519,5 +652,100 @@ mod tests {
         let mut long = module(&[]);
         long.push(9 << 16);
         assert_eq!(fix(bytes_of(&long)), bytes_of(&long));
+    }
+
+    const OP_RETURN: u32 = 253;
+    const OP_FUNCTION_PARAMETER: u32 = 55;
+
+    /// A function (id 20, type 21 returning 22) with a pipe parameter (id
+    /// 23) and two reservations (ids 9 and 10) typed as the pointer type 6,
+    /// then `body`; bound 40.
+    fn reservations(types: &[u32], body: &[u32]) -> Vec<u32> {
+        let mut w = vec![MAGIC, 0x0001_0000, 0, 40, 0];
+        w.extend([(4 << 16) | OP_TYPE_POINTER, 6, 5, 7]);
+        w.extend(types);
+        w.extend([(5 << 16) | OP_FUNCTION, 22, 20, 0, 21, (3 << 16) | OP_FUNCTION_PARAMETER, 24, 23, (2 << 16) | OP_LABEL, 30]);
+        w.extend([(7 << 16) | OP_RESERVATIONS[0], 6, 9, 23, 25, 26, 26]);
+        w.extend([(7 << 16) | OP_RESERVATIONS[2], 6, 10, 27, 23, 25, 26]);
+        w.extend(body);
+        w.extend([(1 << 16) | OP_RETURN, (1 << 16) | OP_FUNCTION_END]);
+        w
+    }
+
+    #[test]
+    fn reservations_become_reserve_ids() {
+        // A phi of the two, and one of an unrelated pointer (id 11).
+        let phis = [(7 << 16) | OP_PHI, 6, 12, 9, 30, 10, 31, (5 << 16) | OP_PHI, 6, 13, 11, 30];
+        let fixed = words_of(&fix(bytes_of(&reservations(&[], &phis)))).unwrap();
+        // OpTypeReserveId 40 before the function; the reservations and
+        // their phi have it, the other phi keeps the pointer type.
+        let mut want = reservations(&[(2 << 16) | OP_TYPE_RESERVE_ID, 40], &phis);
+        want[3] = 41;
+        let typed: Vec<usize> = [9, 10, 12].iter().map(|&id| want.iter().position(|&w| w == id).unwrap() - 1).collect();
+        for at in typed {
+            want[at] = 40;
+        }
+        assert_eq!(fixed, want);
+        // An OpTypeReserveId already there is the one used.
+        let existing = reservations(&[(2 << 16) | OP_TYPE_RESERVE_ID, 8], &[]);
+        let fixed = words_of(&fix(bytes_of(&existing))).unwrap();
+        assert_eq!(fixed.len(), existing.len());
+        assert_eq!(fixed.iter().filter(|&&w| w == 8).count(), 3);
+    }
+
+    #[test]
+    fn a_select_of_reservations_becomes_a_branch() {
+        // %12 = OpSelect %6 %11 %9 %10, then a branch to block 31, whose
+        // phi names block 30 as a parent.
+        let body = [(6 << 16) | OP_SELECT, 6, 12, 11, 9, 10, (2 << 16) | OP_BRANCH, 31, (2 << 16) | OP_LABEL, 31, (5 << 16) | OP_PHI, 6, 13, 12, 30];
+        let fixed = words_of(&fix(bytes_of(&reservations(&[(2 << 16) | OP_TYPE_RESERVE_ID, 8], &body)))).unwrap();
+        assert!(!instructions(&fixed).unwrap().iter().any(|&(_, op, _)| op == OP_SELECT));
+        // Blocks 40 and 41 branch to 42, which merges the two values.
+        let want_tail = [
+            (4 << 16) | OP_BRANCH_CONDITIONAL,
+            11,
+            40,
+            41,
+            (2 << 16) | OP_LABEL,
+            40,
+            (2 << 16) | OP_BRANCH,
+            42,
+            (2 << 16) | OP_LABEL,
+            41,
+            (2 << 16) | OP_BRANCH,
+            42,
+            (2 << 16) | OP_LABEL,
+            42,
+            (7 << 16) | OP_PHI,
+            8,
+            12,
+            9,
+            40,
+            10,
+            41,
+            (2 << 16) | OP_BRANCH,
+            31,
+            (2 << 16) | OP_LABEL,
+            31,
+            (5 << 16) | OP_PHI,
+            8,
+            13,
+            12,
+            42,
+            (1 << 16) | OP_RETURN,
+            (1 << 16) | OP_FUNCTION_END,
+        ];
+        assert_eq!(fixed[fixed.len() - want_tail.len()..], want_tail);
+        assert_eq!(fixed[3], 43);
+    }
+
+    #[test]
+    fn version_1_0_has_no_max_byte_offset() {
+        let mut w = reservations(&[(4 << 16) | OP_DECORATE, 23, MAX_BYTE_OFFSET, 16, (3 << 16) | OP_DECORATE, 23, 19], &[]);
+        w[1] = 0x0001_0100;
+        let fixed = words_of(&as_version_1_0(bytes_of(&w))).unwrap();
+        let mut want = reservations(&[(3 << 16) | OP_DECORATE, 23, 19], &[]);
+        want[1] = 0x0001_0000;
+        assert_eq!(fixed, want);
     }
 }

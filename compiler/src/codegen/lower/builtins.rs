@@ -534,7 +534,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// The values of a call's arguments, in order.
-    fn arg_values(&mut self, args: &[ExprId]) -> R<Vec<BasicValueEnum<'ctx>>> {
+    pub(super) fn arg_values(&mut self, args: &[ExprId]) -> R<Vec<BasicValueEnum<'ctx>>> {
         args.iter().map(|&a| self.value(a)).collect()
     }
 

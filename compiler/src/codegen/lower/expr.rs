@@ -180,6 +180,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.rvalue(*lhs)?;
                 return self.rvalue(*rhs);
             }
+            ExprKind::AddrOf(inner) if self.spirv() && self.holds_reserve_ids(self.expr_info(*inner).ty.ty) => {
+                self.unsupported(e.span, "the address of a reserve_id_t");
+                return self.zero_of(ty);
+            }
             ExprKind::AddrOf(inner) => match self.place(*inner)? {
                 Place::Mem { ptr, .. } => ptr.into(),
                 Place::Lanes { .. } => return ice("the address of vector lanes"),

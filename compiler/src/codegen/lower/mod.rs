@@ -40,6 +40,7 @@ mod libmath;
 mod meta;
 mod pipes;
 mod printf;
+pub(crate) use pipes::is_pipe_function;
 mod regions;
 mod stmt;
 mod uniform;
@@ -109,6 +110,7 @@ pub fn lower<'ctx>(
         sm,
         diags,
         funcs: Vec::new(),
+        kernel_entries: HashMap::default(),
         globals: Vec::new(),
         records: HashMap::default(),
         strings: HashMap::default(),
@@ -209,6 +211,11 @@ pub(super) struct Gen<'a, 'ctx> {
     diags: &'a mut Diagnostics,
     /// The LLVM function of each HIR function, by index.
     funcs: Vec<FunctionValue<'ctx>>,
+    /// SPIR-V: the entry points of kernels that other functions call. An
+    /// entry point cannot be called there (SPIR_KERNEL), so such a
+    /// kernel's body is a function of its own (`funcs`), which the entry
+    /// point calls.
+    kernel_entries: HashMap<usize, FunctionValue<'ctx>>,
     /// The LLVM global of each program-scope variable, by [`hir::GlobalId`].
     globals: Vec<GlobalValue<'ctx>>,
     records: HashMap<u32, StructType<'ctx>>,
@@ -501,6 +508,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     fn declare_functions(&mut self) -> R<()> {
+        let called = if self.spirv() { self.called_functions() } else { Default::default() };
         let overloaded = {
             let mut count: HashMap<&str, u32> = HashMap::default();
             for f in &self.program.functions {
@@ -520,9 +528,23 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // On the CPU the runtime calls a kernel's work-group entry,
             // not the kernel.
             let linkage = if f.kernel && !self.cpu_abi() { None } else { Some(Linkage::Internal) };
-            let llfn = self.module.add_function(&name, fty, linkage);
+            let index = self.funcs.len();
+            let called_kernel = f.kernel && self.spirv() && called.contains(&index);
+            let llfn = if called_kernel {
+                let entry = self.module.add_function(&name, fty, linkage);
+                entry.set_call_conventions(CC_SPIR_KERNEL);
+                for attr in ["convergent", "nounwind"] {
+                    self.add_fn_attr(entry, attr);
+                }
+                self.fp_attrs(entry);
+                self.param_attrs(entry, f.ty.ty)?;
+                self.kernel_entries.insert(index, entry);
+                self.module.add_function(&format!("{name}.body"), fty, Some(Linkage::Internal))
+            } else {
+                self.module.add_function(&name, fty, linkage)
+            };
             if self.spirv() {
-                llfn.set_call_conventions(if f.kernel { CC_SPIR_KERNEL } else { CC_SPIR_FUNC });
+                llfn.set_call_conventions(if f.kernel && !called_kernel { CC_SPIR_KERNEL } else { CC_SPIR_FUNC });
             }
             for attr in ["convergent", "nounwind"] {
                 self.add_fn_attr(llfn, attr);
@@ -532,11 +554,34 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // optimises it: the body is optimised once, in place.
                 self.add_fn_attr(llfn, "alwaysinline");
             }
+            if (!f.kernel || called_kernel) && self.spirv() && self.passes_pipes(f.ty.ty) {
+                // Only kernel parameters are pipes on SPIR-V (`pipes.rs`).
+                self.add_fn_attr(llfn, "alwaysinline");
+            }
             self.fp_attrs(llfn);
             self.param_attrs(llfn, f.ty.ty)?;
             self.funcs.push(llfn);
         }
         Ok(())
+    }
+
+    /// The functions some function of the program calls, by index.
+    fn called_functions(&self) -> rustc_hash::FxHashSet<usize> {
+        let mut called = rustc_hash::FxHashSet::default();
+        for f in &self.program.functions {
+            for e in &f.exprs {
+                if let hir::ExprKind::Call { func: Some(id), .. } = &e.kind {
+                    called.insert(id.0 as usize);
+                }
+            }
+        }
+        called
+    }
+
+    /// Does a function of type `t` take or return a pipe or a reservation id?
+    fn passes_pipes(&self, t: TypeId) -> bool {
+        let TypeKind::Function { ret, params, .. } = self.kind(t) else { return false };
+        std::iter::once(ret).chain(params).any(|p| matches!(self.kind(p.ty), TypeKind::Pipe(..) | TypeKind::Opaque(Opaque::ReserveId)))
     }
 
     fn add_fn_attr(&self, f: FunctionValue<'ctx>, name: &str) {
@@ -675,6 +720,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // `byval`: the callee owns this copy.
                 v.into_pointer_value()
             } else {
+                if let TypeKind::Pipe(_, access) = self.kind(local.ty.ty)
+                    && f.kernel
+                    && self.spirv()
+                    && !self.kernel_entries.contains_key(&index)
+                {
+                    self.assign_pipe_type(v.into_pointer_value(), *access)?;
+                }
                 let slot = self.alloca(local.ty.ty, &local.name)?;
                 self.store_value(slot, local.ty.ty, v, false)?;
                 slot
@@ -692,6 +744,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         self.terminate_blocks(llfn)?;
         self.local_blocks.clear();
+        if let Some(&entry) = self.kernel_entries.get(&index) {
+            self.kernel_metadata(f, entry)?;
+            self.debug_end_function();
+            self.fs = None;
+            return self.kernel_entry_body(f, entry, llfn);
+        }
         if f.kernel {
             self.kernel_metadata(f, llfn)?;
         }
@@ -700,6 +758,28 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if f.kernel && self.cpu_abi() {
             self.work_group_entry(index)?;
         }
+        Ok(())
+    }
+
+    /// The entry point of a kernel other functions call: it calls the
+    /// kernel's body (its pipe parameters typed first, `pipes.rs`).
+    fn kernel_entry_body(&mut self, f: &'a hir::Function, entry: FunctionValue<'ctx>, body: FunctionValue<'ctx>) -> R<()> {
+        let block = self.ctx.append_basic_block(entry, "entry");
+        self.b.position_at_end(block);
+        let params = entry.get_params();
+        for (&pid, p) in f.params.iter().zip(&params) {
+            let local = &f.locals[pid.0 as usize];
+            if !local.name.is_empty() {
+                p.set_name(&local.name);
+            }
+            if let TypeKind::Pipe(_, access) = self.kind(local.ty.ty) {
+                self.assign_pipe_type(p.into_pointer_value(), *access)?;
+            }
+        }
+        let args: Vec<inkwell::values::BasicMetadataValueEnum> = params.iter().map(|&p| p.into()).collect();
+        let call = self.b.build_call(body, &args, "")?;
+        call.set_call_convention(CC_SPIR_FUNC);
+        self.b.build_return(None)?;
         Ok(())
     }
 
