@@ -12,9 +12,7 @@
 //!   link (builtin variables aside).
 //!
 //! Multi-sample images (unsupported on the CPU target), pipes and
-//! device-side enqueue are left to their own tests;
-//! `get_image_channel_order` is diagnosed as unsupported on SPIR-V (LLVM
-//! 22 cannot emit OpImageQueryOrder).
+//! device-side enqueue are left to their own tests.
 
 use clc::jit::{BuildOptions, build};
 use clc::options::ClStd;
@@ -143,9 +141,6 @@ fn every_builtin_overload_is_valid_spirv() {
             std::fs::write(&file, src).unwrap();
             let out = Command::new(env!("CARGO_BIN_EXE_clc")).args([format!("-cl-std={flag}").as_str(), "--target=spirv64", "-c"]).arg(&file).arg("-o").arg(&spv).output().unwrap();
             let err = String::from_utf8_lossy(&out.stderr);
-            if name == "get_image_channel_order" && out.status.code() == Some(1) && err.contains("is not supported on this target yet") {
-                continue;
-            }
             if !out.status.success() {
                 failures.push(format!("{flag} {name}: clc failed: {err}"));
                 continue;

@@ -282,18 +282,59 @@ fn union_and_sparse_array_constants_are_valid_spirv() {
 /// `src` compiled by the `clc` binary (OpenCL C 2.0, spirv64, `opt`),
 /// checked by `spirv-val` for OpenCL 2.0; its disassembly.
 fn valid_spirv(name: &str, src: &str, opt: &str) -> String {
+    valid_spirv_for(name, src, &["-cl-std=CL2.0", "--target=spirv64", opt], Some("opencl2.0"))
+}
+
+/// `src` compiled by the `clc` binary with `args`, checked by `spirv-val`
+/// for the environment `env` (its default, SPIR-V 1.0, for `None`); its
+/// disassembly.
+fn valid_spirv_for(name: &str, src: &str, args: &[&str], env: Option<&str>) -> String {
     let dir = std::env::temp_dir().join(format!("clc-spirv-val-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{name}.cl"));
     std::fs::write(&file, src).unwrap();
-    let spv = dir.join(format!("{name}{opt}.spv"));
-    let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-cl-std=CL2.0", "--target=spirv64", opt, "-c"]).arg(&file).arg("-o").arg(&spv).output().unwrap();
-    assert!(out.status.success(), "{name} {opt}: {}", String::from_utf8_lossy(&out.stderr));
-    let val = Command::new("spirv-val").args(["--target-env", "opencl2.0"]).arg(&spv).output().expect("spirv-val (spirv-tools) is required");
-    assert!(val.status.success(), "{name} {opt}: {}", String::from_utf8_lossy(&val.stderr));
+    let spv = dir.join(format!("{name}.spv"));
+    let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(args).arg("-c").arg(&file).arg("-o").arg(&spv).output().unwrap();
+    assert!(out.status.success(), "{name} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let env_args = env.map(|e| vec!["--target-env", e]).unwrap_or_default();
+    let val = Command::new("spirv-val").args(env_args).arg(&spv).output().expect("spirv-val (spirv-tools) is required");
+    assert!(val.status.success(), "{name} {args:?}: {}", String::from_utf8_lossy(&val.stderr));
     let dis = Command::new("spirv-dis").arg(&spv).output().expect("spirv-dis (spirv-tools) is required");
     let _ = std::fs::remove_dir_all(&dir);
     String::from_utf8_lossy(&dis.stdout).to_string()
+}
+
+/// `get_image_channel_order` of every image type and access qualifier is
+/// an OpImageQueryOrder (LLVM 22 leaves a call of an import, which
+/// `codegen::spirv_fixup` rewrites), plus OpenCL's `CLK_R` (4272), with
+/// no import or Linkage capability left. spirv-val 2023.1 refuses the
+/// Sampled1D and SampledBuffer capabilities in OpenCL environments (in
+/// clang-22's modules too), so kernels of 1D images are validated in its
+/// default one.
+#[test]
+fn channel_orders_are_image_queries() {
+    let cl20_2d = ["read_only image2d_t", "write_only image2d_t", "read_write image2d_t", "read_only image3d_t", "write_only image3d_t", "read_write image2d_array_t", "read_only image2d_depth_t", "write_only image2d_array_depth_t"];
+    let cl20_1d = ["read_only image1d_t", "write_only image1d_array_t", "read_write image1d_buffer_t"];
+    let cl12_2d = ["read_only image2d_t", "write_only image2d_t", "read_only image3d_t", "read_only image2d_array_t"];
+    let cl12_1d = ["read_only image1d_t", "write_only image1d_array_t", "read_only image1d_buffer_t"];
+    let kernel = |images: &[&str]| {
+        let params: Vec<String> = images.iter().enumerate().map(|(i, t)| format!("{t} i{i}")).collect();
+        let body: String = (0..images.len()).map(|i| format!("o[{i}] = get_image_channel_order(i{i}); ")).collect();
+        format!("kernel void k({}, global int *o) {{ {body}}}", params.join(", "))
+    };
+    let mut runs = Vec::new();
+    for (target, opt) in [("--target=spirv64", "-O0"), ("--target=spirv64", "-O2"), ("--target=spirv32", "-O2")] {
+        runs.push(([target, opt, "-cl-std=CL2.0"], &cl20_2d[..], Some("opencl2.0")));
+        runs.push(([target, opt, "-cl-std=CL2.0"], &cl20_1d[..], None));
+    }
+    runs.push((["--target=spirv64", "-O2", "-cl-std=CL1.2"], &cl12_2d[..], Some("opencl1.2")));
+    runs.push((["--target=spirv64", "-O2", "-cl-std=CL1.2"], &cl12_1d[..], None));
+    for (args, images, env) in runs {
+        let text = valid_spirv_for("order", &kernel(images), &args, env);
+        assert_eq!(text.matches("= OpImageQueryOrder").count(), images.len(), "{args:?} {images:?}: {text}");
+        assert!(text.contains("OpConstant %uint 4272"), "{args:?} {images:?}: {text}");
+        assert!(!text.contains("LinkageAttributes") && !text.contains("OpCapability Linkage"), "{args:?} {images:?}: {text}");
+    }
 }
 
 /// Async copies: OpGroupAsyncCopy's Event is a null of OpTypeEvent when

@@ -14,6 +14,16 @@ kernel void img_format(read_only image2d_t a, read_only image2d_t b, global int 
     out[1] = get_image_channel_data_type(b);
 }
 
+// The channel order is OpenCL's CLK_* value too (SPIR-V's OpImageQueryOrder,
+// which clc writes into the binary itself, gives its enumerant), for images
+// of each access qualifier.
+kernel void img_order(read_only image2d_t a, write_only image2d_t b, read_write image2d_t c, read_only image2d_t d, global int *out) {
+    out[0] = get_image_channel_order(a);
+    out[1] = get_image_channel_order(b);
+    out[2] = get_image_channel_order(c);
+    out[3] = get_image_channel_order(d);
+}
+
 // A second kernel reading through `edge`: one program-scope sampler used by
 // two functions (Intel's runtime failed to link that before clc gave each
 // function its own OpConstantSampler).

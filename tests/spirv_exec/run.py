@@ -355,6 +355,18 @@ def main():
     queue.finish()
     fails.check("SPIR-V elsewhere: get_image_channel_data_type", formats, np.array([cl.channel_type.UNORM_INT8, cl.channel_type.FLOAT], dtype=np.int32))
 
+    # The channel order likewise (LLVM 22 has no OpImageQueryOrder; clc
+    # writes it into the binary and adds CLK_R to SPIR-V's enumerant).
+    order_list = [cl.channel_order.R, cl.channel_order.RG, cl.channel_order.RGBA, cl.channel_order.BGRA]
+    flags = [mf.READ_ONLY, mf.WRITE_ONLY, mf.READ_WRITE, mf.READ_ONLY]
+    imgs = [cl.Image(ctx, fl, cl.ImageFormat(o, cl.channel_type.UNORM_INT8), shape=(w, h)) for o, fl in zip(order_list, flags)]
+    orders = np.zeros(4, dtype=np.int32)
+    obuf = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=orders)
+    img_prog.img_order(queue, (1,), None, *imgs, obuf)
+    cl.enqueue_copy(queue, orders, obuf)
+    queue.finish()
+    fails.check("SPIR-V elsewhere: get_image_channel_order", orders, np.array(order_list, dtype=np.int32))
+
     # printf: natively through `clc run`, elsewhere in a child process
     # (the runtime prints to the process's own standard output).
     native = subprocess.run([CLC, "run", PRINTF, "--kernel", "p", "--global", "1", "--arg", "buf:float:1:3.25", "--arg", "buf:int:1:42"],

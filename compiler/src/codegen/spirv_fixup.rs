@@ -46,30 +46,50 @@
 //!   it; what the back end then writes is 1.0's but for MaxByteOffset
 //!   decorations (1.1), which go: they are hints.
 //!
+//! - **Channel orders.** LLVM 22 has no OpImageQueryOrder: a call of
+//!   `get_image_channel_order` stays a call of an imported function
+//!   (clang-22's too), which no OpenCL runtime provides. Each call of such
+//!   an import (`_Z23get_image_channel_order` and the image type's
+//!   mangling, one image argument, a 32-bit integer result) becomes an
+//!   OpImageQueryOrder of its argument, and the import goes (its
+//!   declaration, name and decorations; the Linkage capability too where
+//!   no other linkage decoration is left). The lowering adds OpenCL's
+//!   offset to the enumerant.
+//!
 //! The input is a SPIR-V module as LLVM wrote it; anything else (too
 //! short, a wrong magic number, an instruction running past the end) is
 //! returned unchanged.
 
 /// The opcodes the repairs read or write.
+const OP_UNDEF: u32 = 1;
+const OP_NAME: u32 = 5;
 const OP_EXT_INST_IMPORT: u32 = 11;
 const OP_EXT_INST: u32 = 12;
+const OP_ENTRY_POINT: u32 = 15;
+const OP_EXECUTION_MODE: u32 = 16;
 const OP_CAPABILITY: u32 = 17;
 const OP_TYPE_INT: u32 = 21;
 const OP_TYPE_FLOAT: u32 = 22;
+const OP_TYPE_IMAGE: u32 = 25;
 const OP_TYPE_ARRAY: u32 = 28;
 const OP_TYPE_POINTER: u32 = 32;
 const OP_TYPE_EVENT: u32 = 34;
 const OP_CONSTANT_NULL: u32 = 46;
 const OP_CONSTANT_SAMPLER: u32 = 45;
 const OP_FUNCTION: u32 = 54;
+const OP_FUNCTION_PARAMETER: u32 = 55;
 const OP_FUNCTION_END: u32 = 56;
 const OP_FUNCTION_CALL: u32 = 57;
 const OP_VARIABLE: u32 = 59;
+const OP_LOAD: u32 = 61;
+const OP_DECORATE: u32 = 71;
+const OP_MEMBER_DECORATE: u32 = 72;
+const OP_GROUP_DECORATE: u32 = 74;
+const OP_COPY_OBJECT: u32 = 83;
 const OP_SAMPLED_IMAGE: u32 = 86;
+const OP_IMAGE_QUERY_ORDER: u32 = 102;
 const OP_BITCAST: u32 = 124;
 const OP_TYPE_RESERVE_ID: u32 = 36;
-const OP_COPY_OBJECT: u32 = 83;
-const OP_DECORATE: u32 = 71;
 const OP_SELECT: u32 = 169;
 const OP_PHI: u32 = 245;
 const OP_LABEL: u32 = 248;
@@ -81,6 +101,18 @@ const OP_RESERVATIONS: [u32; 4] = [278, 279, 285, 286];
 /// The decoration MaxByteOffset (SPIR-V 1.1).
 const MAX_BYTE_OFFSET: u32 = 45;
 const OP_GROUP_ASYNC_COPY: u32 = 259;
+const OP_DECORATE_ID: u32 = 332;
+const OP_CONSTANT_FUNCTION_POINTER_INTEL: u32 = 5600;
+const OP_DECORATE_STRING: u32 = 5632;
+/// The capabilities Linkage and Kernel, and the decoration
+/// LinkageAttributes with its linkage type Import.
+const LINKAGE: u32 = 5;
+const KERNEL: u32 = 6;
+const LINKAGE_ATTRIBUTES: u32 = 41;
+const IMPORT: u32 = 1;
+/// The start of the mangled names of `get_image_channel_order`'s
+/// overloads (the image type follows).
+const CHANNEL_ORDER_PREFIX: &[u8] = b"_Z23get_image_channel_order";
 /// The capabilities Float16Buffer and Float16.
 const FLOAT16_BUFFER: u32 = 8;
 const FLOAT16: u32 = 9;
@@ -101,7 +133,7 @@ const EVENT_OPERAND: usize = 8;
 
 /// The module repaired (see the module's documentation).
 pub fn fix(binary: Vec<u8>) -> Vec<u8> {
-    reserve_ids(samplers_per_function(printf_formats(half_buffers_only(null_events(binary)))))
+    reserve_ids(samplers_per_function(printf_formats(half_buffers_only(null_events(channel_orders(binary))))))
 }
 
 /// Every reservation id typed as OpTypeReserveId.
@@ -209,6 +241,107 @@ pub fn as_version_1_0(binary: Vec<u8>) -> Vec<u8> {
         out.extend_from_slice(&words[at..at + len]);
     }
     bytes_of(&out)
+}
+
+/// Calls of an imported `get_image_channel_order` become
+/// OpImageQueryOrder, and the import goes; any other use of the import,
+/// or a call or declaration of another shape, leaves the module as it is.
+fn channel_orders(binary: Vec<u8>) -> Vec<u8> {
+    let Some(words) = words_of(&binary) else { return binary };
+    let Some(instructions) = instructions(&words) else { return binary };
+    let find = |op: u32, pred: &dyn Fn(&[u32]) -> bool| instructions.iter().find(|&&(at, o, len)| o == op && pred(&words[at + 1..at + len])).map(|&(at, ..)| at);
+    // The imports, by their linkage decorations.
+    let imports: Vec<u32> = instructions
+        .iter()
+        .filter(|&&(at, op, len)| op == OP_DECORATE && len >= 5 && words[at + 2] == LINKAGE_ATTRIBUTES && words[at + len - 1] == IMPORT)
+        .filter(|&&(at, _, len)| literal_string(&words[at + 3..at + len - 1]).starts_with(CHANNEL_ORDER_PREFIX))
+        .map(|&(at, ..)| words[at + 1])
+        .collect();
+    if imports.is_empty() || find(OP_CAPABILITY, &|w| w == [KERNEL]).is_none() {
+        return binary;
+    }
+    let is_image = |ty: u32| find(OP_TYPE_IMAGE, &|w| w.first() == Some(&ty)).is_some();
+    // The type of a call's argument: that of the instruction defining it
+    // (the kinds of instruction that can give an image, each with its
+    // result type and result first).
+    let type_of = |id: u32| {
+        instructions
+            .iter()
+            .find(|&&(at, op, len)| matches!(op, OP_UNDEF | OP_FUNCTION_PARAMETER | OP_FUNCTION_CALL | OP_LOAD | OP_COPY_OBJECT | OP_SELECT | OP_PHI) && len >= 3 && words[at + 2] == id)
+            .map(|&(at, ..)| words[at + 1])
+    };
+    // Each import must be a declaration of one parameter returning a
+    // 32-bit integer: OpFunction, OpFunctionParameter, OpFunctionEnd.
+    let mut declarations = Vec::new();
+    let mut parameters = Vec::new();
+    for &f in &imports {
+        let Some(i) = instructions.iter().position(|&(at, op, len)| op == OP_FUNCTION && len == 5 && words[at + 2] == f) else { return binary };
+        let [(at, _, _), (param_at, OP_FUNCTION_PARAMETER, 3), (end_at, OP_FUNCTION_END, 1)] = instructions[i..(i + 3).min(instructions.len())] else { return binary };
+        if find(OP_TYPE_INT, &|w| w == [words[at + 1], 32, 0] || w == [words[at + 1], 32, 1]).is_none() {
+            return binary;
+        }
+        declarations.push(at..end_at + 1);
+        parameters.push(words[param_at + 2]);
+    }
+    let in_declaration = |at: usize| declarations.iter().any(|d| d.contains(&at));
+    // What becomes of each instruction: kept, dropped or replaced.
+    let mut out = words[..HEADER].to_vec();
+    let mut dropped_linkage = false;
+    let mut linkage_left = false;
+    let mut linkage_capability = None;
+    for &(at, op, len) in &instructions {
+        let w = &words[at..at + len];
+        let target = w.get(1).copied();
+        let import_target = target.is_some_and(|t| imports.contains(&t));
+        match op {
+            _ if in_declaration(at) => continue,
+            OP_CAPABILITY if w == [(2 << 16) | OP_CAPABILITY, LINKAGE] => {
+                linkage_capability = Some(out.len());
+            }
+            OP_NAME if import_target || target.is_some_and(|t| parameters.contains(&t)) => continue,
+            OP_DECORATE if len >= 3 && w[2] == LINKAGE_ATTRIBUTES => {
+                if import_target {
+                    dropped_linkage = true;
+                    continue;
+                }
+                linkage_left = true;
+            }
+            // A declaration's parameter attributes go with it.
+            OP_DECORATE if target.is_some_and(|t| parameters.contains(&t)) => continue,
+            OP_DECORATE | OP_MEMBER_DECORATE | OP_DECORATE_ID | OP_DECORATE_STRING if import_target => return binary,
+            OP_GROUP_DECORATE if w[2..].iter().any(|t| imports.contains(t)) => return binary,
+            OP_ENTRY_POINT if w.get(2).is_some_and(|t| imports.contains(t)) => return binary,
+            OP_EXECUTION_MODE if import_target => return binary,
+            OP_CONSTANT_FUNCTION_POINTER_INTEL if w.get(3).is_some_and(|t| imports.contains(t)) => return binary,
+            OP_FUNCTION_CALL if len >= 4 => {
+                if w[4..].iter().any(|a| imports.contains(a)) {
+                    return binary;
+                }
+                if imports.contains(&w[3]) {
+                    // %r = OpFunctionCall %int %f %image
+                    if len != 5 || !type_of(w[4]).is_some_and(is_image) {
+                        return binary;
+                    }
+                    out.extend([(4 << 16) | OP_IMAGE_QUERY_ORDER, w[1], w[2], w[4]]);
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        out.extend(w);
+    }
+    if !dropped_linkage {
+        return binary;
+    }
+    if let (Some(at), false) = (linkage_capability, linkage_left) {
+        out.drain(at..at + 2);
+    }
+    bytes_of(&out)
+}
+
+/// A literal string operand's bytes, up to its terminating nul.
+fn literal_string(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).take_while(|&b| b != 0).collect()
 }
 
 /// printf formats that are pointers to arrays of 8-bit integers become
@@ -639,6 +772,76 @@ mod tests {
         assert_eq!(fix(bytes_of(&plain)), bytes_of(&plain));
     }
 
+    /// A literal string as nul-padded words.
+    fn string_words(s: &str) -> Vec<u32> {
+        let mut bytes = s.as_bytes().to_vec();
+        bytes.resize((bytes.len() / 4 + 1) * 4, 0);
+        little_endian_words(&bytes)
+    }
+
+    /// Capabilities Kernel and Linkage; `get_image_channel_order` imported
+    /// as id 10 (a declaration of one parameter, id 11, returning the
+    /// 32-bit integer type 2), `extra` after its decoration; a kernel (id
+    /// 12) calling it (result 15) with its image parameter (id 13 of image
+    /// type 3), or with `arguments` where given.
+    fn channel_order_module(extra: &[u32], arguments: Option<&[u32]>) -> Vec<u32> {
+        let name = string_words("_Z23get_image_channel_order14ocl_image2d_ro");
+        let n = name.len() as u32;
+        let mut w = vec![MAGIC, 0x0001_0000, 0, 30, 0];
+        w.extend([(2 << 16) | OP_CAPABILITY, KERNEL, (2 << 16) | OP_CAPABILITY, LINKAGE]);
+        w.extend([((2 + n) << 16) | OP_NAME, 10]);
+        w.extend(&name);
+        w.extend([((4 + n) << 16) | OP_DECORATE, 10, LINKAGE_ATTRIBUTES]);
+        w.extend(&name);
+        w.push(IMPORT);
+        w.extend(extra);
+        w.extend([(4 << 16) | OP_TYPE_INT, 2, 32, 0, (10 << 16) | OP_TYPE_IMAGE, 3, 4, 1, 0, 0, 0, 0, 0, 0]);
+        w.extend([(5 << 16) | OP_FUNCTION, 2, 10, 0, 7, (3 << 16) | OP_FUNCTION_PARAMETER, 6, 11, (1 << 16) | OP_FUNCTION_END]);
+        w.extend([(5 << 16) | OP_FUNCTION, 4, 12, 0, 8, (3 << 16) | OP_FUNCTION_PARAMETER, 3, 13, (2 << 16) | 248, 14]);
+        let arguments = arguments.unwrap_or(&[13]);
+        w.extend([((4 + arguments.len() as u32) << 16) | OP_FUNCTION_CALL, 2, 15, 10]);
+        w.extend(arguments);
+        w.extend([(1 << 16) | 253, (1 << 16) | OP_FUNCTION_END]);
+        w
+    }
+
+    #[test]
+    fn imported_channel_orders_become_image_queries() {
+        let fixed = words_of(&fix(bytes_of(&channel_order_module(&[], None)))).unwrap();
+        let mut want = vec![MAGIC, 0x0001_0000, 0, 30, 0];
+        want.extend([(2 << 16) | OP_CAPABILITY, KERNEL]);
+        want.extend([(4 << 16) | OP_TYPE_INT, 2, 32, 0, (10 << 16) | OP_TYPE_IMAGE, 3, 4, 1, 0, 0, 0, 0, 0, 0]);
+        want.extend([(5 << 16) | OP_FUNCTION, 4, 12, 0, 8, (3 << 16) | OP_FUNCTION_PARAMETER, 3, 13, (2 << 16) | 248, 14]);
+        want.extend([(4 << 16) | OP_IMAGE_QUERY_ORDER, 2, 15, 13]);
+        want.extend([(1 << 16) | 253, (1 << 16) | OP_FUNCTION_END]);
+        assert_eq!(fixed, want);
+        // Another import (id 20) keeps the Linkage capability.
+        let other = string_words("f");
+        let mut decoration = vec![((4 + other.len() as u32) << 16) | OP_DECORATE, 20, LINKAGE_ATTRIBUTES];
+        decoration.extend(&other);
+        decoration.push(IMPORT);
+        let fixed = words_of(&fix(bytes_of(&channel_order_module(&decoration, None)))).unwrap();
+        assert_eq!(&fixed[5..9], &[(2 << 16) | OP_CAPABILITY, KERNEL, (2 << 16) | OP_CAPABILITY, LINKAGE]);
+        assert!(fixed.windows(decoration.len()).any(|w| w == decoration), "{fixed:?}");
+        assert!(fixed.windows(4).any(|w| w == [(4 << 16) | OP_IMAGE_QUERY_ORDER, 2, 15, 13]), "{fixed:?}");
+    }
+
+    #[test]
+    fn unexpected_channel_order_imports_are_left_alone() {
+        // A call with two arguments, a call whose argument is no image
+        // (the declaration's own parameter, of type 6), an import with a
+        // decoration besides its linkage; then an import of another name.
+        for m in [
+            channel_order_module(&[], Some(&[13, 13])),
+            channel_order_module(&[], Some(&[11])),
+            channel_order_module(&[(3 << 16) | OP_DECORATE, 10, 0], None),
+        ] {
+            assert_eq!(fix(bytes_of(&m)), bytes_of(&m));
+        }
+        let renamed: Vec<u32> = channel_order_module(&[], None).iter().map(|&w| if w == little_endian_words(b"_Z23")[0] { little_endian_words(b"_Z24")[0] } else { w }).collect();
+        assert_eq!(fix(bytes_of(&renamed)), bytes_of(&renamed));
+    }
+
     #[test]
     fn other_modules_are_left_alone() {
         // A real event operand (id 4, not a null).
@@ -655,7 +858,6 @@ mod tests {
     }
 
     const OP_RETURN: u32 = 253;
-    const OP_FUNCTION_PARAMETER: u32 = 55;
 
     /// A function (id 20, type 21 returning 22) with a pipe parameter (id
     /// 23) and two reservations (ids 9 and 10) typed as the pointer type 6,

@@ -25,6 +25,8 @@ const ORDERS: [(i128, AO); 5] = [
 /// emits them for SPIR; the SPIR-V back end maps them to SPIR-V scopes).
 /// OpenCL's first channel data type value (`CLK_SNORM_INT8`).
 const CLK_SNORM_INT8: u64 = 0x10D0;
+/// OpenCL's first channel order value (`CLK_R`).
+const CLK_R: u64 = 0x10B0;
 /// `get_fence`'s results.
 const CLK_LOCAL_MEM_FENCE: i128 = 1;
 const CLK_GLOBAL_MEM_FENCE: i128 = 2;
@@ -320,10 +322,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Ok(None)
             }
             // LLVM 22's SPIR-V back end has no OpImageQueryOrder: the call
-            // would stay an unresolvable import (as clang-22's does).
+            // stays an import (clang-22's too), which `spirv_fixup` makes
+            // an OpImageQueryOrder. Its result is SPIR-V's Image Channel
+            // Order enumerant (R = 0, A = 1, ...); OpenCL's values are the
+            // same list from CLK_R = 0x10B0, as for the data type below.
             Lowering::Image(ImageOp::ChannelOrder) if self.spirv() => {
-                self.unsupported(e.span, "get_image_channel_order");
-                self.zero_of(ty)
+                let Some(BasicValueEnum::IntValue(order)) = self.mangled_call(o, args, ty)? else {
+                    return ice("get_image_channel_order gave no integer");
+                };
+                let offset = order.get_type().const_int(CLK_R, false);
+                Ok(Some(self.b.build_int_add(order, offset, "channel_order")?.into()))
             }
             // LLVM 22's SPIR-V back end makes this an OpImageQueryFormat
             // alone, whose result is SPIR-V's Image Channel Data Type

@@ -165,6 +165,20 @@ fn spirv_channel_data_types_are_opencl_values() {
 }
 
 #[test]
+fn spirv_channel_orders_are_opencl_values() {
+    // As for the data type: SPIR-V's enumerant (0 for R) plus OpenCL's
+    // CLK_R, 0x10B0 = 4272. The call stays an import in LLVM 22's output,
+    // which `spirv_fixup` makes an OpImageQueryOrder.
+    let src = "kernel void k(write_only image3d_t a, global int *o) { o[0] = get_image_channel_order(a); }";
+    let t = ir_for(src, Target::Spirv64, ClStd::Cl20).unwrap();
+    let call = t.lines().find(|l| l.contains("call spir_func i32 @_Z23get_image_channel_order14ocl_image3d_wo")).unwrap_or_else(|| panic!("{t}"));
+    let result = call.trim().split(' ').next().unwrap();
+    assert!(t.contains(&format!("add i32 {result}, 4272")) || t.contains(&format!("add nsw i32 {result}, 4272")), "{t}");
+    let t = ir_for(src, Target::Host, ClStd::Cl20).unwrap();
+    assert!(!t.contains("4272"), "{t}");
+}
+
+#[test]
 fn every_valid_corpus_kernel_compiles_to_a_native_object_with_debug_info_at_o0_and_o3() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests");
     let include = root.join("corpus/include");
