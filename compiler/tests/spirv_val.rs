@@ -481,3 +481,25 @@ fn reservations_in_memory_are_diagnosed_on_spirv() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Blocks taking and returning structs: the invoke functions take a
+/// pointer to the caller's copy and return through an sret pointer.
+#[test]
+fn blocks_pass_structs_by_pointer() {
+    let src = "typedef struct { int a; float b; char c[3]; } S;
+               kernel void k(global int *d, global S *s) {
+                   int g = get_global_id(0);
+                   int bias = d[g];
+                   S (^mk)(int) = ^(int v) { S r = { v + bias, v * 0.5f, { 1, 2, 3 } }; return r; };
+                   float (^get)(S, int) = ^(S x, int k) { x.a += 100; return x.b + x.a + k + x.c[2]; };
+                   S t = mk(g);
+                   s[g] = t;
+                   d[g] = (int)get(t, 7) + t.a;
+               }";
+    for opt in ["-O0", "-O2"] {
+        let text = valid_spirv("block_structs", src, opt);
+        if opt == "-O0" {
+            assert!(text.lines().filter(|l| l.contains("OpFunctionCall")).count() >= 2, "{text}");
+        }
+    }
+}

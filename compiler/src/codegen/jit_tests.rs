@@ -352,6 +352,40 @@ fn blocks_capture_by_value_and_are_called_directly() {
 }
 
 #[test]
+fn blocks_take_and_return_structs_by_value() {
+    // The block's parameter is its own copy (the caller's struct keeps
+    // its value); the returned struct is the block's.
+    let src = "typedef struct { int a; float b; char c[3]; } S;
+               kernel void k(global int *d, global S *s) {
+                   int g = get_global_id(0);
+                   int bias = d[g];
+                   S (^mk)(int) = ^(int v) { S r = { v + bias, v * 0.5f, { 1, 2, 3 } }; return r; };
+                   float (^get)(S, int) = ^(S x, int k) { x.a += 100; return x.b + x.a + k + x.c[2]; };
+                   S t = mk(g);
+                   s[g] = t;
+                   d[g] = (int)get(t, 7) + t.a;
+               }";
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct S {
+        a: i32,
+        b: f32,
+        c: [i8; 3],
+    }
+    with_kernels(src, |get| {
+        let mut d = [0i32, 10, 20, 30];
+        let mut s = [S { a: -1, b: -1.0, c: [0; 3] }; 4];
+        launch(get("k"), 4, &[arg(&d.as_mut_ptr()), arg(&s.as_mut_ptr())]);
+        for g in 0..4 {
+            let a = g as i32 * 11;
+            let b = g as f32 * 0.5;
+            assert_eq!(s[g], S { a, b, c: [1, 2, 3] });
+            assert_eq!(d[g], (b + (a + 100) as f32 + 7.0 + 3.0) as i32 + a);
+        }
+    });
+}
+
+#[test]
 fn string_literals_end_with_nul_and_char_arrays_are_zero_filled() {
     let src = "kernel void k(global char *o) {
                    char s[8] = \"hi\";

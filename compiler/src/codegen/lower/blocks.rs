@@ -94,28 +94,35 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         })
     }
 
-    /// The invoke function's LLVM type: `ret (block object, params…)`.
+    /// The invoke function's LLVM type: `ret (block object, params…)`,
+    /// records passed and returned as functions pass them (a pointer to
+    /// the caller's copy; an `sret` pointer after the block object).
     fn invoke_type(&mut self, block_ty: TypeId) -> R<inkwell::types::FunctionType<'ctx>> {
         let TypeKind::Block { ret, params } = self.kind(block_ty).clone() else { return ice("a block without a block type") };
         let mut ps: Vec<BasicMetadataTypeEnum> = vec![self.ptr_ty(AddrSpace::Generic).into()];
+        let sret = self.is_record(ret.ty);
+        if sret {
+            ps.push(self.ptr_ty(AddrSpace::Private).into());
+        }
         for p in &params {
-            ps.push(self.vty(p.ty)?.into());
+            if self.is_record(p.ty) {
+                ps.push(self.ptr_ty(AddrSpace::Private).into());
+            } else {
+                ps.push(self.vty(p.ty)?.into());
+            }
         }
         if self.cpu_abi() {
             ps.push(self.ptr_ty(AddrSpace::Private).into());
         }
-        Ok(match self.value_ty(ret.ty)? {
+        Ok(match if sret { None } else { self.value_ty(ret.ty)? } {
             Some(r) => r.fn_type(&ps, false),
             None => self.ctx.void_type().fn_type(&ps, false),
         })
     }
 
     fn block_function(&mut self, id: ExprId, block_ty: TypeId, params: &'a [LocalId], body: &'a [Stmt], captures: &[LocalId]) -> R<FunctionValue<'ctx>> {
-        let TypeKind::Block { ret, params: ptys } = self.kind(block_ty).clone() else { return ice("a block without a block type") };
-        if self.is_record(ret.ty) || ptys.iter().any(|p| self.is_record(p.ty)) {
-            let span = self.expr_info(id).span;
-            self.unsupported(span, "a block taking or returning a struct");
-        }
+        let TypeKind::Block { ret, .. } = self.kind(block_ty).clone() else { return ice("a block without a block type") };
+        let sret = self.is_record(ret.ty);
         let fty = self.invoke_type(block_ty)?;
         let name = format!("{}.block.{}", self.fs().name, id.0);
         let f = self.module.add_function(&name, fty, Some(Linkage::Internal));
@@ -170,11 +177,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 }
                 self.fs_mut().locals[l.0 as usize] = Some(slot);
             }
+            let first = if sret {
+                let Some(r) = f.get_nth_param(1) else { return ice("an invoke function without its sret pointer") };
+                self.fs_mut().sret = Some(r.into_pointer_value());
+                2
+            } else {
+                1
+            };
             for (k, &p) in params.iter().enumerate() {
-                let Some(v) = f.get_nth_param(k as u32 + 1) else { return ice("a block parameter without an LLVM parameter") };
+                let Some(v) = f.get_nth_param(k as u32 + first) else { return ice("a block parameter without an LLVM parameter") };
                 let t = self.local_info(p).ty.ty;
-                let slot = self.alloca(t, &self.local_info(p).name.clone())?;
-                self.store_value(slot, t, v, false)?;
+                let slot = if self.is_record(t) {
+                    // The caller's copy, the block's own.
+                    v.into_pointer_value()
+                } else {
+                    let slot = self.alloca(t, &self.local_info(p).name.clone())?;
+                    self.store_value(slot, t, v, false)?;
+                    slot
+                };
                 self.fs_mut().locals[p.0 as usize] = Some(slot);
             }
             let start = self.ctx.append_basic_block(f, "body");
@@ -202,8 +222,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let known = self.known_block(callee);
         let obj = self.value(callee)?;
         let mut vals: Vec<BasicMetadataValueEnum> = vec![obj.into()];
+        let sret = if self.is_record(ty) { Some(self.alloca(ty, "ret")?) } else { None };
+        if let Some(r) = sret {
+            vals.push(r.into());
+        }
         for &a in args {
-            vals.push(self.value(a)?.into());
+            let at = self.expr_info(a).ty.ty;
+            if self.is_record(at) {
+                // The block may change its copy.
+                let src = self.aggregate_ptr(a)?;
+                let copy = self.alloca(at, "byval")?;
+                self.copy_object(copy, src, at)?;
+                vals.push(copy.into());
+            } else {
+                vals.push(self.value(a)?.into());
+            }
         }
         if let Some(wi) = self.fs().wi {
             vals.push(wi.into());
@@ -223,6 +256,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         };
         if self.spirv() {
             call.set_call_convention(super::CC_SPIR_FUNC);
+        }
+        if let Some(r) = sret {
+            return Ok(Some(self.load_aggregate(r, ty)?));
         }
         Ok(call.try_as_basic_value().basic())
     }

@@ -375,7 +375,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// The whole value of an aggregate object.
-    fn load_aggregate(&mut self, ptr: PointerValue<'ctx>, t: TypeId) -> R<BasicValueEnum<'ctx>> {
+    pub(super) fn load_aggregate(&mut self, ptr: PointerValue<'ctx>, t: TypeId) -> R<BasicValueEnum<'ctx>> {
         let lt = self.mem_ty(t)?;
         Ok(self.b.build_load(lt, ptr, "")?)
     }
