@@ -40,25 +40,70 @@ const ASSIGN_TYPE: &str = "llvm.spv.assign.type.p1";
 /// its `opencl.reserve_id_t`; clang's `13ocl_reserveid` is not).
 const IS_VALID_RESERVE_ID: &str = "_Z19is_valid_reserve_id14ocl_reserve_id";
 
+/// The pipe builtins' lowerings, for [`is_pipe_function`].
+const LOWERINGS: [Lowering; 18] = {
+    use GroupOp as G;
+    use PipeOp as P;
+    [
+        Lowering::Pipe(P::Read { reserved: false }),
+        Lowering::Pipe(P::Read { reserved: true }),
+        Lowering::Pipe(P::Write { reserved: false }),
+        Lowering::Pipe(P::Write { reserved: true }),
+        Lowering::Pipe(P::ReserveRead),
+        Lowering::Pipe(P::ReserveWrite),
+        Lowering::Pipe(P::CommitRead),
+        Lowering::Pipe(P::CommitWrite),
+        Lowering::Pipe(P::NumPackets),
+        Lowering::Pipe(P::MaxPackets),
+        Lowering::WorkGroup(G::ReserveReadPipe),
+        Lowering::WorkGroup(G::ReserveWritePipe),
+        Lowering::WorkGroup(G::CommitReadPipe),
+        Lowering::WorkGroup(G::CommitWritePipe),
+        Lowering::SubGroup(G::ReserveReadPipe),
+        Lowering::SubGroup(G::ReserveWritePipe),
+        Lowering::SubGroup(G::CommitReadPipe),
+        Lowering::SubGroup(G::CommitWritePipe),
+    ]
+};
+
+/// The function LLVM 22's SPIR-V back end knows a pipe builtin by
+/// (clang's name; the packet counts by the pipe's access), and whether it
+/// is a group function. `None` for `is_valid_reserve_id` and other
+/// lowerings.
+fn spirv_name(lowering: Lowering, access: Access) -> Option<(String, bool)> {
+    let group = |scope: &str, op: GroupOp| {
+        let op = match op {
+            GroupOp::ReserveReadPipe => "reserve_read_pipe",
+            GroupOp::ReserveWritePipe => "reserve_write_pipe",
+            GroupOp::CommitReadPipe => "commit_read_pipe",
+            GroupOp::CommitWritePipe => "commit_write_pipe",
+            _ => return None,
+        };
+        Some((format!("__{scope}_{op}"), true))
+    };
+    let ro_wo = if access == Access::WriteOnly { "wo" } else { "ro" };
+    let plain = |name: &str| Some((name.to_string(), false));
+    match lowering {
+        Lowering::Pipe(PipeOp::Read { reserved }) => plain(if reserved { "__read_pipe_4" } else { "__read_pipe_2" }),
+        Lowering::Pipe(PipeOp::Write { reserved }) => plain(if reserved { "__write_pipe_4" } else { "__write_pipe_2" }),
+        Lowering::Pipe(PipeOp::ReserveRead) => plain("__reserve_read_pipe"),
+        Lowering::Pipe(PipeOp::ReserveWrite) => plain("__reserve_write_pipe"),
+        Lowering::Pipe(PipeOp::CommitRead) => plain("__commit_read_pipe"),
+        Lowering::Pipe(PipeOp::CommitWrite) => plain("__commit_write_pipe"),
+        Lowering::Pipe(PipeOp::NumPackets) => plain(&format!("__get_pipe_num_packets_{ro_wo}")),
+        Lowering::Pipe(PipeOp::MaxPackets) => plain(&format!("__get_pipe_max_packets_{ro_wo}")),
+        Lowering::WorkGroup(op) => group("work_group", op),
+        Lowering::SubGroup(op) => group("sub_group", op),
+        _ => None,
+    }
+}
+
 /// Is `name` a function this lowering declares for SPIR-V pipes (their
 /// capability needs SPIR-V 1.1 in LLVM 22, see `emit`)?
 pub(crate) fn is_pipe_function(name: &str) -> bool {
-    const PLAIN: [&str; 12] = [
-        "__read_pipe_2",
-        "__read_pipe_4",
-        "__write_pipe_2",
-        "__write_pipe_4",
-        "__reserve_read_pipe",
-        "__reserve_write_pipe",
-        "__commit_read_pipe",
-        "__commit_write_pipe",
-        "__get_pipe_num_packets_ro",
-        "__get_pipe_num_packets_wo",
-        "__get_pipe_max_packets_ro",
-        "__get_pipe_max_packets_wo",
-    ];
-    let group = |scope: &str| ["reserve_read_pipe", "reserve_write_pipe", "commit_read_pipe", "commit_write_pipe"].iter().any(|op| name.strip_prefix("__").and_then(|n| n.strip_prefix(scope)).and_then(|n| n.strip_prefix('_')) == Some(op));
-    name == ASSIGN_TYPE || name == IS_VALID_RESERVE_ID || PLAIN.contains(&name) || group("work_group") || group("sub_group")
+    name == ASSIGN_TYPE
+        || name == IS_VALID_RESERVE_ID
+        || LOWERINGS.iter().any(|&l| [Access::ReadOnly, Access::WriteOnly].iter().any(|&a| spirv_name(l, a).is_some_and(|(n, _)| n == name)))
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -88,26 +133,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             return self.pipe_call(IS_VALID_RESERVE_ID, &values, Some(self.ctx.bool_type().into()), Purity::Const, false);
         }
         let (size, align, access) = self.pipe_packet(args[0])?;
-        let ro_wo = if access == Access::WriteOnly { "wo" } else { "ro" };
-        let group = |scope: &str, op: GroupOp| match op {
-            GroupOp::ReserveReadPipe => format!("__{scope}_reserve_read_pipe"),
-            GroupOp::ReserveWritePipe => format!("__{scope}_reserve_write_pipe"),
-            GroupOp::CommitReadPipe => format!("__{scope}_commit_read_pipe"),
-            _ => format!("__{scope}_commit_write_pipe"),
-        };
-        let (name, convergent) = match lowering {
-            Lowering::Pipe(PipeOp::Read { reserved }) => (if reserved { "__read_pipe_4" } else { "__read_pipe_2" }.to_string(), false),
-            Lowering::Pipe(PipeOp::Write { reserved }) => (if reserved { "__write_pipe_4" } else { "__write_pipe_2" }.to_string(), false),
-            Lowering::Pipe(PipeOp::ReserveRead) => ("__reserve_read_pipe".to_string(), false),
-            Lowering::Pipe(PipeOp::ReserveWrite) => ("__reserve_write_pipe".to_string(), false),
-            Lowering::Pipe(PipeOp::CommitRead) => ("__commit_read_pipe".to_string(), false),
-            Lowering::Pipe(PipeOp::CommitWrite) => ("__commit_write_pipe".to_string(), false),
-            Lowering::Pipe(PipeOp::NumPackets) => (format!("__get_pipe_num_packets_{ro_wo}"), false),
-            Lowering::Pipe(PipeOp::MaxPackets) => (format!("__get_pipe_max_packets_{ro_wo}"), false),
-            Lowering::WorkGroup(op) => (group("work_group", op), true),
-            Lowering::SubGroup(op) => (group("sub_group", op), true),
-            _ => return ice("a pipe builtin the SPIR-V lowering does not know"),
-        };
+        let Some((name, convergent)) = spirv_name(lowering, access) else { return ice("a pipe builtin the SPIR-V lowering does not know") };
         let mut values = values;
         values.push(i32t.const_int(size, false).into());
         values.push(i32t.const_int(align, false).into());
@@ -168,5 +194,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_pipe_function;
+
+    #[test]
+    fn pipe_functions_are_known_by_name() {
+        for name in ["__read_pipe_2", "__write_pipe_4", "__get_pipe_max_packets_wo", "__work_group_commit_write_pipe", "__sub_group_reserve_read_pipe", "llvm.spv.assign.type.p1"] {
+            assert!(is_pipe_function(name), "{name}");
+        }
+        for name in ["__read_pipe_3", "read_pipe", "__work_group_reduce_add", "__sub_group_commit_pipe", "_Z13get_global_idj"] {
+            assert!(!is_pipe_function(name), "{name}");
+        }
     }
 }
