@@ -68,6 +68,26 @@ kernel void group_write_barriers(write_only pipe int p, global int *failed, loca
         atomic_inc(failed);
     }
 }
+/* Reservations in a loop the group runs together (a barrier in its
+   body), then in a function the kernel calls: one per group each time.
+   (A call of a synchronising function inside a loop is a shape the
+   regions do not express yet, pipes or not.) */
+reserve_id_t reserve_for_group(write_only pipe int p) {
+    return work_group_reserve_write_pipe(p, get_local_size(0));
+}
+kernel void group_write_loop(write_only pipe int p, global int *failed) {
+    int v;
+    for (int i = 0; i < 3; i++) {
+        reserve_id_t r = work_group_reserve_write_pipe(p, get_local_size(0));
+        barrier(CLK_GLOBAL_MEM_FENCE);
+        v = get_global_id(0) * 4 + i;
+        if (!is_valid_reserve_id(r) || write_pipe(p, r, get_local_id(0), &v) != 0) atomic_inc(failed);
+        work_group_commit_write_pipe(p, r);
+    }
+    reserve_id_t r = reserve_for_group(p);
+    v = get_global_id(0) * 4 + 3;
+    if (!is_valid_reserve_id(r) || write_pipe(p, r, get_local_id(0), &v) != 0) atomic_inc(failed);
+}
 kernel void group_read(read_only pipe int p, global int *out, global int *failed) {
     reserve_id_t r = work_group_reserve_read_pipe(p, get_local_size(0));
     int v = -1;
@@ -354,6 +374,32 @@ fn work_group_reservations_are_one_per_group() {
             assert_eq!(failed, 32, "{kernel} -O{opt_level}");
             assert_eq!(held.len(), 96);
         }
+    }
+}
+
+#[test]
+fn work_group_reservations_in_a_called_function_and_a_group_loop() {
+    let p = program(2);
+    for (global, local) in [(96, 32), (50, 16)] {
+        let pipe = Pipe::new(4, 4 * global).unwrap();
+        let failed = Buffer::from_slice(&[0i32]);
+        let mut k = p.kernel("group_write_loop").unwrap();
+        k.set_arg(0, Arg::Pipe(&pipe)).unwrap();
+        k.set_arg(1, Arg::Buffer(&failed)).unwrap();
+        k.launch(&range(global, Some(local))).unwrap();
+        assert_eq!(failed.read::<i32>()[0], 0);
+        let held = pipe.read::<i32>().unwrap();
+        // Blocks of one group and reservation: ids g*4+i for the group's
+        // work-items in order, the same i throughout.
+        let mut at = 0;
+        while at < held.len() {
+            let (g0, i) = (held[at] / 4, held[at] % 4);
+            let size = (local as i32).min(global as i32 - g0);
+            assert_eq!(g0 % local as i32, 0, "{held:?}");
+            assert_eq!(&held[at..at + size as usize], &(g0..g0 + size).map(|g| g * 4 + i).collect::<Vec<_>>()[..], "{held:?}");
+            at += size as usize;
+        }
+        assert_eq!(sorted(held), (0..4 * global as i32).collect::<Vec<_>>());
     }
 }
 

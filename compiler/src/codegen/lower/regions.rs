@@ -176,6 +176,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Stmt::If { then, else_, .. } => self.body_ok(f, then) && else_.as_ref().is_none_or(|e| self.body_ok(f, e)),
                 Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => self.body_ok(f, body),
                 Stmt::For { init, body, .. } => init.iter().all(|s| !self.stmt_syncs(f, s)) && self.body_ok(f, body),
+                // A returned value's work-group functions are computed
+                // before it is stored (see `group_stmts`); calls of
+                // synchronising functions there are not.
+                Stmt::Return(Some(e)) => {
+                    let (mut calls, mut ok) = (Vec::new(), true);
+                    self.collect_sync_calls(f, *e, false, &mut calls, &mut ok);
+                    ok && calls.is_empty()
+                }
                 // Uniform `break`/`continue` at group level are fine.
                 Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Case(_) => true,
                 // A switch on a uniform value with barriers in its cases.
@@ -486,6 +494,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         Some(exit) => {
                             if let (Some(slot), Some(e)) = (slot, v) {
                                 let e = *e;
+                                // `return work_group_reduce_add(x);`: the
+                                // value for the group first (each
+                                // work-item's alone was the old result).
+                                self.collectives_of(&Stmt::Expr(e))?;
                                 self.region(&mut |g: &mut Self| {
                                     let val = g.value(e)?;
                                     g.store_ret(slot, val)
