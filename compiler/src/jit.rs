@@ -1646,6 +1646,36 @@ mod called_barrier_tests {
             assert_eq!(*v, right * 100000 + total, "work-item {gi}");
         }
     }
+
+    /// A called function returning a work-group function's value: the
+    /// value for the group (it was each work-item's own argument), and a
+    /// returned call of a synchronising function, which the regions do not
+    /// express (the kernel runs with groups of one).
+    #[test]
+    fn work_group_functions_in_returned_values() {
+        let p = build(
+            "int total(int x) { return work_group_reduce_add(x) + 1; }
+             int twice(int x) { return 2 * total(x); }
+             kernel void k(global int *o) { int t = total(get_local_id(0)); o[get_global_id(0)] = t; }
+             kernel void nested(global int *o) { o[get_global_id(0)] = twice(3); }",
+            "returned.cl",
+            &BuildOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!p.kernels()[0].synchronises, "the regions express a returned work-group function");
+        assert!(p.kernels()[1].synchronises, "a returned synchronising call is left to groups of one");
+        let (n, ls) = (96usize, 32usize);
+        let o = Buffer::new(4 * n);
+        let mut k = p.kernel("k").unwrap();
+        k.set_arg(0, Arg::Buffer(&o)).unwrap();
+        k.launch(&NdRange { dims: 1, global: [n, 1, 1], offset: [0; 3], local: Some([ls, 1, 1]) }).unwrap();
+        let want = (0..ls as i32).sum::<i32>() + 1;
+        assert!(o.read::<i32>().iter().all(|&v| v == want), "{:?}", o.read::<i32>());
+        let mut k = p.kernel("nested").unwrap();
+        k.set_arg(0, Arg::Buffer(&o)).unwrap();
+        k.launch(&NdRange::linear(n)).unwrap();
+        assert!(o.read::<i32>().iter().all(|&v| v == 8), "groups of one: 2 * (3 + 1)");
+    }
 }
 
 #[cfg(test)]

@@ -433,3 +433,67 @@ fn a_kernel_in_regions_beside_another_compiled_on_two_threads_computes_the_same(
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Pipes compiled ahead of time: the lowering claims packets inline and
+/// the runtime folds the claims in after the launch, so the shared object
+/// needs no runtime symbol; a work-group reservation between barriers
+/// (the region lowering) next to a consumer in one object.
+#[test]
+fn pipe_kernels_compiled_ahead_of_time() {
+    let dir = std::env::temp_dir().join(format!("clc-aot-pipes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("p.cl");
+    std::fs::write(
+        &src,
+        "typedef struct { long id; float4 v; } Item;
+         kernel void produce(write_only pipe Item p, local int *tmp) {
+             int l = get_local_id(0);
+             tmp[l] = get_global_id(0);
+             barrier(CLK_LOCAL_MEM_FENCE);
+             reserve_id_t r = work_group_reserve_write_pipe(p, get_local_size(0));
+             if (is_valid_reserve_id(r)) {
+                 Item it = { tmp[get_local_size(0) - 1 - l], (float4)(l, 1, 2, 3) };
+                 write_pipe(p, r, l, &it);
+             }
+             work_group_commit_write_pipe(p, r);
+         }
+         kernel void consume(read_only pipe Item p, global long *ids, global float *sums) {
+             Item it = { -1, (float4)(0) };
+             read_pipe(p, &it);
+             size_t g = get_global_id(0);
+             ids[g] = it.id;
+             sums[g] = it.v.x + it.v.y + it.v.z + it.v.w;
+         }",
+    )
+    .unwrap();
+    let obj = dir.join("p.o");
+    let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-O2", "-c"]).arg(&src).arg("-o").arg(&obj).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let so = dir.join("libp.so");
+    let link = Command::new("cc").arg("-shared").arg(&obj).arg("-o").arg(&so).output().expect("cc is required");
+    assert!(link.status.success(), "{}", String::from_utf8_lossy(&link.stderr));
+    let p = Program::load(&so).unwrap();
+    let pipe = clc_runtime::Pipe::new(32, 256).unwrap();
+    let mut k = p.kernel("produce").unwrap();
+    k.set_arg(0, Arg::Pipe(&pipe)).unwrap();
+    k.set_arg(1, Arg::Local(4 * 50)).unwrap();
+    k.launch(&NdRange { dims: 1, global: [200, 1, 1], offset: [0; 3], local: Some([50, 1, 1]) }).unwrap();
+    assert_eq!(pipe.len().unwrap(), 200);
+    let (ids, sums) = (Buffer::new(8 * 210), Buffer::new(4 * 210));
+    let mut k = p.kernel("consume").unwrap();
+    k.set_arg(0, Arg::Pipe(&pipe)).unwrap();
+    k.set_arg(1, Arg::Buffer(&ids)).unwrap();
+    k.set_arg(2, Arg::Buffer(&sums)).unwrap();
+    k.launch(&NdRange::linear(210)).unwrap();
+    let mut got: Vec<(i64, f32)> = ids.read::<i64>().into_iter().zip(sums.read::<f32>()).collect();
+    got.sort_by_key(|g| g.0);
+    // Ten readers find the pipe empty; the others get each packet once:
+    // work-item l of group g wrote id 50 g + 49 - l with lanes (l, 1, 2, 3).
+    assert!(got[..10].iter().all(|&(id, s)| id == -1 && s == 0.0), "{:?}", &got[..10]);
+    for (i, &(id, s)) in got[10..].iter().enumerate() {
+        assert_eq!(id, i as i64);
+        assert_eq!(s, (49 - i % 50) as f32 + 6.0, "packet {i}");
+    }
+    assert!(pipe.is_empty().unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,6 @@
 //! `clc run` as a process: printf from many work-items on all cores, its
 //! OpenCL format rules, and release/acquire message passing between
-//! work-groups; `clc -c` of image kernels for 32-bit x86; and what the
+//! work-groups; pipes from the command line; `clc -c` of image kernels for 32-bit x86; and what the
 //! process says when it crashes.
 
 use std::process::Command;
@@ -186,4 +186,33 @@ fn a_kernel_that_crashes_under_clc_run_is_an_error_in_the_program() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{:?} {err}", out.status);
     assert_eq!(err, format!("clc run: error: the kernel crashed with SIGSEGV (an invalid memory access or a stack overflow) (while running kernel 'k' of '{f}')\n"));
+}
+
+/// `--arg pipe:TYPE:CAPACITY[:VALUES]`: a pipe filled before the run,
+/// drained by the kernel, another filled by it, both printed after.
+#[test]
+fn pipes_from_the_command_line() {
+    let f = kernel(
+        "pipes.cl",
+        "kernel void scale(read_only pipe float in, write_only pipe float out, float s) {
+             float v;
+             if (read_pipe(in, &v) == 0) { v *= s; write_pipe(out, &v); }
+         }",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_clc"))
+        .args(["run", &f, "--kernel", "scale", "--global", "64", "--local", "8", "--arg", "pipe:float:100:0.5,1.5,2.5,-4", "--arg", "pipe:float:3", "--arg", "float:2", "--print", "0", "--print", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "arg 0: []", "{text}");
+    // Three of the four doubled values fit, whichever three.
+    let rest = lines[1].strip_prefix("arg 1: [").and_then(|l| l.strip_suffix(']')).unwrap_or_else(|| panic!("{text}"));
+    let got: Vec<f32> = rest.split(", ").map(|v| v.parse().unwrap()).collect();
+    assert_eq!(got.len(), 3, "{text}");
+    assert!(got.iter().all(|v| [1.0, 3.0, 5.0, -8.0].contains(v)), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["run", &f, "--kernel", "scale", "--global", "1", "--arg", "pipe:long:1", "--arg", "pipe:float:3", "--arg", "float:2"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("argument 0: 'in' is pipe float, packets of 4 bytes; got a pipe of 8-byte packets"), "{}", String::from_utf8_lossy(&out.stderr));
 }

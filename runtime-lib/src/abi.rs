@@ -2,9 +2,10 @@
 //! side is `clc::codegen::lower::cpu`; `ABI_VERSION` changes with them).
 
 use std::ffi::{c_char, c_void};
+use std::sync::atomic::AtomicU32;
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 10;
+pub const ABI_VERSION: u32 = 11;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -13,6 +14,9 @@ pub const ARG_CONSTANT: u32 = 2;
 pub const ARG_LOCAL: u32 = 3;
 pub const ARG_IMAGE: u32 = 4;
 pub const ARG_SAMPLER: u32 = 5;
+/// A pipe: the argument is a pointer to a [`PipeDesc`]; `ArgDesc::info`
+/// is the packet size in bytes.
+pub const ARG_PIPE: u32 = 6;
 
 /// `KernelDesc::flags`: the kernel synchronises its work-group.
 pub const FLAG_GROUP_SYNC: u32 = 1;
@@ -118,6 +122,46 @@ pub struct ImageDesc {
     pub write: ImageWrite,
 }
 
+/// A pipe as kernels see it: a pipe argument is a pointer to this.
+///
+/// The pipe is a ring of `max_packets` slots of `packet_size` bytes; the
+/// packets in it are the `count` slots from `head` on (wrapping). Packets a
+/// kernel writes become visible to readers when the launch ends (OpenCL
+/// 2.0's rule), so during a launch readers and writers only claim slots:
+/// a reader takes index `r = read_claim++` while `r < count` and reads slot
+/// `(head + r) % max_packets`, a writer takes `w = write_claim++` while `w
+/// < max_packets - count` and writes slot `(head + count + w) %
+/// max_packets` (reservations claim several at once, all or none, by a
+/// compare-and-swap loop). The two ranges are disjoint, so no slot is read
+/// and written in one launch and no work-item waits for another. When
+/// the launch ends, the runtime folds the claims in: `head` moves past the
+/// packets read, `count` loses them and gains those written, and the
+/// claims go back to 0.
+///
+/// The generated code loads `data`, `packet_size`, `max_packets`, `head`
+/// and `count` as invariant (they change only between launches) and
+/// updates the claims atomically. The pointer is the last field, so the
+/// offsets are the same for 32-bit code.
+#[repr(C)]
+#[derive(Debug)]
+pub struct PipeDesc {
+    /// Bytes of one packet.
+    pub packet_size: u32,
+    /// Slots in the ring (at least 1).
+    pub max_packets: u32,
+    /// The slot of the first unread packet (below `max_packets`).
+    pub head: u32,
+    /// Packets in the pipe when the launch started.
+    pub count: u32,
+    /// Packets claimed for reading in this launch (at most `count`).
+    pub read_claim: AtomicU32,
+    /// Packets claimed for writing in this launch (at most `max_packets -
+    /// count`).
+    pub write_claim: AtomicU32,
+    /// `max_packets * packet_size` bytes, 128-byte aligned.
+    pub data: *mut u8,
+}
+
 /// One work-group, as a kernel's work-group entry reads it.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -201,8 +245,9 @@ pub struct ArgDesc {
     pub kind: u32,
     pub size: u32,
     pub align: u32,
-    /// `ARG_IMAGE`: the image type and access (`IMAGE_*`); 0 otherwise.
-    pub image: u32,
+    /// `ARG_IMAGE`: the image type and access (`IMAGE_*`); `ARG_PIPE`: the
+    /// packet size in bytes; 0 otherwise.
+    pub info: u32,
     pub type_name: *const c_char,
     pub name: *const c_char,
 }
@@ -251,7 +296,15 @@ mod tests {
         assert_eq!(std::mem::size_of::<ArgDesc>(), 32);
         assert_eq!(std::mem::offset_of!(KernelDesc, local_mem), 40);
         assert_eq!(std::mem::size_of::<KernelDesc>(), 56);
-        assert_eq!(std::mem::offset_of!(ArgDesc, image), 12);
+        assert_eq!(std::mem::offset_of!(ArgDesc, info), 12);
+        assert_eq!(std::mem::offset_of!(PipeDesc, packet_size), 0);
+        assert_eq!(std::mem::offset_of!(PipeDesc, max_packets), 4);
+        assert_eq!(std::mem::offset_of!(PipeDesc, head), 8);
+        assert_eq!(std::mem::offset_of!(PipeDesc, count), 12);
+        assert_eq!(std::mem::offset_of!(PipeDesc, read_claim), 16);
+        assert_eq!(std::mem::offset_of!(PipeDesc, write_claim), 20);
+        assert_eq!(std::mem::offset_of!(PipeDesc, data), 24);
+        assert_eq!(std::mem::size_of::<PipeDesc>(), 32);
         assert_eq!(std::mem::offset_of!(ImageDesc, width), 8);
         assert_eq!(std::mem::offset_of!(ImageDesc, height), 16);
         assert_eq!(std::mem::offset_of!(ImageDesc, depth), 24);

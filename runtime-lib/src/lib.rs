@@ -19,6 +19,10 @@
 //! let img = Image::new(ImageType::Image2d, fmt, &[640, 480])?;   // `image` module
 //! k.set_arg(1, Arg::Image(&img))?;
 //! k.set_arg(2, Arg::Sampler(Sampler::new(true, AddressingMode::Repeat, FilterMode::Linear)))?;
+//!
+//! let mut pipe = Pipe::new(4, 1024)?;                     // `pipe` module: int packets
+//! pipe.push(&[1i32, 2, 3])?;
+//! k.set_arg(3, Arg::Pipe(&pipe))?;
 //! ```
 //!
 //! Kernels with barriers and work-group functions run their groups in the
@@ -28,8 +32,10 @@
 
 pub mod abi;
 pub mod image;
+pub mod pipe;
 
 pub use image::{AddressingMode, ChannelOrder, ChannelType, FilterMode, Image, ImageAccess, ImageFormat, ImageType, Sampler};
+pub use pipe::Pipe;
 
 use abi::{Entry, Group, KernelTable};
 use rayon::prelude::*;
@@ -70,6 +76,8 @@ pub enum Error {
     NotSupported(String),
     /// A bad image format, size or contents.
     Image(String),
+    /// A bad pipe size or packet, or a pipe in use.
+    Pipe(String),
 }
 
 impl fmt::Display for Error {
@@ -84,6 +92,7 @@ impl fmt::Display for Error {
             Error::Range(m) => write!(f, "invalid ND-range: {m}"),
             Error::NotSupported(m) => write!(f, "not supported yet: {m}"),
             Error::Image(m) => write!(f, "invalid image: {m}"),
+            Error::Pipe(m) => write!(f, "pipe: {m}"),
         }
     }
 }
@@ -127,6 +136,8 @@ pub enum ArgKind {
     Local,
     Image,
     Sampler,
+    /// A pipe (its packet size in [`ArgInfo::packet_size`]).
+    Pipe,
     Other,
 }
 
@@ -142,6 +153,8 @@ pub struct ArgInfo {
     pub align: usize,
     /// An image parameter's type and access qualifier.
     pub image: Option<(ImageType, ImageAccess)>,
+    /// A pipe parameter's packet size in bytes.
+    pub packet_size: Option<usize>,
 }
 
 /// A kernel of a program.
@@ -279,6 +292,7 @@ pub enum Arg<'b> {
     Local(usize),
     Image(&'b Image),
     Sampler(Sampler),
+    Pipe(&'b Pipe),
 }
 
 impl Arg<'_> {
@@ -328,14 +342,15 @@ impl Program {
                         abi::ARG_LOCAL => ArgKind::Local,
                         abi::ARG_IMAGE => ArgKind::Image,
                         abi::ARG_SAMPLER => ArgKind::Sampler,
+                        abi::ARG_PIPE => ArgKind::Pipe,
                         _ => ArgKind::Other,
                     },
                     size: a.size as usize,
                     align: a.align as usize,
-                    image: match (a.kind, ImageType::from_code(a.image & 0xFF)) {
+                    image: match (a.kind, ImageType::from_code(a.info & 0xFF)) {
                         (abi::ARG_IMAGE, Some(t)) => Some((
                             t,
-                            match (a.image & abi::IMAGE_READ != 0, a.image & abi::IMAGE_WRITE != 0) {
+                            match (a.info & abi::IMAGE_READ != 0, a.info & abi::IMAGE_WRITE != 0) {
                                 (true, true) => ImageAccess::ReadWrite,
                                 (false, true) => ImageAccess::WriteOnly,
                                 _ => ImageAccess::ReadOnly,
@@ -343,6 +358,7 @@ impl Program {
                         )),
                         _ => None,
                     },
+                    packet_size: (a.kind == abi::ARG_PIPE).then_some(a.info as usize),
                 })
                 .collect();
             let r = d.reqd_work_group_size;
@@ -415,6 +431,8 @@ enum ArgSlot {
     Local(usize),
     /// An image, kept alive by the kernel while it is an argument.
     Image(Arc<image::ImageStorage>),
+    /// A pipe, kept alive by the kernel while it is an argument.
+    Pipe(Arc<pipe::PipeStorage>),
 }
 
 impl fmt::Debug for Kernel<'_> {
@@ -458,6 +476,14 @@ impl<'p> Kernel<'p> {
                 ArgSlot::Image(img.data.clone())
             }
             (ArgKind::Sampler, Arg::Sampler(s)) => ArgSlot::Value(s.bits().to_ne_bytes().to_vec()),
+            (ArgKind::Pipe, Arg::Pipe(pipe)) => {
+                let want = p.packet_size.unwrap_or(0);
+                if pipe.packet_size() != want {
+                    return Err(self.arg_error(index, format!("{what}, packets of {want} bytes; got a pipe of {}-byte packets", pipe.packet_size())));
+                }
+                ArgSlot::Pipe(pipe.data.clone())
+            }
+            (ArgKind::Pipe, _) => return Err(self.arg_error(index, format!("{what}: expected a pipe"))),
             (ArgKind::Image, _) => return Err(self.arg_error(index, format!("{what}: expected an image"))),
             (ArgKind::Sampler, _) => return Err(self.arg_error(index, format!("{what}: expected a sampler"))),
             (ArgKind::Other, _) => return Err(Error::NotSupported(format!("kernel '{}', argument {index}: {what}", self.info.name))),
@@ -512,6 +538,7 @@ impl<'p> Kernel<'p> {
     pub fn launch(&self, range: &NdRange) -> Result<(), Error> {
         let run = self.prepare(range)?;
         run.run();
+        run.finish();
         Ok(())
     }
 
@@ -524,6 +551,7 @@ impl<'p> Kernel<'p> {
         let (tx, rx) = std::sync::mpsc::channel();
         pool().spawn(move || {
             run.run();
+            run.finish();
             let _ = tx.send(());
         });
         Ok(Event { done: rx })
@@ -600,6 +628,7 @@ impl<'p> Kernel<'p> {
                 Some(ArgSlot::Buffer(data)) => (Buffer { data: data.clone() }.ptr() as usize).to_ne_bytes().to_vec(),
                 Some(ArgSlot::Value(v)) => v.clone(),
                 Some(ArgSlot::Image(img)) => (img.desc_ptr() as usize).to_ne_bytes().to_vec(),
+                Some(ArgSlot::Pipe(pipe)) => (pipe.desc_ptr() as usize).to_ne_bytes().to_vec(),
                 _ => vec![0u8; 8],
             })
             .collect();
@@ -611,9 +640,24 @@ impl<'p> Kernel<'p> {
             .filter_map(|a| match a {
                 Some(ArgSlot::Buffer(d)) => Some(d.clone() as Arc<dyn Any + Send + Sync>),
                 Some(ArgSlot::Image(d)) => Some(d.clone() as Arc<dyn Any + Send + Sync>),
+                Some(ArgSlot::Pipe(d)) => Some(d.clone() as Arc<dyn Any + Send + Sync>),
                 _ => None,
             })
             .collect();
+        // Each pipe once (a kernel may read and write one pipe through two
+        // arguments), taken for the launch: the last thing that can fail.
+        let mut pipes: Vec<Arc<pipe::PipeStorage>> = Vec::new();
+        for (i, a) in self.args.iter().enumerate() {
+            if let Some(ArgSlot::Pipe(d)) = a
+                && !pipes.iter().any(|q| Arc::ptr_eq(q, d))
+            {
+                if !d.take() {
+                    pipes.iter().for_each(|q| q.give_back());
+                    return Err(self.arg_error(i, format!("'{}': the pipe is in use by a launch that has not finished", self.info.args[i].name)));
+                }
+                pipes.push(d.clone());
+            }
+        }
         Ok(Launch {
             entry,
             template,
@@ -627,6 +671,7 @@ impl<'p> Kernel<'p> {
             group_free: self.info.group_free,
             one_row: self.info.one_row,
             item_threads: self.info.item_threads && self.info.synchronises && local.iter().product::<usize>() > 1,
+            pipes,
             _keep: keep,
             _owner: self.owner.clone(),
         })
@@ -651,6 +696,15 @@ impl Event {
 }
 
 impl Launch {
+    /// After [`Launch::run`]: the packets kernels read leave their pipes,
+    /// those they wrote join them (visible to the next launch, as OpenCL
+    /// 2.0 has it), and the pipes are free again.
+    fn finish(&self) {
+        for p in &self.pipes {
+            p.finish_launch();
+        }
+    }
+
     /// Runs every group on the pool and waits.
     fn run(&self) {
         if self.item_threads {
@@ -829,7 +883,11 @@ struct Launch {
     /// Each group runs with a thread per work-item
     /// ([`abi::FLAG_ITEM_THREADS`]).
     item_threads: bool,
-    /// The buffers, images and code the launch uses, alive until it ends.
+    /// The pipes the launch holds (each once), whose claims it folds in
+    /// when it ends ([`Launch::finish`]).
+    pipes: Vec<Arc<pipe::PipeStorage>>,
+    /// The buffers, images, pipes and code the launch uses, alive until it
+    /// ends.
     _keep: Vec<Arc<dyn Any + Send + Sync>>,
     _owner: Arc<dyn Any + Send + Sync>,
 }

@@ -36,7 +36,15 @@
 //! - `sampler:COORDS:ADDRESS:FILTER`: a `sampler_t` (`sampler:normalized:
 //!   repeat:linear`): COORDS `normalized` or `unnormalized`, ADDRESS
 //!   `none`, `clamp_to_edge`, `clamp`, `repeat` or `mirrored_repeat`,
-//!   FILTER `nearest` or `linear`.
+//!   FILTER `nearest` or `linear`;
+//! - `pipe:TYPE:CAPACITY[:VALUES]`: a pipe of at most CAPACITY packets of
+//!   TYPE (the element types of buffers), holding the packets VALUES
+//!   (numbers separated by commas, a vector's lanes one after another:
+//!   `pipe:int2:16:1,2,3,4` holds (1, 2) then (3, 4)) or `range:N` (N
+//!   packets filled as a buffer's `range` is) when the kernel starts.
+//!
+//! `--print I` shows a pipe's packets after the run, first to last, as a
+//! buffer's elements (`[]` when it is empty); `--out I=FILE` writes them.
 //!
 //! `--print I` shows an image's texels as the kernel reads them
 //! (`read_imagef`/`read_imagei`/`read_imageui`); `--out I=FILE` writes its
@@ -53,7 +61,7 @@ use crate::jit::{self, BuildOptions, BuildError};
 use crate::options::ClStd;
 use crate::pp::CmdMacro;
 use clc_runtime::image::{f32_to_half, half_to_f32, linear_to_srgb, srgb_to_linear};
-use clc_runtime::{AddressingMode, Arg, Buffer, ChannelOrder, ChannelType, FilterMode, Image, ImageFormat, ImageType, NdRange, Sampler};
+use clc_runtime::{AddressingMode, Arg, Buffer, ChannelOrder, ChannelType, FilterMode, Image, ImageFormat, ImageType, NdRange, Pipe, Sampler};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -188,6 +196,9 @@ enum Spec {
     Local(usize),
     Image { ty: ImageType, format: ImageFormat, sizes: Vec<usize>, data: Vec<u8> },
     Sampler(Sampler),
+    /// The packets' type and the pipe's capacity; `data`: the packets it
+    /// starts with.
+    Pipe { elem: Elem, capacity: usize, data: Vec<u8> },
 }
 
 struct Options {
@@ -229,8 +240,12 @@ SPEC (one per kernel argument, in order):
                           a sampler_t, e.g. sampler:normalized:repeat:linear
       COORDS: normalized, unnormalized; ADDRESS: none, clamp_to_edge, clamp, repeat, mirrored_repeat;
       FILTER: nearest, linear
---print I prints buffer or image argument I (image texels as the kernel reads them); --out I=FILE writes
-its bytes (.npy by extension, raw otherwise; images as (layers or depth, height, width, channels));
+  pipe:TYPE:CAPACITY[:VALUES]
+                          a pipe of at most CAPACITY packets of TYPE (as for buf), starting with the packets
+                          VALUES (numbers separated by commas, vector lanes one after another) or range:N
+--print I prints buffer, image or pipe argument I (image texels as the kernel reads them; a pipe's packets
+left after the run, first to last); --out I=FILE writes its bytes (.npy by extension, raw otherwise; images
+as (layers or depth, height, width, channels));
 --repeat N reports the median and minimum kernel time over N launches and the compile time (--json: as JSON).";
 
 /// Runs `clc run` with `args` (after `run`).
@@ -302,9 +317,23 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             _ => None,
         });
     }
+    let mut pipes: Vec<Option<Pipe>> = Vec::with_capacity(opts.specs.len());
+    for (i, s) in opts.specs.iter().enumerate() {
+        pipes.push(match s {
+            Spec::Pipe { elem, capacity, data } => match Pipe::new(elem.size(), *capacity).and_then(|mut p| p.push_bytes(data).map(|()| p)) {
+                Ok(p) => Some(p),
+                Err(e) => {
+                    let _ = writeln!(err, "clc run: error: --arg {i}: {e}");
+                    return EXIT_USAGE;
+                }
+            },
+            _ => None,
+        });
+    }
     for (i, s) in opts.specs.iter().enumerate() {
         let arg = match s {
             Spec::Buffer { .. } => Arg::Buffer(buffers[i].as_ref().expect("a buffer spec has a buffer")),
+            Spec::Pipe { .. } => Arg::Pipe(pipes[i].as_ref().expect("a pipe spec has a pipe")),
             Spec::Image { .. } => Arg::Image(images[i].as_ref().expect("an image spec has an image")),
             Spec::Sampler(sm) => Arg::Sampler(*sm),
             Spec::Value(v, t) => {
@@ -341,8 +370,12 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let _ = writeln!(out, "arg {i}: {}", format_image(img));
             continue;
         }
+        if let (Some(Some(p)), Some(Spec::Pipe { elem, .. })) = (pipes.get(i), opts.specs.get(i)) {
+            let _ = writeln!(out, "arg {i}: {}", format_buffer(&pipe_bytes(p), *elem));
+            continue;
+        }
         let (Some(Some(b)), Some(Spec::Buffer { elem, .. })) = (buffers.get(i), opts.specs.get(i)) else {
-            let _ = writeln!(err, "clc run: error: --print {i}: argument {i} is not a buffer or an image");
+            let _ = writeln!(err, "clc run: error: --print {i}: argument {i} is not a buffer, an image or a pipe");
             return EXIT_USAGE;
         };
         let _ = writeln!(out, "arg {i}: {}", format_buffer(&b.read::<u8>(), *elem));
@@ -358,8 +391,12 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 let bytes = img.read_bytes();
                 if is_npy { npy_image(&bytes, img) } else { bytes }
             }
+            (_, _, Some(Spec::Pipe { elem, .. })) if pipes.get(*i).is_some_and(Option::is_some) => {
+                let bytes = pipes[*i].as_ref().map(pipe_bytes).unwrap_or_default();
+                if is_npy { npy(&bytes, *elem, bytes.len() / elem.size()) } else { bytes }
+            }
             _ => {
-                let _ = writeln!(err, "clc run: error: --out {i}: argument {i} is not a buffer or an image");
+                let _ = writeln!(err, "clc run: error: --out {i}: argument {i} is not a buffer, an image or a pipe");
                 return EXIT_USAGE;
             }
         };
@@ -385,6 +422,12 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     }
     EXIT_OK
+}
+
+/// A pipe's packets after the run, first to last (the launches have
+/// finished, so the pipe is free).
+fn pipe_bytes(p: &Pipe) -> Vec<u8> {
+    p.read_bytes().unwrap_or_default()
 }
 
 /// The numpy dtype of an image channel type.
@@ -567,7 +610,7 @@ fn parse_spec(s: &str, index: usize) -> Result<Spec, Usage> {
     let bad = |m: String| Usage(format!("--arg {index} '{s}': {m}"));
     let mut parts = s.splitn(2, ':');
     let head = parts.next().unwrap_or("");
-    let rest = parts.next().ok_or_else(|| bad("expected buf:TYPE:COUNT[:FILL], TYPE:VALUE, local:BYTES, an image or a sampler (see --help)".into()))?;
+    let rest = parts.next().ok_or_else(|| bad("expected buf:TYPE:COUNT[:FILL], TYPE:VALUE, local:BYTES, an image, a sampler or a pipe (see --help)".into()))?;
     if let Some(ty) = ImageType::ALL.into_iter().find(|t| t.name().strip_suffix("_t") == Some(head)) {
         return parse_image(ty, rest).map_err(|Usage(m)| bad(m));
     }
@@ -598,6 +641,43 @@ fn parse_spec(s: &str, index: usize) -> Result<Spec, Usage> {
             Ok(Spec::Sampler(Sampler::new(normalized, addressing, filter)))
         }
         "local" => rest.parse().map(Spec::Local).map_err(|_| bad(format!("'{rest}' is not a number of bytes"))),
+        "pipe" => {
+            let f: Vec<&str> = rest.splitn(3, ':').collect();
+            let elem = Elem::parse(f[0]).ok_or_else(|| bad(format!("'{}' is not a packet type (char … double, half, with 2, 3, 4, 8 or 16 lanes)", f[0])))?;
+            let capacity: usize = f.get(1).and_then(|c| c.parse().ok()).filter(|&c| c > 0).ok_or_else(|| bad("expected pipe:TYPE:CAPACITY[:VALUES] with a capacity of at least 1".into()))?;
+            let mut data = Vec::new();
+            match f.get(2).copied() {
+                None | Some("") => {}
+                Some(fill) if fill.starts_with("range:") => {
+                    let n: usize = fill["range:".len()..].parse().map_err(|_| bad(format!("'{fill}' is not range:N")))?;
+                    for i in 0..n {
+                        for lane in 0..elem.stored_lanes() {
+                            let v = if lane < elem.lanes { (i * elem.lanes + lane) as f64 } else { 0.0 };
+                            elem.scalar.encode(v, &mut data);
+                        }
+                    }
+                }
+                Some(values) => {
+                    let vals: Vec<&str> = values.split(',').collect();
+                    if !vals.len().is_multiple_of(elem.lanes) {
+                        return Err(bad(format!("{} values are not whole packets of {} lanes", vals.len(), elem.lanes)));
+                    }
+                    for packet in vals.chunks(elem.lanes) {
+                        for v in packet {
+                            let x: f64 = v.trim().parse().map_err(|_| bad(format!("'{v}' is not a number")))?;
+                            elem.scalar.encode(x, &mut data);
+                        }
+                        for _ in elem.lanes..elem.stored_lanes() {
+                            elem.scalar.encode(0.0, &mut data);
+                        }
+                    }
+                }
+            }
+            if data.len() / elem.size() > capacity {
+                return Err(bad(format!("{} packets do not fit in a pipe of {capacity}", data.len() / elem.size())));
+            }
+            Ok(Spec::Pipe { elem, capacity, data })
+        }
         "buf" => {
             let f: Vec<&str> = rest.splitn(3, ':').collect();
             let elem = Elem::parse(f[0]).ok_or_else(|| bad(format!("'{}' is not an element type (char … double, half, with 2, 3, 4, 8 or 16 lanes)", f[0])))?;
@@ -638,7 +718,7 @@ fn parse_spec(s: &str, index: usize) -> Result<Spec, Usage> {
             Ok(Spec::Buffer { elem, count, data })
         }
         t => {
-            let elem = Elem::parse(t).ok_or_else(|| bad(format!("'{t}' is not a type, 'buf' or 'local'")))?;
+            let elem = Elem::parse(t).ok_or_else(|| bad(format!("'{t}' is not a type, 'buf', 'local' or 'pipe'")))?;
             let vals: Vec<&str> = rest.split(',').collect();
             if vals.len() != elem.lanes {
                 return Err(bad(format!("{t} takes {} values, got {}", elem.lanes, vals.len())));
@@ -1013,6 +1093,56 @@ mod tests {
         assert_eq!(lines[1], format!("arg 1: [(0, 0, 0), (0, 0, {})]", 1.0f32 / 31.0), "{out}");
         // --print shows sRGB colours linear, as reads return them.
         assert_eq!(lines[2], format!("arg 0: [({0}, {0}, {0}, {1}), ({0}, {0}, {0}, {1})]", o[0], 64.0f32 / 255.0), "{out}");
+    }
+
+    /// A pipe starting with packets, read by one kernel and written by
+    /// another through `--arg pipe:…`, printed and written after the run.
+    #[test]
+    fn pipes_from_specs() {
+        let f = kernel_file(
+            "pipe.cl",
+            "kernel void twice(read_only pipe int in, write_only pipe int2 out, global int *status) {
+                 int v = 0;
+                 status[get_global_id(0)] = read_pipe(in, &v);
+                 int2 w = (int2)(v, 2 * v);
+                 if (v > 1) write_pipe(out, &w);
+             }",
+        );
+        let npy_path = std::env::temp_dir().join(format!("clc-run-{}-pipe.npy", std::process::id()));
+        let out_arg = format!("1={}", npy_path.display());
+        let (code, out, err) = run(&[&f, "--kernel", "twice", "--global", "6", "--local", "1", "--arg", "pipe:int:8:1,2,3,4", "--arg", "pipe:int2:8", "--arg", "buf:int:6", "--print", "0", "--print", "1", "--print", "2", "--out", &out_arg]);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "arg 0: []", "{out}");
+        // Groups of one work-item in order on however many threads: the
+        // packets come out in any order.
+        let mut packets: Vec<&str> = lines[1].trim_start_matches("arg 1: [(").trim_end_matches(")]").split("), (").collect();
+        packets.sort_unstable();
+        assert_eq!(packets, ["2, 4", "3, 6", "4, 8"], "{out}");
+        let mut status: Vec<&str> = lines[2].trim_start_matches("arg 2: [").trim_end_matches(']').split(", ").collect();
+        status.sort_unstable();
+        assert_eq!(status, ["-1", "-1", "0", "0", "0", "0"], "{out}");
+        let npy_bytes = std::fs::read(&npy_path).unwrap();
+        let _ = std::fs::remove_file(&npy_path);
+        assert!(String::from_utf8_lossy(&npy_bytes).contains("'descr': '<i4', 'fortran_order': False, 'shape': (3, 2)"), "{}", String::from_utf8_lossy(&npy_bytes));
+        // range:N, and what is left in the pipe.
+        let (code, out, err) = run(&[&f, "--kernel", "twice", "--global", "2", "--arg", "pipe:int:8:range:5", "--arg", "pipe:int2:8", "--arg", "buf:int:2", "--print", "0"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "arg 0: [2, 3, 4]\n");
+        // Mistakes: too many packets, a packet size the kernel does not
+        // take, whole vectors only, a pipe where a buffer goes.
+        let (code, _, err) = run(&[&f, "--kernel", "twice", "--global", "1", "--arg", "pipe:int:2:1,2,3", "--arg", "pipe:int2:8", "--arg", "buf:int:1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("3 packets do not fit in a pipe of 2"), "{err}");
+        let (code, _, err) = run(&[&f, "--kernel", "twice", "--global", "1", "--arg", "pipe:int:2", "--arg", "pipe:int:8", "--arg", "buf:int:1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("'out' is pipe int2, packets of 8 bytes; got a pipe of 4-byte packets"), "{err}");
+        let (code, _, err) = run(&[&f, "--kernel", "twice", "--global", "1", "--arg", "pipe:int:2", "--arg", "pipe:int2:8:1,2,3", "--arg", "buf:int:1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("3 values are not whole packets of 2 lanes"), "{err}");
+        let (code, _, err) = run(&[&f, "--kernel", "twice", "--global", "1", "--arg", "pipe:int:2", "--arg", "pipe:int2:8", "--arg", "pipe:int:1"]);
+        assert_eq!(code, EXIT_USAGE);
+        assert!(err.contains("expected a buffer"), "{err}");
     }
 
     #[test]

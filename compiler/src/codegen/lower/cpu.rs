@@ -112,9 +112,10 @@ const WI_SIZE: u64 = 32;
 
 // The table's version, argument kinds and flags: the runtime's own
 // constants, so both sides agree by construction.
-use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC, FLAG_ITEM_THREADS, FLAG_ONE_ROW};
-/// Parameters of other types (pipes, queues): the runtime refuses them.
-const ARG_OTHER: u32 = 6;
+use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_PIPE, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC, FLAG_ITEM_THREADS, FLAG_ONE_ROW};
+/// Parameters of other types (queues): no kind the runtime knows, so it
+/// refuses them.
+const ARG_OTHER: u32 = 0xFF;
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Do functions follow the CPU runtime's ABI?
@@ -361,8 +362,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 vals.push(vp.into());
             } else {
                 let v = self.load_value(vp, t, false)?;
-                if matches!(self.kind(t), TypeKind::Image(..)) {
-                    super::images::mark_descriptor(self, v)?;
+                match self.kind(t) {
+                    TypeKind::Image(..) => super::images::mark_descriptor(self, v, std::mem::size_of::<clc_runtime::abi::ImageDesc>(), std::mem::align_of::<clc_runtime::abi::ImageDesc>())?,
+                    TypeKind::Pipe(..) => super::images::mark_descriptor(self, v, std::mem::size_of::<clc_runtime::abi::PipeDesc>(), std::mem::align_of::<clc_runtime::abi::PipeDesc>())?,
+                    _ => {}
                 }
                 vals.push(v.into());
             }
@@ -695,8 +698,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             for &p in &f.params {
                 let l = &f.locals[p.0 as usize];
                 let (kind, size, align) = self.arg_kind(l.ty.ty);
-                let image = match self.kind(l.ty.ty) {
+                let info = match self.kind(l.ty.ty) {
                     TypeKind::Image(img, access) => super::images::arg_image_code(*img, *access),
+                    TypeKind::Pipe(packet, _) => self.types.size_align(packet.ty).map_or(0, |(size, _)| size as u32),
                     _ => 0,
                 };
                 let tname = self.cstring(&self.types.display(l.ty.ty));
@@ -705,7 +709,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     i32t.const_int(kind as u64, false).into(),
                     i32t.const_int(size, false).into(),
                     i32t.const_int(align, false).into(),
-                    i32t.const_int(image as u64, false).into(),
+                    i32t.const_int(info as u64, false).into(),
                     tname.into(),
                     name.into(),
                 ]));
@@ -762,6 +766,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             },
             TypeKind::Image(img, a) if super::images::arg_image_code(*img, *a) != 0 => ARG_IMAGE,
             TypeKind::Opaque(Opaque::Sampler) => ARG_SAMPLER,
+            TypeKind::Pipe(..) => ARG_PIPE,
             TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Record(_) | TypeKind::Enum(_) => ARG_VALUE,
             _ => ARG_OTHER,
         };

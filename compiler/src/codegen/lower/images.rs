@@ -83,24 +83,24 @@ pub(super) fn arg_image_code(img: Image, access: Access) -> u32 {
     }
 }
 
-/// Marks `v`, the load of an image argument in a work-group entry, as a
-/// pointer to a whole descriptor (`!dereferenceable`, `!align`,
-/// `!noundef`: the runtime passes one that lives through the launch), so
-/// that LLVM may load descriptor fields before it knows that a read or
-/// write needs them: with the loads' `!invariant.load`, this lets them
-/// leave the work-item loop even where they sit behind a branch.
-pub(super) fn mark_descriptor<'ctx>(g: &mut Gen<'_, 'ctx>, v: BasicValueEnum<'ctx>) -> R<()> {
+/// Marks `v`, the load of an image (or pipe) argument in a work-group
+/// entry, as a pointer to a whole descriptor of `size` bytes aligned to
+/// `align` (`!dereferenceable`, `!align`, `!noundef`: the runtime passes
+/// one that lives through the launch), so that LLVM may load descriptor
+/// fields before it knows that a read or write needs them: with the
+/// loads' `!invariant.load`, this lets them leave the work-item loop even
+/// where they sit behind a branch.
+pub(super) fn mark_descriptor<'ctx>(g: &mut Gen<'_, 'ctx>, v: BasicValueEnum<'ctx>, size: usize, align: usize) -> R<()> {
     let Some(i) = v.as_instruction_value() else { return Ok(()) };
     let i64t = g.ctx.i64_type();
-    let size = std::mem::size_of::<ImageDesc>() as u64;
-    let align = std::mem::align_of::<ImageDesc>() as u64;
+    let (size, align) = (size as u64, align as u64);
     for (kind, node) in [
         ("dereferenceable", g.ctx.metadata_node(&[i64t.const_int(size, false).into()])),
         ("align", g.ctx.metadata_node(&[i64t.const_int(align, false).into()])),
         ("noundef", g.ctx.metadata_node(&[])),
     ] {
         if i.set_metadata(node, g.ctx.get_kind_id(kind)).is_err() {
-            return super::ice(format!("cannot mark an image argument !{kind}"));
+            return super::ice(format!("cannot mark a descriptor argument !{kind}"));
         }
     }
     Ok(())

@@ -176,6 +176,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Stmt::If { then, else_, .. } => self.body_ok(f, then) && else_.as_ref().is_none_or(|e| self.body_ok(f, e)),
                 Stmt::While { body, .. } | Stmt::DoWhile { body, .. } => self.body_ok(f, body),
                 Stmt::For { init, body, .. } => init.iter().all(|s| !self.stmt_syncs(f, s)) && self.body_ok(f, body),
+                // A returned value's work-group functions are computed
+                // before it is stored (see `group_stmts`); calls of
+                // synchronising functions there are not.
+                Stmt::Return(Some(e)) => {
+                    let (mut calls, mut ok) = (Vec::new(), true);
+                    self.collect_sync_calls(f, *e, false, &mut calls, &mut ok);
+                    ok && calls.is_empty()
+                }
                 // Uniform `break`/`continue` at group level are fine.
                 Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Case(_) => true,
                 // A switch on a uniform value with barriers in its cases.
@@ -272,13 +280,19 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// Does the statement synchronise the group in a way the regions do
-    /// not express (async copies, pipes' group reservations, calls of
-    /// synchronising functions)?
+    /// not express (calls of synchronising functions, work-group functions
+    /// the regions do not compute, pipe reservations under `?:`, `&&` or
+    /// `||`)? Pipes' work-group commits do not synchronise on the CPU: a
+    /// work-item's packets are committed when the launch ends, so a commit
+    /// is a no-op any work-item makes alone.
     fn has_group_call(&self, f: &hir::Function, s: &Stmt) -> bool {
+        if reserves_conditionally(&f.exprs, s) {
+            return true;
+        }
         let mut found = false;
         visit_stmt_deep(&f.exprs, s, &mut |e| match &f.exprs[e.0 as usize].kind {
             ExprKind::BuiltinCall { overload, .. } => {
-                found |= matches!(overload.lowering, Lowering::WorkGroup(op) if !collective(op));
+                found |= matches!(overload.lowering, Lowering::WorkGroup(op) if !collective(op) && !matches!(op, GroupOp::CommitReadPipe | GroupOp::CommitWritePipe));
             }
             ExprKind::Call { func: Some(fid), .. } => found |= self.synchronises(fid.0 as usize),
             _ => {}
@@ -480,6 +494,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         Some(exit) => {
                             if let (Some(slot), Some(e)) = (slot, v) {
                                 let e = *e;
+                                // `return work_group_reduce_add(x);`: the
+                                // value for the group first (each
+                                // work-item's alone was the old result).
+                                self.collectives_of(&Stmt::Expr(e))?;
                                 self.region(&mut |g: &mut Self| {
                                     let val = g.value(e)?;
                                     g.store_ret(slot, val)
@@ -1318,6 +1336,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.b.build_store(out, v)?;
                     continue;
                 }
+                GroupOp::ReserveReadPipe | GroupOp::ReserveWritePipe => {
+                    // One reservation for the group (`cpu_pipes.rs`), of
+                    // the pipe work-item 0 passed (`vals`) and the packet
+                    // count evaluated at group level (uniform, as OpenCL
+                    // requires), made when the group reaches the call;
+                    // every work-item reads its id.
+                    let Some(&count) = args.get(1) else { return ice("a pipe reservation without a packet count") };
+                    let pipe = self.b.build_load(lt, vals, "")?.into_pointer_value();
+                    self.at_group_level()?;
+                    let n = self.value(count)?;
+                    let id = self.group_pipe_reserve(*op, pipe, n)?;
+                    self.b.build_store(out, id)?;
+                    continue;
+                }
                 GroupOp::All => self.const_int(lt, 1),
                 GroupOp::Any => self.const_int(lt, 0),
                 GroupOp::Reduce(a) | GroupOp::ScanInclusive(a) | GroupOp::ScanExclusive(a) => self.identity(a, lt, float, signed),
@@ -2125,14 +2157,44 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 }
 
+/// The work-group functions that, outside the region lowering (a group
+/// of one work-item), are their own argument's value
+/// ([`Gen::single_item_collective`]); pipe reservations are not, and take
+/// `cpu_pipes.rs`' path there.
 pub(super) fn is_collective(op: GroupOp) -> bool {
-    collective(op)
+    collective(op) && !super::pipes::is_pipe_op(op)
 }
 
 /// The work-group functions the regions compute: all, any, broadcast,
-/// reduce and scans.
+/// reduce and scans, and pipe reservations (one for the group).
 fn collective(op: GroupOp) -> bool {
-    matches!(op, GroupOp::All | GroupOp::Any | GroupOp::Broadcast | GroupOp::Reduce(_) | GroupOp::ScanInclusive(_) | GroupOp::ScanExclusive(_))
+    matches!(
+        op,
+        GroupOp::All | GroupOp::Any | GroupOp::Broadcast | GroupOp::Reduce(_) | GroupOp::ScanInclusive(_) | GroupOp::ScanExclusive(_) | GroupOp::ReserveReadPipe | GroupOp::ReserveWritePipe
+    )
+}
+
+/// Is a work-group pipe reservation in `s` under `?:`, `&&` or `||`? The
+/// regions compute a statement's work-group functions for the group
+/// whichever operands it then evaluates: harmless for the others, which
+/// only compute a value, but a reservation not taken would still claim
+/// its packets.
+fn reserves_conditionally(exprs: &[hir::Expr], s: &Stmt) -> bool {
+    let mut found = false;
+    visit_stmt_deep(exprs, s, &mut |e| {
+        let maybe: &[ExprId] = match &exprs[e.0 as usize].kind {
+            ExprKind::Cond { then, else_, .. } => &[*then, *else_],
+            ExprKind::Binary { op: crate::parse::ast::BinOp::And | crate::parse::ast::BinOp::Or, rhs, .. } => &[*rhs],
+            _ => return,
+        };
+        for &m in maybe {
+            deep(exprs, m, &mut |x| {
+                found |= matches!(&exprs[x.0 as usize].kind, ExprKind::BuiltinCall { overload, .. }
+                    if matches!(overload.lowering, Lowering::WorkGroup(GroupOp::ReserveReadPipe | GroupOp::ReserveWritePipe)));
+            });
+        }
+    });
+    found
 }
 
 fn stmt_syncs_in(exprs: &[hir::Expr], s: &Stmt) -> bool {
