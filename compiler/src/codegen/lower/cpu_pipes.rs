@@ -42,8 +42,7 @@ use std::mem::offset_of;
 
 use super::{Gen, R};
 use crate::sema::hir::ExprId;
-use crate::sema::types::{TypeId, TypeKind};
-use crate::source::Span;
+use crate::sema::types::TypeId;
 
 const MAX_PACKETS: u64 = offset_of!(PipeDesc, max_packets) as u64;
 const HEAD: u64 = offset_of!(PipeDesc, head) as u64;
@@ -62,7 +61,7 @@ enum End {
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// A pipe builtin on the CPU target: `Lowering::Pipe`, or a work-group
     /// or sub-group reservation or commit outside the region lowering.
-    pub(super) fn cpu_pipe(&mut self, lowering: Lowering, args: &[ExprId], ty: TypeId, _span: Span) -> R<Option<BasicValueEnum<'ctx>>> {
+    pub(super) fn cpu_pipe(&mut self, lowering: Lowering, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
         let i32t = self.ctx.i32_type();
         let v: BasicValueEnum<'ctx> = match lowering {
             Lowering::Pipe(PipeOp::Read { reserved }) => self.pipe_transfer(End::Read, reserved, args)?.into(),
@@ -253,10 +252,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// claim).
     fn pipe_transfer(&mut self, end: End, reserved: bool, args: &[ExprId]) -> R<IntValue<'ctx>> {
         let i32t = self.ctx.i32_type();
-        let Some(TypeKind::Pipe(packet, _)) = args.first().map(|&a| self.kind(self.expr_info(a).ty.ty)) else {
-            return super::ice("a pipe function without a pipe");
-        };
-        let (size, align) = self.types.size_align(packet.ty).unwrap_or((1, 1));
+        let (size, align, _) = self.pipe_packet(args[0])?;
         let pipe = self.value(args[0])?.into_pointer_value();
         let (ok, index) = if reserved {
             let rid = self.value(args[1])?.into_pointer_value();

@@ -26,7 +26,6 @@ use super::{Gen, R, ice};
 use crate::sema::hir::ExprId;
 use crate::sema::types::{TypeId, TypeKind};
 use clc_builtins::types::Opaque;
-use crate::source::Span;
 
 /// The group functions that are pipe reservations and commits.
 pub(super) fn is_pipe_op(op: GroupOp) -> bool {
@@ -109,11 +108,11 @@ pub(crate) fn is_pipe_function(name: &str) -> bool {
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// A pipe builtin: `Lowering::Pipe`, or a work-group or sub-group
     /// reservation or commit.
-    pub(super) fn pipe_builtin(&mut self, lowering: Lowering, args: &[ExprId], ty: TypeId, span: Span) -> R<Option<BasicValueEnum<'ctx>>> {
+    pub(super) fn pipe_builtin(&mut self, lowering: Lowering, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
         if self.spirv() {
             return self.spirv_pipe(lowering, args, ty);
         }
-        self.cpu_pipe(lowering, args, ty, span)
+        self.cpu_pipe(lowering, args, ty)
     }
 
     /// The packet type's size and alignment, and the access qualifier, of
