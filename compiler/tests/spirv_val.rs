@@ -503,3 +503,17 @@ fn blocks_pass_structs_by_pointer() {
         }
     }
 }
+
+/// A program-scope sampler whose initializer has a logical operator
+/// (`A | B || C`, which is 1) or a conditional is an OpConstantSampler
+/// of that value (both were internal errors).
+#[test]
+fn sampler_initializers_fold_logical_operators() {
+    let src = "__constant sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE || CLK_FILTER_NEAREST;
+               __constant sampler_t t = (CLK_ADDRESS_REPEAT > 0) ? CLK_FILTER_LINEAR : CLK_FILTER_NEAREST;
+               kernel void k(read_only image2d_t i, global float4 *o) { o[0] = read_imagef(i, s, (int2)(0)); }";
+    let text = valid_spirv("sampler_logical", src, "-O2");
+    assert!(text.contains("OpConstantSampler %spirv_Sampler None 1 Nearest"), "{text}");
+    let text = valid_spirv("sampler_ternary", &src.replace("read_imagef(i, s,", "read_imagef(i, t,"), "-O2");
+    assert!(text.contains("OpConstantSampler %spirv_Sampler None 0 Linear"), "{text}");
+}

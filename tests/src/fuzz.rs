@@ -9,7 +9,7 @@
 //! caught here and reported with the input that caused it.
 
 use clc::diag::Diagnostics;
-use clc::options::ClStd;
+use clc::options::{ClStd, Target};
 use clc::pp::{self, PpOptions};
 use clc::source::SourceMap;
 use std::panic::{self, AssertUnwindSafe};
@@ -135,17 +135,25 @@ fn run_case_here(text: &str, std: ClStd) -> Result<usize, String> {
         let _ = clc::parse::dump(&sm, &tu);
         if !diags.has_errors() {
             // A program the checker accepts lowers to IR the verifier
-            // accepts (or to "not supported on this target" errors).
-            let ctx = inkwell_context();
-            let opts = clc::codegen::CodegenOptions { std, ..Default::default() };
-            match clc::codegen::lower(&ctx, &program, &sm, "fuzz", &opts, &mut diags) {
-                Ok(m) if !diags.has_errors() => {
-                    if let Err(e) = clc::codegen::verify(&m) {
-                        panic!("the lowering of an accepted program does not verify: {e}");
+            // accepts (or to "not supported on this target" errors), for
+            // the CPU and for SPIR-V (lowered only: LLVM 22's SPIR-V back
+            // end is not safe to run twice in one process).
+            for target in [Target::Host, Target::Spirv64] {
+                let ctx = inkwell_context();
+                let opts = clc::codegen::CodegenOptions { std, target: target.clone(), ..Default::default() };
+                let mut target_diags = Diagnostics::default();
+                match clc::codegen::lower(&ctx, &program, &sm, "fuzz", &opts, &mut target_diags) {
+                    Ok(m) if !target_diags.has_errors() => {
+                        if let Err(e) = clc::codegen::verify(&m) {
+                            panic!("the lowering of an accepted program for {target:?} does not verify: {e}");
+                        }
                     }
+                    Ok(_) => {}
+                    Err(e) => panic!("internal error in code generation for {target:?}: {e}"),
                 }
-                Ok(_) => {}
-                Err(e) => panic!("internal error in code generation: {e}"),
+                for d in target_diags.into_vec() {
+                    diags.push(d);
+                }
             }
         }
         // Rendering must work for every diagnostic the stages made.

@@ -386,6 +386,23 @@ fn blocks_take_and_return_structs_by_value() {
 }
 
 #[test]
+fn logical_operators_in_program_scope_initializers_are_constants() {
+    // `1 || 2` and `c ? a : b` were internal errors there: the lowering
+    // built a branch and a phi for them, no constant.
+    let src = "__constant int c[4] = { 1 || 2, (3 > 2) && 4, 0 && 5, !7 || (2 < 1) };
+               global int g = 0 || 0;
+               global float h = sizeof(int) == 4 ? 2.5f : 1.0f;
+               kernel void k(global int *o, global float *f) { for (int i = 0; i < 4; i++) o[i] = c[i]; o[4] = g; f[0] = h; f[1] = o[5] > 0 ? 3.0f : 4.0f; }";
+    with_kernels(src, |get| {
+        let mut o = [-1i32, -1, -1, -1, -1, 1];
+        let mut f = [0.0f32; 2];
+        launch(get("k"), 1, &[arg(&o.as_mut_ptr()), arg(&f.as_mut_ptr())]);
+        assert_eq!(o[..5], [1, 1, 0, 0, 0]);
+        assert_eq!(f, [2.5, 3.0]);
+    });
+}
+
+#[test]
 fn string_literals_end_with_nul_and_char_arrays_are_zero_filled() {
     let src = "kernel void k(global char *o) {
                    char s[8] = \"hi\";

@@ -857,6 +857,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         let a = self.value(lhs)?;
         let a = self.is_nonzero(a, lt)?;
+        // A constant left side decides at compile time (and keeps a
+        // program-scope initializer such as `1 || 2` a constant).
+        if let Some(known) = a.into_int_value().get_zero_extended_constant() {
+            if (known != 0) == (op == BinOp::Or) {
+                return self.bool_result(a, ty);
+            }
+            let b = self.value(rhs)?;
+            let b = self.is_nonzero(b, rt)?;
+            return self.bool_result(b, ty);
+        }
         let start = self.b.get_insert_block().expect("positioned");
         let f = self.fs().llfn;
         let rhs_bb = self.ctx.append_basic_block(f, if op == BinOp::And { "land.rhs" } else { "lor.rhs" });
@@ -962,12 +972,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         let c = self.value(cond)?;
         let c = self.is_nonzero(c, ct)?;
+        let aggregate = self.is_record(ty);
+        // A constant condition picks its side at compile time (and keeps a
+        // program-scope initializer such as `A > 0 ? B : C` a constant).
+        if let Some(known) = c.into_int_value().get_zero_extended_constant().filter(|_| !aggregate) {
+            return self.rvalue(if known != 0 { then } else { else_ });
+        }
         let f = self.fs().llfn;
         let tb = self.ctx.append_basic_block(f, "cond.true");
         let eb = self.ctx.append_basic_block(f, "cond.false");
         let end = self.ctx.append_basic_block(f, "cond.end");
         self.b.build_conditional_branch(c.into_int_value(), tb, eb)?;
-        let aggregate = self.is_record(ty);
         self.b.position_at_end(tb);
         let a = if aggregate { Some(self.aggregate_ptr(then)?.into()) } else { self.rvalue(then)? };
         let ta = self.b.get_insert_block().expect("positioned");

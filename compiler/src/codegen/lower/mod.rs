@@ -960,11 +960,28 @@ pub(super) fn int_constant(exprs: &[hir::Expr], id: ExprId) -> Option<i128> {
             _ => None,
         },
         hir::ExprKind::Convert { kind: hir::ConvKind::IntResize { .. } | hir::ConvKind::IntToOpaque, expr } => int_constant(exprs, *expr),
+        hir::ExprKind::Convert { kind: hir::ConvKind::ToBool, expr } => int_constant(exprs, *expr).map(|v| i128::from(v != 0)),
         hir::ExprKind::Unary { op: UnOp::Neg, expr } => int_constant(exprs, *expr).map(|v| -v),
+        hir::ExprKind::Unary { op: UnOp::Not, expr } => int_constant(exprs, *expr).map(|v| i128::from(v == 0)),
+        hir::ExprKind::Cond { cond, then, else_ } => int_constant(exprs, if int_constant(exprs, *cond)? != 0 { *then } else { *else_ }),
         hir::ExprKind::Binary { op, lhs, rhs, .. } => {
             let small = |v: i128| (0..=i128::from(i32::MAX)).contains(&v);
-            let (a, b) = (int_constant(exprs, *lhs).filter(|&v| small(v))?, int_constant(exprs, *rhs).filter(|&v| small(v))?);
+            let a = int_constant(exprs, *lhs).filter(|&v| small(v))?;
+            // `&&` and `||` decided by their left side need no right one.
+            match op {
+                BinOp::And if a == 0 => return Some(0),
+                BinOp::Or if a != 0 => return Some(1),
+                _ => {}
+            }
+            let b = int_constant(exprs, *rhs).filter(|&v| small(v))?;
             let v = match op {
+                BinOp::And | BinOp::Or => i128::from(b != 0),
+                BinOp::Lt => i128::from(a < b),
+                BinOp::Gt => i128::from(a > b),
+                BinOp::Le => i128::from(a <= b),
+                BinOp::Ge => i128::from(a >= b),
+                BinOp::Eq => i128::from(a == b),
+                BinOp::Ne => i128::from(a != b),
                 BinOp::Add => a + b,
                 BinOp::Sub => a - b,
                 BinOp::Mul => a * b,
