@@ -533,11 +533,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             let llfn = if called_kernel {
                 let entry = self.module.add_function(&name, fty, linkage);
                 entry.set_call_conventions(CC_SPIR_KERNEL);
-                for attr in ["convergent", "nounwind"] {
-                    self.add_fn_attr(entry, attr);
-                }
-                self.fp_attrs(entry);
-                self.param_attrs(entry, f.ty.ty)?;
+                self.function_attrs(entry, f.ty.ty)?;
                 self.kernel_entries.insert(index, entry);
                 self.module.add_function(&format!("{name}.body"), fty, Some(Linkage::Internal))
             } else {
@@ -546,9 +542,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             if self.spirv() {
                 llfn.set_call_conventions(if f.kernel && !called_kernel { CC_SPIR_KERNEL } else { CC_SPIR_FUNC });
             }
-            for attr in ["convergent", "nounwind"] {
-                self.add_fn_attr(llfn, attr);
-            }
+            self.function_attrs(llfn, f.ty.ty)?;
             if f.kernel && self.cpu_abi() {
                 // Inlined into its work-group loop before anything else
                 // optimises it: the body is optimised once, in place.
@@ -558,11 +552,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // Only kernel parameters are pipes on SPIR-V (`pipes.rs`).
                 self.add_fn_attr(llfn, "alwaysinline");
             }
-            self.fp_attrs(llfn);
-            self.param_attrs(llfn, f.ty.ty)?;
             self.funcs.push(llfn);
         }
         Ok(())
+    }
+
+    /// What every function clc defines has: `convergent` (barriers and
+    /// work-group functions may be inside), `nounwind`, the options'
+    /// floating-point attributes, `byval`/`sret` on records.
+    fn function_attrs(&mut self, llfn: FunctionValue<'ctx>, t: TypeId) -> R<()> {
+        for attr in ["convergent", "nounwind"] {
+            self.add_fn_attr(llfn, attr);
+        }
+        self.fp_attrs(llfn);
+        self.param_attrs(llfn, t)
     }
 
     /// The functions some function of the program calls, by index.
