@@ -505,8 +505,9 @@ fn blocks_pass_structs_by_pointer() {
 }
 
 /// A program-scope sampler whose initializer has a logical operator
-/// (`A | B || C`, which is 1) or a conditional is an OpConstantSampler
-/// of that value (both were internal errors).
+/// (`A | B || C`, which is 1), a conditional or any other integer
+/// constant expression is an OpConstantSampler of that value (they were
+/// internal errors).
 #[test]
 fn sampler_initializers_fold_logical_operators() {
     let src = "__constant sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE || CLK_FILTER_NEAREST;
@@ -516,4 +517,8 @@ fn sampler_initializers_fold_logical_operators() {
     assert!(text.contains("OpConstantSampler %spirv_Sampler None 1 Nearest"), "{text}");
     let text = valid_spirv("sampler_ternary", &src.replace("read_imagef(i, s,", "read_imagef(i, t,"), "-O2");
     assert!(text.contains("OpConstantSampler %spirv_Sampler None 0 Linear"), "{text}");
+    // Any integer constant expression (here -14: the checker folds it).
+    let odd = src.replace("CLK_ADDRESS_CLAMP_TO_EDGE || CLK_FILTER_NEAREST", "CLK_ADDRESS_CLAMP_TO_EDGE - CLK_FILTER_NEAREST");
+    let text = valid_spirv("sampler_negative", &odd, "-O2");
+    assert!(text.contains("OpConstantSampler %spirv_Sampler ClampToEdge 0 Linear"), "{text}");
 }

@@ -98,9 +98,25 @@ impl Lower<'_, '_> {
     fn value_conv(&mut self, e: &Expr) -> ExprId {
         let id = self.rvalue(e);
         match self.c.facts.conv.get(&addr(e)).copied() {
-            Some(to) => self.coerce(id, to, is_null_expr(e)),
+            Some(to) => self.coerce_expr(e, id, to),
             None => id,
         }
+    }
+
+    /// Converts `id`, the value of `e`, to `to`. A sampler from an integer
+    /// constant expression becomes one from its value: the code generators
+    /// read a sampler's bits at compile time, however they are spelled.
+    fn coerce_expr(&mut self, e: &Expr, id: ExprId, to: QualType) -> ExprId {
+        let sampler = matches!(self.c.types.kind(to.ty), TypeKind::Opaque(Opaque::Sampler));
+        if sampler && !matches!(self.exprs[id.0 as usize].kind, hir::ExprKind::Int(_)) {
+            if let Ok(v) = consteval::eval(e, self.c) {
+                let from = self.ty(id);
+                let span = self.exprs[id.0 as usize].span;
+                let folded = self.push(hir::ExprKind::Int(v.value), from, false, span);
+                return self.coerce(folded, to, false);
+            }
+        }
+        self.coerce(id, to, is_null_expr(e))
     }
 
     /// Converts value `id` to the type `to` with explicit nodes.
@@ -507,7 +523,7 @@ impl Lower<'_, '_> {
                     TypeKind::Atomic(inner) => self.c.sc(inner.unwrap_or(Scalar::Int)),
                     _ => q,
                 };
-                hir::Init::Expr(self.coerce(v, target, is_null_expr(e)))
+                hir::Init::Expr(self.coerce_expr(e, v, target))
             }
             Initializer::List { items, .. } => {
                 let elem = match self.c.types.kind(q.ty).clone() {
