@@ -1,6 +1,6 @@
 // Edge cases of constant evaluation and layout: wrapping, bool casts,
-// arrays too large to size, out-of-range shifts (clc refuses them where
-// clang only warns), a struct containing itself.
+// arrays too large to size, out-of-range shifts (the count taken modulo
+// the width, OpenCL C 6.3.j, as clang does), a struct containing itself.
 _Static_assert((bool)5 == 1, "bool cast");
 _Static_assert(-2147483647 - 1 == (-2147483647 - 1) / 1, "INT_MIN");
 _Static_assert(-(-9223372036854775807L - 1) < 0, "negation wraps");
@@ -11,6 +11,7 @@ _Static_assert(CLK_LOCAL_MEM_FENCE == 1, "builtin constants");
 
 constant int huge[1ul << 62] = { 0 };
 enum { X = 1 << 40 };
+_Static_assert(X == 256 && (256 >> 36) == 16 && (1ul << 65) == 2, "shift counts are masked");
 struct R { struct R r; int x; };
 
 // An object's size must fit in 61 bits (its size in bits in 64, as LLVM's
