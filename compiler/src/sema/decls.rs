@@ -423,6 +423,18 @@ impl Checker<'_> {
                 // code runs: from constants only (C99 6.7.8p4).
                 if ctx == Ctx::File || matches!(q.space, AddrSpace::Global | AddrSpace::Constant) {
                     self.require_constant_init(init);
+                    // A sampler's bits are read at compile time: its
+                    // initializer is an integer constant expression.
+                    if let (TypeKind::Opaque(Opaque::Sampler), Initializer::Expr(e)) = (self.types.kind(q.ty), &**init)
+                        && self.is_constant_init(e)
+                        && let Err(why) = consteval::eval(e, self)
+                    {
+                        let mut d = err("E0330", e.span, "initializer element is not a compile-time constant");
+                        if !why.reason.is_empty() {
+                            d = d.with_note_at(why.span, why.reason);
+                        }
+                        self.diags.push(d);
+                    }
                 }
             }
         }
