@@ -112,8 +112,8 @@ const WI_SIZE: u64 = 32;
 
 // The table's version, argument kinds and flags: the runtime's own
 // constants, so both sides agree by construction.
-use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_PIPE, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC, FLAG_ITEM_THREADS, FLAG_ONE_ROW};
-/// Parameters of other types (queues): no kind the runtime knows, so it
+use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_PIPE, ARG_QUEUE, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC, FLAG_ITEM_THREADS, FLAG_ONE_ROW};
+/// Parameters of other types: no kind the runtime knows, so it
 /// refuses them.
 const ARG_OTHER: u32 = 0xFF;
 
@@ -767,6 +767,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             TypeKind::Image(img, a) if super::images::arg_image_code(*img, *a) != 0 => ARG_IMAGE,
             TypeKind::Opaque(Opaque::Sampler) => ARG_SAMPLER,
             TypeKind::Pipe(..) => ARG_PIPE,
+            TypeKind::Opaque(Opaque::Queue) => ARG_QUEUE,
             TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Record(_) | TypeKind::Enum(_) => ARG_VALUE,
             _ => ARG_OTHER,
         };
