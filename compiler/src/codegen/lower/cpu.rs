@@ -23,7 +23,8 @@
 //!                   local_size[3], enqueued_local_size[3], num_groups[3],
 //!                   group_id[3]; void *local_mem; void (*barrier)(void *);
 //!                   void *barrier_ctx; const u64 *only_item;
-//!                   u64 global_base[3], row[2], local_mem_size, stack[2]; };
+//!                   u64 global_base[3], row[2], local_mem_size, stack[2];
+//!                   ClcQueue *queue; };
 //! struct ClcWorkItem { u64 local_id[3]; const ClcGroup *group; };
 //! struct ArgDesc { u32 kind, size, align, image; const char *type_name, *name; };
 //! struct KernelDesc { const char *name; void (*entry)(void **, const ClcGroup *);
