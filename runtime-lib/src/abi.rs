@@ -5,7 +5,7 @@ use std::ffi::{c_char, c_void};
 use std::sync::atomic::AtomicU32;
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 11;
+pub const ABI_VERSION: u32 = 12;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -17,6 +17,9 @@ pub const ARG_SAMPLER: u32 = 5;
 /// A pipe: the argument is a pointer to a [`PipeDesc`]; `ArgDesc::info`
 /// is the packet size in bytes.
 pub const ARG_PIPE: u32 = 6;
+/// A `queue_t`: the runtime fills it in with the launch's device queue
+/// (a pointer to a [`QueueDesc`]); the host sets nothing.
+pub const ARG_QUEUE: u32 = 7;
 
 /// `KernelDesc::flags`: the kernel synchronises its work-group.
 pub const FLAG_GROUP_SYNC: u32 = 1;
@@ -203,6 +206,64 @@ pub struct Group {
     /// private variable lives there, which is how `to_private` knows a
     /// generic pointer to one (`[0, 0)` where the bounds are unknown).
     pub stack: [u64; 2],
+    /// The launch's device queue (`get_default_queue`, device-side
+    /// enqueue and the event functions call through it).
+    pub queue: *mut QueueDesc,
+}
+
+/// An `ndrange_t` as kernels build it (clang's layout, sizes as `size_t`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NdRangeDesc {
+    pub work_dim: u64,
+    pub global_offset: [u64; 3],
+    pub global_size: [u64; 3],
+    /// 0: the runtime chooses.
+    pub local_size: [u64; 3],
+}
+
+/// `QueueDesc::enqueue(queue, entry, block, block_size, ndrange,
+/// num_locals, local_sizes, num_events, wait_list, ret_event)`: records a
+/// child launch of `entry` (a block's work-group entry, whose argument 0
+/// is the copied block object and arguments 1.. the `__local` pointers of
+/// `local_sizes`), or a marker where `entry` is null; returns `CLK_SUCCESS`
+/// or an OpenCL error code.
+pub type EnqueueFn = unsafe extern "C" fn(
+    queue: *mut QueueDesc,
+    entry: Option<Entry>,
+    block: *const u8,
+    block_size: u64,
+    ndrange: *const NdRangeDesc,
+    num_locals: u64,
+    local_sizes: *const u64,
+    num_events: u64,
+    wait_list: *const *mut c_void,
+    ret_event: *mut *mut c_void,
+) -> i32;
+
+/// `QueueDesc::event(queue, op, event, arg, out)`: one of the `EVENT_*`
+/// operations on an event handle.
+pub type EventFn = unsafe extern "C" fn(queue: *mut QueueDesc, op: u64, event: *mut c_void, arg: i64, out: *mut c_void) -> i64;
+
+/// `EventFn` operations.
+pub const EVENT_RETAIN: u64 = 0;
+pub const EVENT_RELEASE: u64 = 1;
+/// Returns a new user event handle.
+pub const EVENT_CREATE_USER: u64 = 2;
+/// Returns 1 for a live event handle, 0 otherwise.
+pub const EVENT_IS_VALID: u64 = 3;
+/// `arg` is the status (`CL_COMPLETE` = 0, or a negative error).
+pub const EVENT_SET_STATUS: u64 = 4;
+/// `out` points to two `ulong`s the runtime writes once the event is
+/// complete (`CLK_PROFILING_COMMAND_EXEC_TIME`).
+pub const EVENT_PROFILING: u64 = 5;
+
+/// A device queue as kernels see it: a `queue_t` is a pointer to this.
+#[repr(C)]
+#[derive(Debug)]
+pub struct QueueDesc {
+    pub enqueue: EnqueueFn,
+    pub event: EventFn,
 }
 
 impl Group {
@@ -293,6 +354,11 @@ mod tests {
         assert_eq!(std::mem::offset_of!(Group, row), 208);
         assert_eq!(std::mem::offset_of!(Group, local_mem_size), 224);
         assert_eq!(std::mem::offset_of!(Group, stack), 232);
+        assert_eq!(std::mem::offset_of!(Group, queue), 248);
+        assert_eq!(std::mem::offset_of!(QueueDesc, enqueue), 0);
+        assert_eq!(std::mem::offset_of!(QueueDesc, event), 8);
+        assert_eq!(std::mem::size_of::<NdRangeDesc>(), 80);
+        assert_eq!(std::mem::offset_of!(NdRangeDesc, local_size), 56);
         assert_eq!(std::mem::size_of::<ArgDesc>(), 32);
         assert_eq!(std::mem::offset_of!(KernelDesc, local_mem), 40);
         assert_eq!(std::mem::size_of::<KernelDesc>(), 56);
@@ -340,6 +406,7 @@ mod tests {
             row: [0; 2],
             local_mem_size: 0,
             stack: [0; 2],
+            queue: std::ptr::null_mut(),
         };
         g.place([6, 3, 1]);
         assert_eq!(g.group_id, [6, 3, 1]);

@@ -31,6 +31,7 @@
 //! functions, one work-item per group, and say so when asked for more.
 
 pub mod abi;
+mod enqueue;
 pub mod image;
 pub mod pipe;
 
@@ -78,6 +79,9 @@ pub enum Error {
     Image(String),
     /// A bad pipe size or packet, or a pipe in use.
     Pipe(String),
+    /// Children a kernel enqueued that could not run (a wait for an event
+    /// that never completes).
+    Enqueue(String),
 }
 
 impl fmt::Display for Error {
@@ -93,6 +97,7 @@ impl fmt::Display for Error {
             Error::NotSupported(m) => write!(f, "not supported yet: {m}"),
             Error::Image(m) => write!(f, "invalid image: {m}"),
             Error::Pipe(m) => write!(f, "pipe: {m}"),
+            Error::Enqueue(m) => write!(f, "device-side enqueue: {m}"),
         }
     }
 }
@@ -138,6 +143,9 @@ pub enum ArgKind {
     Sampler,
     /// A pipe (its packet size in [`ArgInfo::packet_size`]).
     Pipe,
+    /// A `queue_t`: the launch's device queue, which the runtime passes
+    /// itself (the host sets nothing).
+    Queue,
     Other,
 }
 
@@ -343,6 +351,7 @@ impl Program {
                         abi::ARG_IMAGE => ArgKind::Image,
                         abi::ARG_SAMPLER => ArgKind::Sampler,
                         abi::ARG_PIPE => ArgKind::Pipe,
+                        abi::ARG_QUEUE => ArgKind::Queue,
                         _ => ArgKind::Other,
                     },
                     size: a.size as usize,
@@ -486,6 +495,7 @@ impl<'p> Kernel<'p> {
             (ArgKind::Pipe, _) => return Err(self.arg_error(index, format!("{what}: expected a pipe"))),
             (ArgKind::Image, _) => return Err(self.arg_error(index, format!("{what}: expected an image"))),
             (ArgKind::Sampler, _) => return Err(self.arg_error(index, format!("{what}: expected a sampler"))),
+            (ArgKind::Queue, _) => return Err(self.arg_error(index, format!("{what}: the runtime passes the device queue itself"))),
             (ArgKind::Other, _) => return Err(Error::NotSupported(format!("kernel '{}', argument {index}: {what}", self.info.name))),
             (ArgKind::Global | ArgKind::Constant, _) => return Err(self.arg_error(index, format!("{what}: expected a buffer"))),
             (ArgKind::Value, _) => return Err(self.arg_error(index, format!("{what}: expected a value of {} bytes", p.size))),
@@ -539,7 +549,7 @@ impl<'p> Kernel<'p> {
         let run = self.prepare(range)?;
         run.run();
         run.finish();
-        Ok(())
+        run.run_children()
     }
 
     /// Starts the kernel over `range` and returns at once; the event says
@@ -552,6 +562,10 @@ impl<'p> Kernel<'p> {
         pool().spawn(move || {
             run.run();
             run.finish();
+            // An error of a child (a wait for a user event no one
+            // completes) has no one to report to here: the children
+            // that could run have.
+            let _ = run.run_children();
             let _ = tx.send(());
         });
         Ok(Event { done: rx })
@@ -567,7 +581,7 @@ impl<'p> Kernel<'p> {
             return Err(Error::Range(format!("global size {:?} has a zero dimension", &range.global[..dims])));
         }
         for (i, a) in self.args.iter().enumerate() {
-            if a.is_none() {
+            if a.is_none() && self.info.args[i].kind != ArgKind::Queue {
                 let p = &self.info.args[i];
                 return Err(self.arg_error(i, format!("'{}' ({}) is not set", p.name, p.type_name)));
             }
@@ -601,6 +615,7 @@ impl<'p> Kernel<'p> {
         }
         // At least one block, so that every worker has an arena.
         let local_bytes = local_bytes.max(128);
+        let queue = enqueue::DeviceQueue::new(self.owner.clone());
         let template = Group {
             work_dim: range.dims,
             pad: 0,
@@ -618,6 +633,7 @@ impl<'p> Kernel<'p> {
             row: [0; 2],
             local_mem_size: local_bytes as u64,
             stack: [0; 2],
+            queue: queue.desc_ptr(),
         };
         // Argument values, shared by every group but for `__local`
         // pointers, which each worker fills in for its own memory.
@@ -629,6 +645,7 @@ impl<'p> Kernel<'p> {
                 Some(ArgSlot::Value(v)) => v.clone(),
                 Some(ArgSlot::Image(img)) => (img.desc_ptr() as usize).to_ne_bytes().to_vec(),
                 Some(ArgSlot::Pipe(pipe)) => (pipe.desc_ptr() as usize).to_ne_bytes().to_vec(),
+                None => (queue.desc_ptr() as usize).to_ne_bytes().to_vec(),
                 _ => vec![0u8; 8],
             })
             .collect();
@@ -672,6 +689,7 @@ impl<'p> Kernel<'p> {
             one_row: self.info.one_row,
             item_threads: self.info.item_threads && self.info.synchronises && local.iter().product::<usize>() > 1,
             pipes,
+            queue,
             _keep: keep,
             _owner: self.owner.clone(),
         })
@@ -696,6 +714,71 @@ impl Event {
 }
 
 impl Launch {
+    /// After [`Launch::finish`]: runs the children the launch's kernels
+    /// enqueued (and theirs), each after its wait list
+    /// ([`enqueue`](crate::enqueue)).
+    fn run_children(&self) -> Result<(), Error> {
+        self.queue.drain(&|queue, entry, block, range, locals| Launch::child(queue, entry, block, range, locals).run())
+    }
+
+    /// A child launch: `entry` over `range` with the block object `block`
+    /// as argument 0 and `__local` pointers of the `locals` sizes after
+    /// it (the queue checked the range and sizes).
+    fn child(queue: &Arc<enqueue::DeviceQueue>, entry: Entry, block: *const u8, range: &abi::NdRangeDesc, locals: &[u64]) -> Launch {
+        let dims = range.work_dim as usize;
+        let local = enqueue::child_local_size(range);
+        let global: [usize; 3] = std::array::from_fn(|d| if d < dims { range.global_size[d] as usize } else { 1 });
+        let offset: [u64; 3] = std::array::from_fn(|d| if d < dims { range.global_offset[d] } else { 0 });
+        let local = local.map(|x| x as usize);
+        let groups: [usize; 3] = std::array::from_fn(|d| global[d].div_ceil(local[d]));
+        let mut values = vec![(block as usize).to_ne_bytes().to_vec()];
+        let mut local_args = Vec::new();
+        let mut local_bytes = 0usize;
+        for (i, &n) in locals.iter().enumerate() {
+            local_args.push((i + 1, local_bytes));
+            local_bytes = (local_bytes + n as usize).next_multiple_of(128);
+            values.push(vec![0u8; 8]);
+        }
+        let local_bytes = local_bytes.max(128);
+        let template = Group {
+            work_dim: range.work_dim as u32,
+            pad: 0,
+            global_offset: offset,
+            global_size: global.map(|x| x as u64),
+            local_size: local.map(|x| x as u64),
+            enqueued_local_size: local.map(|x| x as u64),
+            num_groups: groups.map(|x| x as u64),
+            group_id: [0; 3],
+            local_mem: std::ptr::null_mut(),
+            barrier: None,
+            barrier_ctx: std::ptr::null_mut(),
+            only_item: std::ptr::null(),
+            global_base: offset,
+            row: [0; 2],
+            local_mem_size: local_bytes as u64,
+            stack: [0; 2],
+            queue: queue.desc_ptr(),
+        };
+        Launch {
+            entry,
+            template,
+            values,
+            local_args,
+            local_bytes,
+            groups,
+            local,
+            global,
+            total: groups.iter().product(),
+            group_free: false,
+            one_row: false,
+            item_threads: false,
+            pipes: Vec::new(),
+            queue: queue.clone(),
+            _keep: Vec::new(),
+            _owner: queue.owner.clone(),
+        }
+    }
+
     /// After [`Launch::run`]: the packets kernels read leave their pipes,
     /// those they wrote join them (visible to the next launch, as OpenCL
     /// 2.0 has it), and the pipes are free again.
@@ -886,6 +969,8 @@ struct Launch {
     /// The pipes the launch holds (each once), whose claims it folds in
     /// when it ends ([`Launch::finish`]).
     pipes: Vec<Arc<pipe::PipeStorage>>,
+    /// The device queue the launch's kernels enqueue children on.
+    queue: Arc<enqueue::DeviceQueue>,
     /// The buffers, images, pipes and code the launch uses, alive until it
     /// ends.
     _keep: Vec<Arc<dyn Any + Send + Sync>>,

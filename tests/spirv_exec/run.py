@@ -69,6 +69,7 @@ class Group(ctypes.Structure):
         ("row", ctypes.c_uint64 * 2),
         ("local_mem_size", ctypes.c_uint64),
         ("stack", ctypes.c_uint64 * 2),
+        ("queue", ctypes.c_void_p),
     ]
 
 

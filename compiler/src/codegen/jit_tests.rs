@@ -44,6 +44,7 @@ fn launch(entry: Entry, n: usize, args: &[*mut c_void]) {
         row: [0; 2],
         local_mem_size: local.len() as u64,
         stack: clc_runtime::thread_stack(),
+        queue: std::ptr::null_mut(),
     };
     // SAFETY: a work-group entry from the JIT, with one argument pointer
     // per parameter and a filled-in group.

@@ -199,6 +199,8 @@ enum Spec {
     /// The packets' type and the pipe's capacity; `data`: the packets it
     /// starts with.
     Pipe { elem: Elem, capacity: usize, data: Vec<u8> },
+    /// A `queue_t`: the runtime passes the launch's device queue.
+    Queue,
 }
 
 struct Options {
@@ -240,6 +242,7 @@ SPEC (one per kernel argument, in order):
                           a sampler_t, e.g. sampler:normalized:repeat:linear
       COORDS: normalized, unnormalized; ADDRESS: none, clamp_to_edge, clamp, repeat, mirrored_repeat;
       FILTER: nearest, linear
+  queue                   a queue_t: the device queue the launch's kernels enqueue on
   pipe:TYPE:CAPACITY[:VALUES]
                           a pipe of at most CAPACITY packets of TYPE (as for buf), starting with the packets
                           VALUES (numbers separated by commas, vector lanes one after another) or range:N
@@ -346,6 +349,14 @@ pub fn main(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 Arg::Value(v.clone())
             }
             Spec::Local(n) => Arg::Local(*n),
+            Spec::Queue => {
+                let p = &kernel.info().args[i];
+                if p.kind != clc_runtime::ArgKind::Queue {
+                    let _ = writeln!(err, "clc run: error: --arg {i}: '{}' is {}; got a queue", p.name, p.type_name);
+                    return EXIT_USAGE;
+                }
+                continue;
+            }
         };
         if let Err(e) = kernel.set_arg(i, arg) {
             let _ = writeln!(err, "clc run: error: {e}");
@@ -608,6 +619,9 @@ fn parse_dims(s: &str, what: &str) -> Result<(u32, [usize; 3]), Usage> {
 
 fn parse_spec(s: &str, index: usize) -> Result<Spec, Usage> {
     let bad = |m: String| Usage(format!("--arg {index} '{s}': {m}"));
+    if s == "queue" {
+        return Ok(Spec::Queue);
+    }
     let mut parts = s.splitn(2, ':');
     let head = parts.next().unwrap_or("");
     let rest = parts.next().ok_or_else(|| bad("expected buf:TYPE:COUNT[:FILL], TYPE:VALUE, local:BYTES, an image, a sampler or a pipe (see --help)".into()))?;
@@ -957,6 +971,24 @@ mod tests {
         let p = std::env::temp_dir().join(format!("clc-run-{}-{name}", std::process::id()));
         std::fs::write(&p, src).unwrap();
         p.display().to_string()
+    }
+
+    #[test]
+    fn a_queue_argument_and_a_device_side_enqueue() {
+        let f = kernel_file(
+            "enqueue.cl",
+            "kernel void k(queue_t q, global int *o) {
+                 if (get_global_id(0) == 0)
+                     enqueue_kernel(q, CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(6), ^{ o[get_global_id(0)] += 10 * (int)get_global_id(0); });
+                 o[get_global_id(0)] = 1;
+             }",
+        );
+        let (code, out, err) = run(&[&f, "--kernel", "k", "--global", "6", "--arg", "queue", "--arg", "buf:int:6", "--print", "1"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "arg 1: [1, 11, 21, 31, 41, 51]\n");
+        let (code, _, err) = run(&[&f, "--kernel", "k", "--global", "6", "--arg", "queue", "--arg", "queue"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("got a queue"), "{err}");
     }
 
     #[test]

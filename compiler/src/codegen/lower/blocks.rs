@@ -25,6 +25,9 @@ use rustc_hash::FxHashSet as HashSet;
 #[derive(Clone, Copy)]
 pub(super) struct BlockFn<'ctx> {
     pub invoke: FunctionValue<'ctx>,
+    /// The literal, and its block object's size in bytes.
+    pub literal: ExprId,
+    pub size: u64,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -35,16 +38,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let ExprKind::BlockLiteral { params, body } = &e.kind else { return ice("not a block literal") };
         let captures = self.captures(params, body);
         let cap_types: Vec<TypeId> = captures.iter().map(|l| self.local_info(*l).ty.ty).collect();
+        // The object lives in the enclosing function's frame.
+        let (offsets, size, align) = self.block_layout(&cap_types);
         let invoke = match self.block_fns.get(&id) {
             Some(b) => b.invoke,
             None => {
                 let f = self.block_function(id, e.ty.ty, params, body, &captures)?;
-                self.block_fns.insert(id, BlockFn { invoke: f });
+                self.block_fns.insert(id, BlockFn { invoke: f, literal: id, size });
                 f
             }
         };
-        // The object lives in the enclosing function's frame.
-        let (offsets, size, align) = self.block_layout(&cap_types);
         let obj = self.block_alloca(size, align)?;
         if !self.spirv() {
             self.b.build_store(obj, invoke.as_global_value().as_pointer_value())?;
@@ -269,7 +272,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         match &self.expr_info(e).kind {
             ExprKind::Convert { kind: ConvKind::Bitcast, expr } => self.known_block(*expr),
             ExprKind::Load(inner) => match self.expr_info(*inner).kind {
-                ExprKind::Local(l) => self.local_blocks.get(&l).copied(),
+                ExprKind::Local(l) => self.local_blocks.get(&l).map(|b| b.invoke),
                 _ => None,
             },
             ExprKind::BlockLiteral { .. } => None,
@@ -285,7 +288,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             e = *expr;
         }
         if let Some(b) = self.block_fns.get(&e) {
-            self.local_blocks.insert(l, b.invoke);
+            self.local_blocks.insert(l, *b);
         }
     }
 

@@ -366,6 +366,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Lowering::Image(op) => self.image_builtin(op, o, args, ty, e.span),
             Lowering::Pipe(_) => self.pipe_builtin(o.lowering, args, ty),
             Lowering::WorkGroup(op) | Lowering::SubGroup(op) if super::pipes::is_pipe_op(op) => self.pipe_builtin(o.lowering, args, ty),
+            Lowering::Enqueue(op) if !self.spirv() => self.enqueue_builtin(op, args, ty, e.span),
             Lowering::Enqueue(EnqueueOp::NdRange { .. }) | Lowering::Enqueue(_) => {
                 self.unsupported(e.span, "device-side enqueue");
                 self.zero_of(ty)

@@ -23,7 +23,8 @@
 //!                   local_size[3], enqueued_local_size[3], num_groups[3],
 //!                   group_id[3]; void *local_mem; void (*barrier)(void *);
 //!                   void *barrier_ctx; const u64 *only_item;
-//!                   u64 global_base[3], row[2], local_mem_size, stack[2]; };
+//!                   u64 global_base[3], row[2], local_mem_size, stack[2];
+//!                   ClcQueue *queue; };
 //! struct ClcWorkItem { u64 local_id[3]; const ClcGroup *group; };
 //! struct ArgDesc { u32 kind, size, align, image; const char *type_name, *name; };
 //! struct KernelDesc { const char *name; void (*entry)(void **, const ClcGroup *);
@@ -112,8 +113,8 @@ const WI_SIZE: u64 = 32;
 
 // The table's version, argument kinds and flags: the runtime's own
 // constants, so both sides agree by construction.
-use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_PIPE, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC, FLAG_ITEM_THREADS, FLAG_ONE_ROW};
-/// Parameters of other types (queues): no kind the runtime knows, so it
+use clc_runtime::abi::{ABI_VERSION, ARG_CONSTANT, ARG_GLOBAL, ARG_IMAGE, ARG_LOCAL, ARG_PIPE, ARG_QUEUE, ARG_SAMPLER, ARG_VALUE, FLAG_GROUP_FREE, FLAG_GROUP_SYNC, FLAG_ITEM_THREADS, FLAG_ONE_ROW};
+/// Parameters of other types: no kind the runtime knows, so it
 /// refuses them.
 const ARG_OTHER: u32 = 0xFF;
 
@@ -767,6 +768,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             TypeKind::Image(img, a) if super::images::arg_image_code(*img, *a) != 0 => ARG_IMAGE,
             TypeKind::Opaque(Opaque::Sampler) => ARG_SAMPLER,
             TypeKind::Pipe(..) => ARG_PIPE,
+            TypeKind::Opaque(Opaque::Queue) => ARG_QUEUE,
             TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Record(_) | TypeKind::Enum(_) => ARG_VALUE,
             _ => ARG_OTHER,
         };

@@ -29,6 +29,7 @@ mod blocks;
 mod builtins;
 mod convert;
 mod cpu;
+mod cpu_enqueue;
 mod cpu_pipes;
 mod debug;
 mod expr;
@@ -121,6 +122,7 @@ pub fn lower<'ctx>(
         const_eval: false,
         block_fns: HashMap::default(),
         local_blocks: HashMap::default(),
+        block_entries: HashMap::default(),
         local_mem_size: 0,
         kernel_descs: Vec::new(),
         reqd_size: None,
@@ -234,7 +236,9 @@ pub(super) struct Gen<'a, 'ctx> {
     /// Block literals generated, by expression.
     block_fns: HashMap<ExprId, blocks::BlockFn<'ctx>>,
     /// Block variables of the current function and the block each holds.
-    local_blocks: HashMap<LocalId, FunctionValue<'ctx>>,
+    local_blocks: HashMap<LocalId, blocks::BlockFn<'ctx>>,
+    /// Work-group entries of enqueued blocks, by invoke function.
+    block_entries: HashMap<FunctionValue<'ctx>, FunctionValue<'ctx>>,
     /// Bytes of `__local` variables of the kernel being generated.
     local_mem_size: u64,
     /// Kernels with a work-group entry: (function index, entry, local

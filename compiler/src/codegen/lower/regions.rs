@@ -367,7 +367,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
-    fn load_i64(&mut self, base: PointerValue<'ctx>, off: u64) -> R<IntValue<'ctx>> {
+    pub(super) fn load_i64(&mut self, base: PointerValue<'ctx>, off: u64) -> R<IntValue<'ctx>> {
         let p = self.byte_offset(base, off)?;
         Ok(self.b.build_load(self.ctx.i64_type(), p, "")?.into_int_value())
     }

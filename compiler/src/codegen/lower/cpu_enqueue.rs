@@ -1,0 +1,317 @@
+//! Device-side enqueue on the CPU target (OpenCL C 2.0 §6.13.17).
+//!
+//! `ndrange_t` is clang's struct (`size_t` work dimension, offsets,
+//! global and local sizes; the runtime's `abi::NdRangeDesc`). A block
+//! given to `enqueue_kernel` gets a work-group entry like a kernel's,
+//! `__clc_wg_<invoke>(args, group)`, whose work-items call the block's
+//! invoke function with the block object (argument 0) and the `__local`
+//! pointers of the size arguments (1..); the call hands the runtime that
+//! entry and a copy of the block object through the queue's
+//! `enqueue` function (`abi::QueueDesc`), and the runtime runs the child
+//! after the parent launch. Event functions call the queue's `event`
+//! function; a `queue_t` is a pointer to the queue (`get_default_queue`
+//! reads `ClcGroup::queue`). The SPIR-V target keeps its own lowering
+//! (none yet); this module must not be reached there.
+
+use super::{Gen, R, ice};
+use crate::source::Span;
+use crate::sema::hir::{ExprId, ExprKind};
+use crate::sema::types::TypeId;
+use clc_builtins::functions::{AddrSpace, EnqueueOp, Lowering};
+use clc_runtime::abi::{EVENT_CREATE_USER, EVENT_IS_VALID, EVENT_PROFILING, EVENT_RELEASE, EVENT_RETAIN, EVENT_SET_STATUS};
+use inkwell::module::Linkage;
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue, PointerValue};
+
+/// `ClcGroup::queue`'s offset, and `QueueDesc`'s functions'.
+const GROUP_QUEUE: u64 = std::mem::offset_of!(clc_runtime::abi::Group, queue) as u64;
+const QUEUE_ENQUEUE: u64 = std::mem::offset_of!(clc_runtime::abi::QueueDesc, enqueue) as u64;
+const QUEUE_EVENT: u64 = std::mem::offset_of!(clc_runtime::abi::QueueDesc, event) as u64;
+
+/// What `get_kernel_work_group_size` and
+/// `get_kernel_preferred_work_group_size_multiple` answer: the runtime's
+/// limit, and the vector width work-item loops are vectorised by.
+const PREFERRED_MULTIPLE: u64 = 8;
+
+impl<'a, 'ctx> Gen<'a, 'ctx> {
+    /// An `Lowering::Enqueue` builtin on the CPU target.
+    pub(super) fn enqueue_builtin(&mut self, op: EnqueueOp, args: &[ExprId], ty: TypeId, span: Span) -> R<Option<BasicValueEnum<'ctx>>> {
+        let i64t = self.ctx.i64_type();
+        let r: BasicValueEnum<'ctx> = match op {
+            EnqueueOp::NdRange { dims } => return self.ndrange(dims, args, ty).map(Some),
+            EnqueueOp::GetDefaultQueue => self.default_queue()?.into(),
+            EnqueueOp::WorkGroupSize => self.int_result(i64t.const_int(clc_runtime::MAX_WORK_GROUP_SIZE as u64, false), ty)?,
+            EnqueueOp::PreferredWorkGroupSizeMultiple => self.int_result(i64t.const_int(PREFERRED_MULTIPLE, false), ty)?,
+            // A sub-group is one work-item: as many as the group has.
+            EnqueueOp::MaxSubGroupSizeForNdRange => self.int_result(i64t.const_int(1, false), ty)?,
+            EnqueueOp::SubGroupCountForNdRange => {
+                let nd = self.aggregate_ptr(args[0])?;
+                let mut n = i64t.const_int(1, false);
+                let zero = i64t.const_zero();
+                let l0 = self.load_i64(nd, 56)?;
+                let chosen = self.b.build_int_compare(inkwell::IntPredicate::EQ, l0, zero, "")?;
+                // The runtime's choice where the range leaves it open.
+                let g0 = self.load_i64(nd, 32)?;
+                let cap = i64t.const_int(256, false);
+                let small = self.b.build_int_compare(inkwell::IntPredicate::ULT, g0, cap, "")?;
+                let pick = self.b.build_select(small, g0, cap, "")?.into_int_value();
+                for d in 0..3u64 {
+                    let l = self.load_i64(nd, 56 + 8 * d)?;
+                    let v = if d == 0 { self.b.build_select(chosen, pick, l, "")?.into_int_value() } else { l };
+                    let one = i64t.const_int(1, false);
+                    let is0 = self.b.build_int_compare(inkwell::IntPredicate::EQ, v, zero, "")?;
+                    let v = self.b.build_select(is0, one, v, "")?.into_int_value();
+                    n = self.b.build_int_mul(n, v, "")?;
+                }
+                self.int_result(n, ty)?
+            }
+            EnqueueOp::Kernel { events, local_sizes } => {
+                let q = self.value(args[0])?.into_pointer_value();
+                let nd = self.aggregate_ptr(args[2])?;
+                let (num_events, wait_list, ret_event, rest) = if events {
+                    let n = self.value(args[3])?.into_int_value();
+                    let n = self.b.build_int_z_extend_or_bit_cast(n, i64t, "")?;
+                    (n, self.value(args[4])?, self.value(args[5])?, &args[6..])
+                } else {
+                    let null = self.ptr_ty(AddrSpace::Private).const_null();
+                    (i64t.const_zero(), null.into(), null.into(), &args[3..])
+                };
+                let block = rest[0];
+                let sizes = if local_sizes { &rest[1..] } else { &[][..] };
+                let obj = self.value(block)?;
+                let Some((entry, size)) = self.block_entry(block, sizes.len(), span)? else { return self.zero_of(ty) };
+                let nloc = sizes.len() as u64;
+                let arr = self.at_entry(|g| Ok(g.b.build_alloca(i64t.array_type(nloc.max(1) as u32), "local.sizes")?))?;
+                for (i, &s) in sizes.iter().enumerate() {
+                    let v = self.value(s)?.into_int_value();
+                    let v = self.b.build_int_z_extend_or_bit_cast(v, i64t, "")?;
+                    let slot = self.byte_offset(arr, 8 * i as u64)?;
+                    self.b.build_store(slot, v)?;
+                }
+                let entry = entry.as_global_value().as_pointer_value();
+                let vals = [entry.into(), obj, i64t.const_int(size, false).into(), nd.into(), i64t.const_int(nloc, false).into(), arr.into(), num_events.into(), wait_list, ret_event];
+                self.call_queue_enqueue(q, &vals, ty)?
+            }
+            EnqueueOp::Marker => {
+                let q = self.value(args[0])?.into_pointer_value();
+                let n = self.value(args[1])?.into_int_value();
+                let n = self.b.build_int_z_extend_or_bit_cast(n, i64t, "")?;
+                let null = self.ptr_ty(AddrSpace::Private).const_null();
+                let vals = [null.into(), null.into(), i64t.const_zero().into(), null.into(), i64t.const_zero().into(), null.into(), n.into(), self.value(args[2])?, self.value(args[3])?];
+                self.call_queue_enqueue(q, &vals, ty)?
+            }
+            EnqueueOp::RetainEvent | EnqueueOp::ReleaseEvent | EnqueueOp::IsValidEvent | EnqueueOp::SetUserEventStatus | EnqueueOp::CaptureEventProfilingInfo | EnqueueOp::CreateUserEvent => {
+                let (code, event, arg, out) = match op {
+                    EnqueueOp::RetainEvent => (EVENT_RETAIN, Some(args[0]), None, None),
+                    EnqueueOp::ReleaseEvent => (EVENT_RELEASE, Some(args[0]), None, None),
+                    EnqueueOp::IsValidEvent => (EVENT_IS_VALID, Some(args[0]), None, None),
+                    EnqueueOp::SetUserEventStatus => (EVENT_SET_STATUS, Some(args[0]), Some(args[1]), None),
+                    EnqueueOp::CaptureEventProfilingInfo => (EVENT_PROFILING, Some(args[0]), Some(args[1]), Some(args[2])),
+                    _ => (EVENT_CREATE_USER, None, None, None),
+                };
+                let null: BasicValueEnum = self.ptr_ty(AddrSpace::Private).const_null().into();
+                let event = match event {
+                    Some(e) => self.value(e)?,
+                    None => null,
+                };
+                let arg = match arg {
+                    Some(a) => {
+                        let v = self.value(a)?.into_int_value();
+                        self.b.build_int_s_extend_or_bit_cast(v, i64t, "")?
+                    }
+                    None => i64t.const_zero(),
+                };
+                let out = match out {
+                    Some(o) => self.value(o)?,
+                    None => null,
+                };
+                let r = self.call_queue_event(code, event, arg, out)?;
+                match op {
+                    EnqueueOp::CreateUserEvent => {
+                        let p = self.b.build_int_to_ptr(r, self.ptr_ty(AddrSpace::Global), "")?;
+                        let t = self.vty(ty)?;
+                        if t.is_pointer_type() { self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, p.into(), t) } else { p.into() }
+                    }
+                    EnqueueOp::IsValidEvent => self.int_result(r, ty)?,
+                    _ => return Ok(None),
+                }
+            }
+        };
+        Ok(Some(r))
+    }
+
+    /// An integer result converted to the builtin's type.
+    fn int_result(&mut self, v: IntValue<'ctx>, ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+        let t = self.vty(ty)?.into_int_type();
+        if t.get_bit_width() == 1 {
+            let zero = v.get_type().const_zero();
+            return Ok(self.b.build_int_compare(inkwell::IntPredicate::NE, v, zero, "")?.into());
+        }
+        Ok(self.b.build_int_truncate_or_bit_cast(v, t, "")?.into())
+    }
+
+    /// `ClcGroup::queue` of the running group.
+    fn default_queue(&mut self) -> R<PointerValue<'ctx>> {
+        let g = self.group_ptr()?;
+        let slot = self.byte_offset(g, GROUP_QUEUE)?;
+        Ok(self.b.build_load(self.ptr_ty(AddrSpace::Global), slot, "queue")?.into_pointer_value())
+    }
+
+    /// `queue->enqueue(queue, vals…)`, its `int` result converted to `ty`.
+    fn call_queue_enqueue(&mut self, q: PointerValue<'ctx>, vals: &[BasicValueEnum<'ctx>], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+        let ptr = self.ptr_ty(AddrSpace::Private);
+        let slot = self.byte_offset(q, QUEUE_ENQUEUE)?;
+        let f = self.b.build_load(ptr, slot, "enqueue")?.into_pointer_value();
+        let mut args: Vec<BasicMetadataValueEnum> = vec![q.into()];
+        let mut params = vec![q.get_type().into()];
+        for &v in vals {
+            args.push(v.into());
+            params.push(v.get_type().into());
+        }
+        let fty = self.ctx.i32_type().fn_type(&params, false);
+        let call = self.b.build_indirect_call(fty, f, &args, "enqueued")?;
+        let Some(r) = call.try_as_basic_value().basic() else { return ice("enqueue gave no status") };
+        self.int_result(r.into_int_value(), ty)
+    }
+
+    /// `queue->event(queue, code, event, arg, out)` on the default queue.
+    fn call_queue_event(&mut self, code: u64, event: BasicValueEnum<'ctx>, arg: IntValue<'ctx>, out: BasicValueEnum<'ctx>) -> R<IntValue<'ctx>> {
+        let q = self.default_queue()?;
+        let ptr = self.ptr_ty(AddrSpace::Private);
+        let i64t = self.ctx.i64_type();
+        let slot = self.byte_offset(q, QUEUE_EVENT)?;
+        let f = self.b.build_load(ptr, slot, "event")?.into_pointer_value();
+        let fty = i64t.fn_type(&[q.get_type().into(), i64t.into(), event.get_type().into(), i64t.into(), out.get_type().into()], false);
+        let call = self.b.build_indirect_call(fty, f, &[q.into(), i64t.const_int(code, false).into(), event.into(), arg.into(), out.into()], "")?;
+        let Some(r) = call.try_as_basic_value().basic() else { return ice("an event operation gave no value") };
+        Ok(r.into_int_value())
+    }
+
+    /// `ndrange_<dims>D(…)`: one size is the global size, two global and
+    /// local, three offset, global and local (values for 1D, arrays of
+    /// `dims` otherwise); a local size left out is 0 (the runtime
+    /// chooses).
+    fn ndrange(&mut self, dims: u8, args: &[ExprId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+        let i64t = self.ctx.i64_type();
+        let nd = self.alloca(ty, "ndrange")?;
+        let st = self.mem_ty(ty)?;
+        self.b.build_store(nd, st.const_zero())?;
+        self.b.build_store(nd, i64t.const_int(dims as u64, false))?;
+        // Field offsets: offset 8, global 32, local 56.
+        let fields: &[u64] = match args.len() {
+            1 => &[32],
+            2 => &[32, 56],
+            _ => &[8, 32, 56],
+        };
+        for (&a, &off) in args.iter().zip(fields) {
+            let v = self.value(a)?;
+            for d in 0..dims as u64 {
+                let x = if dims == 1 {
+                    v.into_int_value()
+                } else {
+                    let p = v.into_pointer_value();
+                    let at = self.byte_offset(p, 8 * d)?;
+                    self.b.build_load(i64t, at, "")?.into_int_value()
+                };
+                let x = self.b.build_int_z_extend_or_bit_cast(x, i64t, "")?;
+                let slot = self.byte_offset(nd, off + 8 * d)?;
+                self.b.build_store(slot, x)?;
+            }
+        }
+        self.load_aggregate(nd, ty)
+    }
+
+    /// The work-group entry for the block `block` evaluates to (generated
+    /// once per invoke function) and its block object's size; `None` after
+    /// a diagnostic.
+    fn block_entry(&mut self, block: ExprId, num_locals: usize, span: Span) -> R<Option<(FunctionValue<'ctx>, u64)>> {
+        let Some(b) = self.enqueued_block(block) else {
+            self.unsupported(span, "enqueuing a block that is not a block variable or literal");
+            return Ok(None);
+        };
+        if self.block_synchronises(b.literal) {
+            self.unsupported(span, "enqueuing a block that synchronises its work-group");
+            return Ok(None);
+        }
+        if let Some(&e) = self.block_entries.get(&b.invoke) {
+            return Ok(Some((e, b.size)));
+        }
+        let ptr = self.ptr_ty(AddrSpace::Private);
+        let i64t = self.ctx.i64_type();
+        let fty = self.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
+        let name = format!("__clc_wg_{}", b.invoke.get_name().to_string_lossy());
+        let f = self.module.add_function(&name, fty, Some(Linkage::Internal));
+        self.add_fn_attr(f, "nounwind");
+        let saved_block = self.b.get_insert_block();
+        let saved_dbg = self.debug_save();
+        let saved_fs = self.fs.take();
+        let bb = self.ctx.append_basic_block(f, "entry");
+        self.b.position_at_end(bb);
+        self.debug_function(&name, span, f, true);
+        self.debug_at(span);
+        let r = (|| -> R<()> {
+            let (Some(args), Some(group)) = (f.get_nth_param(0), f.get_nth_param(1)) else { return ice("a work-group entry without its parameters") };
+            let (args, group) = (args.into_pointer_value(), group.into_pointer_value());
+            let wi = self.b.build_alloca(i64t.array_type(4), "wi")?;
+            let gslot = self.byte_offset(wi, 24)?;
+            self.b.build_store(gslot, group)?;
+            let mut vals: Vec<BasicMetadataValueEnum> = Vec::new();
+            for i in 0..=num_locals as u64 {
+                let slot = self.byte_offset(args, 8 * i)?;
+                let vp = self.b.build_load(ptr, slot, "")?.into_pointer_value();
+                let v = self.b.build_load(ptr, vp, "")?;
+                let space = if i == 0 { AddrSpace::Generic } else { AddrSpace::Local };
+                vals.push(self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, v, self.ptr_ty(space).into()).into());
+            }
+            vals.push(wi.into());
+            let mut sizes = [i64t.const_zero(); 3];
+            for (k, s) in sizes.iter_mut().enumerate() {
+                *s = self.load_i64(group, 56 + 8 * k as u64)?;
+            }
+            let (loops, _, _) = self.open_item_loops(wi, &sizes, None, None)?;
+            self.b.build_call(b.invoke, &vals, "")?;
+            self.close_item_loops(loops)?;
+            self.b.build_return(None)?;
+            Ok(())
+        })();
+        self.debug_end_function();
+        self.debug_restore(saved_dbg);
+        self.fs = saved_fs;
+        if let Some(bb) = saved_block {
+            self.b.position_at_end(bb);
+        }
+        r?;
+        self.block_entries.insert(b.invoke, f);
+        Ok(Some((f, b.size)))
+    }
+
+    /// Does the block literal's body (or a function it calls) synchronise
+    /// its work-group? Such children would need the group lowering.
+    fn block_synchronises(&self, literal: ExprId) -> bool {
+        let exprs = self.fs().exprs;
+        let ExprKind::BlockLiteral { body, .. } = &self.expr_info(literal).kind else { return false };
+        let mut found = false;
+        for s in body.iter() {
+            super::regions::visit_stmt_deep(exprs, s, &mut |e| match &exprs[e.0 as usize].kind {
+                ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_) | Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents) => found = true,
+                ExprKind::Call { func: Some(fid), .. } if self.synchronises(fid.0 as usize) => found = true,
+                _ => {}
+            });
+        }
+        found
+    }
+
+    /// The block an `enqueue_kernel` argument is: a literal or a block
+    /// variable initialised from one.
+    fn enqueued_block(&mut self, e: ExprId) -> Option<super::blocks::BlockFn<'ctx>> {
+        match &self.expr_info(e).kind {
+            ExprKind::Convert { expr, .. } => self.enqueued_block(*expr),
+            ExprKind::Load(inner) => match self.expr_info(*inner).kind {
+                ExprKind::Local(l) => self.local_blocks.get(&l).copied(),
+                _ => None,
+            },
+            // Generated when the caller evaluated it.
+            ExprKind::BlockLiteral { .. } => self.block_fns.get(&e).copied(),
+            _ => None,
+        }
+    }
+}
