@@ -233,9 +233,15 @@ pub fn fuzz(seed: u64, cases: u64, time: Duration, seeds: &[String]) -> Result<S
     let mut rng = Rng::new(seed);
     let mut stats = Stats::default();
     let start = Instant::now();
+    // An abort (a stack overflow) cannot be caught: with CLC_FUZZ_TRACE
+    // set, each input is written to that file before it runs.
+    let trace = std::env::var_os("CLC_FUZZ_TRACE");
     while stats.cases < cases && start.elapsed() < time {
         let input = make_input(&mut rng, seeds);
         let std = [ClStd::Cl12, ClStd::Cl20, ClStd::Cl30][rng.below(3)];
+        if let Some(path) = &trace {
+            let _ = std::fs::write(path, format!("// {std:?}\n{input}"));
+        }
         let t = Instant::now();
         match run_case(&input, std) {
             Ok(n) => stats.diagnostics += n as u64,

@@ -1,6 +1,7 @@
 //! Long fuzzing runs: `cargo run --release -p clc-tests --bin fuzz -- [seconds] [seed]`.
 //! Prints the number of executions; on a failure writes the input to
-//! `fuzz-failure.cl` and exits 1.
+//! `fuzz-failure.cl` and exits 1. With `CLC_FUZZ_TRACE=FILE` each input is
+//! written to FILE before it runs (for an abort, which leaves no report).
 
 use std::time::Duration;
 

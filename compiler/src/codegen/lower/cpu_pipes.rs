@@ -36,7 +36,6 @@ use clc_builtins::functions::{AddrSpace, GroupOp, Lowering, PipeOp};
 use clc_runtime::abi::PipeDesc;
 use inkwell::AtomicOrdering;
 use inkwell::IntPredicate;
-use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
 use std::mem::offset_of;
 
@@ -92,7 +91,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // start less those claimed for reading, plus those claimed
                 // for writing (each claim at most what it may take, so
                 // this stays within 0 ..= max).
-                let count = self.pipe_field(pipe, COUNT, i32t.into())?.into_int_value();
+                let count = self.desc_field(pipe, COUNT, i32t.into())?.into_int_value();
                 let read = self.pipe_claim_now(pipe, READ_CLAIM)?;
                 let written = self.pipe_claim_now(pipe, WRITE_CLAIM)?;
                 let left = self.b.build_int_sub(count, read, "")?;
@@ -100,7 +99,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             Lowering::Pipe(PipeOp::MaxPackets) => {
                 let pipe = self.value(args[0])?.into_pointer_value();
-                self.pipe_field(pipe, MAX_PACKETS, i32t.into())?
+                self.desc_field(pipe, MAX_PACKETS, i32t.into())?
             }
             _ => return super::ice("a pipe lowering the CPU target does not know"),
         };
@@ -128,19 +127,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(self.pipe_reserve(pipe, n, end)?.into())
     }
 
-    /// A descriptor field that does not change while kernels run, loaded
-    /// as `t` (`!invariant.load`, so LLVM may hoist it out of work-item
-    /// loops past the packets' stores).
-    fn pipe_field(&mut self, pipe: PointerValue<'ctx>, off: u64, t: BasicTypeEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
-        let p = self.byte_offset(pipe, off)?;
-        let v = self.b.build_load(t, p, "")?;
-        if let Some(i) = v.as_instruction_value() {
-            let kind = self.ctx.get_kind_id("invariant.load");
-            let _ = i.set_metadata(self.ctx.metadata_node(&[]), kind);
-        }
-        Ok(v)
-    }
-
     /// The claim counter at `off` as other work-items have moved it so far
     /// (an atomic load: they may be updating it on other threads).
     fn pipe_claim_now(&mut self, pipe: PointerValue<'ctx>, off: u64) -> R<IntValue<'ctx>> {
@@ -157,11 +143,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// at its start for reading, the free slots for writing.
     fn pipe_limit(&mut self, pipe: PointerValue<'ctx>, end: End) -> R<IntValue<'ctx>> {
         let i32t = self.ctx.i32_type();
-        let count = self.pipe_field(pipe, COUNT, i32t.into())?.into_int_value();
+        let count = self.desc_field(pipe, COUNT, i32t.into())?.into_int_value();
         Ok(match end {
             End::Read => count,
             End::Write => {
-                let max = self.pipe_field(pipe, MAX_PACKETS, i32t.into())?.into_int_value();
+                let max = self.desc_field(pipe, MAX_PACKETS, i32t.into())?.into_int_value();
                 self.b.build_int_sub(max, count, "room")?
             }
         })
@@ -228,20 +214,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     fn pipe_slot(&mut self, pipe: PointerValue<'ctx>, index: IntValue<'ctx>, end: End, packet_size: u64) -> R<PointerValue<'ctx>> {
         let i32t = self.ctx.i32_type();
         let i64t = self.ctx.i64_type();
-        let head = self.pipe_field(pipe, HEAD, i32t.into())?.into_int_value();
+        let head = self.desc_field(pipe, HEAD, i32t.into())?.into_int_value();
         let head = self.b.build_int_z_extend(head, i64t, "")?;
-        let max = self.pipe_field(pipe, MAX_PACKETS, i32t.into())?.into_int_value();
+        let max = self.desc_field(pipe, MAX_PACKETS, i32t.into())?.into_int_value();
         let max = self.b.build_int_z_extend(max, i64t, "")?;
         let mut s = self.b.build_int_add(head, self.b.build_int_z_extend(index, i64t, "")?, "")?;
         if end == End::Write {
-            let count = self.pipe_field(pipe, COUNT, i32t.into())?.into_int_value();
+            let count = self.desc_field(pipe, COUNT, i32t.into())?.into_int_value();
             s = self.b.build_int_add(s, self.b.build_int_z_extend(count, i64t, "")?, "")?;
         }
         let wraps = self.b.build_int_compare(IntPredicate::UGE, s, max, "")?;
         let less = self.b.build_int_sub(s, max, "")?;
         let s = self.b.build_select(wraps, less, s, "slot")?.into_int_value();
         let off = self.b.build_int_mul(s, i64t.const_int(packet_size, false), "")?;
-        let data = self.pipe_field(pipe, DATA, self.ptr_ty(AddrSpace::Global).into())?.into_pointer_value();
+        let data = self.desc_field(pipe, DATA, self.ptr_ty(AddrSpace::Global).into())?.into_pointer_value();
         // SAFETY: the slot lies inside the ring (`s` < max).
         Ok(unsafe { self.b.build_in_bounds_gep(self.ctx.i8_type(), data, &[off], "")? })
     }

@@ -234,11 +234,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(self.desc_field(image, off, self.ptr_ty(AddrSpace::Private).into())?.into_pointer_value())
     }
 
-    /// The descriptor field at `off`, loaded as `t`. The load is marked
-    /// invariant (the runtime never changes a descriptor while kernels
-    /// run), so LLVM may hoist it out of the work-item loop even past the
-    /// stores of image writes.
-    fn desc_field(&mut self, image: PointerValue<'ctx>, off: u64, t: BasicTypeEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
+    /// The descriptor field at `off` (an image's or pipe's), loaded as
+    /// `t`. The load is marked invariant (the runtime never changes those
+    /// fields while kernels run), so LLVM may hoist it out of the
+    /// work-item loop even past the stores of image writes or packets.
+    pub(super) fn desc_field(&mut self, image: PointerValue<'ctx>, off: u64, t: BasicTypeEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
         let p = self.byte_offset(image, off)?;
         let v = self.b.build_load(t, p, "")?;
         if let Some(i) = v.as_instruction_value() {
