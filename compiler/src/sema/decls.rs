@@ -35,6 +35,7 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         diags,
         types: Types::new(opts.target.pointer_bits()),
         scopes: vec![Scope::default()],
+        defining: Vec::new(),
         func: None,
         calls: Vec::new(),
         entities: Vec::new(),
@@ -175,6 +176,8 @@ struct Checker<'d> {
     diags: &'d mut Diagnostics,
     types: Types,
     scopes: Vec<Scope>,
+    /// The records whose members are being checked (outermost first).
+    defining: Vec<u32>,
     func: Option<FuncCtx>,
     /// Calls of user functions: (caller, callee, call span).
     calls: Vec<(String, String, Span)>,
@@ -1167,13 +1170,25 @@ impl Checker<'_> {
             }
         };
         let Some(members) = &s.members else { return ty };
-        let TypeKind::Record(idx) = *self.types.kind(ty) else { return ty };
+        let TypeKind::Record(mut idx) = *self.types.kind(ty) else { return ty };
+        let mut ty = ty;
+        if self.defining.contains(&idx) {
+            // `struct S { struct S { … } in; }`: the inner definition is a
+            // record of its own, so that S never contains itself.
+            let n = s.name.as_ref().expect("only named records are found again");
+            let prev = existing.as_ref().map_or(n.span, |t| t.span);
+            self.diags.push(err("E0305", n.span, format!("nested redefinition of '{}'", n.name)).with_note_at(prev, "previous definition is here"));
+            ty = self.types.add_record(Record { name: Some(n.name.clone()), is_union, fields: None, packed: false, align: None });
+            let TypeKind::Record(i) = *self.types.kind(ty) else { return ty };
+            idx = i;
+        }
         if self.types.records[idx as usize].fields.is_some() {
             let n = s.name.as_ref().expect("only named records are found again");
             let prev = existing.map_or(n.span, |t| t.span);
             self.diags.push(err("E0305", n.span, format!("redefinition of '{kw} {}'", n.name)).with_note_at(prev, "previous definition is here"));
             return ty;
         }
+        self.defining.push(idx);
         let mut fields: Vec<Field> = Vec::new();
         let mut spans: HashMap<String, Span> = HashMap::default();
         for m in members {
@@ -1238,6 +1253,7 @@ impl Checker<'_> {
         // Complete members, and no room: the members' sizes add up past
         // what an object may have.
         let members_sized = fields.iter().all(|f| self.types.size_align(f.ty.ty).is_some());
+        self.defining.pop();
         let r = &mut self.types.records[idx as usize];
         r.fields = Some(fields);
         r.packed = packed;
