@@ -108,11 +108,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             ps.push(self.ptr_ty(AddrSpace::Private).into());
         }
         for p in &params {
-            if self.is_record(p.ty) {
-                ps.push(self.ptr_ty(AddrSpace::Private).into());
-            } else {
-                ps.push(self.vty(p.ty)?.into());
-            }
+            ps.push(self.param_ty(p.ty)?);
         }
         if self.cpu_abi() {
             ps.push(self.ptr_ty(AddrSpace::Private).into());
@@ -230,16 +226,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             vals.push(r.into());
         }
         for &a in args {
-            let at = self.expr_info(a).ty.ty;
-            if self.is_record(at) {
-                // The block may change its copy.
-                let src = self.aggregate_ptr(a)?;
-                let copy = self.alloca(at, "byval")?;
-                self.copy_object(copy, src, at)?;
-                vals.push(copy.into());
-            } else {
-                vals.push(self.value(a)?.into());
-            }
+            vals.push(self.call_arg(a)?);
         }
         if let Some(wi) = self.fs().wi {
             vals.push(wi.into());

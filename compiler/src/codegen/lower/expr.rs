@@ -1043,6 +1043,19 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.call_user_into(index, args, None)
     }
 
+    /// An argument of a call of a function or block: its value, or for a
+    /// record a pointer to a copy the callee may change (`byval`).
+    pub(super) fn call_arg(&mut self, a: ExprId) -> R<inkwell::values::BasicMetadataValueEnum<'ctx>> {
+        let at = self.expr_info(a).ty.ty;
+        if !self.is_record(at) {
+            return Ok(self.value(a)?.into());
+        }
+        let src = self.aggregate_ptr(a)?;
+        let copy = self.alloca(at, "byval")?;
+        self.copy_object(copy, src, at)?;
+        Ok(copy.into())
+    }
+
     pub(super) fn call_user_into(&mut self, index: usize, args: &[ExprId], sret: Option<PointerValue<'ctx>>) -> R<Option<BasicValueEnum<'ctx>>> {
         let f = self.funcs[index];
         let mut vals: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
@@ -1050,16 +1063,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             vals.push(s.into());
         }
         for &a in args {
-            let at = self.expr_info(a).ty.ty;
-            if self.is_record(at) {
-                // `byval`: the caller passes a copy the callee may change.
-                let src = self.aggregate_ptr(a)?;
-                let copy = self.alloca(at, "byval")?;
-                self.copy_object(copy, src, at)?;
-                vals.push(copy.into());
-            } else {
-                vals.push(self.value(a)?.into());
-            }
+            vals.push(self.call_arg(a)?);
         }
         if let Some(wi) = self.fs().wi {
             vals.push(wi.into());

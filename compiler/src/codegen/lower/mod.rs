@@ -450,11 +450,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             ps.push(self.ptr_ty(AddrSpace::Private).into());
         }
         for p in &params {
-            if self.is_record(p.ty) {
-                ps.push(self.ptr_ty(AddrSpace::Private).into());
-            } else {
-                ps.push(self.vty(p.ty)?.into());
-            }
+            ps.push(self.param_ty(p.ty)?);
         }
         if self.cpu_abi() {
             // The work-item.
@@ -660,6 +656,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             flags |= LLVMFastMathAllowReassoc | LLVMFastMathAllowReciprocal | LLVMFastMathApproxFunc;
         }
         flags
+    }
+
+    /// A parameter of type `t` as functions and blocks take it: a record
+    /// by pointer (`byval`), other values as themselves.
+    fn param_ty(&mut self, t: TypeId) -> R<BasicMetadataTypeEnum<'ctx>> {
+        Ok(if self.is_record(t) { self.ptr_ty(AddrSpace::Private).into() } else { self.vty(t)?.into() })
     }
 
     // -----------------------------------------------------------------
