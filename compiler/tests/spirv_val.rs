@@ -522,3 +522,88 @@ fn sampler_initializers_fold_logical_operators() {
     let text = valid_spirv("sampler_negative", &odd, "-O2");
     assert!(text.contains("OpConstantSampler %spirv_Sampler ClampToEdge 0 Linear"), "{text}");
 }
+
+/// More device-side enqueue than Intel's runtime runs: a select of events
+/// (a branch: OpSelect takes no opaque type), retained and released
+/// through a phi, the sub-group queries, an unused queue parameter and a
+/// block enqueued from a function a kernel calls.
+const ENQUEUE_MORE: &str = r#"
+#pragma OPENCL EXTENSION cl_khr_subgroups : enable
+void spawn(global int *out, queue_t q) { enqueue_kernel(q, CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(4), ^{ out[get_global_id(0)] = 1; }); }
+kernel void more(global int *out, queue_t q, queue_t unused, int n) {
+  clk_event_t evs[2];
+  evs[0] = create_user_event();
+  evs[1] = create_user_event();
+  clk_event_t pick = (n & 1) ? evs[0] : evs[1];
+  retain_event(pick);
+  out[1] = is_valid_event(pick);
+  release_event(pick);
+  spawn(out, q);
+  void (^blk)(local void *) = ^(local void *p) { ((local int *)p)[0] = n; };
+  size_t g[3] = {2, 2, 2};
+  ndrange_t nd = ndrange_3D(g, g);
+  out[2] = get_kernel_sub_group_count_for_ndrange(nd, blk) + get_kernel_max_sub_group_size_for_ndrange(nd, blk);
+  out[3] = enqueue_kernel(q, CLK_ENQUEUE_FLAGS_WAIT_WORK_GROUP, nd, 2, evs, NULL, blk, (uint)n);
+  release_event(evs[0]);
+  release_event(evs[1]);
+}
+"#;
+
+/// Device-side enqueue is SPIR-V's DeviceEnqueue instructions (LLVM 22
+/// cannot lower it: `codegen::spirv_fixup::enqueue` turns clc's
+/// placeholders into them): queues and events typed OpTypeQueue and
+/// OpTypeDeviceEvent (kernel parameters too), each Invoke a function
+/// named like clang's block kernels with a kernel of that name, no
+/// placeholder or import left.
+#[test]
+fn device_side_enqueue_is_instructions() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/spirv_exec/enqueue.cl");
+    let exec = std::fs::read_to_string(root).unwrap();
+    for (src, kernels) in [(exec.as_str(), 4), (ENQUEUE_MORE, 2)] {
+        for (target, opt) in [("--target=spirv64", "-O0"), ("--target=spirv64", "-O2"), ("--target=spirv32", "-O2"), ("--target=spirv32", "-O0")] {
+            let args = [target, opt, "-cl-std=CL2.0"];
+            let text = valid_spirv_for("enqueue", src, &args, Some("opencl2.0"));
+            let what = format!("{args:?}");
+            assert!(text.contains("OpCapability DeviceEnqueue"), "{what}: {text}");
+            assert!(!text.contains("__clc_spirv_"), "{what}: a placeholder is left: {text}");
+            for l in text.lines().filter(|l| l.contains("LinkageAttributes") && l.ends_with("Import") && !l.contains("__spirv_BuiltIn")) {
+                panic!("{what}: unresolved import: {}", l.trim());
+            }
+            let defs: std::collections::HashMap<&str, &str> = text.lines().filter_map(|l| l.trim().split_once(" = ")).collect();
+            let type_of = |id: &str| defs.get(id).copied().unwrap_or("");
+            // The type of a value: its definition's result type's.
+            let value_type = |id: &str| type_of(type_of(id).split_whitespace().nth(1).unwrap_or(""));
+            // Each Invoke: an exported function with a kernel of its name.
+            let enqueues: Vec<&str> = text.lines().filter(|l| l.contains("= OpEnqueueKernel ")).collect();
+            assert!(!enqueues.is_empty(), "{what}: {text}");
+            for l in &enqueues {
+                let ops: Vec<&str> = l.split_whitespace().collect();
+                // %r = OpEnqueueKernel %int %queue %flags %nd %n %wait %ret %invoke …
+                assert_eq!(value_type(ops[4]), "OpTypeQueue", "{what}: {l}");
+                let invoke = ops[10].trim_start_matches('%');
+                assert!(invoke.contains("_block_invoke_") && invoke.ends_with("_kernel"), "{what}: {l}");
+                assert!(text.lines().any(|e| e.contains("OpEntryPoint Kernel") && e.contains(&format!("\"{invoke}\""))), "{what}: no kernel {invoke}");
+                assert!(!text.lines().any(|e| e.contains("OpEntryPoint Kernel") && e.contains(&format!("%{invoke} "))), "{what}: the Invoke {invoke} is an entry point");
+            }
+            let block_kernels = text.lines().filter(|e| e.contains("OpEntryPoint Kernel") && e.contains("_block_invoke_")).count();
+            assert_eq!(block_kernels, kernels, "{what}: {text}");
+            // Events: results, operands and phis are OpTypeDeviceEvent.
+            for l in text.lines().filter(|l| l.contains("OpReleaseEvent") || l.contains("OpRetainEvent") || l.contains("OpIsValidEvent") || l.contains("OpSetUserEventStatus")) {
+                let ops: Vec<&str> = l.split_whitespace().collect();
+                let ev = if l.contains("OpIsValidEvent") { ops[4] } else { ops[1] };
+                assert_eq!(value_type(ev), "OpTypeDeviceEvent", "{what}: {l} ({ev} = {})", type_of(ev));
+            }
+            for l in text.lines().filter(|l| l.contains("OpSelect ")) {
+                let ty = l.split_whitespace().nth(3).unwrap();
+                assert!(!matches!(type_of(ty), "OpTypeDeviceEvent" | "OpTypeQueue"), "{what}: {}", l.trim());
+            }
+            if src == ENQUEUE_MORE {
+                assert!(text.contains("= OpGetKernelNDrangeSubGroupCount ") && text.contains("= OpGetKernelNDrangeMaxSubGroupSize "), "{what}");
+                let queues = text.lines().filter(|l| l.contains("OpFunctionParameter") && type_of(l.split_whitespace().last().unwrap()) == "OpTypeQueue").count();
+                assert!(queues >= 2, "{what}: {queues} queue parameters: {text}");
+            } else {
+                assert!(text.contains("= OpEnqueueMarker ") && text.contains("OpCaptureEventProfilingInfo") && text.contains("= OpGetKernelWorkGroupSize "), "{what}");
+            }
+        }
+    }
+}

@@ -450,6 +450,11 @@ fn machine_code(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result
     })?;
     // The binary, repaired where the back end's is invalid (the assembly
     // text is LLVM's as it is).
+    let out = if spirv && kind == OutputKind::Object {
+        super::spirv_fixup::enqueue::fix(out).map_err(|m| InternalError { function: None, message: format!("device-side enqueue in SPIR-V: {m}") })?
+    } else {
+        out
+    };
     Ok(match (spirv && kind == OutputKind::Object, pipes_1_0) {
         (true, true) => super::spirv_fixup::as_version_1_0(super::spirv_fixup::fix(out)),
         (true, false) => super::spirv_fixup::fix(out),

@@ -12,7 +12,7 @@ pub mod llvm;
 mod lower;
 mod outline;
 mod split;
-mod spirv_fixup;
+pub(crate) mod spirv_fixup;
 pub mod vecmath;
 
 pub use emit::{OutputKind, SPIRV_MAX_MINOR, check_target, configure, emit, emit_final, optimize, target_triple, verify};

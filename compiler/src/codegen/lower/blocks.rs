@@ -25,9 +25,10 @@ use rustc_hash::FxHashSet as HashSet;
 #[derive(Clone, Copy)]
 pub(super) struct BlockFn<'ctx> {
     pub invoke: FunctionValue<'ctx>,
-    /// The literal, and its block object's size in bytes.
+    /// The literal, and its block object's size and alignment in bytes.
     pub literal: ExprId,
     pub size: u64,
+    pub align: u64,
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -44,12 +45,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Some(b) => b.invoke,
             None => {
                 let f = self.block_function(id, e.ty.ty, params, body, &captures)?;
-                self.block_fns.insert(id, BlockFn { invoke: f, literal: id, size });
+                self.block_fns.insert(id, BlockFn { invoke: f, literal: id, size, align });
                 f
             }
         };
         let obj = self.block_alloca(size, align)?;
-        if !self.spirv() {
+        if self.spirv() {
+            // Clang's header: runtimes copy an enqueued block by its size.
+            let i32t = self.ctx.i32_type();
+            self.b.build_store(obj, i32t.const_int(size, false))?;
+            let at = self.byte_offset(obj, 4)?;
+            self.b.build_store(at, i32t.const_int(align, false))?;
+            let at = self.byte_offset(obj, 8)?;
+            self.b.build_store(at, self.ptr_ty(AddrSpace::Generic).const_null())?;
+        } else {
             self.b.build_store(obj, invoke.as_global_value().as_pointer_value())?;
         }
         for (i, (&l, &t)) in captures.iter().zip(&cap_types).enumerate() {
@@ -70,10 +79,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// The block object's layout: the invoke pointer, then the captured
     /// values, each at its alignment; byte offsets, size and alignment.
     /// SPIR-V has no function pointers (and every SPIR-V block call is
-    /// direct): there the object holds the captured values only.
+    /// direct): there the object starts with clang's header instead, the
+    /// object's `int` size and alignment and a null invoke pointer, which
+    /// OpenCL runtimes read to copy an enqueued block.
     fn block_layout(&self, caps: &[TypeId]) -> (Vec<u64>, u64, u64) {
         let ptr = self.types.pointer_size;
-        let (mut at, mut align) = if self.spirv() { (0, 1) } else { (ptr, ptr) };
+        let (mut at, mut align) = if self.spirv() { (8 + ptr, ptr.max(4)) } else { (ptr, ptr) };
         let mut offsets = Vec::with_capacity(caps.len());
         for &t in caps {
             let (size, a) = self.types.size_align(t).unwrap_or((0, 1));

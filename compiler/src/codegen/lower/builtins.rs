@@ -4,7 +4,7 @@ use super::expr::{int_bits, is_float, is_signed};
 use super::{Gen, R, ice};
 use crate::sema::hir::{ConvKind, ExprId, ExprKind};
 use crate::sema::types::{TypeId, TypeKind};
-use clc_builtins::functions::{AddrSpace, AtomicOp, EnqueueOp, FenceKind, Group, GroupOp, ImageOp, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
+use clc_builtins::functions::{AddrSpace, AtomicOp, FenceKind, Group, GroupOp, ImageOp, Lowering, OpenClStd, Overload, Purity, RelOp, Rounding, Ty};
 use clc_builtins::mangle::{PointerWidth, mangle_for};
 use clc_builtins::types::Scalar;
 use inkwell::llvm_sys::core as llvm;
@@ -366,11 +366,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Lowering::Image(op) => self.image_builtin(op, o, args, ty, e.span),
             Lowering::Pipe(_) => self.pipe_builtin(o.lowering, args, ty),
             Lowering::WorkGroup(op) | Lowering::SubGroup(op) if super::pipes::is_pipe_op(op) => self.pipe_builtin(o.lowering, args, ty),
-            Lowering::Enqueue(op) if !self.spirv() => self.enqueue_builtin(op, args, ty, e.span),
-            Lowering::Enqueue(EnqueueOp::NdRange { .. }) | Lowering::Enqueue(_) => {
-                self.unsupported(e.span, "device-side enqueue");
-                self.zero_of(ty)
-            }
+            Lowering::Enqueue(op) if self.spirv() => self.spirv_enqueue_builtin(op, args, ty, e.span),
+            Lowering::Enqueue(op) => self.enqueue_builtin(op, args, ty, e.span),
             _ => self.mangled_call(o, args, ty),
         }
     }

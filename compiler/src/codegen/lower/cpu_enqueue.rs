@@ -10,8 +10,8 @@
 //! `enqueue` function (`abi::QueueDesc`), and the runtime runs the child
 //! after the parent launch. Event functions call the queue's `event`
 //! function; a `queue_t` is a pointer to the queue (`get_default_queue`
-//! reads `ClcGroup::queue`). The SPIR-V target keeps its own lowering
-//! (none yet); this module must not be reached there.
+//! reads `ClcGroup::queue`). SPIR-V has its own lowering
+//! (`spirv_enqueue.rs`); this module must not be reached there.
 
 use super::{Gen, R, ice};
 use crate::source::Span;
@@ -140,7 +140,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// An integer result converted to the builtin's type.
-    fn int_result(&mut self, v: IntValue<'ctx>, ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+    pub(super) fn int_result(&mut self, v: IntValue<'ctx>, ty: TypeId) -> R<BasicValueEnum<'ctx>> {
         let t = self.vty(ty)?.into_int_type();
         if t.get_bit_width() == 1 {
             let zero = v.get_type().const_zero();
@@ -184,40 +184,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let call = self.b.build_indirect_call(fty, f, &[q.into(), i64t.const_int(code, false).into(), event.into(), arg.into(), out.into()], "")?;
         let Some(r) = call.try_as_basic_value().basic() else { return ice("an event operation gave no value") };
         Ok(r.into_int_value())
-    }
-
-    /// `ndrange_<dims>D(…)`: one size is the global size, two global and
-    /// local, three offset, global and local (values for 1D, arrays of
-    /// `dims` otherwise); a local size left out is 0 (the runtime
-    /// chooses).
-    fn ndrange(&mut self, dims: u8, args: &[ExprId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
-        let i64t = self.ctx.i64_type();
-        let nd = self.alloca(ty, "ndrange")?;
-        let st = self.mem_ty(ty)?;
-        self.b.build_store(nd, st.const_zero())?;
-        self.b.build_store(nd, i64t.const_int(dims as u64, false))?;
-        // Field offsets: offset 8, global 32, local 56.
-        let fields: &[u64] = match args.len() {
-            1 => &[32],
-            2 => &[32, 56],
-            _ => &[8, 32, 56],
-        };
-        for (&a, &off) in args.iter().zip(fields) {
-            let v = self.value(a)?;
-            for d in 0..dims as u64 {
-                let x = if dims == 1 {
-                    v.into_int_value()
-                } else {
-                    let p = v.into_pointer_value();
-                    let at = self.byte_offset(p, 8 * d)?;
-                    self.b.build_load(i64t, at, "")?.into_int_value()
-                };
-                let x = self.b.build_int_z_extend_or_bit_cast(x, i64t, "")?;
-                let slot = self.byte_offset(nd, off + 8 * d)?;
-                self.b.build_store(slot, x)?;
-            }
-        }
-        self.load_aggregate(nd, ty)
     }
 
     /// The work-group entry for the block `block` evaluates to (generated
@@ -302,7 +268,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// The block an `enqueue_kernel` argument is: a literal or a block
     /// variable initialised from one.
-    fn enqueued_block(&mut self, e: ExprId) -> Option<super::blocks::BlockFn<'ctx>> {
+    pub(super) fn enqueued_block(&mut self, e: ExprId) -> Option<super::blocks::BlockFn<'ctx>> {
         match &self.expr_info(e).kind {
             ExprKind::Convert { expr, .. } => self.enqueued_block(*expr),
             ExprKind::Load(inner) => match self.expr_info(*inner).kind {

@@ -30,6 +30,7 @@ mod builtins;
 mod convert;
 mod cpu;
 mod cpu_enqueue;
+mod spirv_enqueue;
 mod cpu_pipes;
 mod debug;
 mod expr;
@@ -123,6 +124,7 @@ pub fn lower<'ctx>(
         block_fns: HashMap::default(),
         local_blocks: HashMap::default(),
         block_entries: HashMap::default(),
+        block_kernels: HashMap::default(),
         local_mem_size: 0,
         kernel_descs: Vec::new(),
         reqd_size: None,
@@ -239,6 +241,9 @@ pub(super) struct Gen<'a, 'ctx> {
     local_blocks: HashMap<LocalId, blocks::BlockFn<'ctx>>,
     /// Work-group entries of enqueued blocks, by invoke function.
     block_entries: HashMap<FunctionValue<'ctx>, FunctionValue<'ctx>>,
+    /// SPIR-V kernels of enqueued blocks, by invoke function: their tag
+    /// (`spirv_enqueue.rs`) and function.
+    block_kernels: HashMap<FunctionValue<'ctx>, (u32, FunctionValue<'ctx>)>,
     /// Bytes of `__local` variables of the kernel being generated.
     local_mem_size: u64,
     /// Kernels with a work-group entry: (function index, entry, local
@@ -359,11 +364,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             // OpConstantSampler / OpTypeSampler).
             TypeKind::Opaque(Opaque::Sampler) if self.spirv() => self.ptr_ty(AddrSpace::Constant).into(),
             TypeKind::Opaque(Opaque::Sampler | Opaque::MemFenceFlags | Opaque::MemoryOrder | Opaque::MemoryScope) => self.ctx.i32_type().into(),
-            TypeKind::Opaque(Opaque::NdRange) => {
-                let st = self.int_ty(self.size_bits());
-                let arr = st.array_type(3);
-                self.ctx.struct_type(&[st.into(), arr.into(), arr.into(), arr.into()], false).into()
-            }
+            TypeKind::Opaque(Opaque::NdRange) => self.ndrange_ty()?,
             // Opaque handles: pointers into the global space (how clang
             // represents them for SPIR before target types).
             TypeKind::Image(..) | TypeKind::Pipe(..) | TypeKind::Opaque(_) => self.ptr_ty(AddrSpace::Global).into(),
@@ -548,8 +549,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 // optimises it: the body is optimised once, in place.
                 self.add_fn_attr(llfn, "alwaysinline");
             }
-            if (!f.kernel || called_kernel) && self.spirv() && self.passes_pipes(f.ty.ty) {
-                // Only kernel parameters are pipes on SPIR-V (`pipes.rs`).
+            if (!f.kernel || called_kernel) && self.spirv() && self.passes_handles(f.ty.ty) {
+                // Only kernel parameters are pipes on SPIR-V (`pipes.rs`);
+                // queues and events flow through no call (`spirv_enqueue.rs`).
                 self.add_fn_attr(llfn, "alwaysinline");
             }
             self.funcs.push(llfn);
@@ -581,10 +583,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         called
     }
 
-    /// Does a function of type `t` take or return a pipe or a reservation id?
-    fn passes_pipes(&self, t: TypeId) -> bool {
+    /// Does a function of type `t` take or return a pipe, a reservation
+    /// id, a queue or a device event?
+    fn passes_handles(&self, t: TypeId) -> bool {
         let TypeKind::Function { ret, params, .. } = self.kind(t) else { return false };
-        std::iter::once(ret).chain(params).any(|p| matches!(self.kind(p.ty), TypeKind::Pipe(..) | TypeKind::Opaque(Opaque::ReserveId)))
+        std::iter::once(ret).chain(params).any(|p| matches!(self.kind(p.ty), TypeKind::Pipe(..) | TypeKind::Opaque(Opaque::ReserveId | Opaque::Queue | Opaque::ClkEvent)))
     }
 
     fn add_fn_attr(&self, f: FunctionValue<'ctx>, name: &str) {
@@ -736,6 +739,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 {
                     self.assign_pipe_type(v.into_pointer_value(), *access)?;
                 }
+                if matches!(self.kind(local.ty.ty), TypeKind::Opaque(Opaque::Queue)) && f.kernel && self.spirv() && !self.kernel_entries.contains_key(&index) {
+                    self.queue_parameter(v)?;
+                }
                 let slot = self.alloca(local.ty.ty, &local.name)?;
                 self.store_value(slot, local.ty.ty, v, false)?;
                 slot
@@ -783,6 +789,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             if let TypeKind::Pipe(_, access) = self.kind(local.ty.ty) {
                 self.assign_pipe_type(p.into_pointer_value(), *access)?;
+            }
+            if matches!(self.kind(local.ty.ty), TypeKind::Opaque(Opaque::Queue)) {
+                self.queue_parameter(*p)?;
             }
         }
         let args: Vec<inkwell::values::BasicMetadataValueEnum> = params.iter().map(|&p| p.into()).collect();

@@ -56,9 +56,15 @@
 //!   no other linkage decoration is left). The lowering adds OpenCL's
 //!   offset to the enumerant.
 //!
+//! - **Device-side enqueue** ([`enqueue::fix`], applied by `emit` first):
+//!   the placeholders `lower/spirv_enqueue.rs` calls become DeviceEnqueue
+//!   instructions, queues and events OpTypeQueue and OpTypeDeviceEvent.
+//!
 //! The input is a SPIR-V module as LLVM wrote it; anything else (too
 //! short, a wrong magic number, an instruction running past the end) is
 //! returned unchanged.
+
+pub(crate) mod enqueue;
 
 /// The opcodes the repairs read or write.
 const OP_UNDEF: u32 = 1;
