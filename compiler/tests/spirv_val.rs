@@ -607,3 +607,19 @@ fn device_side_enqueue_is_instructions() {
         }
     }
 }
+
+/// LLVM 22's printf check looks a format's type up in the wrong
+/// function: a kernel of two parameters calling printf and a function
+/// defined after it failed at -O0 ("SPV_EXT_relaxed_printf_string_
+/// address_space is required"). clc lets the back end use the extension
+/// and drops it again: the format is a constant, the module needs none.
+#[test]
+fn printf_formats_stay_constants_whatever_follows() {
+    let src = "void g(global int *p);\nkernel void k(global int *d, int n) { printf(\"%d\\n\", n); g(d); }\nvoid g(global int *p) { *p = 1; }\n";
+    for args in [["--target=spirv64", "-O0", "-cl-std=CL2.0"], ["--target=spirv32", "-O0", "-cl-std=CL1.2"], ["--target=spirv64", "-O2", "-cl-std=CL2.0"]] {
+        let env = if args[2] == "-cl-std=CL1.2" { "opencl1.2" } else { "opencl2.0" };
+        let text = valid_spirv_for("printf_order", src, &args, Some(env));
+        assert!(text.contains("printf"), "{args:?}: {text}");
+        assert!(!text.contains("OpExtension"), "{args:?}: {text}");
+    }
+}

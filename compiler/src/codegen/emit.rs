@@ -120,16 +120,18 @@ fn initialize_llvm() {
     });
 }
 
-/// Passes the options in `CLC_LLVM_ARGS` (space-separated, as clang's
-/// `-mllvm` would) to LLVM's own option parser, once per process: a
-/// developer's hook for trying LLVM's internal switches
-/// (`-disable-lsr`, `-debug-pass=…`) on clc's pipeline.
+/// Passes clc's own LLVM options and those in `CLC_LLVM_ARGS`
+/// (space-separated, as clang's `-mllvm` would) to LLVM's option parser,
+/// once per process. `CLC_LLVM_ARGS` is a developer's hook for trying
+/// LLVM's internal switches (`-disable-lsr`, `-debug-pass=…`) on clc's
+/// pipeline. clc's own: the SPIR-V back end may use
+/// SPV_EXT_relaxed_printf_string_address_space, as its printf check
+/// misfires on some modules with constant formats (`spirv_fixup` drops
+/// the extension again where every format is a constant).
 fn llvm_args() {
-    let Ok(args) = std::env::var("CLC_LLVM_ARGS") else { return };
-    let owned: Vec<std::ffi::CString> = std::iter::once("clc").chain(args.split_whitespace()).filter_map(|a| std::ffi::CString::new(a).ok()).collect();
-    if owned.len() < 2 {
-        return;
-    }
+    let args = std::env::var("CLC_LLVM_ARGS").unwrap_or_default();
+    let own = ["clc", "--spirv-ext=+SPV_EXT_relaxed_printf_string_address_space"];
+    let owned: Vec<std::ffi::CString> = own.into_iter().chain(args.split_whitespace()).filter_map(|a| std::ffi::CString::new(a).ok()).collect();
     let ptrs: Vec<*const std::os::raw::c_char> = owned.iter().map(|a| a.as_ptr()).collect();
     // SAFETY: NUL-terminated strings that outlive the call; LLVM copies
     // what it keeps.

@@ -125,6 +125,7 @@ pub fn lower<'ctx>(
         local_blocks: HashMap::default(),
         block_entries: HashMap::default(),
         block_kernels: HashMap::default(),
+        block_kernel_slots: HashMap::default(),
         local_mem_size: 0,
         kernel_descs: Vec::new(),
         reqd_size: None,
@@ -136,12 +137,20 @@ pub fn lower<'ctx>(
     }
     g.module_header();
     g.declare_globals()?;
+    if g.spirv() {
+        g.declare_block_kernels()?;
+    }
     g.declare_functions()?;
     for (i, f) in program.functions.iter().enumerate() {
         g.define_function(i, f).map_err(|mut e| {
             e.function.get_or_insert_with(|| f.name.clone());
             e
         })?;
+    }
+    // Block kernels of calls the lowering did not reach.
+    for (_, (_, f)) in g.block_kernel_slots.drain() {
+        // SAFETY: a declaration nothing refers to.
+        unsafe { f.delete() };
     }
     if g.cpu_abi() {
         g.kernel_table()?;
@@ -241,9 +250,13 @@ pub(super) struct Gen<'a, 'ctx> {
     local_blocks: HashMap<LocalId, blocks::BlockFn<'ctx>>,
     /// Work-group entries of enqueued blocks, by invoke function.
     block_entries: HashMap<FunctionValue<'ctx>, FunctionValue<'ctx>>,
-    /// SPIR-V kernels of enqueued blocks, by invoke function: their tag
-    /// (`spirv_enqueue.rs`) and function.
-    block_kernels: HashMap<FunctionValue<'ctx>, (u32, FunctionValue<'ctx>)>,
+    /// SPIR-V block kernels' functions of enqueued blocks, by invoke
+    /// function: their tag (`spirv_enqueue.rs`).
+    block_kernels: HashMap<FunctionValue<'ctx>, u32>,
+    /// SPIR-V: the block kernel functions declared ahead, by the name of
+    /// the function and the id of the builtin call naming the block; the
+    /// tag and the function.
+    block_kernel_slots: HashMap<(&'a str, ExprId), (u32, FunctionValue<'ctx>)>,
     /// Bytes of `__local` variables of the kernel being generated.
     local_mem_size: u64,
     /// Kernels with a work-group entry: (function index, entry, local

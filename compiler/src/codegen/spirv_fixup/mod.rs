@@ -26,6 +26,15 @@
 //!   `spirv-val` the same way). The format is bitcast to a pointer to its
 //!   first character (the pointer type added if the module has none).
 //!
+//! - **A spurious printf extension.** LLVM 22's printf check looks the
+//!   format's type up in the wrong function's registers (the last one the
+//!   back end compiled), and fails ("SPV_EXT_relaxed_printf_string_
+//!   address_space is required") on modules whose formats are all
+//!   constants: a kernel with two parameters that calls printf and a
+//!   function defined after it, at -O0. `emit` lets the back end use the
+//!   extension; it goes again here where every format is a pointer into
+//!   UniformConstant (clc puts every format there).
+//!
 //! - **Samplers shared by functions.** A program-scope `sampler_t` is one
 //!   module-level OpConstantSampler; Intel's CPU runtime fails to link a
 //!   module where two functions use the same one ("Never resolved value
@@ -68,6 +77,7 @@ pub(crate) mod enqueue;
 
 /// The opcodes the repairs read or write.
 const OP_UNDEF: u32 = 1;
+const OP_EXTENSION: u32 = 10;
 const OP_NAME: u32 = 5;
 const OP_EXT_INST_IMPORT: u32 = 11;
 const OP_EXT_INST: u32 = 12;
@@ -126,6 +136,10 @@ const FLOAT16: u32 = 9;
 /// OpExtInstImport spells it (nul-padded to whole words).
 const OPENCL_STD_PRINTF: u32 = 184;
 const OPENCL_STD: &[u8] = b"OpenCL.std\0\0";
+/// The extension LLVM's printf check may declare, and the storage class
+/// it is about.
+const RELAXED_PRINTF: &[u8] = b"SPV_EXT_relaxed_printf_string_address_space";
+const UNIFORM_CONSTANT: u32 = 0;
 /// OpenCL.std's instructions whose last operand is a literal: vloadn,
 /// vload_halfn and vloada_halfn (the width), vstore_half_r,
 /// vstore_halfn_r and vstorea_halfn_r (the rounding mode).
@@ -139,7 +153,27 @@ const EVENT_OPERAND: usize = 8;
 
 /// The module repaired (see the module's documentation).
 pub fn fix(binary: Vec<u8>) -> Vec<u8> {
-    reserve_ids(samplers_per_function(printf_formats(half_buffers_only(null_events(channel_orders(binary))))))
+    reserve_ids(samplers_per_function(relaxed_printf_extension(printf_formats(half_buffers_only(null_events(channel_orders(binary)))))))
+}
+
+/// The extension LLVM declares when it takes a printf's format to be
+/// outside the constant address space (see `emit`'s LLVM options): gone
+/// where every printf's format is a pointer into UniformConstant.
+fn relaxed_printf_extension(binary: Vec<u8>) -> Vec<u8> {
+    let Some(words) = words_of(&binary) else { return binary };
+    let Some(instructions) = instructions(&words) else { return binary };
+    let Some(&(ext_at, _, ext_len)) = instructions.iter().find(|&&(at, op, len)| op == OP_EXTENSION && literal_string(&words[at + 1..at + len]) == RELAXED_PRINTF) else { return binary };
+    let set = opencl_std_set(&words, &instructions);
+    let type_of = |id: u32| instructions.iter().find(|&&(at, op, len)| op != OP_EXT_INST && len >= 3 && words[at + 2] == id && words[at + 1] != id).map(|&(at, ..)| words[at + 1]);
+    let uniform_constant = |ty: u32| instructions.iter().any(|&(at, op, len)| op == OP_TYPE_POINTER && len == 4 && words[at + 1] == ty && words[at + 2] == UNIFORM_CONSTANT);
+    for &(at, op, len) in &instructions {
+        if op == OP_EXT_INST && len >= 6 && Some(words[at + 3]) == set && words[at + 4] == OPENCL_STD_PRINTF && !type_of(words[at + 5]).is_some_and(uniform_constant) {
+            return binary;
+        }
+    }
+    let mut out = words[..ext_at].to_vec();
+    out.extend_from_slice(&words[ext_at + ext_len..]);
+    bytes_of(&out)
 }
 
 /// Every reservation id typed as OpTypeReserveId.
