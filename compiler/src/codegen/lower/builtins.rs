@@ -366,7 +366,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Lowering::Image(op) => self.image_builtin(op, o, args, ty, e.span),
             Lowering::Pipe(_) => self.pipe_builtin(o.lowering, args, ty),
             Lowering::WorkGroup(op) | Lowering::SubGroup(op) if super::pipes::is_pipe_op(op) => self.pipe_builtin(o.lowering, args, ty),
-            Lowering::Enqueue(op) if self.spirv() => self.spirv_enqueue_builtin(id, op, args, ty, e.span),
+            Lowering::Enqueue(op) if self.spirv() => self.spirv_enqueue_builtin(op, args, ty, e.span),
             Lowering::Enqueue(op) => self.enqueue_builtin(op, args, ty, e.span),
             _ => self.mangled_call(o, args, ty),
         }

@@ -125,7 +125,6 @@ pub fn lower<'ctx>(
         local_blocks: HashMap::default(),
         block_entries: HashMap::default(),
         block_kernels: HashMap::default(),
-        block_kernel_slots: HashMap::default(),
         local_mem_size: 0,
         kernel_descs: Vec::new(),
         reqd_size: None,
@@ -137,20 +136,12 @@ pub fn lower<'ctx>(
     }
     g.module_header();
     g.declare_globals()?;
-    if g.spirv() {
-        g.declare_block_kernels()?;
-    }
     g.declare_functions()?;
     for (i, f) in program.functions.iter().enumerate() {
         g.define_function(i, f).map_err(|mut e| {
             e.function.get_or_insert_with(|| f.name.clone());
             e
         })?;
-    }
-    // Block kernels of calls the lowering did not reach.
-    for (_, (_, f)) in g.block_kernel_slots.drain() {
-        // SAFETY: a declaration nothing refers to.
-        unsafe { f.delete() };
     }
     if g.cpu_abi() {
         g.kernel_table()?;
@@ -253,10 +244,6 @@ pub(super) struct Gen<'a, 'ctx> {
     /// SPIR-V block kernels' functions of enqueued blocks, by invoke
     /// function: their tag (`spirv_enqueue.rs`).
     block_kernels: HashMap<FunctionValue<'ctx>, u32>,
-    /// SPIR-V: the block kernel functions declared ahead, by the name of
-    /// the function and the id of the builtin call naming the block; the
-    /// tag and the function.
-    block_kernel_slots: HashMap<(&'a str, ExprId), (u32, FunctionValue<'ctx>)>,
     /// Bytes of `__local` variables of the kernel being generated.
     local_mem_size: u64,
     /// Kernels with a work-group entry: (function index, entry, local

@@ -30,17 +30,17 @@
 
 use super::{CC_SPIR_FUNC, Gen, R, ice};
 use crate::codegen::spirv_fixup::enqueue::{PLACEHOLDER_PREFIX, block_kernel_name};
-use crate::sema::hir::{ExprId, ExprKind};
+use crate::sema::hir::ExprId;
 use crate::sema::types::{TypeId, TypeKind};
 use crate::source::Span;
-use clc_builtins::functions::{AddrSpace, EnqueueOp, Lowering};
+use clc_builtins::functions::{AddrSpace, EnqueueOp};
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::types::{AsTypeRef, BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue};
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// An `Lowering::Enqueue` builtin on SPIR-V.
-    pub(super) fn spirv_enqueue_builtin(&mut self, call: ExprId, op: EnqueueOp, args: &[ExprId], ty: TypeId, span: Span) -> R<Option<BasicValueEnum<'ctx>>> {
+    pub(super) fn spirv_enqueue_builtin(&mut self, op: EnqueueOp, args: &[ExprId], ty: TypeId, span: Span) -> R<Option<BasicValueEnum<'ctx>>> {
         let i32t = self.ctx.i32_type();
         let handle = self.ptr_ty(AddrSpace::Global);
         let generic = self.ptr_ty(AddrSpace::Generic);
@@ -63,13 +63,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 ("EnqueueMarker".into(), vec![self.value(args[0])?, self.i32_arg(args[1])?, wait, ret_event], status)
             }
             EnqueueOp::WorkGroupSize | EnqueueOp::PreferredWorkGroupSizeMultiple => {
-                let Some(block) = self.block_operands(call, args[0], span)? else { return self.zero_of(ty) };
+                let Some(block) = self.block_operands(args[0], span)? else { return self.zero_of(ty) };
                 let name = if op == EnqueueOp::WorkGroupSize { "GetKernelWorkGroupSize" } else { "GetKernelPreferredWorkGroupSizeMultiple" };
                 (name.into(), block.to_vec(), status)
             }
             EnqueueOp::SubGroupCountForNdRange | EnqueueOp::MaxSubGroupSizeForNdRange => {
                 let nd = self.aggregate_ptr(args[0])?;
-                let Some(block) = self.block_operands(call, args[1], span)? else { return self.zero_of(ty) };
+                let Some(block) = self.block_operands(args[1], span)? else { return self.zero_of(ty) };
                 let name = if op == EnqueueOp::SubGroupCountForNdRange { "GetKernelNDrangeSubGroupCount" } else { "GetKernelNDrangeMaxSubGroupSize" };
                 let mut vals = vec![nd.into()];
                 vals.extend(block);
@@ -85,7 +85,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     let null = generic.const_null().into();
                     (i32t.const_zero().into(), null, null, &args[3..])
                 };
-                let Some(block) = self.block_operands(call, rest[0], span)? else { return self.zero_of(ty) };
+                let Some(block) = self.block_operands(rest[0], span)? else { return self.zero_of(ty) };
                 let mut vals = vec![q, flags, nd.into(), n, wait, ret_event];
                 vals.extend(block);
                 // Each local size in a `size_t` of its own.
@@ -146,67 +146,36 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// The operands naming a block: its kernel's tag, the block object,
     /// its size and alignment; `None` after a diagnostic.
-    fn block_operands(&mut self, call: ExprId, block: ExprId, span: Span) -> R<Option<[BasicValueEnum<'ctx>; 4]>> {
+    fn block_operands(&mut self, block: ExprId, span: Span) -> R<Option<[BasicValueEnum<'ctx>; 4]>> {
         let obj = self.value(block)?;
         let Some(b) = self.enqueued_block(block) else {
             self.unsupported(span, "enqueuing a block that is not a block variable or literal");
             return Ok(None);
         };
-        let tag = self.block_kernel(call, b.invoke, span)?;
+        let TypeKind::Block { params, .. } = self.kind(self.expr_info(b.literal).ty.ty).clone() else { return ice("an enqueued block without a block type") };
+        let tag = self.block_kernel(b.invoke, params.len(), span)?;
         let i32t = self.ctx.i32_type();
         let obj = self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, obj, self.ptr_ty(AddrSpace::Generic).into());
         Ok(Some([i32t.const_int(tag as u64, false).into(), obj, i32t.const_int(b.size, false).into(), i32t.const_int(b.align, false).into()]))
     }
 
-    /// The block kernel functions, declared before every other function:
-    /// one per builtin call naming a block, with the block's `__local`
-    /// pointer parameters (a call whose block has one already leaves its
-    /// declaration unused, and `block_kernel` deletes it). LLVM 22's SPIR-V
-    /// back end fails on a module where an uncalled function with pointer
-    /// parameters follows one using printf ("SPV_EXT_relaxed_printf_string_
-    /// address_space is required"); first, they precede every printf.
-    pub(super) fn declare_block_kernels(&mut self) -> R<()> {
-        let generic = self.ptr_ty(AddrSpace::Generic);
-        let local = self.ptr_ty(AddrSpace::Local);
-        for f in &self.program.functions {
-            for (i, e) in f.exprs.iter().enumerate() {
-                let ExprKind::BuiltinCall { overload, args, .. } = &e.kind else { continue };
-                let Lowering::Enqueue(op) = overload.lowering else { continue };
-                let block = match op {
-                    EnqueueOp::Kernel { events, .. } => args.get(if events { 6 } else { 3 }),
-                    EnqueueOp::WorkGroupSize | EnqueueOp::PreferredWorkGroupSizeMultiple => args.first(),
-                    EnqueueOp::SubGroupCountForNdRange | EnqueueOp::MaxSubGroupSizeForNdRange => args.get(1),
-                    _ => None,
-                };
-                let Some(&block) = block else { continue };
-                let TypeKind::Block { params, .. } = self.kind(f.exprs[block.0 as usize].ty.ty) else { continue };
-                let mut ps: Vec<BasicMetadataTypeEnum> = vec![generic.into()];
-                ps.extend(std::iter::repeat_n(BasicMetadataTypeEnum::from(local), params.len()));
-                let tag = self.block_kernel_slots.len() as u32;
-                // Exported: kept, and named in the SPIR-V.
-                let llfn = self.module.add_function(&block_kernel_name(tag), self.ctx.void_type().fn_type(&ps, false), None);
-                llfn.set_call_conventions(CC_SPIR_FUNC);
-                for a in ["convergent", "nounwind"] {
-                    self.add_fn_attr(llfn, a);
-                }
-                self.block_kernel_slots.insert((f.name.as_str(), ExprId(i as u32)), (tag, llfn));
-            }
-        }
-        Ok(())
-    }
-
     /// The tag of the block kernel function (see the module's
-    /// documentation) of the block with invoke function `invoke`, named by
-    /// the builtin call `call`: the call's declaration, given a body, or
-    /// the one an earlier call of the same block made.
-    fn block_kernel(&mut self, call: ExprId, invoke: FunctionValue<'ctx>, span: Span) -> R<u32> {
-        let Some((tag, f)) = self.block_kernel_slots.remove(&(self.fs().name, call)) else { return ice("an enqueue builtin without its block kernel") };
-        if let Some(&known) = self.block_kernels.get(&invoke) {
-            // SAFETY: a declaration nothing refers to.
-            unsafe { f.delete() };
-            return Ok(known);
+    /// documentation) of the block with invoke function `invoke` and
+    /// `num_locals` `__local` pointer parameters, made once.
+    fn block_kernel(&mut self, invoke: FunctionValue<'ctx>, num_locals: usize, span: Span) -> R<u32> {
+        if let Some(&tag) = self.block_kernels.get(&invoke) {
+            return Ok(tag);
         }
+        let tag = self.block_kernels.len() as u32;
+        let mut params: Vec<BasicMetadataTypeEnum> = vec![self.ptr_ty(AddrSpace::Generic).into()];
+        params.extend(std::iter::repeat_n(BasicMetadataTypeEnum::from(self.ptr_ty(AddrSpace::Local)), num_locals));
         let name = block_kernel_name(tag);
+        // Exported: kept, and named in the SPIR-V.
+        let f = self.module.add_function(&name, self.ctx.void_type().fn_type(&params, false), None);
+        f.set_call_conventions(CC_SPIR_FUNC);
+        for a in ["convergent", "nounwind"] {
+            self.add_fn_attr(f, a);
+        }
         let saved_block = self.b.get_insert_block();
         let saved_dbg = self.debug_save();
         self.b.position_at_end(self.ctx.append_basic_block(f, "entry"));
