@@ -623,3 +623,21 @@ fn printf_formats_stay_constants_whatever_follows() {
         assert!(!text.contains("OpExtension"), "{args:?}: {text}");
     }
 }
+
+/// A private array of pointers indexed by constants only: LLVM 22's back
+/// end typed its variable as one element (8 bytes for 24: Intel's runtime
+/// then wrote past it) where clc indexed it with element GEPs; array
+/// elements are addressed through the array's type on SPIR-V.
+#[test]
+fn private_arrays_of_pointers_keep_their_size() {
+    let src = "kernel void k(global int *out, global int *a, global int *b, int n) {\n  global int *ps[3];\n  ps[0] = a; ps[1] = b; ps[2] = a;\n  global int *pick;\n  if (n) pick = ps[0]; else pick = ps[1];\n  out[0] = *pick;\n}\n";
+    for args in [["--target=spirv64", "-O0", "-cl-std=CL2.0"], ["--target=spirv32", "-O0", "-cl-std=CL2.0"]] {
+        let text = valid_spirv_for("pointer_array", src, &args, Some("opencl2.0"));
+        let var = text.lines().find(|l| l.trim().starts_with("%ps = OpVariable")).unwrap_or_else(|| panic!("{args:?}: no %ps: {text}"));
+        let ty = var.split_whitespace().nth(3).unwrap();
+        let def = text.lines().find(|l| l.trim().starts_with(&format!("{ty} = "))).unwrap();
+        let pointee = def.split_whitespace().last().unwrap();
+        let pointee_def = text.lines().find(|l| l.trim().starts_with(&format!("{pointee} = "))).unwrap();
+        assert!(pointee_def.contains("OpTypeArray"), "{args:?}: {var} -> {def} -> {pointee_def}");
+    }
+}

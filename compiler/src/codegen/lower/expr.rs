@@ -244,6 +244,25 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         Place::Lanes { .. } => ice("an index into a swizzle"),
                     };
                 }
+                // SPIR-V: an element of an array object is addressed through
+                // the array's type. LLVM 22's back end gives a private array
+                // of pointers indexed by element GEPs (constant ones only)
+                // the type of one element: an OpVariable too small. (Not
+                // arrays of event_t: the back end types those as one
+                // OpTypeEvent whatever the GEP.)
+                if self.spirv()
+                    && let ExprKind::Convert { kind: crate::sema::hir::ConvKind::ArrayDecay, expr: arr } = &be.kind
+                    && let TypeKind::Array(elem, Some(_)) = self.kind(self.expr_info(*arr).ty.ty)
+                    && !matches!(self.kind(elem.ty), TypeKind::Opaque(clc_builtins::types::Opaque::Event))
+                    && let Place::Mem { ptr: a, .. } = self.place(*arr)?
+                {
+                    let at = self.mem_ty(self.expr_info(*arr).ty.ty)?;
+                    let i = self.value(*index)?.into_int_value();
+                    let zero = i.get_type().const_zero();
+                    // SAFETY: a GEP computes an address; it does not access memory.
+                    let ptr = unsafe { self.b.build_gep(at, a, &[zero, i], "")? };
+                    return Ok(Place::Mem { ptr, ty, volatile });
+                }
                 let p = self.value(*base)?.into_pointer_value();
                 let i = self.value(*index)?.into_int_value();
                 Place::Mem { ptr: self.gep(ty, p, i)?, ty, volatile }
