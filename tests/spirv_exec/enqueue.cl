@@ -5,6 +5,11 @@ kernel void enqueue_all(global int *out, queue_t q, int n) {
   clk_event_t evs[3];
   evs[0] = create_user_event();
   evs[1] = create_user_event();
+  clk_event_t pick;
+  if (n & 1) pick = evs[0]; else pick = evs[1];
+  retain_event(pick);
+  out[1] = is_valid_event(pick);
+  release_event(pick);
   clk_event_t done;
   size_t g[2] = {4, 2};
   ndrange_t nd2 = ndrange_2D(g);

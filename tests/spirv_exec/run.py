@@ -40,6 +40,7 @@ SRC = os.path.join(HERE, "kernels.cl")
 IMAGES = os.path.join(HERE, "images.cl")
 PRINTF = os.path.join(HERE, "printf.cl")
 PIPES = os.path.join(HERE, "pipes.cl")
+ENQUEUE = os.path.join(HERE, "enqueue.cl")
 # printf.cl's output for x = 3.25, i = 42.
 PRINTF_WANT = """d=42 i=-42 u=42 x=2a X=2A o=52 c=B s=str %
 f=3.250000 e=3.250000e+00 g=3.25 a=0x1.ap+1
@@ -381,6 +382,7 @@ def main():
 
     for level in ["-O2", "-O0"]:
         check_pipes(ctx, queue, tmp, level, fails)
+        check_enqueue(ctx, dev, queue, tmp, level, fails)
 
     print(f"{len(fails.items)} failure(s)")
     return 1 if fails.items else 0
@@ -447,6 +449,39 @@ def check_pipes(ctx, queue, tmp, level, fails):
         out = buffer(np.full(2, -1, np.int32))
         prog.pick_reservation(queue, (1,), None, pipe, np.int32(c), out)
         fails.check(f"SPIR-V {level} elsewhere: c ? a : b of reservations (c = {c})", back(np.full(2, -1, np.int32), out)[: len(want)], np.array(want, np.int32))
+
+
+def check_enqueue(ctx, dev, queue, tmp, level, fails):
+    """enqueue.cl on the other implementation, with a device queue as q:
+    children of the 2D range (two local buffers, waiting on two user
+    events), a child enqueueing a grandchild, a marker, events picked
+    through a branch, the kernel queries."""
+    spv = os.path.join(tmp, f"enqueue{level}.spv")
+    subprocess.run([CLC, "--target=spirv64", level, "-c", ENQUEUE, "-o", spv], check=True)
+    subprocess.run(["spirv-val", "--target-env", "opencl2.0", spv], check=True)
+    with open(spv, "rb") as f:
+        prog = cl.Program(ctx, f.read()).build()
+    props = cl.command_queue_properties
+    device_queue = cl.CommandQueue(ctx, dev, properties=props.ON_DEVICE | props.ON_DEVICE_DEFAULT | props.OUT_OF_ORDER_EXEC_MODE_ENABLE)
+    n = 5
+    out = np.zeros(32, np.int32)
+    buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=out)
+    k = prog.enqueue_all
+    k.set_arg(0, buf)
+    k.set_arg(1, device_queue)
+    k.set_arg(2, np.int32(n))
+    cl.enqueue_nd_range_kernel(queue, k, (4,), None)
+    queue.finish()
+    cl.enqueue_copy(queue, out, buf)
+    queue.finish()
+    want = np.zeros(32, np.int32)
+    want[1] = 1  # is_valid_event of a user event
+    want[2:10] = n  # the 4x2 children, out[2 + 4y + x]
+    want[12:14] = 7  # the grandchildren
+    want[21:23] = 1  # the kernel queries are positive
+    # out[16..17]: the marker's execution time, the implementation's.
+    out[16:18] = 0
+    fails.check(f"SPIR-V {level} elsewhere: device-side enqueue", out, want)
 
 
 def printf_child(spv):

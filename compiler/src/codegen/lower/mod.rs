@@ -365,6 +365,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             TypeKind::Opaque(Opaque::Sampler) if self.spirv() => self.ptr_ty(AddrSpace::Constant).into(),
             TypeKind::Opaque(Opaque::Sampler | Opaque::MemFenceFlags | Opaque::MemoryOrder | Opaque::MemoryScope) => self.ctx.i32_type().into(),
             TypeKind::Opaque(Opaque::NdRange) => self.ndrange_ty()?,
+            // Queues and device events on SPIR-V: integers as wide as a
+            // pointer, which `spirv_fixup::enqueue` types (LLVM 22's back
+            // end gives a private array of pointers, a wait list, the size
+            // of one element when its first element is loaded directly).
+            TypeKind::Opaque(Opaque::Queue | Opaque::ClkEvent) if self.spirv() => self.int_ty(self.size_bits()).into(),
             // Opaque handles: pointers into the global space (how clang
             // represents them for SPIR before target types).
             TypeKind::Image(..) | TypeKind::Pipe(..) | TypeKind::Opaque(_) => self.ptr_ty(AddrSpace::Global).into(),

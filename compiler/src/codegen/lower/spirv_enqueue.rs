@@ -3,7 +3,8 @@
 //!
 //! LLVM 22's back end cannot lower `enqueue_kernel` (clang-22 crashes in
 //! it) and clc's IR cannot carry `queue_t` and `clk_event_t` as target
-//! types (inkwell has none): they are pointers here, as on the CPU. Each
+//! types (inkwell has none): they are integers as wide as a pointer here
+//! (as pointers, the back end typed a private wait list as one event). Each
 //! builtin becomes a call of an imported placeholder,
 //! `__clc_spirv_<instruction>` (`spirv_fixup::enqueue` has the list),
 //! whose arguments are the instruction's operands in order; the SPIR-V
@@ -42,7 +43,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// An `Lowering::Enqueue` builtin on SPIR-V.
     pub(super) fn spirv_enqueue_builtin(&mut self, op: EnqueueOp, args: &[ExprId], ty: TypeId, span: Span) -> R<Option<BasicValueEnum<'ctx>>> {
         let i32t = self.ctx.i32_type();
-        let handle = self.ptr_ty(AddrSpace::Global);
+        let handle = self.int_ty(self.size_bits());
         let generic = self.ptr_ty(AddrSpace::Generic);
         let status = Some(i32t.into());
         let (name, vals, ret): (String, Vec<BasicValueEnum<'ctx>>, Option<BasicTypeEnum<'ctx>>) = match op {
@@ -110,10 +111,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         call.set_call_convention(CC_SPIR_FUNC);
         let Some(r) = call.try_as_basic_value().basic() else { return Ok(None) };
         Ok(Some(match op {
-            EnqueueOp::GetDefaultQueue | EnqueueOp::CreateUserEvent => {
-                let t = self.vty(ty)?;
-                if t == r.get_type() { r } else { self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, r, t) }
-            }
+            EnqueueOp::GetDefaultQueue | EnqueueOp::CreateUserEvent => r,
             _ => self.int_result(r.into_int_value(), ty)?,
         }))
     }
