@@ -28,7 +28,7 @@
 //! them would give a module no OpenCL runtime links.
 
 use super::{
-    HEADER, IMPORT, LINKAGE, LINKAGE_ATTRIBUTES, OP_BITCAST, OP_CAPABILITY, OP_CONSTANT_NULL, OP_COPY_OBJECT, OP_DECORATE, OP_ENTRY_POINT, OP_FUNCTION, OP_FUNCTION_CALL,
+    HEADER, IMPORT, LINKAGE, OP_LABEL, LINKAGE_ATTRIBUTES, OP_BITCAST, OP_CAPABILITY, OP_CONSTANT_NULL, OP_COPY_OBJECT, OP_DECORATE, OP_ENTRY_POINT, OP_FUNCTION, OP_FUNCTION_CALL,
     OP_FUNCTION_END, OP_FUNCTION_PARAMETER, OP_LOAD, OP_NAME, OP_PHI, OP_SELECT, OP_TYPE_INT, OP_TYPE_POINTER, OP_UNDEF, OP_VARIABLE, bytes_of, instructions, literal_string,
     select_as_branch, words_of,
 };
@@ -52,7 +52,6 @@ const NO_INSTRUCTION: u32 = 0;
 const OP_MEMORY_MODEL: u32 = 14;
 const OP_EXECUTION_MODE_CONTRACTION_OFF: u32 = 31;
 const OP_RETURN: u32 = 253;
-const OP_LABEL: u32 = 248;
 /// OpEntryPoint's execution model Kernel, and OpVariable's storage
 /// class Input.
 const KERNEL_MODEL: u32 = 6;
@@ -590,4 +589,69 @@ fn string_words(s: &str) -> Vec<u32> {
     bytes.push(0);
     bytes.resize(bytes.len().next_multiple_of(4), 0);
     bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OP_TYPE_VOID: u32 = 19;
+    const OP_RELEASE_EVENT: u32 = 298;
+
+    /// A kernel that loads a 64-bit integer from a variable and calls
+    /// the placeholder `name` (one parameter, void) with it.
+    fn module(name: &str) -> Vec<u32> {
+        let kname = string_words("k");
+        let pname = string_words(&format!("{PLACEHOLDER_PREFIX}{name}"));
+        let mut w = vec![super::super::MAGIC, 0x0001_0000, 0, 15, 0];
+        w.extend([(2 << 16) | OP_CAPABILITY, 6, (2 << 16) | OP_CAPABILITY, LINKAGE, (3 << 16) | OP_MEMORY_MODEL, 2, 2]);
+        w.extend([((3 + kname.len()) as u32) << 16 | OP_ENTRY_POINT, KERNEL_MODEL, 10]);
+        w.extend(&kname);
+        w.extend([((4 + pname.len()) as u32) << 16 | OP_DECORATE, 4, LINKAGE_ATTRIBUTES]);
+        w.extend(&pname);
+        w.push(IMPORT);
+        w.extend([(4 << 16) | OP_TYPE_INT, 1, 64, 0, (2 << 16) | OP_TYPE_VOID, 2, (4 << 16) | OP_TYPE_FUNCTION, 3, 2, 1]);
+        w.extend([(4 << 16) | OP_TYPE_POINTER, 5, 7, 1, (3 << 16) | OP_TYPE_FUNCTION, 6, 2]);
+        w.extend([(5 << 16) | OP_FUNCTION, 2, 4, 0, 3, (3 << 16) | OP_FUNCTION_PARAMETER, 1, 7, (1 << 16) | OP_FUNCTION_END]);
+        w.extend([(5 << 16) | OP_FUNCTION, 2, 10, 0, 6, (2 << 16) | OP_LABEL, 11, (4 << 16) | OP_VARIABLE, 5, 12, 7]);
+        w.extend([(4 << 16) | OP_LOAD, 1, 13, 12, (5 << 16) | OP_FUNCTION_CALL, 2, 14, 4, 13, (1 << 16) | OP_RETURN, (1 << 16) | OP_FUNCTION_END]);
+        w
+    }
+
+    #[test]
+    fn placeholders_become_instructions_and_events_device_events() {
+        let fixed = little(fix(bytes_of(&module("ReleaseEvent"))).unwrap());
+        let list = instructions(&fixed).unwrap();
+        let find = |op: u32| list.iter().find(|&&(_, o, _)| o == op).map(|&(at, _, len)| fixed[at..at + len].to_vec());
+        let event = find(OP_TYPE_DEVICE_EVENT).expect("a device event type")[1];
+        assert_eq!(find(OP_RELEASE_EVENT), Some(vec![(2 << 16) | OP_RELEASE_EVENT, 13]));
+        let load = find(OP_LOAD).unwrap();
+        assert_eq!(load[1], event, "the load gives a device event");
+        let cast = find(OP_BITCAST).expect("the variable cast to a pointer to events");
+        assert_eq!(load[3], cast[2]);
+        assert!(find(OP_FUNCTION_CALL).is_none() && !list.iter().any(|&(at, op, _)| op == OP_DECORATE && fixed[at + 2] == LINKAGE_ATTRIBUTES));
+        let caps: Vec<u32> = list.iter().filter(|&&(_, op, _)| op == OP_CAPABILITY).map(|&(at, ..)| fixed[at + 1]).collect();
+        assert!(caps.contains(&DEVICE_ENQUEUE) && !caps.contains(&LINKAGE), "{caps:?}");
+        assert_eq!(list.iter().filter(|&&(at, op, _)| op == OP_FUNCTION && fixed[at + 2] == 4).count(), 0, "the import is gone");
+    }
+
+    #[test]
+    fn placeholders_of_unknown_names_or_shapes_are_errors() {
+        assert!(fix(bytes_of(&module("NoSuchInstruction"))).is_err());
+        // It takes four operands, not one.
+        assert!(fix(bytes_of(&module("GetKernelWorkGroupSize"))).is_err());
+    }
+
+    #[test]
+    fn modules_without_placeholders_are_left_alone() {
+        let mut renamed = module("ReleaseEvent");
+        // The import renamed: not a placeholder.
+        let at = renamed.iter().position(|&w| w == u32::from_le_bytes(*b"__cl")).unwrap();
+        renamed[at] = u32::from_le_bytes(*b"__xx");
+        assert_eq!(fix(bytes_of(&renamed)).unwrap(), bytes_of(&renamed));
+    }
+
+    fn little(b: Vec<u8>) -> Vec<u32> {
+        b.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    }
 }
