@@ -267,6 +267,31 @@ pub struct QueueDesc {
 }
 
 impl Group {
+    /// The template of a launch's groups: group 0, of the enqueued size,
+    /// at `global_offset`; the worker running a group fills in its local
+    /// memory pointer, barrier, work-item and stack, then places and sizes it.
+    pub fn new(work_dim: u32, global_offset: [u64; 3], global_size: [u64; 3], local_size: [u64; 3], num_groups: [u64; 3], local_mem_size: u64, queue: *mut QueueDesc) -> Group {
+        Group {
+            work_dim,
+            pad: 0,
+            global_offset,
+            global_size,
+            local_size,
+            enqueued_local_size: local_size,
+            num_groups,
+            group_id: [0; 3],
+            local_mem: std::ptr::null_mut(),
+            barrier: None,
+            barrier_ctx: std::ptr::null_mut(),
+            only_item: std::ptr::null(),
+            global_base: global_offset,
+            row: [0; 2],
+            local_mem_size,
+            stack: [0; 2],
+            queue,
+        }
+    }
+
     /// Makes this the group `id` (along with its `global_base`).
     pub fn place(&mut self, id: [u64; 3]) {
         self.group_id = id;
@@ -389,25 +414,7 @@ mod tests {
 
     #[test]
     fn placing_a_group_sets_its_first_global_id() {
-        let mut g = Group {
-            work_dim: 3,
-            pad: 0,
-            global_offset: [5, 0, 7],
-            global_size: [100, 30, 4],
-            local_size: [16, 4, 2],
-            enqueued_local_size: [16, 4, 2],
-            num_groups: [7, 8, 2],
-            group_id: [0; 3],
-            local_mem: std::ptr::null_mut(),
-            barrier: None,
-            barrier_ctx: std::ptr::null_mut(),
-            only_item: std::ptr::null(),
-            global_base: [0; 3],
-            row: [0; 2],
-            local_mem_size: 0,
-            stack: [0; 2],
-            queue: std::ptr::null_mut(),
-        };
+        let mut g = Group::new(3, [5, 0, 7], [100, 30, 4], [16, 4, 2], [7, 8, 2], 0, std::ptr::null_mut());
         g.place([6, 3, 1]);
         assert_eq!(g.group_id, [6, 3, 1]);
         assert_eq!(g.global_base, [5 + 6 * 16, 3 * 4, 7 + 2]);

@@ -616,25 +616,7 @@ impl<'p> Kernel<'p> {
         // At least one block, so that every worker has an arena.
         let local_bytes = local_bytes.max(128);
         let queue = enqueue::DeviceQueue::new(self.owner.clone());
-        let template = Group {
-            work_dim: range.dims,
-            pad: 0,
-            global_offset: offset.map(|x| x as u64),
-            global_size: global.map(|x| x as u64),
-            local_size: local.map(|x| x as u64),
-            enqueued_local_size: local.map(|x| x as u64),
-            num_groups: groups.map(|x| x as u64),
-            group_id: [0; 3],
-            local_mem: std::ptr::null_mut(),
-            barrier: None,
-            barrier_ctx: std::ptr::null_mut(),
-            only_item: std::ptr::null(),
-            global_base: offset.map(|x| x as u64),
-            row: [0; 2],
-            local_mem_size: local_bytes as u64,
-            stack: [0; 2],
-            queue: queue.desc_ptr(),
-        };
+        let template = Group::new(range.dims, offset.map(|x| x as u64), global.map(|x| x as u64), local.map(|x| x as u64), groups.map(|x| x as u64), local_bytes as u64, queue.desc_ptr());
         // Argument values, shared by every group but for `__local`
         // pointers, which each worker fills in for its own memory.
         let values: Vec<Vec<u8>> = self
@@ -740,25 +722,7 @@ impl Launch {
             values.push(vec![0u8; 8]);
         }
         let local_bytes = local_bytes.max(128);
-        let template = Group {
-            work_dim: range.work_dim as u32,
-            pad: 0,
-            global_offset: offset,
-            global_size: global.map(|x| x as u64),
-            local_size: local.map(|x| x as u64),
-            enqueued_local_size: local.map(|x| x as u64),
-            num_groups: groups.map(|x| x as u64),
-            group_id: [0; 3],
-            local_mem: std::ptr::null_mut(),
-            barrier: None,
-            barrier_ctx: std::ptr::null_mut(),
-            only_item: std::ptr::null(),
-            global_base: offset,
-            row: [0; 2],
-            local_mem_size: local_bytes as u64,
-            stack: [0; 2],
-            queue: queue.desc_ptr(),
-        };
+        let template = Group::new(range.work_dim as u32, offset, global.map(|x| x as u64), local.map(|x| x as u64), groups.map(|x| x as u64), local_bytes as u64, queue.desc_ptr());
         Launch {
             entry,
             template,
