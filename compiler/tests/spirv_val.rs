@@ -641,3 +641,25 @@ fn private_arrays_of_pointers_keep_their_size() {
         assert!(pointee_def.contains("OpTypeArray"), "{args:?}: {var} -> {def} -> {pointee_def}");
     }
 }
+
+/// `event_t evs[N]`: LLVM 22 typed its variable as one OpTypeEvent (the
+/// second event stored past it); `spirv_fixup` gives it its array type,
+/// the lowering's mark gone from the name.
+#[test]
+fn event_arrays_keep_their_length() {
+    let src = "kernel void k(global float *out, local float *buf, int i) {\n  event_t evs[3];\n  evs[0] = async_work_group_copy(buf, out, 4, 0);\n  evs[1] = async_work_group_copy(out + 4, buf, 4, 0);\n  evs[2] = async_work_group_copy(out + 8, buf, 4, 0);\n  wait_group_events(3, evs);\n  wait_group_events(1, &evs[i]);\n}\n";
+    for args in [["--target=spirv64", "-O0", "-cl-std=CL2.0"], ["--target=spirv64", "-O2", "-cl-std=CL2.0"], ["--target=spirv32", "-O0", "-cl-std=CL1.2"]] {
+        let env = if args[2] == "-cl-std=CL1.2" { "opencl1.2" } else { "opencl2.0" };
+        let text = valid_spirv_for("event_array", src, &args, Some(env));
+        assert!(!text.contains("__clc_events_"), "{args:?}: {text}");
+        let defs: std::collections::HashMap<&str, &str> = text.lines().filter_map(|l| l.trim().split_once(" = ")).collect();
+        let named = text.lines().find_map(|l| l.trim().strip_prefix("OpName ").and_then(|r| r.strip_suffix(" \"evs\""))).unwrap_or_else(|| panic!("{args:?}: no evs: {text}"));
+        let var = defs[named];
+        let ptr = defs[var.split_whitespace().nth(1).unwrap()];
+        let array = defs[ptr.split_whitespace().last().unwrap()];
+        assert!(array.starts_with("OpTypeArray"), "{args:?}: {named} = {var}; {ptr}; {array}");
+        let (elem, len) = (array.split_whitespace().nth(1).unwrap(), array.split_whitespace().nth(2).unwrap());
+        assert_eq!(defs[elem], "OpTypeEvent", "{args:?}");
+        assert!(defs[len].ends_with(" 3"), "{args:?}: {}", defs[len]);
+    }
+}

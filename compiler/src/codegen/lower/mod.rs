@@ -864,8 +864,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     fn alloca(&mut self, t: TypeId, name: &str) -> R<PointerValue<'ctx>> {
         let lt = self.mem_ty(t)?;
         let align = self.align_of(t);
+        // An array of events on SPIR-V: marked for `spirv_fixup`, which
+        // gives its variable the array type LLVM 22 does not.
+        let name = match self.kind(t) {
+            TypeKind::Array(e, Some(n)) if self.spirv() && matches!(self.kind(e.ty), TypeKind::Opaque(Opaque::Event)) => {
+                format!("{name}{}{n}", crate::codegen::spirv_fixup::EVENT_ARRAY_MARK)
+            }
+            _ => name.to_string(),
+        };
         self.at_entry(|g| {
-            let p = g.b.build_alloca(lt, name)?;
+            let p = g.b.build_alloca(lt, &name)?;
             if let Some(inst) = p.as_instruction() {
                 let _ = inst.set_alignment(align);
             }

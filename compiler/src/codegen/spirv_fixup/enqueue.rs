@@ -30,7 +30,7 @@
 use super::{
     HEADER, IMPORT, LINKAGE, OP_LABEL, LINKAGE_ATTRIBUTES, OP_BITCAST, OP_CAPABILITY, OP_CONSTANT_NULL, OP_COPY_OBJECT, OP_DECORATE, OP_ENTRY_POINT, OP_FUNCTION, OP_FUNCTION_CALL,
     OP_FUNCTION_END, OP_FUNCTION_PARAMETER, OP_LOAD, OP_NAME, OP_PHI, OP_SELECT, OP_TYPE_INT, OP_TYPE_POINTER, OP_UNDEF, OP_VARIABLE, bytes_of, instructions, literal_string,
-    select_as_branch, words_of,
+    select_as_branch, string_words, words_of,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -583,13 +583,6 @@ impl<'w> Fixer<'w> {
     }
 }
 
-/// A literal string's words: its bytes, nul-terminated and padded.
-fn string_words(s: &str) -> Vec<u32> {
-    let mut bytes = s.as_bytes().to_vec();
-    bytes.push(0);
-    bytes.resize(bytes.len().next_multiple_of(4), 0);
-    bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
-}
 
 #[cfg(test)]
 mod tests {

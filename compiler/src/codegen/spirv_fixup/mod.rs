@@ -12,6 +12,14 @@
 //!   the binary is repaired: such an operand becomes an `OpConstantNull`
 //!   of the module's event type, added after that type if there is none.
 //!
+//! - **Arrays of events.** LLVM 22 types the variable of `event_t
+//!   evs[N]` as one OpTypeEvent, whatever the IR's array type: the other
+//!   events are stored past it. The lowering names such variables
+//!   `<name>__clc_events_<N>`; each such variable of a pointer to an event
+//!   becomes a variable of an array of N events, its old id a bitcast of it
+//!   after the function's variables (its uses unchanged), and the name
+//!   loses its mark.
+//!
 //! - **Half pointers.** A kernel that only passes `half` data through
 //!   pointers (`vload_half`, `vstore_half`: OpenCL C 1.0 core, no
 //!   cl_khr_fp16) needs the Float16Buffer capability; LLVM declares
@@ -79,6 +87,8 @@ pub(crate) mod enqueue;
 const OP_UNDEF: u32 = 1;
 const OP_EXTENSION: u32 = 10;
 const OP_NAME: u32 = 5;
+const OP_LINE: u32 = 8;
+const OP_NO_LINE: u32 = 317;
 const OP_EXT_INST_IMPORT: u32 = 11;
 const OP_EXT_INST: u32 = 12;
 const OP_ENTRY_POINT: u32 = 15;
@@ -90,6 +100,7 @@ const OP_TYPE_IMAGE: u32 = 25;
 const OP_TYPE_ARRAY: u32 = 28;
 const OP_TYPE_POINTER: u32 = 32;
 const OP_TYPE_EVENT: u32 = 34;
+const OP_CONSTANT: u32 = 43;
 const OP_CONSTANT_NULL: u32 = 46;
 const OP_CONSTANT_SAMPLER: u32 = 45;
 const OP_FUNCTION: u32 = 54;
@@ -153,7 +164,7 @@ const EVENT_OPERAND: usize = 8;
 
 /// The module repaired (see the module's documentation).
 pub fn fix(binary: Vec<u8>) -> Vec<u8> {
-    reserve_ids(samplers_per_function(relaxed_printf_extension(printf_formats(half_buffers_only(null_events(channel_orders(binary)))))))
+    reserve_ids(samplers_per_function(relaxed_printf_extension(printf_formats(half_buffers_only(event_arrays(null_events(channel_orders(binary))))))))
 }
 
 /// The extension LLVM declares when it takes a printf's format to be
@@ -444,6 +455,115 @@ fn printf_formats(binary: Vec<u8>) -> Vec<u8> {
     words.splice(uchar_at + 4..uchar_at + 4, types);
     words[3] = bound;
     bytes_of(&words)
+}
+
+/// What the lowering appends to the name of an `event_t` array on SPIR-V,
+/// followed by the array's length: `<name>__clc_events_<N>`.
+pub(crate) const EVENT_ARRAY_MARK: &str = "__clc_events_";
+
+/// Arrays of `event_t` with their array type (see the module's
+/// documentation); the names lose their mark.
+fn event_arrays(binary: Vec<u8>) -> Vec<u8> {
+    let Some(words) = words_of(&binary) else { return binary };
+    let Some(list) = instructions(&words) else { return binary };
+    let def = |id: u32| {
+        list.iter().copied().find(|&(at, op, len)| match op {
+            OP_VARIABLE => len >= 4 && words[at + 2] == id,
+            OP_TYPE_POINTER | OP_TYPE_EVENT => words[at + 1] == id,
+            _ => false,
+        })
+    };
+    // Marked variables: id, length, name without the mark.
+    let mut marked = Vec::new();
+    for &(at, op, len) in &list {
+        if op != OP_NAME || len < 3 {
+            continue;
+        }
+        let name = String::from_utf8_lossy(&literal_string(&words[at + 2..at + len])).into_owned();
+        if let Some((base, n)) = name.rsplit_once(EVENT_ARRAY_MARK)
+            && let Ok(n) = n.parse::<u32>()
+        {
+            marked.push((words[at + 1], n, base.to_string()));
+        }
+    }
+    if marked.is_empty() {
+        return binary;
+    }
+    let Some(uint) = list.iter().find(|&&(at, op, len)| op == OP_TYPE_INT && len == 4 && words[at + 2] == 32 && words[at + 3] == 0).map(|&(at, ..)| words[at + 1]) else { return binary };
+    let mut bound = words[3];
+    let mut globals = Vec::new();
+    // Variable id -> (new variable id, its type, the old pointer type).
+    let mut retyped = rustc_hash::FxHashMap::default();
+    for &(v, n, _) in &marked {
+        let Some((at, OP_VARIABLE, _)) = def(v) else { continue };
+        let ptr = words[at + 1];
+        let Some((pat, OP_TYPE_POINTER, 4)) = def(ptr) else { continue };
+        let (storage, pointee) = (words[pat + 2], words[pat + 3]);
+        if !matches!(def(pointee), Some((_, OP_TYPE_EVENT, _))) || n < 2 {
+            continue;
+        }
+        let existing = list.iter().find(|&&(at, op, len)| op == OP_CONSTANT && len == 4 && words[at + 1] == uint && words[at + 3] == n).map(|&(at, ..)| words[at + 2]);
+        let count = existing.unwrap_or_else(|| {
+            globals.extend([(4 << 16) | OP_CONSTANT, uint, bound, n]);
+            bound += 1;
+            bound - 1
+        });
+        let (array, array_ptr, var) = (bound, bound + 1, bound + 2);
+        bound += 3;
+        globals.extend([(4 << 16) | OP_TYPE_ARRAY, array, pointee, count, (4 << 16) | OP_TYPE_POINTER, array_ptr, storage, array]);
+        retyped.insert(v, (var, array_ptr, ptr));
+    }
+    let mut out = words[..HEADER].to_vec();
+    let mut pending = Vec::new();
+    let mut globals_placed = false;
+    for &(at, op, len) in &list {
+        let w = &words[at..at + len];
+        if !matches!(op, OP_VARIABLE | OP_LINE | OP_NO_LINE) && !pending.is_empty() {
+            // After the function's variables: each old id a cast of its array.
+            for (v, var, ptr) in pending.drain(..) {
+                out.extend([(4 << 16) | OP_BITCAST, ptr, v, var]);
+            }
+        }
+        match op {
+            OP_FUNCTION if !globals_placed => {
+                out.extend(&globals);
+                globals_placed = true;
+            }
+            OP_NAME if len >= 3 && marked.iter().any(|m| m.0 == w[1]) => {
+                let &(v, _, ref base) = marked.iter().find(|m| m.0 == w[1]).unwrap_or(&marked[0]);
+                let target = retyped.get(&v).map_or(v, |r: &(u32, u32, u32)| r.0);
+                let name = string_words(base);
+                out.extend([((2 + name.len()) as u32) << 16 | OP_NAME, target]);
+                out.extend(name);
+                continue;
+            }
+            OP_DECORATE if len >= 2 && retyped.contains_key(&w[1]) => {
+                out.extend(w);
+                let at = out.len() - len + 1;
+                out[at] = retyped[&w[1]].0;
+                continue;
+            }
+            OP_VARIABLE if len >= 4 && retyped.contains_key(&w[2]) => {
+                let (var, array_ptr, ptr) = retyped[&w[2]];
+                out.extend([w[0], array_ptr, var]);
+                out.extend(&w[3..]);
+                pending.push((w[2], var, ptr));
+                continue;
+            }
+            _ => {}
+        }
+        out.extend(w);
+    }
+    out[3] = bound;
+    bytes_of(&out)
+}
+
+/// A literal string's words: its bytes, nul-terminated and padded.
+fn string_words(s: &str) -> Vec<u32> {
+    let mut bytes = s.as_bytes().to_vec();
+    bytes.push(0);
+    bytes.resize(bytes.len().next_multiple_of(4), 0);
+    bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
 /// Every null event of OpGroupAsyncCopy typed as an event.
