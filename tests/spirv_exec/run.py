@@ -391,16 +391,22 @@ def main():
 PACKET = np.dtype([("a", "<i4"), ("b", "<f4"), ("c", "i1"), ("pad", "V3")])
 
 
+def built(ctx, tmp, src, level):
+    """src compiled by clc to SPIR-V at level, validated, and built by the
+    other implementation."""
+    spv = os.path.join(tmp, os.path.basename(src).replace(".cl", f"{level}.spv"))
+    subprocess.run([CLC, "--target=spirv64", level, "-c", src, "-o", spv], check=True)
+    subprocess.run(["spirv-val", "--target-env", "opencl2.0", spv], check=True)
+    with open(spv, "rb") as f:
+        return cl.Program(ctx, f.read()).build()
+
+
 def check_pipes(ctx, queue, tmp, level, fails):
     """pipes.cl on the other implementation: packets written are read back
     exactly once, through plain calls and reservations of work-items and
     work-groups (packet order between work-items is the
     implementation's: compared as sets)."""
-    spv = os.path.join(tmp, f"pipes{level}.spv")
-    subprocess.run([CLC, "--target=spirv64", level, "-c", PIPES, "-o", spv], check=True)
-    subprocess.run(["spirv-val", "--target-env", "opencl2.0", spv], check=True)
-    with open(spv, "rb") as f:
-        prog = cl.Program(ctx, f.read()).build()
+    prog = built(ctx, tmp, PIPES, level)
     mf = cl.mem_flags
     n = 64
 
@@ -456,11 +462,7 @@ def check_enqueue(ctx, dev, queue, tmp, level, fails):
     children of the 2D range (two local buffers, waiting on two user
     events), a child enqueueing a grandchild, a marker, events picked
     through a branch, the kernel queries."""
-    spv = os.path.join(tmp, f"enqueue{level}.spv")
-    subprocess.run([CLC, "--target=spirv64", level, "-c", ENQUEUE, "-o", spv], check=True)
-    subprocess.run(["spirv-val", "--target-env", "opencl2.0", spv], check=True)
-    with open(spv, "rb") as f:
-        prog = cl.Program(ctx, f.read()).build()
+    prog = built(ctx, tmp, ENQUEUE, level)
     props = cl.command_queue_properties
     device_queue = cl.CommandQueue(ctx, dev, properties=props.ON_DEVICE | props.ON_DEVICE_DEFAULT | props.OUT_OF_ORDER_EXEC_MODE_ENABLE)
     n = 5
