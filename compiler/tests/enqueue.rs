@@ -62,6 +62,20 @@ kernel void bad(global int *out, global int *err) {
     err[2] = (int)get_kernel_work_group_size(^{ out[2] = 1; });
     err[3] = (int)get_kernel_preferred_work_group_size_multiple(^{ out[2] = 1; });
 }
+void sync(void) { barrier(CLK_LOCAL_MEM_FENCE); }
+kernel void with_barriers(global int *out, global int *err) {
+    err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(40, 8), ^(local void *p) {
+        local int *t = (local int *)p;
+        size_t l = get_local_id(0);
+        t[l] = (int)get_global_id(0) * 2;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        int r = t[get_local_size(0) - 1 - l];
+        sync();
+        t[l] = r + 1;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        out[get_global_id(0)] = t[(l + 1) % get_local_size(0)];
+    }, 8u * sizeof(int));
+}
 kernel void user_event(global int *out, global int *err, int set) {
     clk_event_t u = create_user_event();
     err[0] = is_valid_event(u) ? 1 : 0;
@@ -205,4 +219,41 @@ fn the_corpus_example_runs() {
     let d = data.read::<i32>();
     assert_eq!(&d[1..], &want[1..]);
     assert_eq!(d[0], 43);
+}
+
+/// A child whose work-items meet at barriers (in the block and in a
+/// function it calls) runs a thread per work-item: each reads what the
+/// others of its group wrote before the barrier.
+#[test]
+fn a_child_synchronises_its_group_with_barriers() {
+    let p = program();
+    let out = Buffer::new(4 * 40);
+    let err = Buffer::from_slice(&[-1i32]);
+    let mut k = p.kernel("with_barriers").unwrap();
+    k.set_arg(0, Arg::Buffer(&out)).unwrap();
+    k.set_arg(1, Arg::Buffer(&err)).unwrap();
+    k.launch(&one()).unwrap();
+    // Group g of 8: t[l] = 2 * (8g + 7 - l) + 1 after the second barrier;
+    // item l reads t[(l + 1) % 8].
+    let want: Vec<i32> = (0..40)
+        .map(|i| {
+            let (g, l) = (i / 8, i % 8);
+            let m = (l + 1) % 8;
+            2 * (8 * g + 7 - m) + 1
+        })
+        .collect();
+    assert_eq!(out.read::<i32>(), want);
+    assert_eq!(err.read::<i32>(), [0]);
+}
+
+/// A child using a work-group function would need the group lowering:
+/// reported, not miscompiled.
+#[test]
+fn a_child_with_work_group_functions_is_reported() {
+    let src = "kernel void k(global int *out) { enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(8, 4), ^{ out[get_global_id(0)] = work_group_reduce_add(1); }); }";
+    let e = match jit::build(src, "wg.cl", &BuildOptions::default()) {
+        Ok(_) => panic!("built"),
+        Err(e) => e.to_string(),
+    };
+    assert!(e.contains("enqueuing a block that uses work-group functions or async copies is not supported"), "{e}");
 }

@@ -5,7 +5,7 @@ use std::ffi::{c_char, c_void};
 use std::sync::atomic::AtomicU32;
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 12;
+pub const ABI_VERSION: u32 = 13;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -222,15 +222,16 @@ pub struct NdRangeDesc {
     pub local_size: [u64; 3],
 }
 
-/// `QueueDesc::enqueue(queue, entry, block, block_size, ndrange,
+/// `QueueDesc::enqueue(queue, entry, flags, block, block_size, ndrange,
 /// num_locals, local_sizes, num_events, wait_list, ret_event)`: records a
 /// child launch of `entry` (a block's work-group entry, whose argument 0
 /// is the copied block object and arguments 1.. the `__local` pointers of
-/// `local_sizes`), or a marker where `entry` is null; returns `CLK_SUCCESS`
-/// or an OpenCL error code.
+/// `local_sizes`; `flags` its `FLAG_*`, as a kernel's), or a marker where
+/// `entry` is null; returns `CLK_SUCCESS` or an OpenCL error code.
 pub type EnqueueFn = unsafe extern "C" fn(
     queue: *mut QueueDesc,
     entry: Option<Entry>,
+    flags: u64,
     block: *const u8,
     block_size: u64,
     ndrange: *const NdRangeDesc,

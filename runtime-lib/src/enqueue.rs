@@ -45,6 +45,9 @@ struct EventObj {
 /// A recorded child launch (or a marker, without `entry`).
 struct Child {
     entry: Option<Entry>,
+    /// The entry's `FLAG_*` (a block that synchronises its group runs
+    /// with [`abi::FLAG_ITEM_THREADS`]).
+    flags: u64,
     /// The block object's bytes, 128-byte aligned.
     block: Box<[crate::Block]>,
     range: NdRangeDesc,
@@ -116,7 +119,7 @@ impl DeviceQueue {
 
     /// Runs the recorded children until none is left: each, in enqueue
     /// order, once its wait list is complete. `run` launches one child.
-    pub(crate) fn drain(self: &Arc<Self>, run: &dyn Fn(&Arc<DeviceQueue>, Entry, *const u8, &NdRangeDesc, &[u64])) -> Result<(), Error> {
+    pub(crate) fn drain(self: &Arc<Self>, run: &dyn Fn(&Arc<DeviceQueue>, Entry, u64, *const u8, &NdRangeDesc, &[u64])) -> Result<(), Error> {
         loop {
             let child = {
                 let mut st = self.lock();
@@ -136,7 +139,7 @@ impl DeviceQueue {
             let failed = child.waits.iter().map(|&w| unsafe { &*w }.status.load(Ordering::Acquire)).find(|&s| s < COMPLETE);
             event.start.store(self.now(), Ordering::Relaxed);
             if let (None, Some(entry)) = (failed, child.entry) {
-                run(self, entry, child.block.as_ptr().cast(), &child.range, &child.locals);
+                run(self, entry, child.flags, child.block.as_ptr().cast(), &child.range, &child.locals);
             }
             event.end.store(self.now(), Ordering::Relaxed);
             self.complete(event, failed.unwrap_or(COMPLETE));
@@ -171,7 +174,7 @@ fn valid_range(r: &NdRangeDesc) -> bool {
 }
 
 /// `QueueDesc::enqueue`.
-unsafe extern "C" fn enqueue(queue: *mut QueueDesc, entry: Option<Entry>, block: *const u8, block_size: u64, range: *const NdRangeDesc, num_locals: u64, local_sizes: *const u64, num_events: u64, wait_list: *const *mut c_void, ret_event: *mut *mut c_void) -> i32 {
+unsafe extern "C" fn enqueue(queue: *mut QueueDesc, entry: Option<Entry>, flags: u64, block: *const u8, block_size: u64, range: *const NdRangeDesc, num_locals: u64, local_sizes: *const u64, num_events: u64, wait_list: *const *mut c_void, ret_event: *mut *mut c_void) -> i32 {
     // SAFETY: kernels only have queues the runtime gave them, each the
     // first field of a live `DeviceQueue`.
     let q = unsafe { &*queue.cast::<DeviceQueue>() };
@@ -217,7 +220,7 @@ unsafe extern "C" fn enqueue(queue: *mut QueueDesc, entry: Option<Entry>, block:
         // SAFETY: the kernel's `clk_event_t *`.
         unsafe { *ret_event = event.cast_mut().cast() };
     }
-    st.pending.push(Child { entry, block: bytes, range, locals, waits, event });
+    st.pending.push(Child { entry, flags, block: bytes, range, locals, waits, event });
     CLK_SUCCESS
 }
 

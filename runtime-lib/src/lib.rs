@@ -700,13 +700,15 @@ impl Launch {
     /// enqueued (and theirs), each after its wait list
     /// ([`enqueue`](crate::enqueue)).
     fn run_children(&self) -> Result<(), Error> {
-        self.queue.drain(&|queue, entry, block, range, locals| Launch::child(queue, entry, block, range, locals).run())
+        self.queue.drain(&|queue, entry, flags, block, range, locals| Launch::child(queue, entry, flags, block, range, locals).run())
     }
 
     /// A child launch: `entry` over `range` with the block object `block`
     /// as argument 0 and `__local` pointers of the `locals` sizes after
-    /// it (the queue checked the range and sizes).
-    fn child(queue: &Arc<enqueue::DeviceQueue>, entry: Entry, block: *const u8, range: &abi::NdRangeDesc, locals: &[u64]) -> Launch {
+    /// it (the queue checked the range and sizes); a thread per work-item
+    /// where `flags` has [`abi::FLAG_ITEM_THREADS`] and a group has more
+    /// than one.
+    fn child(queue: &Arc<enqueue::DeviceQueue>, entry: Entry, flags: u64, block: *const u8, range: &abi::NdRangeDesc, locals: &[u64]) -> Launch {
         let dims = range.work_dim as usize;
         let local = enqueue::child_local_size(range);
         let global: [usize; 3] = std::array::from_fn(|d| if d < dims { range.global_size[d] as usize } else { 1 });
@@ -735,7 +737,7 @@ impl Launch {
             total: groups.iter().product(),
             group_free: false,
             one_row: false,
-            item_threads: false,
+            item_threads: flags & u64::from(abi::FLAG_ITEM_THREADS) != 0 && local.iter().product::<usize>() > 1,
             pipes: Vec::new(),
             queue: queue.clone(),
             _keep: Vec::new(),

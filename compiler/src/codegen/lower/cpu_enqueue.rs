@@ -18,7 +18,7 @@ use crate::source::Span;
 use crate::sema::hir::{ExprId, ExprKind};
 use crate::sema::types::TypeId;
 use clc_builtins::functions::{AddrSpace, EnqueueOp, Lowering};
-use clc_runtime::abi::{EVENT_CREATE_USER, EVENT_IS_VALID, EVENT_PROFILING, EVENT_RELEASE, EVENT_RETAIN, EVENT_SET_STATUS};
+use clc_runtime::abi::{EVENT_CREATE_USER, EVENT_IS_VALID, EVENT_PROFILING, EVENT_RELEASE, EVENT_RETAIN, EVENT_SET_STATUS, FLAG_GROUP_SYNC, FLAG_ITEM_THREADS};
 use inkwell::module::Linkage;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue, PointerValue};
 
@@ -26,6 +26,8 @@ use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, Int
 const GROUP_QUEUE: u64 = std::mem::offset_of!(clc_runtime::abi::Group, queue) as u64;
 const QUEUE_ENQUEUE: u64 = std::mem::offset_of!(clc_runtime::abi::QueueDesc, enqueue) as u64;
 const QUEUE_EVENT: u64 = std::mem::offset_of!(clc_runtime::abi::QueueDesc, event) as u64;
+/// `ClcGroup::only_item`'s offset (the work-item a thread runs).
+const GROUP_ONLY_ITEM: u64 = std::mem::offset_of!(clc_runtime::abi::Group, only_item) as u64;
 
 /// What `get_kernel_work_group_size` and
 /// `get_kernel_preferred_work_group_size_multiple` answer: the runtime's
@@ -78,7 +80,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let block = rest[0];
                 let sizes = if local_sizes { &rest[1..] } else { &[][..] };
                 let obj = self.value(block)?;
-                let Some((entry, size)) = self.block_entry(block, sizes.len(), span)? else { return self.zero_of(ty) };
+                let Some((entry, size, flags)) = self.block_entry(block, sizes.len(), span)? else { return self.zero_of(ty) };
                 let nloc = sizes.len() as u64;
                 let arr = self.at_entry(|g| Ok(g.b.build_alloca(i64t.array_type(nloc.max(1) as u32), "local.sizes")?))?;
                 for (i, &s) in sizes.iter().enumerate() {
@@ -88,7 +90,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.b.build_store(slot, v)?;
                 }
                 let entry = entry.as_global_value().as_pointer_value();
-                let vals = [entry.into(), obj, i64t.const_int(size, false).into(), nd.into(), i64t.const_int(nloc, false).into(), arr.into(), num_events.into(), wait_list, ret_event];
+                let vals = [entry.into(), i64t.const_int(flags, false).into(), obj, i64t.const_int(size, false).into(), nd.into(), i64t.const_int(nloc, false).into(), arr.into(), num_events.into(), wait_list, ret_event];
                 self.call_queue_enqueue(q, &vals, ty)?
             }
             EnqueueOp::Marker => {
@@ -96,7 +98,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let n = self.value(args[1])?.into_int_value();
                 let n = self.b.build_int_z_extend_or_bit_cast(n, i64t, "")?;
                 let null = self.ptr_ty(AddrSpace::Private).const_null();
-                let vals = [null.into(), null.into(), i64t.const_zero().into(), null.into(), i64t.const_zero().into(), null.into(), n.into(), self.value(args[2])?, self.value(args[3])?];
+                let vals = [null.into(), i64t.const_zero().into(), null.into(), i64t.const_zero().into(), null.into(), i64t.const_zero().into(), null.into(), n.into(), self.value(args[2])?, self.value(args[3])?];
                 self.call_queue_enqueue(q, &vals, ty)?
             }
             EnqueueOp::RetainEvent | EnqueueOp::ReleaseEvent | EnqueueOp::IsValidEvent | EnqueueOp::SetUserEventStatus | EnqueueOp::CaptureEventProfilingInfo | EnqueueOp::CreateUserEvent => {
@@ -187,19 +189,25 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// The work-group entry for the block `block` evaluates to (generated
-    /// once per invoke function) and its block object's size; `None` after
-    /// a diagnostic.
-    fn block_entry(&mut self, block: ExprId, num_locals: usize, span: Span) -> R<Option<(FunctionValue<'ctx>, u64)>> {
+    /// once per invoke function), its block object's size and the entry's
+    /// launch flags; `None` after a diagnostic. A block that synchronises
+    /// its group with barriers only runs a thread per work-item (as such
+    /// kernels do: `FLAG_ITEM_THREADS`, the entry running the one
+    /// work-item the runtime names); work-group functions and async copies
+    /// would need the region lowering and are reported unsupported.
+    fn block_entry(&mut self, block: ExprId, num_locals: usize, span: Span) -> R<Option<(FunctionValue<'ctx>, u64, u64)>> {
         let Some(b) = self.enqueued_block(block) else {
             self.unsupported(span, "enqueuing a block that is not a block variable or literal");
             return Ok(None);
         };
-        if self.block_synchronises(b.literal) {
-            self.unsupported(span, "enqueuing a block that synchronises its work-group");
+        let (synchronises, barriers_only) = self.block_synchronisation(b.literal);
+        if synchronises && !barriers_only {
+            self.unsupported(span, "enqueuing a block that uses work-group functions or async copies");
             return Ok(None);
         }
+        let flags = if synchronises { u64::from(FLAG_GROUP_SYNC | FLAG_ITEM_THREADS) } else { 0 };
         if let Some(&e) = self.block_entries.get(&b.invoke) {
-            return Ok(Some((e, b.size)));
+            return Ok(Some((e, b.size, flags)));
         }
         let ptr = self.ptr_ty(AddrSpace::Private);
         let i64t = self.ctx.i64_type();
@@ -229,6 +237,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 vals.push(self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, v, self.ptr_ty(space).into()).into());
             }
             vals.push(wi.into());
+            if synchronises {
+                // One work-item when the runtime names it.
+                let slot = self.byte_offset(group, GROUP_ONLY_ITEM)?;
+                let only = self.b.build_load(ptr, slot, "only")?.into_pointer_value();
+                let one = self.ctx.append_basic_block(f, "one.item");
+                let all = self.ctx.append_basic_block(f, "all.items");
+                let is_one = self.b.build_is_not_null(only, "")?;
+                self.b.build_conditional_branch(is_one, one, all)?;
+                self.b.position_at_end(one);
+                for k in 0..3u64 {
+                    let id = self.load_i64(only, 8 * k)?;
+                    let dst = self.byte_offset(wi, 8 * k)?;
+                    self.b.build_store(dst, id)?;
+                }
+                self.b.build_call(b.invoke, &vals, "")?;
+                self.b.build_return(None)?;
+                self.b.position_at_end(all);
+            }
             let mut sizes = [i64t.const_zero(); 3];
             for (k, s) in sizes.iter_mut().enumerate() {
                 *s = self.load_i64(group, 56 + 8 * k as u64)?;
@@ -247,23 +273,30 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         r?;
         self.block_entries.insert(b.invoke, f);
-        Ok(Some((f, b.size)))
+        Ok(Some((f, b.size, flags)))
     }
 
     /// Does the block literal's body (or a function it calls) synchronise
-    /// its work-group? Such children would need the group lowering.
-    fn block_synchronises(&self, literal: ExprId) -> bool {
+    /// its work-group, and if so with barriers only?
+    fn block_synchronisation(&self, literal: ExprId) -> (bool, bool) {
         let exprs = self.fs().exprs;
-        let ExprKind::BlockLiteral { body, .. } = &self.expr_info(literal).kind else { return false };
-        let mut found = false;
+        let ExprKind::BlockLiteral { body, .. } = &self.expr_info(literal).kind else { return (false, true) };
+        let (mut synchronises, mut barriers_only) = (false, true);
         for s in body.iter() {
             super::regions::visit_stmt_deep(exprs, s, &mut |e| match &exprs[e.0 as usize].kind {
-                ExprKind::BuiltinCall { overload, .. } if matches!(overload.lowering, Lowering::Barrier(_) | Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents) => found = true,
-                ExprKind::Call { func: Some(fid), .. } if self.synchronises(fid.0 as usize) => found = true,
+                ExprKind::BuiltinCall { overload, .. } => match overload.lowering {
+                    Lowering::Barrier(_) => synchronises = true,
+                    Lowering::WorkGroup(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents => (synchronises, barriers_only) = (true, false),
+                    _ => {}
+                },
+                ExprKind::Call { func: Some(fid), .. } if self.synchronises(fid.0 as usize) => {
+                    synchronises = true;
+                    barriers_only &= self.barriers_only(fid.0 as usize);
+                }
                 _ => {}
             });
         }
-        found
+        (synchronises, barriers_only)
     }
 
     /// The block an `enqueue_kernel` argument is: a literal or a block
