@@ -45,7 +45,7 @@ use clc_builtins::functions::{AddrSpace, Lowering, WorkItemFn};
 use clc_builtins::types::Opaque;
 use inkwell::module::Linkage;
 use inkwell::values::BasicValue;
-use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, IntValue, PointerValue};
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, IntValue, PointerValue};
 use inkwell::IntPredicate;
 
 /// The work-item loops over a group: an outer loop over the rows (y and z
@@ -130,6 +130,30 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Some(p) => Ok(p),
             None => ice("a work-item function outside a function with the work-item parameter"),
         }
+    }
+
+    /// In a work-group entry run with a thread per work-item
+    /// (`FLAG_ITEM_THREADS`): where the group names the one work-item
+    /// (`only_item`), its ids into `wi`, `callee(args)` and return; the
+    /// builder is left where the runtime runs every work-item.
+    pub(super) fn only_item(&mut self, entry: FunctionValue<'ctx>, group: PointerValue<'ctx>, wi: PointerValue<'ctx>, callee: FunctionValue<'ctx>, args: &[BasicMetadataValueEnum<'ctx>]) -> R<()> {
+        let ptr_ty = self.ptr_ty(AddrSpace::Private);
+        let slot = self.byte_offset(group, ONLY_ITEM)?;
+        let only = self.b.build_load(ptr_ty, slot, "only")?.into_pointer_value();
+        let one = self.ctx.append_basic_block(entry, "one.item");
+        let all = self.ctx.append_basic_block(entry, "all.items");
+        let is_one = self.b.build_is_not_null(only, "")?;
+        self.b.build_conditional_branch(is_one, one, all)?;
+        self.b.position_at_end(one);
+        for k in 0..3u64 {
+            let id = self.i64_at(only, 8 * k)?;
+            let dst = self.byte_offset(wi, 8 * k)?;
+            self.b.build_store(dst, id)?;
+        }
+        self.b.build_call(callee, args, "")?;
+        self.b.build_return(None)?;
+        self.b.position_at_end(all);
+        Ok(())
     }
 
     fn i64_at(&mut self, base: PointerValue<'ctx>, off: u64) -> R<IntValue<'ctx>> {
@@ -409,24 +433,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         call_args.push(wi.into());
         let item_threads = synchronises && self.barriers_only(index);
         if item_threads {
-            // One work-item when the runtime names it (a thread per
-            // work-item; see FLAG_ITEM_THREADS).
-            let ptr_ty = self.ptr_ty(AddrSpace::Private);
-            let slot = self.byte_offset(group, ONLY_ITEM)?;
-            let only = self.b.build_load(ptr_ty, slot, "only")?.into_pointer_value();
-            let one = self.ctx.append_basic_block(entry_fn, "one.item");
-            let all = self.ctx.append_basic_block(entry_fn, "all.items");
-            let is_one = self.b.build_is_not_null(only, "")?;
-            self.b.build_conditional_branch(is_one, one, all)?;
-            self.b.position_at_end(one);
-            for k in 0..3u64 {
-                let id = self.i64_at(only, 8 * k)?;
-                let dst = self.byte_offset(wi, 8 * k)?;
-                self.b.build_store(dst, id)?;
-            }
-            self.b.build_call(kernel, &call_args, "")?;
-            self.b.build_return(None)?;
-            self.b.position_at_end(all);
+            self.only_item(entry_fn, group, wi, kernel, &call_args)?;
         }
         let sizes = self.local_sizes(group, self.group_free(index))?;
         // The runtime runs the rows of a kernel that does not synchronise

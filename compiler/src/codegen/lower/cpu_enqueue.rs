@@ -26,8 +26,6 @@ use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, Int
 const GROUP_QUEUE: u64 = std::mem::offset_of!(clc_runtime::abi::Group, queue) as u64;
 const QUEUE_ENQUEUE: u64 = std::mem::offset_of!(clc_runtime::abi::QueueDesc, enqueue) as u64;
 const QUEUE_EVENT: u64 = std::mem::offset_of!(clc_runtime::abi::QueueDesc, event) as u64;
-/// `ClcGroup::only_item`'s offset (the work-item a thread runs).
-const GROUP_ONLY_ITEM: u64 = std::mem::offset_of!(clc_runtime::abi::Group, only_item) as u64;
 
 /// What `get_kernel_work_group_size` and
 /// `get_kernel_preferred_work_group_size_multiple` answer: the runtime's
@@ -238,22 +236,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             vals.push(wi.into());
             if synchronises {
-                // One work-item when the runtime names it.
-                let slot = self.byte_offset(group, GROUP_ONLY_ITEM)?;
-                let only = self.b.build_load(ptr, slot, "only")?.into_pointer_value();
-                let one = self.ctx.append_basic_block(f, "one.item");
-                let all = self.ctx.append_basic_block(f, "all.items");
-                let is_one = self.b.build_is_not_null(only, "")?;
-                self.b.build_conditional_branch(is_one, one, all)?;
-                self.b.position_at_end(one);
-                for k in 0..3u64 {
-                    let id = self.load_i64(only, 8 * k)?;
-                    let dst = self.byte_offset(wi, 8 * k)?;
-                    self.b.build_store(dst, id)?;
-                }
-                self.b.build_call(b.invoke, &vals, "")?;
-                self.b.build_return(None)?;
-                self.b.position_at_end(all);
+                self.only_item(f, group, wi, b.invoke, &vals)?;
             }
             let mut sizes = [i64t.const_zero(); 3];
             for (k, s) in sizes.iter_mut().enumerate() {
