@@ -213,48 +213,34 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let name = format!("__clc_wg_{}", b.invoke.get_name().to_string_lossy());
         let f = self.module.add_function(&name, fty, Some(Linkage::Internal));
         self.add_fn_attr(f, "nounwind");
-        let saved_block = self.b.get_insert_block();
-        let saved_dbg = self.debug_save();
-        let saved_fs = self.fs.take();
-        let bb = self.ctx.append_basic_block(f, "entry");
-        self.b.position_at_end(bb);
-        self.debug_function(&name, span, f, true);
-        self.debug_at(span);
-        let r = (|| -> R<()> {
+        self.build_body(f, &name, span, true, |g| {
             let (Some(args), Some(group)) = (f.get_nth_param(0), f.get_nth_param(1)) else { return ice("a work-group entry without its parameters") };
             let (args, group) = (args.into_pointer_value(), group.into_pointer_value());
-            let wi = self.b.build_alloca(i64t.array_type(4), "wi")?;
-            let gslot = self.byte_offset(wi, 24)?;
-            self.b.build_store(gslot, group)?;
+            let wi = g.b.build_alloca(i64t.array_type(4), "wi")?;
+            let gslot = g.byte_offset(wi, 24)?;
+            g.b.build_store(gslot, group)?;
             let mut vals: Vec<BasicMetadataValueEnum> = Vec::new();
             for i in 0..=num_locals as u64 {
-                let slot = self.byte_offset(args, 8 * i)?;
-                let vp = self.b.build_load(ptr, slot, "")?.into_pointer_value();
-                let v = self.b.build_load(ptr, vp, "")?;
+                let slot = g.byte_offset(args, 8 * i)?;
+                let vp = g.b.build_load(ptr, slot, "")?.into_pointer_value();
+                let v = g.b.build_load(ptr, vp, "")?;
                 let space = if i == 0 { AddrSpace::Generic } else { AddrSpace::Local };
-                vals.push(self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, v, self.ptr_ty(space).into()).into());
+                vals.push(g.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, v, g.ptr_ty(space).into()).into());
             }
             vals.push(wi.into());
             if synchronises {
-                self.only_item(f, group, wi, b.invoke, &vals)?;
+                g.only_item(f, group, wi, b.invoke, &vals)?;
             }
             let mut sizes = [i64t.const_zero(); 3];
             for (k, s) in sizes.iter_mut().enumerate() {
-                *s = self.load_i64(group, 56 + 8 * k as u64)?;
+                *s = g.load_i64(group, 56 + 8 * k as u64)?;
             }
-            let (loops, _, _) = self.open_item_loops(wi, &sizes, None, None)?;
-            self.b.build_call(b.invoke, &vals, "")?;
-            self.close_item_loops(loops)?;
-            self.b.build_return(None)?;
+            let (loops, _, _) = g.open_item_loops(wi, &sizes, None, None)?;
+            g.b.build_call(b.invoke, &vals, "")?;
+            g.close_item_loops(loops)?;
+            g.b.build_return(None)?;
             Ok(())
-        })();
-        self.debug_end_function();
-        self.debug_restore(saved_dbg);
-        self.fs = saved_fs;
-        if let Some(bb) = saved_block {
-            self.b.position_at_end(bb);
-        }
-        r?;
+        })?;
         self.block_entries.insert(b.invoke, f);
         Ok(Some((f, b.size, flags)))
     }

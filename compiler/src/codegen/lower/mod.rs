@@ -377,6 +377,52 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         })
     }
 
+    /// `ndrange_t`'s LLVM type.
+    fn ndrange_ty(&mut self) -> R<BasicTypeEnum<'ctx>> {
+        let st = self.int_ty(self.size_bits());
+        let arr = st.array_type(3);
+        // SPIR-V consumers' ndrange_t starts with a 32-bit dimension count
+        // (clang's and the translator's); the CPU runtime's with a size_t.
+        let dims: BasicTypeEnum = if self.spirv() { self.ctx.i32_type().into() } else { st.into() };
+        Ok(self.ctx.struct_type(&[dims, arr.into(), arr.into(), arr.into()], false).into())
+    }
+
+    /// `ndrange_<dims>D(…)`: one size is the global size, two global and
+    /// local, three offset, global and local (values for 1D, arrays of
+    /// `dims` otherwise); a local size left out is 0 (the runtime
+    /// chooses).
+    fn ndrange(&mut self, dims: u8, args: &[ExprId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+        let st = self.int_ty(self.size_bits());
+        let s = st.get_bit_width() as u64 / 8;
+        let nd = self.alloca(ty, "ndrange")?;
+        let lt = self.mem_ty(ty)?;
+        self.b.build_store(nd, lt.const_zero())?;
+        let dims_ty = if self.spirv() { self.ctx.i32_type() } else { st };
+        self.b.build_store(nd, dims_ty.const_int(dims as u64, false))?;
+        // The fields after the dimension count: offset, global, local.
+        let (offset, global, local) = (s, 4 * s, 7 * s);
+        let fields: &[u64] = match args.len() {
+            1 => &[global],
+            2 => &[global, local],
+            _ => &[offset, global, local],
+        };
+        for (&a, &off) in args.iter().zip(fields) {
+            let v = self.value(a)?;
+            for d in 0..dims as u64 {
+                let x = if dims == 1 {
+                    v.into_int_value()
+                } else {
+                    let at = self.byte_offset(v.into_pointer_value(), s * d)?;
+                    self.b.build_load(st, at, "")?.into_int_value()
+                };
+                let x = self.b.build_int_z_extend_or_bit_cast(x, st, "")?;
+                let slot = self.byte_offset(nd, off + s * d)?;
+                self.b.build_store(slot, x)?;
+            }
+        }
+        self.load_aggregate(nd, ty)
+    }
+
     /// A record as a packed LLVM struct with explicit padding, so that the
     /// field offsets are exactly sema's layout. A union is one byte array.
     fn record_ty(&mut self, idx: u32) -> R<StructType<'ctx>> {
@@ -856,6 +902,27 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let r = f(self);
         if let Some(h) = here {
             self.b.position_at_end(h);
+        }
+        r
+    }
+
+    /// Generates the body of `f` (named `name` in debug info, at `span`;
+    /// `local` to the unit or not) with `body`, positioned in its entry
+    /// block, then comes back to where the builder was: its block, debug
+    /// location and function state.
+    fn build_body(&mut self, f: FunctionValue<'ctx>, name: &str, span: Span, local: bool, body: impl FnOnce(&mut Self) -> R<()>) -> R<()> {
+        let saved_block = self.b.get_insert_block();
+        let saved_dbg = self.debug_save();
+        let saved_fs = self.fs.take();
+        self.b.position_at_end(self.ctx.append_basic_block(f, "entry"));
+        self.debug_function(name, span, f, local);
+        self.debug_at(span);
+        let r = body(self);
+        self.debug_end_function();
+        self.debug_restore(saved_dbg);
+        self.fs = saved_fs;
+        if let Some(bb) = saved_block {
+            self.b.position_at_end(bb);
         }
         r
     }

@@ -34,9 +34,9 @@ use crate::codegen::spirv_fixup::enqueue::{PLACEHOLDER_PREFIX, block_kernel_name
 use crate::sema::hir::ExprId;
 use crate::sema::types::{TypeId, TypeKind};
 use crate::source::Span;
-use clc_builtins::functions::{AddrSpace, EnqueueOp};
+use clc_builtins::functions::{AddrSpace, EnqueueOp, Purity};
 use inkwell::attributes::{Attribute, AttributeLoc};
-use inkwell::types::{AsTypeRef, BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
+use inkwell::types::{AsTypeRef, BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue};
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
@@ -132,14 +132,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(self.b.build_int_truncate_or_bit_cast(v, self.ctx.i32_type(), "")?.into())
     }
 
-    /// A pointer argument in the generic address space.
+    /// A pointer argument in the generic address space (the builder
+    /// leaves one already there as it is).
     fn generic_arg(&mut self, e: ExprId) -> R<BasicValueEnum<'ctx>> {
         let v = self.value(e)?;
-        let generic = self.ptr_ty(AddrSpace::Generic);
-        if v.get_type() == generic.as_basic_type_enum() {
-            return Ok(v);
-        }
-        Ok(self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, v, generic.into()))
+        Ok(self.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, v, self.ptr_ty(AddrSpace::Generic).into()))
     }
 
     /// The operands naming a block: its kernel's tag, the block object,
@@ -174,24 +171,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         for a in ["convergent", "nounwind"] {
             self.add_fn_attr(f, a);
         }
-        let saved_block = self.b.get_insert_block();
-        let saved_dbg = self.debug_save();
-        self.b.position_at_end(self.ctx.append_basic_block(f, "entry"));
-        self.debug_function(&name, span, f, false);
-        self.debug_at(span);
         let args: Vec<BasicMetadataValueEnum> = f.get_param_iter().map(|p| p.into()).collect();
-        let r = (|| -> R<()> {
-            let call = self.b.build_call(invoke, &args, "")?;
+        self.build_body(f, &name, span, false, |g| {
+            let call = g.b.build_call(invoke, &args, "")?;
             call.set_call_convention(CC_SPIR_FUNC);
-            self.b.build_return(None)?;
+            g.b.build_return(None)?;
             Ok(())
-        })();
-        self.debug_end_function();
-        self.debug_restore(saved_dbg);
-        if let Some(bb) = saved_block {
-            self.b.position_at_end(bb);
-        }
-        r?;
+        })?;
         self.block_kernels.insert(invoke, tag);
         Ok(tag)
     }
@@ -200,18 +186,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// once; `byval` marks the parameter that is a `ndrange_t` (so that the
     /// back end types the pointer as the struct).
     fn placeholder(&mut self, name: &str, ret: Option<BasicTypeEnum<'ctx>>, vals: &[BasicValueEnum<'ctx>], byval: Option<usize>) -> R<FunctionValue<'ctx>> {
-        let full = format!("{PLACEHOLDER_PREFIX}{name}");
-        if let Some(f) = self.module.get_function(&full) {
-            return Ok(f);
-        }
         let tys: Vec<BasicMetadataTypeEnum> = vals.iter().map(|v| v.get_type().into()).collect();
-        let fty = match ret {
-            Some(r) => r.fn_type(&tys, false),
-            None => self.ctx.void_type().fn_type(&tys, false),
-        };
-        let f = self.module.add_function(&full, fty, None);
-        f.set_call_conventions(CC_SPIR_FUNC);
-        self.add_fn_attr(f, "nounwind");
+        let f = self.declare(&format!("{PLACEHOLDER_PREFIX}{name}"), ret, &tys, false, false, Purity::Effects);
         if let Some(i) = byval {
             let nd = self.ndrange_ty()?;
             let kind = Attribute::get_named_enum_kind_id("byval");
@@ -220,51 +196,5 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             f.add_attribute(AttributeLoc::Param(i as u32), self.ctx.create_type_attribute(kind, any));
         }
         Ok(f)
-    }
-
-    /// `ndrange_t`'s LLVM type.
-    pub(super) fn ndrange_ty(&mut self) -> R<BasicTypeEnum<'ctx>> {
-        let st = self.int_ty(self.size_bits());
-        let arr = st.array_type(3);
-        // SPIR-V consumers' ndrange_t starts with a 32-bit dimension count
-        // (clang's and the translator's); the CPU runtime's with a size_t.
-        let dims: BasicTypeEnum = if self.spirv() { self.ctx.i32_type().into() } else { st.into() };
-        Ok(self.ctx.struct_type(&[dims, arr.into(), arr.into(), arr.into()], false).into())
-    }
-
-    /// `ndrange_<dims>D(…)`: one size is the global size, two global and
-    /// local, three offset, global and local (values for 1D, arrays of
-    /// `dims` otherwise); a local size left out is 0 (the runtime
-    /// chooses).
-    pub(super) fn ndrange(&mut self, dims: u8, args: &[ExprId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
-        let st = self.int_ty(self.size_bits());
-        let s = st.get_bit_width() as u64 / 8;
-        let nd = self.alloca(ty, "ndrange")?;
-        let lt = self.mem_ty(ty)?;
-        self.b.build_store(nd, lt.const_zero())?;
-        let dims_ty = if self.spirv() { self.ctx.i32_type() } else { st };
-        self.b.build_store(nd, dims_ty.const_int(dims as u64, false))?;
-        // The fields after the dimension count: offset, global, local.
-        let (offset, global, local) = (s, 4 * s, 7 * s);
-        let fields: &[u64] = match args.len() {
-            1 => &[global],
-            2 => &[global, local],
-            _ => &[offset, global, local],
-        };
-        for (&a, &off) in args.iter().zip(fields) {
-            let v = self.value(a)?;
-            for d in 0..dims as u64 {
-                let x = if dims == 1 {
-                    v.into_int_value()
-                } else {
-                    let at = self.byte_offset(v.into_pointer_value(), s * d)?;
-                    self.b.build_load(st, at, "")?.into_int_value()
-                };
-                let x = self.b.build_int_z_extend_or_bit_cast(x, st, "")?;
-                let slot = self.byte_offset(nd, off + s * d)?;
-                self.b.build_store(slot, x)?;
-            }
-        }
-        self.load_aggregate(nd, ty)
     }
 }

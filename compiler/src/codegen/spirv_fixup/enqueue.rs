@@ -28,7 +28,7 @@
 //! them would give a module no OpenCL runtime links.
 
 use super::{
-    HEADER, IMPORT, LINKAGE, OP_LABEL, LINKAGE_ATTRIBUTES, OP_BITCAST, OP_CAPABILITY, OP_CONSTANT_NULL, OP_COPY_OBJECT, OP_DECORATE, OP_ENTRY_POINT, OP_FUNCTION, OP_FUNCTION_CALL,
+    HEADER, IMPORT, LINKAGE, OP_CONSTANT, OP_LABEL, LINKAGE_ATTRIBUTES, OP_BITCAST, OP_CAPABILITY, OP_CONSTANT_NULL, OP_COPY_OBJECT, OP_DECORATE, OP_ENTRY_POINT, OP_FUNCTION, OP_FUNCTION_CALL,
     OP_FUNCTION_END, OP_FUNCTION_PARAMETER, OP_LOAD, OP_NAME, OP_PHI, OP_SELECT, OP_TYPE_INT, OP_TYPE_POINTER, OP_UNDEF, OP_VARIABLE, bytes_of, instructions, literal_string,
     select_as_branch, string_words, words_of,
 };
@@ -59,7 +59,6 @@ const INPUT: u32 = 1;
 const OP_TYPE_FUNCTION: u32 = 33;
 const OP_TYPE_DEVICE_EVENT: u32 = 35;
 const OP_TYPE_QUEUE: u32 = 37;
-const OP_CONSTANT: u32 = 43;
 const OP_STORE: u32 = 62;
 /// OpAccessChain, OpInBoundsAccessChain, OpPtrAccessChain,
 /// OpInBoundsPtrAccessChain, OpConvertUToPtr, OpPtrCastToGeneric,
@@ -613,7 +612,7 @@ mod tests {
 
     #[test]
     fn placeholders_become_instructions_and_events_device_events() {
-        let fixed = little(fix(bytes_of(&module("ReleaseEvent"))).unwrap());
+        let fixed = words_of(&fix(bytes_of(&module("ReleaseEvent"))).unwrap()).unwrap();
         let list = instructions(&fixed).unwrap();
         let find = |op: u32| list.iter().find(|&&(_, o, _)| o == op).map(|&(at, _, len)| fixed[at..at + len].to_vec());
         let event = find(OP_TYPE_DEVICE_EVENT).expect("a device event type")[1];
@@ -642,9 +641,5 @@ mod tests {
         let at = renamed.iter().position(|&w| w == u32::from_le_bytes(*b"__cl")).unwrap();
         renamed[at] = u32::from_le_bytes(*b"__xx");
         assert_eq!(fix(bytes_of(&renamed)).unwrap(), bytes_of(&renamed));
-    }
-
-    fn little(b: Vec<u8>) -> Vec<u32> {
-        b.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
     }
 }

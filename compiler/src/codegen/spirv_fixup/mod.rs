@@ -561,9 +561,8 @@ fn event_arrays(binary: Vec<u8>) -> Vec<u8> {
 /// A literal string's words: its bytes, nul-terminated and padded.
 fn string_words(s: &str) -> Vec<u32> {
     let mut bytes = s.as_bytes().to_vec();
-    bytes.push(0);
-    bytes.resize(bytes.len().next_multiple_of(4), 0);
-    bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    bytes.resize((bytes.len() / 4 + 1) * 4, 0);
+    little_endian_words(&bytes)
 }
 
 /// Every null event of OpGroupAsyncCopy typed as an event.
@@ -930,13 +929,6 @@ mod tests {
         let mut plain = w.clone();
         plain[uchar_end + 11] = 2;
         assert_eq!(fix(bytes_of(&plain)), bytes_of(&plain));
-    }
-
-    /// A literal string as nul-padded words.
-    fn string_words(s: &str) -> Vec<u32> {
-        let mut bytes = s.as_bytes().to_vec();
-        bytes.resize((bytes.len() / 4 + 1) * 4, 0);
-        little_endian_words(&bytes)
     }
 
     /// Capabilities Kernel and Linkage; `get_image_channel_order` imported
