@@ -41,6 +41,7 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         entities: Vec::new(),
         undeclared: Default::default(),
         ret: None,
+        block_floors: Vec::new(),
         poisoned: Default::default(),
         facts: expr::lower::Facts { enabled: opts.build_program, ..Default::default() },
     };
@@ -135,6 +136,12 @@ struct FuncCtx {
     after_syntax_error: bool,
 }
 
+impl FuncCtx {
+    fn new(name: String, graph_key: String, kernel: bool, after_syntax_error: bool) -> FuncCtx {
+        FuncCtx { name, graph_key, kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), switches: Vec::new(), loops: 0, after_syntax_error }
+    }
+}
+
 /// A type being built from specifiers and declarator layers: the space is
 /// `None` until one is written or the context decides.
 #[derive(Clone, Copy, Debug)]
@@ -163,6 +170,17 @@ struct Param {
     written: Option<String>,
 }
 
+/// What `return` statements are checked against.
+#[derive(Clone, Copy)]
+enum Returns {
+    /// The function's return type, or a block literal's written one.
+    Declared(QualType),
+    /// A block literal without a written return type returns the type of
+    /// its first `return` (`void` for `return;`), which every other
+    /// `return` must have too (as clang); `None` until one is seen.
+    Inferred(Option<(TypeId, Span)>),
+}
+
 /// The result of applying a declarator.
 struct Declared {
     ty: Partial,
@@ -185,16 +203,21 @@ struct Checker<'d> {
     /// Where undeclared identifiers were reported, so a constant
     /// expression that fails because of one is not reported again.
     undeclared: rustc_hash::FxHashSet<Span>,
-    /// The return type `return` converts to, and whether returns are
-    /// checked against it (not in a block literal without a written
-    /// return type).
-    ret: Option<(QualType, bool)>,
+    /// What `return` checks its value against.
+    ret: Option<Returns>,
+    /// For each block literal being checked (innermost last), how many
+    /// scopes were open where it starts: names found in scopes below it
+    /// are the enclosing function's, which the block captures.
+    block_floors: Vec<usize>,
     /// Names declared after their declaration failed (as `int`, so that
     /// uses resolve): their uses have no type to check.
     poisoned: rustc_hash::FxHashSet<Span>,
     /// What typing learned, for building the typed program.
     facts: expr::lower::Facts,
 }
+
+/// The note on diagnostics of the rules for blocks.
+const BLOCK_RULES: &str = "OpenCL C 2.0 §6.12.5: blocks are constants made by block literals and named by variables; they are not parameters, return values, fields, array elements or pointees";
 
 fn err(code: &'static str, span: Span, msg: impl Into<String>) -> Diagnostic {
     Diagnostic::error(code, span, msg)
@@ -205,6 +228,19 @@ impl Checker<'_> {
 
     fn lookup(&self, name: &str) -> Option<&Sym> {
         self.scopes.iter().rev().find_map(|s| s.names.get(name).and_then(|v| v.last()))
+    }
+
+    /// The index of the scope (0: file scope) declaring `name`.
+    fn lookup_scope(&self, name: &str) -> Option<usize> {
+        self.scopes.iter().rposition(|s| s.names.get(name).is_some_and(|v| !v.is_empty()))
+    }
+
+    /// Is `name`, used in the block literal being checked, a variable of
+    /// the function around the block (which the block captures)? Variables
+    /// with static storage (`static`, `__local`) are not captured.
+    fn is_capture(&self, name: &str) -> bool {
+        let (Some(&floor), Some(i)) = (self.block_floors.last(), self.lookup_scope(name)) else { return false };
+        (1..floor).contains(&i) && matches!(self.lookup(name), Some(Sym { kind: SymKind::Var { .. } | SymKind::Param, ty, .. }) if ty.space == AddrSpace::Private)
     }
 
     fn lookup_tag(&self, name: &str) -> Option<&Tag> {
@@ -421,7 +457,17 @@ impl Checker<'_> {
                 self.entities.push(Entity { name: name.name.clone(), span: name.span, ty: q, kind: EntityKind::Global });
             }
             if let Some(init) = &id.init {
+                // A program-scope block's literal is checked as a function
+                // body of its own (its calls are its callers', see
+                // `global_block_key`).
+                let block_body = ctx == Ctx::File && matches!(self.types.kind(q.ty), TypeKind::Block { .. });
+                if block_body {
+                    self.func = Some(FuncCtx::new(name.name.clone(), global_block_key(&name.name), false, false));
+                }
                 self.init_as(init, q);
+                if block_body {
+                    self.end_function();
+                }
                 // Objects with static storage are initialized before any
                 // code runs: from constants only (C99 6.7.8p4).
                 if ctx == Ctx::File || matches!(q.space, AddrSpace::Global | AddrSpace::Constant) {
@@ -555,6 +601,8 @@ impl Checker<'_> {
                 // An array's name is the address of its first element; a
                 // read-only object with a constant initializer is its value
                 // (clang folds these too).
+                // Another program-scope block.
+                Some(Sym { ty, .. }) if matches!(self.types.kind(ty.ty), TypeKind::Block { .. }) => self.lookup_scope(&id.name) == Some(0),
                 Some(Sym { kind: SymKind::Var { has_init }, ty, .. }) => {
                     let static_storage = matches!(ty.space, AddrSpace::Global | AddrSpace::Constant);
                     let read_only = ty.space == AddrSpace::Constant || ty.quals.is_const;
@@ -569,7 +617,9 @@ impl Checker<'_> {
             // read-only object with a constant initializer.
             ExprKind::Member { base, arrow: false, .. } => self.is_constant_init(base) || self.is_read_only_constant(base),
             ExprKind::Index(a, i) => self.is_read_only_constant(a) && self.is_constant_init(i),
-            ExprKind::Member { .. } | ExprKind::Call(..) | ExprKind::Assign(..) | ExprKind::BlockLit(_) => false,
+            // A block literal at program scope captures nothing.
+            ExprKind::BlockLit(_) => true,
+            ExprKind::Member { .. } | ExprKind::Call(..) | ExprKind::Assign(..) => false,
         }
     }
 
@@ -731,6 +781,13 @@ impl Checker<'_> {
         if q.space == AddrSpace::Constant && !has_init && !is_extern {
             self.diags.push(err("E0310", span, "variable in constant address space must be initialized"));
         }
+        if matches!(self.types.kind(q.ty), TypeKind::Block { .. }) {
+            if is_extern {
+                self.diags.push(err("E0333", span, "invalid block variable declaration - using 'extern' storage class is disallowed").with_note(BLOCK_RULES));
+            } else if !has_init {
+                self.diags.push(err("E0333", span, "invalid block variable declaration - must be initialized").with_note(BLOCK_RULES));
+            }
+        }
         self.object_type_rules(q, span, ctx, has_init, "variable");
         q
     }
@@ -743,6 +800,9 @@ impl Checker<'_> {
             TypeKind::Image(..) | TypeKind::Pipe(..) if ctx != Ctx::Param => {
                 let shown = access_words(&self.show(q));
                 self.diags.push(err("E0314", span, format!("type '{shown}' can only be used as a function parameter in OpenCL")));
+            }
+            TypeKind::Block { .. } if ctx == Ctx::Param => {
+                self.diags.push(err("E0333", span, format!("declaring function parameter of type '{}' is not allowed", self.show(q))).with_note(BLOCK_RULES));
             }
             TypeKind::Opaque(Opaque::Sampler) if ctx == Ctx::File => {
                 if !q.quals.is_const && q.space != AddrSpace::Constant {
@@ -973,13 +1033,13 @@ impl Checker<'_> {
         let attrs = base.attrs.clone();
         self.function_decl(&base, &name, &decl, &attrs, true, f.declarator.span);
         self.ret = match self.types.kind(decl.ty.ty) {
-            TypeKind::Function { ret, .. } => Some((*ret, true)),
+            TypeKind::Function { ret, .. } => Some(Returns::Declared(*ret)),
             _ => None,
         };
         let overloadable = attrs.iter().any(|a| a.name.name == "overloadable")
             || matches!(self.lookup(&name.name), Some(Sym { kind: SymKind::Func { overloadable: true, .. }, .. }));
         let graph_key = graph_key(&name.name, overloadable.then_some(decl.ty.ty));
-        self.func = Some(FuncCtx { name: name.name.clone(), graph_key, kernel: base.kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), switches: Vec::new(), loops: 0, after_syntax_error: block_has_error(&f.body) });
+        self.func = Some(FuncCtx::new(name.name.clone(), graph_key, base.kernel, block_has_error(&f.body)));
         self.scopes.push(Scope::default());
         for p in decl.params.into_iter().flatten() {
             if let Some(n) = &p.name {
@@ -991,7 +1051,13 @@ impl Checker<'_> {
         }
         self.scopes.pop();
         self.ret = None;
-        let fc = self.func.take().expect("set above");
+        self.end_function();
+    }
+
+    /// Leaves the function body being checked: its `goto`s must name its
+    /// labels.
+    fn end_function(&mut self) {
+        let Some(fc) = self.func.take() else { return };
         for g in fc.gotos {
             if !fc.labels.contains_key(&g.name) {
                 self.diags.push(err("E0306", g.span, format!("use of undeclared label '{}'", g.name)));
@@ -1220,7 +1286,7 @@ impl Checker<'_> {
                             self.diags.push(err("E0310", name.span, "field may not be qualified with an address space"));
                         }
                         match self.types.kind(self.strip_arrays(q.ty)).clone() {
-                            TypeKind::Opaque(Opaque::Event | Opaque::Sampler | Opaque::ClkEvent | Opaque::Queue | Opaque::ReserveId) | TypeKind::Image(..) => {
+                            TypeKind::Opaque(Opaque::Event | Opaque::Sampler | Opaque::ClkEvent | Opaque::Queue | Opaque::ReserveId) | TypeKind::Image(..) | TypeKind::Block { .. } => {
                                 let shown = access_words(&self.types.display(q.ty));
                                 self.diags.push(err("E0314", name.span, format!("the '{shown}' type cannot be used to declare a structure or union field")));
                             }
@@ -1340,6 +1406,12 @@ impl Checker<'_> {
                     let kind = self.types.kind(t.ty).clone();
                     let ty = match kind {
                         TypeKind::Function { ret, params, .. } if *block => self.types.intern(TypeKind::Block { ret, params }),
+                        TypeKind::Block { .. } => {
+                            let shown = self.types.display(t.ty);
+                            let at = d.name().map_or(layer.span, |n| n.span);
+                            self.diags.push(err("E0333", at, format!("pointer to type '{shown}' is invalid in OpenCL")).with_note(BLOCK_RULES));
+                            return None;
+                        }
                         TypeKind::Image(..) => {
                             let shown = access_words(&self.types.display_qual(QualType { space: AddrSpace::Private, ..pointee }));
                             let at = d.name().map_or(layer.span, |n| n.span);
@@ -1404,6 +1476,11 @@ impl Checker<'_> {
                         }
                     };
                     let elem = QualType { ty: t.ty, quals: t.quals, space: t.space.unwrap_or(AddrSpace::Private) };
+                    if matches!(self.types.kind(t.ty), TypeKind::Block { .. }) {
+                        let shown = self.types.display(t.ty);
+                        self.diags.push(err("E0333", layer.span, format!("array of '{shown}' type is invalid in OpenCL")).with_note(BLOCK_RULES));
+                        return None;
+                    }
                     if matches!(self.types.kind(t.ty), TypeKind::Void | TypeKind::Function { .. }) {
                         let d = self.types.display(t.ty);
                         self.diags.push(err("E0314", layer.span, format!("array has incomplete element type '{d}'")));
@@ -1423,6 +1500,11 @@ impl Checker<'_> {
                         ret_space = base.space_span.or(Some(layer.span));
                     }
                     let ret = QualType { ty: t.ty, quals: t.quals, space: AddrSpace::Private };
+                    if matches!(self.types.kind(t.ty), TypeKind::Block { .. }) {
+                        let shown = self.types.display(t.ty);
+                        let at = inner.name().map_or(layer.span, |n| n.span);
+                        self.diags.push(err("E0333", at, format!("declaring function return value of type '{shown}' is not allowed")).with_note(BLOCK_RULES));
+                    }
                     let list = self.params(ps);
                     if *variadic {
                         // §6.9(e) bans variadic functions except printf,
@@ -1543,7 +1625,8 @@ impl Checker<'_> {
             StmtKind::Decl(d) => self.decl(d, Ctx::Local),
             StmtKind::StaticAssert(sa) => self.static_assert(sa),
             StmtKind::Expr(e) => self.expr(e),
-            StmtKind::Null | StmtKind::Error | StmtKind::Return(None) => {}
+            StmtKind::Null | StmtKind::Error => {}
+            StmtKind::Return(None) => self.return_void(s.span),
             StmtKind::Break | StmtKind::Continue => {
                 let brk = matches!(s.kind, StmtKind::Break);
                 if let Some(f) = &self.func
@@ -2021,6 +2104,12 @@ fn needs_cl20(b: BuiltinType) -> bool {
 
 /// A node of the call graph: `name`, or `name#type` for one overload of
 /// an `overloadable` set.
+/// The call-graph node of the program-scope block variable `name`: the
+/// functions using it call what its block calls.
+fn global_block_key(name: &str) -> String {
+    format!("{name}#block")
+}
+
 fn graph_key(name: &str, overload: Option<TypeId>) -> String {
     match overload {
         Some(t) => format!("{name}#{t:?}"),

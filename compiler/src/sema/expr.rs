@@ -272,6 +272,10 @@ impl Checker<'_> {
         }
     }
 
+    fn is_block(&self, t: TypeId) -> bool {
+        matches!(self.types.kind(t), TypeKind::Block { .. })
+    }
+
     fn is_scalar_type(&self, t: TypeId) -> bool {
         self.arith(t).is_some() || self.is_pointer(t) || matches!(self.types.kind(t), TypeKind::Opaque(Opaque::Event | Opaque::ClkEvent | Opaque::Queue))
     }
@@ -306,7 +310,9 @@ impl Checker<'_> {
     fn decay(&mut self, v: Val, span: Span) -> Option<QualType> {
         let t = v.ty.ty;
         let ty = match *self.types.kind(t) {
-            TypeKind::Array(elem, _) => self.types.pointer(elem),
+            // The elements of a const array are const (a block's copy of
+            // an array is one).
+            TypeKind::Array(elem, _) => self.types.pointer(QualType { quals: Quals { is_const: elem.quals.is_const || v.ty.quals.is_const, ..elem.quals }, ..elem }),
             TypeKind::Function { .. } => self.types.pointer(QualType::new(t, AddrSpace::Private)),
             TypeKind::Atomic(_) => {
                 self.atomic_error(span);
@@ -483,7 +489,7 @@ impl Checker<'_> {
                 self.facts.names.insert(addr(id), sym.span);
             }
             return match kind {
-                SymKind::Var { .. } | SymKind::Param => lv(ty),
+                SymKind::Var { .. } | SymKind::Param => self.variable_use(id, ty),
                 SymKind::Func { .. } => rv(ty),
                 SymKind::EnumConst(v) => {
                     if self.facts.enabled {
@@ -509,11 +515,36 @@ impl Checker<'_> {
         rv(q)
     }
 
+    /// A variable named in an expression. Inside a block literal, a
+    /// variable of the enclosing function is the block's copy of it,
+    /// made when the block was: read-only (OpenCL C 2.0 §6.12 has no
+    /// `__block` variables), and never a block itself (§6.12.5).
+    fn variable_use(&mut self, id: &Ident, ty: QualType) -> Option<Val> {
+        let is_block = matches!(self.types.kind(ty.ty), TypeKind::Block { .. });
+        if self.is_capture(&id.name) {
+            if is_block {
+                self.diags.push(err("E0333", id.span, "cannot refer to a block inside block").with_note("OpenCL C 2.0 §6.12.5: a block cannot use another block variable of the function around it"));
+                return None;
+            }
+            return lv(QualType { quals: Quals { is_const: true, ..ty.quals }, ..ty });
+        }
+        // A program-scope block runs where it is called: calls in it are
+        // the caller's (for the recursion check).
+        if is_block
+            && self.lookup_scope(&id.name) == Some(0)
+            && let Some(f) = &self.func
+        {
+            self.calls.push((f.graph_key.clone(), super::global_block_key(&id.name), id.span));
+        }
+        lv(ty)
+    }
+
     fn block_lit(&mut self, b: &BlockLit) -> Option<Val> {
         let ret = match &b.ret {
             Some(r) => self.type_name(r),
             None => None,
         };
+        self.block_floors.push(self.scopes.len());
         self.push_scope();
         let mut ptys = Vec::new();
         if let Some(ps) = &b.params {
@@ -527,8 +558,10 @@ impl Checker<'_> {
         // A block's return type is inferred from its returns when not
         // written; its returns are not checked against the enclosing
         // function's.
-        let saved = self.ret.take();
-        self.ret = ret.map(|r| (r, true));
+        let saved = self.ret.replace(match ret {
+            Some(r) => Returns::Declared(r),
+            None => Returns::Inferred(None),
+        });
         // Jumps and case labels in the block's body target its own
         // statements only.
         let outer = self.func.as_mut().map(|f| (std::mem::take(&mut f.loops), std::mem::take(&mut f.switches)));
@@ -538,12 +571,17 @@ impl Checker<'_> {
         if let (Some(f), Some((loops, switches))) = (self.func.as_mut(), outer) {
             (f.loops, f.switches) = (loops, switches);
         }
-        self.ret = saved;
+        let returns = std::mem::replace(&mut self.ret, saved);
         self.pop_scope();
+        self.block_floors.pop();
         // `void (^)(void)` (a block's parameter list `(void)` is one
         // unnamed void parameter).
         ptys.retain(|p| !matches!(self.types.kind(p.ty), TypeKind::Void));
-        let ret = ret.unwrap_or_else(|| QualType::new(self.types.void(), AddrSpace::Private));
+        let ret = match (ret, returns) {
+            (Some(r), _) => r,
+            (None, Some(Returns::Inferred(Some((t, _))))) => QualType::new(t, AddrSpace::Private),
+            _ => QualType::new(self.types.void(), AddrSpace::Private),
+        };
         let t = self.types.intern(TypeKind::Block { ret, params: ptys });
         rv(QualType::new(t, AddrSpace::Private))
     }
@@ -554,6 +592,15 @@ impl Checker<'_> {
         match op {
             UnOp::AddrOf => {
                 let v = self.type_expr(x)?;
+                if matches!(self.types.kind(v.ty.ty), TypeKind::Block { .. }) {
+                    return self.bad_unary(op, v.ty, span);
+                }
+                if let ExprKind::Ident(id) = &strip(x).kind
+                    && self.is_capture(&id.name)
+                {
+                    self.diags.push(err("E0333", span, "taking address of a capture is not allowed").with_note(format!("the block has its own copy of '{}', taken when the block literal is evaluated", id.name)));
+                    return None;
+                }
                 if matches!(self.types.kind(v.ty.ty), TypeKind::Function { .. }) {
                     self.diags.push(err("E0320", span, "taking address of function is not allowed"));
                     return None;
@@ -572,6 +619,7 @@ impl Checker<'_> {
             UnOp::Deref => {
                 let t = self.value(x)?;
                 match self.types.kind(t.ty).clone() {
+                    TypeKind::Block { .. } => self.bad_unary(op, t, span),
                     TypeKind::Pointer(p) => {
                         if matches!(self.types.kind(p.ty), TypeKind::Void) {
                             return rv(QualType::new(p.ty, AddrSpace::Private));
@@ -644,6 +692,14 @@ impl Checker<'_> {
             format!("array type '{}' is not assignable", self.rv_name(t.ty))
         } else if t.quals.is_const || t.space == AddrSpace::Constant {
             match &strip(e).kind {
+                ExprKind::Ident(id) if self.is_capture(&id.name) => {
+                    self.diags.push(
+                        err("E0321", e.span, format!("variable '{}' is captured by the block and cannot be assigned", id.name))
+                            .with_note("a block works on read-only copies of the variables it uses from the function around it, taken when the block literal is evaluated (OpenCL C has no __block variables)")
+                            .with_secondary(span, "assignment here"),
+                    );
+                    return false;
+                }
                 ExprKind::Ident(id) if t.quals.is_const => {
                     let d = err("E0321", e.span, format!("cannot assign to variable '{}' with const-qualified type '{}'", id.name, self.ty_name(t)));
                     let d = match self.lookup(&id.name) {
@@ -670,13 +726,24 @@ impl Checker<'_> {
 
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) -> Option<Val> {
         if op == BinOp::Comma {
-            let _ = self.type_expr(a).map(|v| self.decay(v, a.span));
+            let l = self.type_expr(a).and_then(|v| self.decay(v, a.span));
             let r = self.value(b)?;
+            // Blocks are only named or written (OpenCL C 2.0 §6.12.5).
+            if let Some(l) = l
+                && (self.is_block(l.ty) || self.is_block(r.ty))
+            {
+                self.invalid_operands(l, r, span);
+                return None;
+            }
             return rv(r);
         }
         let l = self.value(a);
         let r = self.value(b);
         let (l, r) = (l?, r?);
+        if self.is_block(l.ty) || self.is_block(r.ty) {
+            self.invalid_operands(l, r, span);
+            return None;
+        }
         self.binary_types(op, l, r, a, b, span).map(|t| Val { ty: t, lvalue: false, dup: false, component: false })
     }
 
@@ -806,6 +873,10 @@ impl Checker<'_> {
             (TypeKind::Enum(_), TypeKind::Scalar(Scalar::Int | Scalar::UInt)) | (TypeKind::Scalar(Scalar::Int | Scalar::UInt), TypeKind::Enum(_)) => true,
             (TypeKind::Pointer(x), TypeKind::Pointer(y)) => x.space == y.space && x.quals == y.quals && self.same_unqual(x.ty, y.ty),
             (TypeKind::Array(x, n), TypeKind::Array(y, m)) => (n == m || n.is_none() || m.is_none()) && self.same_unqual(x.ty, y.ty),
+            // Compatible block types: the same return and parameter types.
+            (TypeKind::Block { ret: r, params: ps }, TypeKind::Block { ret: s, params: qs }) => {
+                self.same_unqual(r.ty, s.ty) && ps.len() == qs.len() && ps.iter().zip(qs).all(|(x, y)| self.same_unqual(x.ty, y.ty))
+            }
             _ => false,
         }
     }
@@ -926,6 +997,13 @@ impl Checker<'_> {
             self.atomic_error(span);
             return None;
         }
+        // Block variables are constants (OpenCL C 2.0 §6.12.5).
+        if self.is_block(lhs.ty.ty) {
+            if let Some(r) = rhs {
+                self.invalid_operands(lhs.ty, r, span);
+            }
+            return None;
+        }
         if !self.modifiable(lhs, l, span) {
             return None;
         }
@@ -1005,7 +1083,20 @@ impl Checker<'_> {
                 self.diags.push(err("E0322", span, msg));
                 false
             }
-            (TypeKind::Block { .. }, TypeKind::Block { .. }) => true,
+            (TypeKind::Block { .. }, TypeKind::Block { .. }) => {
+                if self.same_unqual(t, f) {
+                    return true;
+                }
+                let (to_s, from_s) = (self.ty_name(QualType { space: AddrSpace::Private, ..to }), self.rv_name(f));
+                let msg = match how {
+                    Conv::Assign => format!("incompatible block pointer types assigning to '{to_s}' from '{from_s}'"),
+                    Conv::Init => format!("incompatible block pointer types initializing '{to_s}' with an expression of type '{from_s}'"),
+                    Conv::Arg => format!("incompatible block pointer types passing '{from_s}' to parameter of type '{to_s}'"),
+                    Conv::Return => format!("incompatible block pointer types returning '{from_s}' from a function with result type '{to_s}'"),
+                };
+                self.diags.push(err("E0322", span, msg));
+                false
+            }
             (TypeKind::Pipe(..), TypeKind::Pipe(..)) | (TypeKind::Image(..), TypeKind::Image(..)) => true,
             _ if self.same_unqual(t, f) => true,
             _ => incompatible(self, "E0322"),
@@ -1065,6 +1156,13 @@ impl Checker<'_> {
         let at = self.value(a);
         let bt = self.value(b);
         let (ct, at, bt) = (ct?, at?, bt?);
+        let blocks: Vec<Span> = [(at, a), (bt, b)].iter().filter(|(t, _)| self.is_block(t.ty)).map(|(_, e)| e.span).collect();
+        if !blocks.is_empty() {
+            for at in blocks {
+                self.diags.push(err("E0333", at, "block type cannot be used as expression in ternary expression in OpenCL").with_note("OpenCL C 2.0 §6.12.5: a block is called or enqueued by its name or its literal only"));
+            }
+            return None;
+        }
         if let Some((cs, cn)) = self.vector_of(ct.ty) {
             // `select` semantics (§6.3.i): an integer vector condition, and
             // operands of the same width.
@@ -1200,8 +1298,40 @@ impl Checker<'_> {
                 self.diags.push(err("E0326", span, format!("invalid conversion between vector type '{}' and scalar type '{}'", self.rv_name(f), self.rv_name(t))));
                 None
             }
-            (TypeKind::Opaque(_) | TypeKind::Image(..) | TypeKind::Pipe(..) | TypeKind::Block { .. } | TypeKind::Atomic(_), _)
-            | (_, TypeKind::Opaque(_) | TypeKind::Image(..) | TypeKind::Pipe(..) | TypeKind::Block { .. }) => rv(res),
+            // A block is made by a block literal only; a cast may name a
+            // compatible block type (OpenCL C 2.0 §6.12.5).
+            (TypeKind::Block { .. }, TypeKind::Block { .. }) => {
+                if self.same_unqual(t, f) {
+                    return rv(res);
+                }
+                self.diags.push(err("E0327", span, format!("invalid cast between incompatible block types '{}' and '{}'", self.rv_name(f), self.rv_name(t))));
+                None
+            }
+            (TypeKind::Block { .. }, _) => {
+                self.diags.push(err("E0327", span, format!("cannot cast '{}' to block type '{}'", self.rv_name(f), self.rv_name(t))).with_note("a block is made by a block literal"));
+                None
+            }
+            // `(event_t)0`, a null event (as clang).
+            (TypeKind::Opaque(Opaque::Event), _) if fa.is_some_and(is_int) => match consteval::eval(x, self) {
+                Ok(v) if v.value == 0 => rv(res),
+                Ok(v) => {
+                    self.diags.push(err("E0327", span, format!("cannot cast non-zero value '{}' to 'event_t'", v.value)));
+                    None
+                }
+                Err(_) => {
+                    self.diags.push(err("E0327", span, "only the integer constant 0 can be cast to 'event_t'"));
+                    None
+                }
+            },
+            (TypeKind::Atomic(_), _) => rv(res),
+            (TypeKind::Opaque(_) | TypeKind::Image(..) | TypeKind::Pipe(..), _) => {
+                self.diags.push(err("E0327", span, format!("used type '{}' where arithmetic or pointer type is required", self.rv_name(t))));
+                None
+            }
+            (_, TypeKind::Opaque(_) | TypeKind::Image(..) | TypeKind::Pipe(..) | TypeKind::Block { .. }) => {
+                self.diags.push(err("E0327", span, format!("operand of type '{}' where arithmetic or pointer type is required", self.rv_name(f))));
+                None
+            }
             _ if self.same_unqual(t, f) => rv(res),
             (TypeKind::Record(_) | TypeKind::Array(..), _) => {
                 let _ = x;
@@ -2124,11 +2254,12 @@ impl Checker<'_> {
     /// Checks `return e;` against the function's return type.
     pub(super) fn return_value(&mut self, e: &Expr) {
         let v = self.value(e);
-        let Some((ret, checked)) = self.ret else { return };
         let Some(v) = v else { return };
-        if !checked {
-            return;
-        }
+        let ret = match self.ret {
+            Some(Returns::Declared(ret)) => ret,
+            Some(Returns::Inferred(_)) => return self.infer_return(v.ty, e.span),
+            None => return,
+        };
         if matches!(self.types.kind(ret.ty), TypeKind::Void) {
             if !matches!(self.types.kind(v.ty), TypeKind::Void) {
                 let name = self.func.as_ref().map(|f| f.name.clone()).unwrap_or_default();
@@ -2137,6 +2268,31 @@ impl Checker<'_> {
             return;
         }
         self.convert(v, e, ret, Conv::Return, e.span);
+    }
+
+    /// Checks `return;` in a block literal whose return type is inferred.
+    pub(super) fn return_void(&mut self, span: Span) {
+        if let Some(Returns::Inferred(_)) = self.ret {
+            let void = self.types.void();
+            self.infer_return(void, span);
+        }
+    }
+
+    /// A `return` of type `t` in a block literal without a written return
+    /// type: the first gives the block its return type, the others must
+    /// repeat it.
+    fn infer_return(&mut self, t: TypeId, span: Span) {
+        match self.ret {
+            Some(Returns::Inferred(None)) => self.ret = Some(Returns::Inferred(Some((t, span)))),
+            Some(Returns::Inferred(Some((first, at)))) if !self.same_unqual(first, t) => {
+                let (shown, before) = (self.rv_name(t), self.rv_name(first));
+                self.diags.push(
+                    err("E0333", span, format!("return type '{shown}' must match previous return type '{before}' when block literal has unspecified explicit return type"))
+                        .with_note_at(at, format!("the block's return type '{before}' comes from this return")),
+                );
+            }
+            _ => {}
+        }
     }
 
     /// A controlling expression (`if`, loops, `?:`): a scalar; a switch's

@@ -304,16 +304,24 @@ impl Types {
             TypeKind::Pipe(e, _) => format!("pipe {}", self.display_qual(*e)),
             TypeKind::Atomic(None) => "atomic_flag".into(),
             TypeKind::Atomic(Some(s)) => format!("atomic_{}", s.name()),
-            TypeKind::Block { ret, params } => {
-                let ps: Vec<String> = params.iter().map(|p| self.display_qual(*p)).collect();
-                format!("{} (^)({})", self.display_qual(*ret), if ps.is_empty() { "void".into() } else { ps.join(", ") })
-            }
+            TypeKind::Block { ret, params } => self.display_block(*ret, params, "^"),
         }
+    }
+
+    /// `int (^)(float)`; `caret` is `^` with the qualifiers of the block
+    /// itself (`^const`).
+    fn display_block(&self, ret: QualType, params: &[QualType], caret: &str) -> String {
+        let ps: Vec<String> = params.iter().map(|p| self.display_qual(*p)).collect();
+        format!("{} ({caret})({})", self.display_qual(ret), if ps.is_empty() { "void".into() } else { ps.join(", ") })
     }
 
     /// A qualified type as written: `const __global float`. The private
     /// space is left unsaid, as programmers write it.
     pub fn display_qual(&self, q: QualType) -> String {
+        if let TypeKind::Block { ret, params } = self.kind(q.ty) {
+            let caret = if q.quals.is_const { "^const" } else { "^" };
+            return self.display_block(*ret, params, caret);
+        }
         let mut s = String::new();
         if q.quals.is_const {
             s.push_str("const ");
