@@ -54,6 +54,16 @@ kernel void nested(global int *out) {
             enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(4, 2), ^{ out[4 + get_global_id(0)] = out[get_global_id(0)] * 10; });
     });
 }
+global int staged[4];
+void (^stage)(void) = ^{ staged[get_global_id(0)] = 5 * (int)get_global_id(0) + 1; };
+kernel void aliases(global int *out, global int *err) {
+    void (^copy)(void) = ^{ out[get_global_id(0)] = staged[get_global_id(0)] + 100; };
+    void (^copy_again)(void) = copy;
+    clk_event_t e;
+    err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(4), 0, NULL, &e, stage);
+    err[1] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(4), 1, &e, NULL, copy_again);
+    release_event(e);
+}
 kernel void bad(global int *out, global int *err) {
     err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(0), ^{ out[0] = 1; });
     size_t g[3] = { 4, 4, 4 };
@@ -164,6 +174,20 @@ fn a_child_enqueues_a_grandchild() {
     k.set_arg(0, Arg::Buffer(&out)).unwrap();
     k.launch(&one()).unwrap();
     assert_eq!(out.read::<i32>(), [1, 2, 3, 4, 10, 20, 30, 40]);
+}
+
+#[test]
+fn program_scope_blocks_and_block_variables_naming_blocks_are_enqueued() {
+    let p = program();
+    let out = Buffer::new(4 * 4);
+    let err = Buffer::from_slice(&[-1i32; 2]);
+    let mut k = p.kernel("aliases").unwrap();
+    k.set_arg(0, Arg::Buffer(&out)).unwrap();
+    k.set_arg(1, Arg::Buffer(&err)).unwrap();
+    k.launch(&one()).unwrap();
+    let want: Vec<i32> = (0..4).map(|i| 5 * i + 1 + 100).collect();
+    assert_eq!(out.read::<i32>(), want);
+    assert_eq!(err.read::<i32>(), [0, 0]);
 }
 
 #[test]

@@ -504,6 +504,37 @@ fn blocks_pass_structs_by_pointer() {
     }
 }
 
+/// Program-scope blocks, block variables initialized from others,
+/// literals called where they are written and enqueued program-scope
+/// blocks (each call a direct OpFunctionCall: SPIR-V has no function
+/// pointers; these were 'not supported' or internal errors).
+#[test]
+fn program_scope_blocks_and_aliases_are_called_and_enqueued() {
+    let src = "typedef int (^bl_t)(int);
+               bl_t triple = ^(int x) { return 3 * x; };
+               bl_t same = triple;
+               global int staged[4];
+               void (^stage)(void) = ^{ staged[get_global_id(0)] = triple((int)get_global_id(0)); };
+               kernel void k(global int *o) {
+                   int base = o[0];
+                   bl_t add = ^(int x) { return x + base; };
+                   bl_t alias = add;
+                   o[1] = same(o[0]) + ^(int x) { return x * 7; }(o[0]) + alias(1) + ((bl_t)add)(2);
+                   void (^copy)(void) = ^{ o[get_global_id(0)] = staged[get_global_id(0)]; };
+                   void (^copy_again)(void) = copy;
+                   clk_event_t e;
+                   enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(4), 0, NULL, &e, stage);
+                   enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(4), 1, &e, NULL, copy_again);
+                   release_event(e);
+               }";
+    for target in ["--target=spirv64", "--target=spirv32"] {
+        for opt in ["-O0", "-O2"] {
+            let text = valid_spirv_for("program_scope_blocks", src, &["-cl-std=CL2.0", target, opt], Some("opencl2.0"));
+            assert_eq!(text.lines().filter(|l| l.contains("OpEnqueueKernel")).count(), 2, "{target} {opt}: {text}");
+        }
+    }
+}
+
 /// A program-scope sampler whose initializer has a logical operator
 /// (`A | B || C`, which is 1), a conditional or any other integer
 /// constant expression is an OpConstantSampler of that value (they were

@@ -352,6 +352,44 @@ fn blocks_capture_by_value_and_are_called_directly() {
     });
 }
 
+/// Program-scope blocks (lowered where they are used), a block variable
+/// initialized from another, a literal called where it is written, a
+/// cast to the block's own type; `k2`'s block is its own, not `k`'s at
+/// the same place in its body (blocks were once found by expression
+/// number only).
+#[test]
+fn program_scope_blocks_aliases_and_literals_are_called() {
+    let src = "typedef int (^bl_t)(int);
+               bl_t triple = ^(int x) { return 3 * x; };
+               bl_t same = triple;
+               int helper(int v) { return triple(v) + 1; }
+               kernel void k(global int *o) {
+                   int base = o[0];
+                   bl_t add = ^(int x) { return x + base; };
+                   bl_t alias = add;
+                   o[1] = triple(o[0]);
+                   o[2] = same(2);
+                   o[3] = helper(5);
+                   o[4] = ^(int x) { return x * 7; }(o[0]);
+                   o[5] = alias(1);
+                   o[6] = ^{ return triple(base) + same(1); }();
+                   o[7] = ((bl_t)add)(2);
+               }
+               kernel void k2(global int *o) {
+                   int base = o[0];
+                   bl_t add = ^(int x) { return x - base; };
+                   o[1] = add(1);
+               }";
+    with_kernels(src, |get| {
+        let b = 9;
+        let mut o = [b, 0, 0, 0, 0, 0, 0, 0];
+        launch(get("k"), 1, &[arg(&o.as_mut_ptr())]);
+        assert_eq!(o, [b, 3 * b, 6, 16, 7 * b, 1 + b, 3 * b + 3, 2 + b]);
+        launch(get("k2"), 1, &[arg(&o.as_mut_ptr())]);
+        assert_eq!(o[1], 1 - b);
+    });
+}
+
 #[test]
 fn blocks_take_and_return_structs_by_value() {
     // The block's parameter is its own copy (the caller's struct keeps

@@ -45,8 +45,13 @@ pub(crate) fn addr<T>(x: &T) -> usize {
     x as *const T as usize
 }
 
-pub(crate) struct Lower<'c, 'd> {
+pub(crate) struct Lower<'c, 'd, 't> {
     pub c: &'c mut Checker<'d>,
+    /// The initializers of program-scope block variables (a block literal
+    /// or another such variable). They are not objects: each use lowers
+    /// the literal where it is used, as a block literal there (one that
+    /// captures nothing).
+    pub global_blocks: HashMap<DeclKey, &'t Expr>,
     pub exprs: Vec<hir::Expr>,
     pub locals: Vec<hir::Local>,
     pub local_ids: HashMap<DeclKey, LocalId>,
@@ -57,7 +62,7 @@ pub(crate) struct Lower<'c, 'd> {
     pub next_case: u32,
 }
 
-impl Lower<'_, '_> {
+impl Lower<'_, '_, '_> {
     fn push(&mut self, kind: hir::ExprKind, ty: QualType, lvalue: bool, span: Span) -> ExprId {
         self.exprs.push(hir::Expr { kind, ty, lvalue, span });
         ExprId(self.exprs.len() as u32 - 1)
@@ -209,6 +214,10 @@ impl Lower<'_, '_> {
                 if let Some(d) = decl {
                     if let Some(l) = self.local_ids.get(&d) {
                         return self.push(K::Local(*l), ty, lvalue, span);
+                    }
+                    if let Some(init) = self.global_blocks.get(&d).copied() {
+                        let block = self.rvalue(init);
+                        return self.coerce(block, ty, false);
                     }
                     if let Some(g) = self.global_ids.get(&d) {
                         return self.push(K::Global(*g), ty, lvalue, span);
@@ -763,6 +772,7 @@ impl<'d> Checker<'d> {
     fn build_hir_quiet(&mut self, tu: &TranslationUnit) -> (Vec<hir::Global>, Vec<hir::Function>) {
         let mut l = Lower {
             c: self,
+            global_blocks: HashMap::default(),
             exprs: Vec::new(),
             locals: Vec::new(),
             local_ids: HashMap::default(),
@@ -792,6 +802,12 @@ impl<'d> Checker<'d> {
                     for id in &d.declarators {
                         let Some(name) = id.declarator.name() else { continue };
                         let Some(ty) = l.c.facts.decls.get(&(name.span, name.name.clone())).copied() else { continue };
+                        if matches!(l.c.types.kind(ty.ty), TypeKind::Block { .. }) {
+                            if let Some(Initializer::Expr(e)) = id.init.as_deref() {
+                                l.global_blocks.insert((name.span, name.name.clone()), e);
+                            }
+                            continue;
+                        }
                         let gid = match globals.iter().position(|g| g.name == name.name) {
                             Some(i) => hir::GlobalId(i as u32),
                             None => {

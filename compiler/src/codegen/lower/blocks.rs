@@ -13,7 +13,7 @@
 //! support's business.
 
 use super::{FnState, Gen, R, ice};
-use crate::sema::hir::{self, ConvKind, ExprId, ExprKind, Init, LocalId, Stmt};
+use crate::sema::hir::{self, ExprId, ExprKind, Init, LocalId, Stmt};
 use crate::sema::types::{TypeId, TypeKind};
 use clc_builtins::functions::AddrSpace;
 use inkwell::module::Linkage;
@@ -32,6 +32,14 @@ pub(super) struct BlockFn<'ctx> {
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
+    /// What names the block literal `id` of the function being lowered:
+    /// its expression arena and `id`. A function lowered twice (a kernel's
+    /// body again for its work-group entry) shares its literals'
+    /// functions; literals of other functions at the same `id` do not.
+    pub(super) fn block_key(&self, id: ExprId) -> (usize, ExprId) {
+        (self.fs().exprs.as_ptr() as usize, id)
+    }
+
     /// Evaluates a block literal: generates its invoke function (once) and
     /// builds the block object.
     pub(super) fn block_literal(&mut self, id: ExprId) -> R<BasicValueEnum<'ctx>> {
@@ -41,11 +49,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let cap_types: Vec<TypeId> = captures.iter().map(|l| self.local_info(*l).ty.ty).collect();
         // The object lives in the enclosing function's frame.
         let (offsets, size, align) = self.block_layout(&cap_types);
-        let invoke = match self.block_fns.get(&id) {
+        let invoke = match self.block_fns.get(&self.block_key(id)) {
             Some(b) => b.invoke,
             None => {
                 let f = self.block_function(id, e.ty.ty, params, body, &captures)?;
-                self.block_fns.insert(id, BlockFn { invoke: f, literal: id, size, align });
+                self.block_fns.insert(self.block_key(id), BlockFn { invoke: f, literal: id, size, align });
                 f
             }
         };
@@ -225,12 +233,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(f)
     }
 
-    /// A call of a block value: directly when the block is known (a block
-    /// variable or a literal), through its invoke pointer otherwise.
-    pub(super) fn call_block(&mut self, id: ExprId, callee: ExprId, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
-        let block_ty = self.expr_info(callee).ty.ty;
-        let known = self.known_block(callee);
+    /// A call of a block value (a block variable or a literal: what the
+    /// checker lets a block be), straight to its invoke function.
+    pub(super) fn call_block(&mut self, callee: ExprId, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
+        // Evaluating a literal generates its invoke function.
         let obj = self.value(callee)?;
+        let known = self.known_block(callee);
         let mut vals: Vec<BasicMetadataValueEnum> = vec![obj.into()];
         let sret = if self.is_record(ty) { Some(self.alloca(ty, "ret")?) } else { None };
         if let Some(r) = sret {
@@ -242,19 +250,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if let Some(wi) = self.fs().wi {
             vals.push(wi.into());
         }
-        let call = match known {
-            Some(f) => self.b.build_call(f, &vals, "")?,
-            None if self.spirv() => {
-                let span = self.expr_info(id).span;
-                self.unsupported(span, "calling a block that is not a block variable or literal");
-                return Ok(self.value_ty(ty)?.map(|t| t.const_zero()));
-            }
-            None => {
-                let fty = self.invoke_type(block_ty)?;
-                let p = self.b.build_load(self.ptr_ty(AddrSpace::Private), obj.into_pointer_value(), "")?;
-                self.b.build_indirect_call(fty, p.into_pointer_value(), &vals, "")?
-            }
-        };
+        // The checker lets blocks be named or written only (OpenCL C 2.0
+        // §6.12.5), so every block called is known.
+        let Some(f) = known else { return ice("a call of a block that is not a block variable or literal") };
+        let call = self.b.build_call(f, &vals, "")?;
         if self.spirv() {
             call.set_call_convention(super::CC_SPIR_FUNC);
         }
@@ -267,15 +266,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// The invoke function of the block an expression evaluates to, when
     /// it is known statically.
     fn known_block(&mut self, e: ExprId) -> Option<FunctionValue<'ctx>> {
-        match &self.expr_info(e).kind {
-            ExprKind::Convert { kind: ConvKind::Bitcast, expr } => self.known_block(*expr),
-            ExprKind::Load(inner) => match self.expr_info(*inner).kind {
-                ExprKind::Local(l) => self.local_blocks.get(&l).map(|b| b.invoke),
-                _ => None,
-            },
-            ExprKind::BlockLiteral { .. } => None,
-            _ => None,
-        }
+        self.enqueued_block(e).map(|b| b.invoke)
     }
 
     /// After `Stmt::Local` initialized `l` from a block literal: calls
@@ -285,8 +276,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         while let ExprKind::Convert { expr, .. } = &self.expr_info(e).kind {
             e = *expr;
         }
-        if let Some(b) = self.block_fns.get(&e) {
-            self.local_blocks.insert(l, *b);
+        let known = match self.expr_info(e).kind {
+            // `bl_t b = a;`: the block `a` is.
+            ExprKind::Load(inner) => match self.expr_info(inner).kind {
+                ExprKind::Local(a) => self.local_blocks.get(&a).copied(),
+                _ => None,
+            },
+            _ => self.block_fns.get(&self.block_key(e)).copied(),
+        };
+        if let Some(b) = known {
+            self.local_blocks.insert(l, b);
         }
     }
 

@@ -278,7 +278,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 _ => None,
             },
             // Generated when the caller evaluated it.
-            ExprKind::BlockLiteral { .. } => self.block_fns.get(&e).copied(),
+            ExprKind::BlockLiteral { .. } => self.block_fns.get(&self.block_key(e)).copied(),
             _ => None,
         }
     }

@@ -173,7 +173,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 return self.call_user(fid.0 as usize, args, ty);
             }
             ExprKind::BlockLiteral { .. } => self.block_literal(id)?,
-            ExprKind::CallValue { callee, args } => return self.call_block(id, *callee, args, ty),
+            ExprKind::CallValue { callee, args } => return self.call_block(*callee, args, ty),
             ExprKind::BuiltinCall { overload, args, .. } => return self.builtin_call(id, overload, args),
             ExprKind::Cond { cond, then, else_ } => return self.conditional(*cond, *then, *else_, ty),
             ExprKind::Comma { lhs, rhs } => {

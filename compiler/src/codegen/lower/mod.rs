@@ -235,8 +235,9 @@ pub(super) struct Gen<'a, 'ctx> {
     /// Evaluating a constant initializer: loads of read-only objects fold
     /// to their initializers.
     const_eval: bool,
-    /// Block literals generated, by expression.
-    block_fns: HashMap<ExprId, blocks::BlockFn<'ctx>>,
+    /// Block literals generated, by function and expression
+    /// ([`Gen::block_key`]).
+    block_fns: HashMap<(usize, ExprId), blocks::BlockFn<'ctx>>,
     /// Block variables of the current function and the block each holds.
     local_blocks: HashMap<LocalId, blocks::BlockFn<'ctx>>,
     /// Work-group entries of enqueued blocks, by invoke function.
