@@ -26,7 +26,7 @@ use super::{Entity, EntityKind, Program, SemaOptions};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::parse::ast::{self, *};
 use crate::source::Span;
-use clc_builtins::types::{BuiltinType, Opaque, Scalar};
+use clc_builtins::types::{BuiltinType, Image, Opaque, Scalar};
 
 /// Runs the layer over `tu`.
 pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) -> Program {
@@ -1138,6 +1138,13 @@ impl Checker<'_> {
                             .with_note(format!("the program is compiled as OpenCL C {}; use -cl-std=CL2.0 or later", self.opts.std.name().trim_start_matches("CL"))),
                     );
                     return None;
+                }
+                if let BuiltinType::Image(i @ (Image::I2dMsaa | Image::I2dArrayMsaa | Image::I2dMsaaDepth | Image::I2dArrayMsaaDepth)) = b {
+                    let span = specs.items.iter().find_map(|s| if let DeclSpec::Type(t) = s { Some(t.span) } else { None }).unwrap_or(specs.span);
+                    self.diags.push(
+                        err("E0314", span, format!("use of type '{}' requires cl_khr_gl_msaa_sharing support", i.name()))
+                            .with_note("clc's targets have no multi-sample images: its CPU runtime shares no OpenGL images, and SPIR-V for OpenCL forbids them"),
+                    );
                 }
                 let t = match b {
                     BuiltinType::Scalar(s) => TypeKind::Scalar(s),

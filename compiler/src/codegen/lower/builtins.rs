@@ -363,7 +363,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 Ok(Some(self.cast(Op::LLVMFPTrunc, texel, t)))
             }
             Lowering::Image(_) if self.spirv() => self.mangled_call(o, args, ty),
-            Lowering::Image(op) => self.image_builtin(op, o, args, ty, e.span),
+            Lowering::Image(op) => self.image_builtin(op, o, args, ty),
             Lowering::Pipe(_) => self.pipe_builtin(o.lowering, args, ty),
             Lowering::WorkGroup(op) | Lowering::SubGroup(op) if super::pipes::is_pipe_op(op) => self.pipe_builtin(o.lowering, args, ty),
             Lowering::Enqueue(op) if self.spirv() => self.spirv_enqueue_builtin(op, args, ty, e.span),

@@ -26,7 +26,6 @@
 //! SPIR-V target never comes here (its image builtins stay mangled calls).
 
 use super::{Gen, R};
-use crate::source::Span;
 use crate::sema::hir::ExprId;
 use crate::sema::types::TypeId;
 use clc_builtins::functions::{Access, AddrSpace, ImageOp, Overload, Ty};
@@ -148,13 +147,14 @@ fn inline_formats(kind: TexelKind) -> Vec<(u32, ImageFormat)> {
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// An image builtin on the CPU target.
-    pub(super) fn image_builtin(&mut self, op: ImageOp, o: &Overload, args: &[ExprId], ty: TypeId, span: Span) -> R<Option<BasicValueEnum<'ctx>>> {
+    pub(super) fn image_builtin(&mut self, op: ImageOp, o: &Overload, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
         let Some(Ty::Image(img, _)) = o.params.first() else {
             return super::ice("an image builtin without an image parameter");
         };
+        // The checker refuses multi-sample image types (no target has
+        // cl_khr_gl_msaa_sharing).
         if matches!(img, Image::I2dMsaa | Image::I2dArrayMsaa | Image::I2dMsaaDepth | Image::I2dArrayMsaaDepth) {
-            self.unsupported(span, "a multi-sample image");
-            return self.zero_of(ty);
+            return super::ice("a multi-sample image");
         }
         let image = self.value(args[0])?.into_pointer_value();
         let i32t = self.ctx.i32_type();
@@ -215,10 +215,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let p = self.byte_offset(image, if op == ImageOp::ChannelOrder { CHANNEL_ORDER } else { CHANNEL_TYPE })?;
                 self.b.build_load(i32t, p, "")?
             }
-            ImageOp::NumSamples => {
-                self.unsupported(span, "a multi-sample image");
-                return self.zero_of(ty);
-            }
+            ImageOp::NumSamples => return super::ice("a multi-sample image"),
         };
         Ok(Some(v))
     }
