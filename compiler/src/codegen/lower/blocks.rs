@@ -41,11 +41,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let cap_types: Vec<TypeId> = captures.iter().map(|l| self.local_info(*l).ty.ty).collect();
         // The object lives in the enclosing function's frame.
         let (offsets, size, align) = self.block_layout(&cap_types);
-        let invoke = match self.block_fns.get(&id) {
+        let key = self.block_key(id);
+        let invoke = match self.block_fns.get(&key) {
             Some(b) => b.invoke,
             None => {
                 let f = self.block_function(id, e.ty.ty, params, body, &captures)?;
-                self.block_fns.insert(id, BlockFn { invoke: f, literal: id, size, align });
+                self.block_fns.insert(key, BlockFn { invoke: f, literal: id, size, align });
                 f
             }
         };
@@ -64,7 +65,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         for (i, (&l, &t)) in captures.iter().zip(&cap_types).enumerate() {
             let slot = self.byte_offset(obj, offsets[i])?;
             let src = self.local_ptr(l)?;
-            if self.is_record(t) || matches!(self.kind(t), TypeKind::Array(..)) {
+            if self.copied_whole(t) {
                 self.copy_object(slot, src, t)?;
             } else {
                 let v = self.load_value(src, t, false)?;
@@ -144,7 +145,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         self.fp_attrs(f);
         let cap_types: Vec<TypeId> = captures.iter().map(|l| self.local_info(*l).ty.ty).collect();
-        let (offsets, _, _) = self.block_layout(&cap_types);
         // Generate it now, then come back to the enclosing function.
         let saved_block = self.b.get_insert_block();
         let saved_dbg = self.debug_save();
@@ -175,14 +175,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.debug_at(span);
         let result = (|| -> R<()> {
             let Some(obj) = f.get_nth_param(0) else { return ice("an invoke function without its block") };
-            let obj = obj.into_pointer_value();
-            for (i, (&l, &t)) in captures.iter().zip(&cap_types).enumerate() {
-                let field = self.byte_offset(obj, offsets[i])?;
+            let values = self.captured_values(&cap_types, obj.into_pointer_value())?;
+            for ((&l, &t), v) in captures.iter().zip(&cap_types).zip(values) {
                 let slot = self.alloca(t, &self.local_info(l).name.clone())?;
-                if self.is_record(t) || matches!(self.kind(t), TypeKind::Array(..)) {
-                    self.copy_object(slot, field, t)?;
+                if self.copied_whole(t) {
+                    self.copy_object(slot, v.into_pointer_value(), t)?;
                 } else {
-                    let v = self.load_value(field, t, false)?;
                     self.store_value(slot, t, v, false)?;
                 }
                 self.fs_mut().locals[l.0 as usize] = Some(slot);
@@ -285,15 +283,35 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         while let ExprKind::Convert { expr, .. } = &self.expr_info(e).kind {
             e = *expr;
         }
-        if let Some(b) = self.block_fns.get(&e) {
+        if let Some(b) = self.block_fns.get(&self.block_key(e)) {
             self.local_blocks.insert(l, *b);
         }
+    }
+
+    /// A block literal's key in `block_fns`: expression ids number one
+    /// function's arena (which its blocks share), so the arena too. A
+    /// literal lowered again (a kernel's body in regions) finds its block.
+    pub(super) fn block_key(&self, literal: ExprId) -> (*const hir::Expr, ExprId) {
+        (self.fs().exprs.as_ptr(), literal)
+    }
+
+    /// The values of a block's captured variables (of types `cap_types`,
+    /// in [`Gen::captures`]' order) in its block object `obj`: an
+    /// aggregate's a pointer to its copy there, which the reader copies.
+    pub(super) fn captured_values(&mut self, cap_types: &[TypeId], obj: inkwell::values::PointerValue<'ctx>) -> R<Vec<BasicValueEnum<'ctx>>> {
+        let (offsets, _, _) = self.block_layout(cap_types);
+        let mut values = Vec::with_capacity(cap_types.len());
+        for (&t, &off) in cap_types.iter().zip(&offsets) {
+            let field = self.byte_offset(obj, off)?;
+            values.push(if self.copied_whole(t) { field.into() } else { self.load_value(field, t, false)? });
+        }
+        Ok(values)
     }
 
     /// The enclosing function's locals a block body uses (not its
     /// parameters, not locals declared inside it or in nested blocks), in
     /// first-use order.
-    fn captures(&self, params: &[LocalId], body: &[Stmt]) -> Vec<LocalId> {
+    pub(super) fn captures(&self, params: &[LocalId], body: &[Stmt]) -> Vec<LocalId> {
         let exprs: &'a [hir::Expr] = self.fs().exprs;
         let mut used = Vec::new();
         let mut declared: Vec<LocalId> = params.to_vec();

@@ -13,6 +13,7 @@
 //! reads `ClcGroup::queue`). SPIR-V has its own lowering
 //! (`spirv_enqueue.rs`); this module must not be reached there.
 
+use super::regions::GroupBody;
 use super::{Gen, R, ice};
 use crate::source::Span;
 use crate::sema::hir::{ExprId, ExprKind};
@@ -188,25 +189,33 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// The work-group entry for the block `block` evaluates to (generated
     /// once per invoke function), its block object's size and the entry's
-    /// launch flags; `None` after a diagnostic. A block that synchronises
-    /// its group with barriers only runs a thread per work-item (as such
-    /// kernels do: `FLAG_ITEM_THREADS`, the entry running the one
-    /// work-item the runtime names); work-group functions and async copies
-    /// would need the region lowering and are reported unsupported.
+    /// launch flags; `None` after a diagnostic. As a kernel's: a block
+    /// that synchronises its group (or has loops the group runs in
+    /// lockstep) has its body lowered for the whole group in regions, its
+    /// captured variables and `__local` pointers bound as a kernel's
+    /// arguments; where the regions do not express it, a block that only
+    /// meets at barriers runs a thread per work-item (`FLAG_ITEM_THREADS`,
+    /// the entry running the one work-item the runtime names) and one with
+    /// work-group functions or async copies runs groups of one work-item
+    /// (`FLAG_GROUP_SYNC` alone: the runtime refuses larger ones).
     fn block_entry(&mut self, block: ExprId, num_locals: usize, span: Span) -> R<Option<(FunctionValue<'ctx>, u64, u64)>> {
         let Some(b) = self.enqueued_block(block) else {
             self.unsupported(span, "enqueuing a block that is not a block variable or literal");
             return Ok(None);
         };
-        let (synchronises, barriers_only) = self.block_synchronisation(b.literal);
-        if synchronises && !barriers_only {
-            self.unsupported(span, "enqueuing a block that uses work-group functions or async copies");
-            return Ok(None);
-        }
-        let flags = if synchronises { u64::from(FLAG_GROUP_SYNC | FLAG_ITEM_THREADS) } else { 0 };
-        if let Some(&e) = self.block_entries.get(&b.invoke) {
+        if let Some(&(e, flags)) = self.block_entries.get(&b.invoke) {
             return Ok(Some((e, b.size, flags)));
         }
+        let (synchronises, barriers_only) = self.block_synchronisation(b.literal);
+        let (body, num_captures) = self.block_group_body(b.literal)?;
+        let plan = self.group_plan(&body);
+        let regions = (synchronises || !plan.group.is_empty()) && self.regions_can_express(&body);
+        let flags = match (regions, synchronises, barriers_only) {
+            (false, true, true) => FLAG_GROUP_SYNC | FLAG_ITEM_THREADS,
+            (false, true, false) => FLAG_GROUP_SYNC,
+            _ => 0,
+        };
+        let flags = u64::from(flags);
         let ptr = self.ptr_ty(AddrSpace::Private);
         let i64t = self.ctx.i64_type();
         let fty = self.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
@@ -216,9 +225,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.build_body(f, &name, span, true, |g| {
             let (Some(args), Some(group)) = (f.get_nth_param(0), f.get_nth_param(1)) else { return ice("a work-group entry without its parameters") };
             let (args, group) = (args.into_pointer_value(), group.into_pointer_value());
+            let Some(bb) = g.b.get_insert_block() else { return ice("a work-group entry without its entry block") };
             let wi = g.b.build_alloca(i64t.array_type(4), "wi")?;
             let gslot = g.byte_offset(wi, 24)?;
             g.b.build_store(gslot, group)?;
+            // The block object (argument 0), then the `__local` pointers.
             let mut vals: Vec<BasicMetadataValueEnum> = Vec::new();
             for i in 0..=num_locals as u64 {
                 let slot = g.byte_offset(args, 8 * i)?;
@@ -227,8 +238,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let space = if i == 0 { AddrSpace::Generic } else { AddrSpace::Local };
                 vals.push(g.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, v, g.ptr_ty(space).into()).into());
             }
+            if regions {
+                // The body's parameters: the captured variables read from
+                // the object, then the `__local` pointers. Its local sizes
+                // are the child's own (no `reqd_work_group_size`).
+                let BasicMetadataValueEnum::PointerValue(obj) = vals[0] else { return ice("a block object that is not a pointer") };
+                let cap_types: Vec<TypeId> = body.params[..num_captures].iter().map(|l| body.func.locals[l.0 as usize].ty.ty).collect();
+                let mut args: Vec<BasicMetadataValueEnum> = g.captured_values(&cap_types, obj)?.into_iter().map(Into::into).collect();
+                args.extend_from_slice(&vals[1..]);
+                if args.len() != body.params.len() {
+                    return ice("an enqueued block's `__local` sizes do not match its parameters");
+                }
+                let reqd = g.reqd_size.take();
+                let r = g.region_entry(f, bb, &body, plan, wi, &args);
+                g.reqd_size = reqd;
+                return r;
+            }
             vals.push(wi.into());
-            if synchronises {
+            if flags & u64::from(FLAG_ITEM_THREADS) != 0 {
                 g.only_item(f, group, wi, b.invoke, &vals)?;
             }
             let mut sizes = [i64t.const_zero(); 3];
@@ -241,8 +268,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             g.b.build_return(None)?;
             Ok(())
         })?;
-        self.block_entries.insert(b.invoke, f);
+        self.block_entries.insert(b.invoke, (f, flags));
         Ok(Some((f, b.size, flags)))
+    }
+
+    /// The body of the block literal `literal` seen as a kernel's for the
+    /// region lowering, and how many variables it captures: its
+    /// parameters are the block's captured variables, then its own (the
+    /// `__local` pointers), each one value for the whole group.
+    fn block_group_body(&self, literal: ExprId) -> R<(GroupBody<'a>, usize)> {
+        let Some(func) = self.current_function() else { return ice("an enqueued block outside the program's functions") };
+        let Some(ExprKind::BlockLiteral { params, body }) = func.exprs.get(literal.0 as usize).map(|e| &e.kind) else { return ice("an enqueued block that is not a literal") };
+        let mut all = self.captures(params, body);
+        let num_captures = all.len();
+        all.extend_from_slice(params);
+        Ok((GroupBody { func, params: all, body, uniform_params: true }, num_captures))
     }
 
     /// Does the block literal's body (or a function it calls) synchronise
@@ -278,7 +318,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 _ => None,
             },
             // Generated when the caller evaluated it.
-            ExprKind::BlockLiteral { .. } => self.block_fns.get(&e).copied(),
+            ExprKind::BlockLiteral { .. } => self.block_fns.get(&self.block_key(e)).copied(),
             _ => None,
         }
     }
