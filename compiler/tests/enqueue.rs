@@ -161,6 +161,22 @@ kernel void wg_cond(global int *out, int c, global int *err) {
     err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(8, 4), blk);
     err[1] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(8, 1), blk);
     err[2] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(8), ^{ int g = (int)get_global_id(0); out[8 + g] = c ? group_total(g + 1) : -1; });
+    err[3] = (int)get_kernel_work_group_size(blk);
+    err[4] = (int)get_kernel_preferred_work_group_size_multiple(blk);
+    err[5] = (int)get_kernel_work_group_size(^{ out[0] = group_total(1); });
+}
+int sync_get(local int *t, int i) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return t[i];
+}
+kernel void barrier_cond(global int *out, int c, global int *err) {
+    err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(24, 8), ^(local void *p) {
+        local int *t = (local int *)p;
+        size_t l = get_local_id(0);
+        t[l] = (int)get_global_id(0) * 3;
+        int r = c ? sync_get(t, (int)((l + 3) % get_local_size(0))) : -1;
+        out[get_global_id(0)] = r;
+    }, 8u * sizeof(int));
 }
 kernel void user_event(global int *out, global int *err, int set) {
     clk_event_t u = create_user_event();
@@ -489,18 +505,37 @@ fn a_child_calls_functions_with_work_group_functions() {
 /// A work-group function the regions cannot express (a call under `?:`)
 /// runs in groups of one work-item: `enqueue_kernel` refuses a local size
 /// of 4 with CLK_INVALID_NDRANGE, runs 1, and picks 1 where the range
-/// leaves it open.
+/// leaves it open; the block's work-group size (and preferred multiple)
+/// is 1, where a block the regions express has the runtime's limit.
 #[test]
 fn a_child_the_regions_cannot_express_runs_groups_of_one() {
     let p = program();
     let out = Buffer::new(4 * 16);
-    let err = Buffer::from_slice(&[1i32; 3]);
+    let err = Buffer::from_slice(&[1i32; 6]);
     let mut k = p.kernel("wg_cond").unwrap();
     k.set_arg(0, Arg::Buffer(&out)).unwrap();
     k.set_arg(1, Arg::value(1i32)).unwrap();
     k.set_arg(2, Arg::Buffer(&err)).unwrap();
     k.launch(&one()).unwrap();
-    assert_eq!(err.read::<i32>(), [-160, 0, 0]);
+    assert_eq!(err.read::<i32>(), [-160, 0, 0, 1, 1, clc_runtime::MAX_WORK_GROUP_SIZE as i32]);
     let want: Vec<i32> = (0..16).map(|i| i % 8 + 1).collect();
+    assert_eq!(out.read::<i32>(), want);
+}
+
+/// A barrier the regions cannot express (in a call under `?:`) runs the
+/// child with a thread per work-item: each reads what another of its group
+/// wrote before the barrier.
+#[test]
+fn a_child_with_a_barrier_the_regions_cannot_express_runs_a_thread_per_work_item() {
+    let p = program();
+    let out = Buffer::new(4 * 24);
+    let err = Buffer::from_slice(&[-1i32]);
+    let mut k = p.kernel("barrier_cond").unwrap();
+    k.set_arg(0, Arg::Buffer(&out)).unwrap();
+    k.set_arg(1, Arg::value(1i32)).unwrap();
+    k.set_arg(2, Arg::Buffer(&err)).unwrap();
+    k.launch(&one()).unwrap();
+    let want: Vec<i32> = (0..24).map(|i| 3 * (i / 8 * 8 + (i % 8 + 3) % 8)).collect();
+    assert_eq!(err.read::<i32>(), [0]);
     assert_eq!(out.read::<i32>(), want);
 }

@@ -14,6 +14,7 @@
 //! (`spirv_enqueue.rs`); this module must not be reached there.
 
 use super::regions::GroupBody;
+use super::uniform::Plan;
 use super::{Gen, R, ice};
 use crate::source::Span;
 use crate::sema::hir::{ExprId, ExprKind};
@@ -28,10 +29,23 @@ const GROUP_QUEUE: u64 = std::mem::offset_of!(clc_runtime::abi::Group, queue) as
 const QUEUE_ENQUEUE: u64 = std::mem::offset_of!(clc_runtime::abi::QueueDesc, enqueue) as u64;
 const QUEUE_EVENT: u64 = std::mem::offset_of!(clc_runtime::abi::QueueDesc, event) as u64;
 
-/// What `get_kernel_work_group_size` and
-/// `get_kernel_preferred_work_group_size_multiple` answer: the runtime's
-/// limit, and the vector width work-item loops are vectorised by.
+/// What `get_kernel_preferred_work_group_size_multiple` answers (but
+/// for blocks run in groups of one): the vector width work-item loops are
+/// vectorised by.
 const PREFERRED_MULTIPLE: u64 = 8;
+
+/// How an enqueued block's work-group entry runs its groups (see
+/// [`Gen::block_entry`]).
+struct BlockLaunch<'a> {
+    /// The literal's body seen as a kernel's, and how many of its
+    /// parameters are captured variables (the rest are its own).
+    body: GroupBody<'a>,
+    num_captures: usize,
+    /// The body's plan, where the entry lowers it in regions.
+    regions: Option<Plan>,
+    /// The entry's launch flags (`FLAG_*`).
+    flags: u64,
+}
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// An `Lowering::Enqueue` builtin on the CPU target.
@@ -40,8 +54,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let r: BasicValueEnum<'ctx> = match op {
             EnqueueOp::NdRange { dims } => return self.ndrange(dims, args, ty).map(Some),
             EnqueueOp::GetDefaultQueue => self.default_queue()?.into(),
-            EnqueueOp::WorkGroupSize => self.int_result(i64t.const_int(clc_runtime::MAX_WORK_GROUP_SIZE as u64, false), ty)?,
-            EnqueueOp::PreferredWorkGroupSizeMultiple => self.int_result(i64t.const_int(PREFERRED_MULTIPLE, false), ty)?,
+            EnqueueOp::WorkGroupSize | EnqueueOp::PreferredWorkGroupSizeMultiple => {
+                let n = self.block_work_group_size(args[0], op == EnqueueOp::PreferredWorkGroupSizeMultiple)?;
+                self.int_result(i64t.const_int(n, false), ty)?
+            }
             // A sub-group is one work-item: as many as the group has.
             EnqueueOp::MaxSubGroupSizeForNdRange => self.int_result(i64t.const_int(1, false), ty)?,
             EnqueueOp::SubGroupCountForNdRange => {
@@ -206,16 +222,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if let Some(&(e, flags)) = self.block_entries.get(&b.invoke) {
             return Ok(Some((e, b.size, flags)));
         }
-        let (synchronises, barriers_only) = self.block_synchronisation(b.literal);
-        let (body, num_captures) = self.block_group_body(b.literal)?;
-        let plan = self.group_plan(&body);
-        let regions = (synchronises || !plan.group.is_empty()) && self.regions_can_express(&body);
-        let flags = match (regions, synchronises, barriers_only) {
-            (false, true, true) => FLAG_GROUP_SYNC | FLAG_ITEM_THREADS,
-            (false, true, false) => FLAG_GROUP_SYNC,
-            _ => 0,
-        };
-        let flags = u64::from(flags);
+        let BlockLaunch { body, num_captures, regions, flags } = self.block_launch(b.literal)?;
         let ptr = self.ptr_ty(AddrSpace::Private);
         let i64t = self.ctx.i64_type();
         let fty = self.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
@@ -238,7 +245,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let space = if i == 0 { AddrSpace::Generic } else { AddrSpace::Local };
                 vals.push(g.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, v, g.ptr_ty(space).into()).into());
             }
-            if regions {
+            if let Some(plan) = regions {
                 // The body's parameters: the captured variables read from
                 // the object, then the `__local` pointers. Its local sizes
                 // are the child's own (no `reqd_work_group_size`).
@@ -270,6 +277,37 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         })?;
         self.block_entries.insert(b.invoke, (f, flags));
         Ok(Some((f, b.size, flags)))
+    }
+
+    /// How the entry of the block literal `literal` runs its groups.
+    fn block_launch(&self, literal: ExprId) -> R<BlockLaunch<'a>> {
+        let (synchronises, barriers_only) = self.block_synchronisation(literal);
+        let (body, num_captures) = self.block_group_body(literal)?;
+        let plan = self.group_plan(&body);
+        let regions = ((synchronises || !plan.group.is_empty()) && self.regions_can_express(&body)).then_some(plan);
+        let flags = match (regions.is_some(), synchronises, barriers_only) {
+            (false, true, true) => FLAG_GROUP_SYNC | FLAG_ITEM_THREADS,
+            (false, true, false) => FLAG_GROUP_SYNC,
+            _ => 0,
+        };
+        Ok(BlockLaunch { body, num_captures, regions, flags: u64::from(flags) })
+    }
+
+    /// `get_kernel_work_group_size` (`preferred` false) or
+    /// `get_kernel_preferred_work_group_size_multiple` of the block
+    /// `block`: 1 for a block whose entry runs groups of one work-item
+    /// (see [`Gen::block_entry`]), the runtime's limit and the vector
+    /// width work-item loops are vectorised by for the others.
+    fn block_work_group_size(&mut self, block: ExprId, preferred: bool) -> R<u64> {
+        let one_item = match self.enqueued_literal(block) {
+            Some(literal) => self.block_launch(literal)?.flags == u64::from(FLAG_GROUP_SYNC),
+            None => false,
+        };
+        Ok(match (one_item, preferred) {
+            (true, _) => 1,
+            (false, false) => clc_runtime::MAX_WORK_GROUP_SIZE as u64,
+            (false, true) => PREFERRED_MULTIPLE,
+        })
     }
 
     /// The body of the block literal `literal` seen as a kernel's for the
@@ -308,18 +346,25 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         (synchronises, barriers_only)
     }
 
-    /// The block an `enqueue_kernel` argument is: a literal or a block
-    /// variable initialised from one.
-    pub(super) fn enqueued_block(&mut self, e: ExprId) -> Option<super::blocks::BlockFn<'ctx>> {
+    /// The literal of the block an expression is, where it is one or a
+    /// block variable initialised from one (generated or not).
+    fn enqueued_literal(&self, e: ExprId) -> Option<ExprId> {
         match &self.expr_info(e).kind {
-            ExprKind::Convert { expr, .. } => self.enqueued_block(*expr),
+            ExprKind::Convert { expr, .. } => self.enqueued_literal(*expr),
             ExprKind::Load(inner) => match self.expr_info(*inner).kind {
-                ExprKind::Local(l) => self.local_blocks.get(&l).copied(),
+                ExprKind::Local(l) => self.local_blocks.get(&l).map(|b| b.literal),
                 _ => None,
             },
-            // Generated when the caller evaluated it.
-            ExprKind::BlockLiteral { .. } => self.block_fns.get(&self.block_key(e)).copied(),
+            ExprKind::BlockLiteral { .. } => Some(e),
             _ => None,
         }
+    }
+
+    /// The block an `enqueue_kernel` argument is: a literal or a block
+    /// variable initialised from one.
+    pub(super) fn enqueued_block(&self, e: ExprId) -> Option<super::blocks::BlockFn<'ctx>> {
+        // Generated when the caller evaluated it.
+        let literal = self.enqueued_literal(e)?;
+        self.block_fns.get(&self.block_key(literal)).copied()
     }
 }
