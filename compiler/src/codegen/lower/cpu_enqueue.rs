@@ -5,8 +5,11 @@
 //! given to `enqueue_kernel` gets a work-group entry like a kernel's,
 //! `__clc_wg_<invoke>(args, group)`, whose work-items call the block's
 //! invoke function with the block object (argument 0) and the `__local`
-//! pointers of the size arguments (1..); the call hands the runtime that
-//! entry and a copy of the block object through the queue's
+//! pointers of the size arguments (1..) — or, where the block
+//! synchronises its group, that lowers the literal's body for the whole
+//! group in regions as a kernel's (`regions::GroupBody`); the call hands
+//! the runtime that entry, its flags and a copy of the block object
+//! through the queue's
 //! `enqueue` function (`abi::QueueDesc`), and the runtime runs the child
 //! after the parent launch. Event functions call the queue's `event`
 //! function; a `queue_t` is a pointer to the queue (`get_default_queue`

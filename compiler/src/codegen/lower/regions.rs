@@ -17,10 +17,14 @@
 //! caller's group code; work-group functions are computed between
 //! regions.
 //!
+//! The body is a kernel's or, for the entry of a block given to
+//! `enqueue_kernel`, the block literal's (see [`GroupBody`]).
+//!
 //! Shapes this does not express (a barrier under a `goto` that leaves its
 //! statement, a synchronising call under `?:`, `&&` or `||`) keep the
 //! simple entry; the runtime then runs a thread per work-item (see
-//! `FLAG_ITEM_THREADS`).
+//! `FLAG_ITEM_THREADS`), or groups of one work-item where work-group
+//! functions or async copies synchronise them.
 
 use super::uniform::Plan;
 
