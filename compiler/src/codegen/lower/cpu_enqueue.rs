@@ -301,7 +301,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// `block`: 1 for a block whose entry runs groups of one work-item
     /// (see [`Gen::block_entry`]), the runtime's limit and the vector
     /// width work-item loops are vectorised by for the others.
-    fn block_work_group_size(&mut self, block: ExprId, preferred: bool) -> R<u64> {
+    fn block_work_group_size(&self, block: ExprId, preferred: bool) -> R<u64> {
         let one_item = match self.enqueued_literal(block) {
             Some(literal) => self.block_launch(literal)?.flags == u64::from(FLAG_GROUP_SYNC),
             None => false,
