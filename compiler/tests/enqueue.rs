@@ -86,6 +86,108 @@ kernel void with_barriers(global int *out, global int *err) {
         out[get_global_id(0)] = t[(l + 1) % get_local_size(0)];
     }, 8u * sizeof(int));
 }
+kernel void wg_1d(global const int *in, global int *out, int scale, global int *err) {
+    err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(44, 8), ^{
+        size_t g = get_global_id(0);
+        int x = in[g] * scale;
+        int sum = work_group_reduce_add(x);
+        int lo = work_group_reduce_min(x);
+        int inc = work_group_scan_inclusive_add(x);
+        int exc = work_group_scan_exclusive_max(x);
+        int last = work_group_broadcast(x, get_local_size(0) - 1);
+        int any = work_group_any(x > 40);
+        int all = work_group_all(x > -50);
+        out[8 * g] = sum;
+        out[8 * g + 1] = lo;
+        out[8 * g + 2] = inc;
+        out[8 * g + 3] = exc;
+        out[8 * g + 4] = last;
+        out[8 * g + 5] = any ? 1 : 0;
+        out[8 * g + 6] = all ? 1 : 0;
+        out[8 * g + 7] = (int)get_local_size(0);
+    });
+}
+kernel void wg_2d(global const int *in, global int *out, global int *err) {
+    size_t g[2] = { 8, 4 };
+    size_t l[2] = { 3, 2 };
+    err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_2D(g, l), ^{
+        size_t i = get_global_id(1) * 8 + get_global_id(0);
+        int x = in[i];
+        int sum = work_group_reduce_add(x);
+        int hi = work_group_reduce_max(x);
+        int inc = work_group_scan_inclusive_add(x);
+        int mid = work_group_broadcast(x, 1, 1);
+        out[4 * i] = sum;
+        out[4 * i + 1] = hi;
+        out[4 * i + 2] = inc;
+        out[4 * i + 3] = mid;
+    });
+}
+kernel void wg_open(global const int *in, global int *out, global int *err) {
+    err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(300), ^{
+        size_t g = get_global_id(0);
+        int sum = work_group_reduce_add(in[g]);
+        int inc = work_group_scan_inclusive_add(in[g]);
+        out[4 * g] = sum;
+        out[4 * g + 1] = inc;
+        out[4 * g + 2] = (int)get_group_id(0);
+        out[4 * g + 3] = (int)get_local_size(0);
+    });
+}
+kernel void async_child(global const int *src, global int *out, global int *back, global int *err) {
+    err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(40, 16), ^(local void *p) {
+        local int *t = (local int *)p;
+        size_t n = get_local_size(0);
+        size_t base = get_group_id(0) * get_enqueued_local_size(0);
+        event_t e = async_work_group_copy(t, src + base, n, 0);
+        wait_group_events(1, &e);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        size_t l = get_local_id(0);
+        int r = t[n - 1 - l] * 2 + (int)l;
+        out[get_global_id(0)] = r;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        t[l] = r + 1000;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        event_t f = async_work_group_copy(back + base, t, n, 0);
+        wait_group_events(1, &f);
+    }, 16u * sizeof(int));
+}
+int group_total(int x) { return work_group_reduce_add(x); }
+int group_prefix(int x) {
+    int s = work_group_scan_inclusive_add(x);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return s + work_group_broadcast(x, 0);
+}
+kernel void wg_calls(global int *out, int k, global int *err) {
+    err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(30, 6), ^{
+        int g = (int)get_global_id(0);
+        int t = group_total(g * k);
+        out[2 * g] = t;
+        out[2 * g + 1] = group_prefix(g + 1);
+    });
+}
+kernel void wg_cond(global int *out, int c, global int *err) {
+    void (^blk)(void) = ^{ int g = (int)get_global_id(0); out[g] = c ? group_total(g + 1) : -1; };
+    err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(8, 4), blk);
+    err[1] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(8, 1), blk);
+    err[2] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(8), ^{ int g = (int)get_global_id(0); out[8 + g] = c ? group_total(g + 1) : -1; });
+    err[3] = (int)get_kernel_work_group_size(blk);
+    err[4] = (int)get_kernel_preferred_work_group_size_multiple(blk);
+    err[5] = (int)get_kernel_work_group_size(^{ out[0] = group_total(1); });
+}
+int sync_get(local int *t, int i) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    return t[i];
+}
+kernel void barrier_cond(global int *out, int c, global int *err) {
+    err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(24, 8), ^(local void *p) {
+        local int *t = (local int *)p;
+        size_t l = get_local_id(0);
+        t[l] = (int)get_global_id(0) * 3;
+        int r = c ? sync_get(t, (int)((l + 3) % get_local_size(0))) : -1;
+        out[get_global_id(0)] = r;
+    }, 8u * sizeof(int));
+}
 kernel void user_event(global int *out, global int *err, int set) {
     clk_event_t u = create_user_event();
     err[0] = is_valid_event(u) ? 1 : 0;
@@ -270,14 +372,194 @@ fn a_child_synchronises_its_group_with_barriers() {
     assert_eq!(err.read::<i32>(), [0]);
 }
 
-/// A child using a work-group function would need the group lowering:
-/// reported, not miscompiled.
+/// Inputs for the work-group tests: small values of both signs, no pattern
+/// a wrong group split could still match.
+fn inputs(n: usize) -> Vec<i32> {
+    (0..n as i32).map(|i| (i * 37 + 11) % 29 - 14).collect()
+}
+
+/// A 1D child with explicit local size 8 over 44 work-items (the last
+/// group of 4) computes its work-group functions for its own groups.
 #[test]
-fn a_child_with_work_group_functions_is_reported() {
-    let src = "kernel void k(global int *out) { enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(8, 4), ^{ out[get_global_id(0)] = work_group_reduce_add(1); }); }";
-    let e = match jit::build(src, "wg.cl", &BuildOptions::default()) {
-        Ok(_) => panic!("built"),
-        Err(e) => e.to_string(),
-    };
-    assert!(e.contains("enqueuing a block that uses work-group functions or async copies is not supported"), "{e}");
+fn a_child_computes_work_group_functions_in_1d() {
+    let p = program();
+    let input = inputs(44);
+    let src = Buffer::from_slice(&input);
+    let out = Buffer::new(4 * 8 * 44);
+    let err = Buffer::from_slice(&[-1i32]);
+    let mut k = p.kernel("wg_1d").unwrap();
+    k.set_arg(0, Arg::Buffer(&src)).unwrap();
+    k.set_arg(1, Arg::Buffer(&out)).unwrap();
+    k.set_arg(2, Arg::value(3i32)).unwrap();
+    k.set_arg(3, Arg::Buffer(&err)).unwrap();
+    k.launch(&one()).unwrap();
+    let x: Vec<i32> = input.iter().map(|v| v * 3).collect();
+    let mut want = Vec::new();
+    for group in x.chunks(8) {
+        for l in 0..group.len() {
+            want.extend([
+                group.iter().sum(),
+                *group.iter().min().unwrap(),
+                group[..=l].iter().sum(),
+                group[..l].iter().copied().max().unwrap_or(i32::MIN),
+                group[group.len() - 1],
+                i32::from(group.iter().any(|&v| v > 40)),
+                i32::from(group.iter().all(|&v| v > -50)),
+                group.len() as i32,
+            ]);
+        }
+    }
+    assert_eq!(err.read::<i32>(), [0]);
+    assert_eq!(out.read::<i32>(), want);
+}
+
+/// A 2D child with local size 3 x 2 over 8 x 4 (remainder groups along x):
+/// reductions, a scan in local linear order and a 2D broadcast.
+#[test]
+fn a_child_computes_work_group_functions_in_2d() {
+    let p = program();
+    let input = inputs(32);
+    let src = Buffer::from_slice(&input);
+    let out = Buffer::new(4 * 4 * 32);
+    let err = Buffer::from_slice(&[-1i32]);
+    let mut k = p.kernel("wg_2d").unwrap();
+    k.set_arg(0, Arg::Buffer(&src)).unwrap();
+    k.set_arg(1, Arg::Buffer(&out)).unwrap();
+    k.set_arg(2, Arg::Buffer(&err)).unwrap();
+    k.launch(&one()).unwrap();
+    let mut want = vec![0i32; 4 * 32];
+    for gy in 0..2 {
+        for gx in 0..3 {
+            // The group's work-items in local linear order (x fastest).
+            let ys: Vec<usize> = (2 * gy..2 * gy + 2).collect();
+            let xs: Vec<usize> = (3 * gx..(3 * gx + 3).min(8)).collect();
+            let items: Vec<usize> = ys.iter().flat_map(|&y| xs.iter().map(move |&x| y * 8 + x)).collect();
+            let vals: Vec<i32> = items.iter().map(|&i| input[i]).collect();
+            let mid = input[ys[1] * 8 + xs[1]];
+            for (l, &i) in items.iter().enumerate() {
+                want[4 * i] = vals.iter().sum();
+                want[4 * i + 1] = *vals.iter().max().unwrap();
+                want[4 * i + 2] = vals[..=l].iter().sum();
+                want[4 * i + 3] = mid;
+            }
+        }
+    }
+    assert_eq!(err.read::<i32>(), [0]);
+    assert_eq!(out.read::<i32>(), want);
+}
+
+/// A child whose range leaves the local size to the runtime: each group,
+/// as the child reports it, gets its own sums, and the groups have more
+/// than one work-item.
+#[test]
+fn a_child_with_an_open_local_size_computes_work_group_functions() {
+    let p = program();
+    let input = inputs(300);
+    let src = Buffer::from_slice(&input);
+    let out = Buffer::new(4 * 4 * 300);
+    let err = Buffer::from_slice(&[-1i32]);
+    let mut k = p.kernel("wg_open").unwrap();
+    k.set_arg(0, Arg::Buffer(&src)).unwrap();
+    k.set_arg(1, Arg::Buffer(&out)).unwrap();
+    k.set_arg(2, Arg::Buffer(&err)).unwrap();
+    k.launch(&one()).unwrap();
+    assert_eq!(err.read::<i32>(), [0]);
+    let o = out.read::<i32>();
+    let size = o[3] as usize;
+    assert!(size > 1, "groups of {size}");
+    for (i, &v) in input.iter().enumerate() {
+        let (g, start) = (i / size, i / size * size);
+        let group = &input[start..(start + size).min(300)];
+        assert_eq!(o[4 * i + 2], g as i32, "group id of {i}");
+        assert_eq!(o[4 * i + 3], group.len() as i32, "local size of {i}");
+        assert_eq!(o[4 * i], group.iter().sum::<i32>(), "sum at {i}");
+        assert_eq!(o[4 * i + 1], group[..=i - start].iter().sum::<i32>(), "scan at {i} ({v})");
+    }
+}
+
+/// A child copies its group's slice into `__local` memory with an async
+/// copy, reads it reversed after waiting and a barrier, and copies
+/// `__local` memory back out (the last group has 8 work-items).
+#[test]
+fn a_child_copies_into_local_memory_asynchronously() {
+    let p = program();
+    let input = inputs(40);
+    let src = Buffer::from_slice(&input);
+    let out = Buffer::new(4 * 40);
+    let back = Buffer::new(4 * 40);
+    let err = Buffer::from_slice(&[-1i32]);
+    let mut k = p.kernel("async_child").unwrap();
+    k.set_arg(0, Arg::Buffer(&src)).unwrap();
+    k.set_arg(1, Arg::Buffer(&out)).unwrap();
+    k.set_arg(2, Arg::Buffer(&back)).unwrap();
+    k.set_arg(3, Arg::Buffer(&err)).unwrap();
+    k.launch(&one()).unwrap();
+    let mut want = Vec::new();
+    for group in input.chunks(16) {
+        let n = group.len();
+        want.extend((0..n).map(|l| group[n - 1 - l] * 2 + l as i32));
+    }
+    assert_eq!(err.read::<i32>(), [0]);
+    assert_eq!(out.read::<i32>(), want);
+    assert_eq!(back.read::<i32>(), want.iter().map(|r| r + 1000).collect::<Vec<_>>());
+}
+
+/// Work-group functions in functions the block calls (one with a
+/// barrier between them) are its groups' too.
+#[test]
+fn a_child_calls_functions_with_work_group_functions() {
+    let p = program();
+    let out = Buffer::new(4 * 2 * 30);
+    let err = Buffer::from_slice(&[-1i32]);
+    let mut k = p.kernel("wg_calls").unwrap();
+    k.set_arg(0, Arg::Buffer(&out)).unwrap();
+    k.set_arg(1, Arg::value(5i32)).unwrap();
+    k.set_arg(2, Arg::Buffer(&err)).unwrap();
+    k.launch(&one()).unwrap();
+    let mut want = Vec::new();
+    for g in 0..30i32 {
+        let start = g / 6 * 6;
+        want.push((start..start + 6).map(|i| i * 5).sum());
+        want.push((start..=g).map(|i| i + 1).sum::<i32>() + start + 1);
+    }
+    assert_eq!(err.read::<i32>(), [0]);
+    assert_eq!(out.read::<i32>(), want);
+}
+
+/// A work-group function the regions cannot express (a call under `?:`)
+/// runs in groups of one work-item: `enqueue_kernel` refuses a local size
+/// of 4 with CLK_INVALID_NDRANGE, runs 1, and picks 1 where the range
+/// leaves it open; the block's work-group size (and preferred multiple)
+/// is 1, where a block the regions express has the runtime's limit.
+#[test]
+fn a_child_the_regions_cannot_express_runs_groups_of_one() {
+    let p = program();
+    let out = Buffer::new(4 * 16);
+    let err = Buffer::from_slice(&[1i32; 6]);
+    let mut k = p.kernel("wg_cond").unwrap();
+    k.set_arg(0, Arg::Buffer(&out)).unwrap();
+    k.set_arg(1, Arg::value(1i32)).unwrap();
+    k.set_arg(2, Arg::Buffer(&err)).unwrap();
+    k.launch(&one()).unwrap();
+    assert_eq!(err.read::<i32>(), [-160, 0, 0, 1, 1, clc_runtime::MAX_WORK_GROUP_SIZE as i32]);
+    let want: Vec<i32> = (0..16).map(|i| i % 8 + 1).collect();
+    assert_eq!(out.read::<i32>(), want);
+}
+
+/// A barrier the regions cannot express (in a call under `?:`) runs the
+/// child with a thread per work-item: each reads what another of its group
+/// wrote before the barrier.
+#[test]
+fn a_child_with_a_barrier_the_regions_cannot_express_runs_a_thread_per_work_item() {
+    let p = program();
+    let out = Buffer::new(4 * 24);
+    let err = Buffer::from_slice(&[-1i32]);
+    let mut k = p.kernel("barrier_cond").unwrap();
+    k.set_arg(0, Arg::Buffer(&out)).unwrap();
+    k.set_arg(1, Arg::value(1i32)).unwrap();
+    k.set_arg(2, Arg::Buffer(&err)).unwrap();
+    k.launch(&one()).unwrap();
+    let want: Vec<i32> = (0..24).map(|i| 3 * (i / 8 * 8 + (i % 8 + 3) % 8)).collect();
+    assert_eq!(err.read::<i32>(), [0]);
+    assert_eq!(out.read::<i32>(), want);
 }

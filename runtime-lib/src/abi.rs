@@ -5,7 +5,7 @@ use std::ffi::{c_char, c_void};
 use std::sync::atomic::AtomicU32;
 
 /// `KernelTable::version` this runtime understands.
-pub const ABI_VERSION: u32 = 13;
+pub const ABI_VERSION: u32 = 14;
 
 /// `ArgDesc::kind`.
 pub const ARG_VALUE: u32 = 0;
@@ -226,8 +226,11 @@ pub struct NdRangeDesc {
 /// num_locals, local_sizes, num_events, wait_list, ret_event)`: records a
 /// child launch of `entry` (a block's work-group entry, whose argument 0
 /// is the copied block object and arguments 1.. the `__local` pointers of
-/// `local_sizes`; `flags` its `FLAG_*`, as a kernel's), or a marker where
-/// `entry` is null; returns `CLK_SUCCESS` or an OpenCL error code.
+/// `local_sizes`; `flags` its `FLAG_*`, as a kernel's: with
+/// [`FLAG_GROUP_SYNC`] alone the child runs groups of one work-item, one
+/// where the range leaves the size open, and a larger local size is
+/// `CLK_INVALID_NDRANGE`), or a marker where `entry` is null; returns
+/// `CLK_SUCCESS` or an OpenCL error code.
 pub type EnqueueFn = unsafe extern "C" fn(
     queue: *mut QueueDesc,
     entry: Option<Entry>,

@@ -45,8 +45,9 @@ struct EventObj {
 /// A recorded child launch (or a marker, without `entry`).
 struct Child {
     entry: Option<Entry>,
-    /// The entry's `FLAG_*` (a block that synchronises its group runs
-    /// with [`abi::FLAG_ITEM_THREADS`]).
+    /// The entry's `FLAG_*` (a block whose synchronisation the regions do
+    /// not express runs with [`abi::FLAG_ITEM_THREADS`], or in groups of
+    /// one work-item with [`abi::FLAG_GROUP_SYNC`] alone).
     flags: u64,
     /// The block object's bytes, 128-byte aligned.
     block: Box<[crate::Block]>,
@@ -157,6 +158,24 @@ pub(crate) fn child_local_size(r: &NdRangeDesc) -> [u64; 3] {
     std::array::from_fn(|d| if d < dims { r.local_size[d] } else { 1 })
 }
 
+/// Does an entry with launch flags `flags` run only groups of one
+/// work-item? It synchronises its group in a shape the compiler's regions
+/// do not express, with more than barriers (a work-group function, an
+/// async copy), so not with a thread per work-item either: as such a
+/// kernel (see `Kernel::local_size`).
+fn one_item_groups(flags: u64) -> bool {
+    flags & u64::from(abi::FLAG_GROUP_SYNC) != 0 && flags & u64::from(abi::FLAG_ITEM_THREADS) == 0
+}
+
+/// Where the range leaves the local size to the runtime: groups of one
+/// work-item, for an entry that runs only those.
+fn choose_one_item(r: &mut NdRangeDesc) {
+    let dims = (r.work_dim as usize).min(3);
+    if r.local_size[..dims].iter().all(|&l| l == 0) {
+        r.local_size[..dims].fill(1);
+    }
+}
+
 /// Is the range one a child launch can run?
 fn valid_range(r: &NdRangeDesc) -> bool {
     let dims = r.work_dim as usize;
@@ -180,8 +199,14 @@ unsafe extern "C" fn enqueue(queue: *mut QueueDesc, entry: Option<Entry>, flags:
     let q = unsafe { &*queue.cast::<DeviceQueue>() };
     let range = if entry.is_some() {
         // SAFETY: the generated code passes its `ndrange_t`.
-        let r = unsafe { *range };
-        if !valid_range(&r) {
+        let mut r = unsafe { *range };
+        let one_item = one_item_groups(flags);
+        if one_item {
+            choose_one_item(&mut r);
+        }
+        // A group of several work-items an entry of groups of one cannot
+        // run: the range is not one the block can be enqueued over.
+        if !valid_range(&r) || (one_item && child_local_size(&r).iter().product::<u64>() > 1) {
             return CLK_INVALID_NDRANGE;
         }
         r

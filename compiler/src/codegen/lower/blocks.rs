@@ -32,14 +32,6 @@ pub(super) struct BlockFn<'ctx> {
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
-    /// What names the block literal `id` of the function being lowered:
-    /// its expression arena and `id`. A function lowered twice (a kernel's
-    /// body again for its work-group entry) shares its literals'
-    /// functions; literals of other functions at the same `id` do not.
-    pub(super) fn block_key(&self, id: ExprId) -> (usize, ExprId) {
-        (self.fs().exprs.as_ptr() as usize, id)
-    }
-
     /// Evaluates a block literal: generates its invoke function (once) and
     /// builds the block object.
     pub(super) fn block_literal(&mut self, id: ExprId) -> R<BasicValueEnum<'ctx>> {
@@ -49,11 +41,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let cap_types: Vec<TypeId> = captures.iter().map(|l| self.local_info(*l).ty.ty).collect();
         // The object lives in the enclosing function's frame.
         let (offsets, size, align) = self.block_layout(&cap_types);
-        let invoke = match self.block_fns.get(&self.block_key(id)) {
+        let key = self.block_key(id);
+        let invoke = match self.block_fns.get(&key) {
             Some(b) => b.invoke,
             None => {
                 let f = self.block_function(id, e.ty.ty, params, body, &captures)?;
-                self.block_fns.insert(self.block_key(id), BlockFn { invoke: f, literal: id, size, align });
+                self.block_fns.insert(key, BlockFn { invoke: f, literal: id, size, align });
                 f
             }
         };
@@ -72,7 +65,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         for (i, (&l, &t)) in captures.iter().zip(&cap_types).enumerate() {
             let slot = self.byte_offset(obj, offsets[i])?;
             let src = self.local_ptr(l)?;
-            if self.is_record(t) || matches!(self.kind(t), TypeKind::Array(..)) {
+            if self.copied_whole(t) {
                 self.copy_object(slot, src, t)?;
             } else {
                 let v = self.load_value(src, t, false)?;
@@ -152,7 +145,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         self.fp_attrs(f);
         let cap_types: Vec<TypeId> = captures.iter().map(|l| self.local_info(*l).ty.ty).collect();
-        let (offsets, _, _) = self.block_layout(&cap_types);
         // Generate it now, then come back to the enclosing function.
         let saved_block = self.b.get_insert_block();
         let saved_dbg = self.debug_save();
@@ -183,14 +175,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.debug_at(span);
         let result = (|| -> R<()> {
             let Some(obj) = f.get_nth_param(0) else { return ice("an invoke function without its block") };
-            let obj = obj.into_pointer_value();
-            for (i, (&l, &t)) in captures.iter().zip(&cap_types).enumerate() {
-                let field = self.byte_offset(obj, offsets[i])?;
+            let values = self.captured_values(&cap_types, obj.into_pointer_value())?;
+            for ((&l, &t), v) in captures.iter().zip(&cap_types).zip(values) {
                 let slot = self.alloca(t, &self.local_info(l).name.clone())?;
-                if self.is_record(t) || matches!(self.kind(t), TypeKind::Array(..)) {
-                    self.copy_object(slot, field, t)?;
+                if self.copied_whole(t) {
+                    self.copy_object(slot, v.into_pointer_value(), t)?;
                 } else {
-                    let v = self.load_value(field, t, false)?;
                     self.store_value(slot, t, v, false)?;
                 }
                 self.fs_mut().locals[l.0 as usize] = Some(slot);
@@ -266,33 +256,64 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// The invoke function of the block an expression evaluates to, when
     /// it is known statically.
     fn known_block(&mut self, e: ExprId) -> Option<FunctionValue<'ctx>> {
-        self.enqueued_block(e).map(|b| b.invoke)
+        self.block_of(e).map(|b| b.invoke)
     }
 
-    /// After `Stmt::Local` initialized `l` from a block literal: calls
-    /// through `l` go straight to that block.
-    pub(super) fn note_block_local(&mut self, l: LocalId, init: &Init) {
-        let &Init::Expr(mut e) = init else { return };
-        while let ExprKind::Convert { expr, .. } = &self.expr_info(e).kind {
-            e = *expr;
-        }
-        let known = match self.expr_info(e).kind {
-            // `bl_t b = a;`: the block `a` is.
-            ExprKind::Load(inner) => match self.expr_info(inner).kind {
-                ExprKind::Local(a) => self.local_blocks.get(&a).copied(),
+    /// The literal of the block an expression is, where it is one or a
+    /// block variable initialised from one (generated or not).
+    pub(super) fn literal_of(&self, e: ExprId) -> Option<ExprId> {
+        match &self.expr_info(e).kind {
+            ExprKind::Convert { expr, .. } => self.literal_of(*expr),
+            ExprKind::Load(inner) => match self.expr_info(*inner).kind {
+                ExprKind::Local(l) => self.local_blocks.get(&l).map(|b| b.literal),
                 _ => None,
             },
-            _ => self.block_fns.get(&self.block_key(e)).copied(),
-        };
-        if let Some(b) = known {
+            ExprKind::BlockLiteral { .. } => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The block an expression is (called or enqueued): a literal or a
+    /// block variable naming one.
+    pub(super) fn block_of(&self, e: ExprId) -> Option<BlockFn<'ctx>> {
+        // Generated when the caller evaluated it.
+        let literal = self.literal_of(e)?;
+        self.block_fns.get(&self.block_key(literal)).copied()
+    }
+
+    /// After `Stmt::Local` initialized `l` from a block (a literal or
+    /// another block variable): calls through `l` go straight to it.
+    pub(super) fn note_block_local(&mut self, l: LocalId, init: &Init) {
+        let &Init::Expr(e) = init else { return };
+        if let Some(b) = self.block_of(e) {
             self.local_blocks.insert(l, b);
         }
+    }
+
+    /// A block literal's key in `block_fns`: expression ids number one
+    /// function's arena (which its blocks share), so the arena too. A
+    /// literal lowered again (a kernel's body in regions) finds its block.
+    pub(super) fn block_key(&self, literal: ExprId) -> (*const hir::Expr, ExprId) {
+        (self.fs().exprs.as_ptr(), literal)
+    }
+
+    /// The values of a block's captured variables (of types `cap_types`,
+    /// in [`Gen::captures`]' order) in its block object `obj`: an
+    /// aggregate's a pointer to its copy there, which the reader copies.
+    pub(super) fn captured_values(&mut self, cap_types: &[TypeId], obj: inkwell::values::PointerValue<'ctx>) -> R<Vec<BasicValueEnum<'ctx>>> {
+        let (offsets, _, _) = self.block_layout(cap_types);
+        let mut values = Vec::with_capacity(cap_types.len());
+        for (&t, &off) in cap_types.iter().zip(&offsets) {
+            let field = self.byte_offset(obj, off)?;
+            values.push(if self.copied_whole(t) { field.into() } else { self.load_value(field, t, false)? });
+        }
+        Ok(values)
     }
 
     /// The enclosing function's locals a block body uses (not its
     /// parameters, not locals declared inside it or in nested blocks), in
     /// first-use order.
-    fn captures(&self, params: &[LocalId], body: &[Stmt]) -> Vec<LocalId> {
+    pub(super) fn captures(&self, params: &[LocalId], body: &[Stmt]) -> Vec<LocalId> {
         let exprs: &'a [hir::Expr] = self.fs().exprs;
         let mut used = Vec::new();
         let mut declared: Vec<LocalId> = params.to_vec();

@@ -38,6 +38,7 @@
 //! image descriptor (`images.rs`), and a `sampler_t` argument its 32-bit
 //! `CLK_*` encoding.
 
+use super::regions::GroupBody;
 use super::{Gen, R, ice};
 use crate::sema::hir::{self, ExprId, ExprKind, LocalId};
 use crate::sema::types::{TypeId, TypeKind};
@@ -396,35 +397,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         // Barriers, or loops the group runs in lockstep (see `uniform`).
-        let plan = self.group_plan(f);
+        let body = GroupBody::of(f);
+        let plan = self.group_plan(&body);
         let synchronises = self.synchronises(index);
-        if (synchronises || !plan.group.is_empty()) && self.regions_can_express(f) {
+        if (synchronises || !plan.group.is_empty()) && self.regions_can_express(&body) {
             // Loop nests one after another, which `split` may compile
             // apart (see `codegen::outline`).
             entry_fn.add_attribute(inkwell::attributes::AttributeLoc::Function, self.ctx.create_string_attribute(crate::codegen::outline::REGIONS_ATTR, ""));
-            // Barriers: the body lowered for the whole group, in regions.
-            self.fs = Some(super::FnState {
-                name: &f.name,
-                exprs: &f.exprs,
-                local_infos: &f.locals,
-                llfn: entry_fn,
-                locals: vec![None; f.locals.len()],
-                entry: bb,
-                labels: Default::default(),
-                cases: Default::default(),
-                jumps: Vec::new(),
-                ret: None,
-                sret: None,
-                wi: Some(wi),
-                group: None,
-            });
-            let r = self.group_body(f, plan, wi, &vals);
-            if r.is_ok() && self.current_block_open() {
-                self.b.build_return(None)?;
-            }
-            let t = r.and_then(|_| self.terminate_blocks(entry_fn));
-            self.fs = None;
-            t?;
+            self.region_entry(entry_fn, bb, &body, plan, wi, &vals)?;
             self.debug_end_function();
             self.kernel_descs.push((index, entry_fn, self.local_mem_size, 0));
             return Ok(());
@@ -458,6 +438,37 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         self.kernel_descs.push((index, entry_fn, self.local_mem_size, flags));
         Ok(())
+    }
+
+    /// Lowers `b` for the whole group (in regions, see `regions`) into
+    /// the work-group entry `entry_fn`, the builder in its entry block
+    /// `bb`; `vals` are the values of `b.params` (see
+    /// [`Gen::group_body`]) and `wi` the entry's work-item struct.
+    pub(super) fn region_entry(&mut self, entry_fn: FunctionValue<'ctx>, bb: inkwell::basic_block::BasicBlock<'ctx>, b: &GroupBody<'a>, plan: super::uniform::Plan, wi: PointerValue<'ctx>, vals: &[BasicMetadataValueEnum<'ctx>]) -> R<()> {
+        let f = b.func;
+        self.fs = Some(super::FnState {
+            name: &f.name,
+            exprs: &f.exprs,
+            local_infos: &f.locals,
+            llfn: entry_fn,
+            locals: vec![None; f.locals.len()],
+            entry: bb,
+            labels: Default::default(),
+            cases: Default::default(),
+            jumps: Vec::new(),
+            ret: None,
+            sret: None,
+            wi: Some(wi),
+            group: None,
+        });
+        let r = self.group_body(b, plan, wi, vals);
+        let r = match r {
+            Ok(()) if self.current_block_open() => self.b.build_return(None).map(|_| ()).map_err(Into::into),
+            r => r,
+        };
+        let r = r.and_then(|_| self.terminate_blocks(entry_fn));
+        self.fs = None;
+        r
     }
 
     /// The group's local sizes, read from the group struct `group` — or

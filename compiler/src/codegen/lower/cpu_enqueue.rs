@@ -5,14 +5,19 @@
 //! given to `enqueue_kernel` gets a work-group entry like a kernel's,
 //! `__clc_wg_<invoke>(args, group)`, whose work-items call the block's
 //! invoke function with the block object (argument 0) and the `__local`
-//! pointers of the size arguments (1..); the call hands the runtime that
-//! entry and a copy of the block object through the queue's
+//! pointers of the size arguments (1..) — or, where the block
+//! synchronises its group, that lowers the literal's body for the whole
+//! group in regions as a kernel's (`regions::GroupBody`); the call hands
+//! the runtime that entry, its flags and a copy of the block object
+//! through the queue's
 //! `enqueue` function (`abi::QueueDesc`), and the runtime runs the child
 //! after the parent launch. Event functions call the queue's `event`
 //! function; a `queue_t` is a pointer to the queue (`get_default_queue`
 //! reads `ClcGroup::queue`). SPIR-V has its own lowering
 //! (`spirv_enqueue.rs`); this module must not be reached there.
 
+use super::regions::GroupBody;
+use super::uniform::Plan;
 use super::{Gen, R, ice};
 use crate::source::Span;
 use crate::sema::hir::{ExprId, ExprKind};
@@ -27,10 +32,23 @@ const GROUP_QUEUE: u64 = std::mem::offset_of!(clc_runtime::abi::Group, queue) as
 const QUEUE_ENQUEUE: u64 = std::mem::offset_of!(clc_runtime::abi::QueueDesc, enqueue) as u64;
 const QUEUE_EVENT: u64 = std::mem::offset_of!(clc_runtime::abi::QueueDesc, event) as u64;
 
-/// What `get_kernel_work_group_size` and
-/// `get_kernel_preferred_work_group_size_multiple` answer: the runtime's
-/// limit, and the vector width work-item loops are vectorised by.
+/// What `get_kernel_preferred_work_group_size_multiple` answers (but
+/// for blocks run in groups of one): the vector width work-item loops are
+/// vectorised by.
 const PREFERRED_MULTIPLE: u64 = 8;
+
+/// How an enqueued block's work-group entry runs its groups (see
+/// [`Gen::block_entry`]).
+struct BlockLaunch<'a> {
+    /// The literal's body seen as a kernel's, and how many of its
+    /// parameters are captured variables (the rest are its own).
+    body: GroupBody<'a>,
+    num_captures: usize,
+    /// The body's plan, where the entry lowers it in regions.
+    regions: Option<Plan>,
+    /// The entry's launch flags (`FLAG_*`).
+    flags: u64,
+}
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// An `Lowering::Enqueue` builtin on the CPU target.
@@ -39,8 +57,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let r: BasicValueEnum<'ctx> = match op {
             EnqueueOp::NdRange { dims } => return self.ndrange(dims, args, ty).map(Some),
             EnqueueOp::GetDefaultQueue => self.default_queue()?.into(),
-            EnqueueOp::WorkGroupSize => self.int_result(i64t.const_int(clc_runtime::MAX_WORK_GROUP_SIZE as u64, false), ty)?,
-            EnqueueOp::PreferredWorkGroupSizeMultiple => self.int_result(i64t.const_int(PREFERRED_MULTIPLE, false), ty)?,
+            EnqueueOp::WorkGroupSize | EnqueueOp::PreferredWorkGroupSizeMultiple => {
+                let n = self.block_work_group_size(args[0], op == EnqueueOp::PreferredWorkGroupSizeMultiple)?;
+                self.int_result(i64t.const_int(n, false), ty)?
+            }
             // A sub-group is one work-item: as many as the group has.
             EnqueueOp::MaxSubGroupSizeForNdRange => self.int_result(i64t.const_int(1, false), ty)?,
             EnqueueOp::SubGroupCountForNdRange => {
@@ -188,25 +208,22 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// The work-group entry for the block `block` evaluates to (generated
     /// once per invoke function), its block object's size and the entry's
-    /// launch flags; `None` after a diagnostic. A block that synchronises
-    /// its group with barriers only runs a thread per work-item (as such
-    /// kernels do: `FLAG_ITEM_THREADS`, the entry running the one
-    /// work-item the runtime names); work-group functions and async copies
-    /// would need the region lowering and are reported unsupported.
+    /// launch flags; `None` after a diagnostic. As a kernel's: a block
+    /// that synchronises its group (or has loops the group runs in
+    /// lockstep) has its body lowered for the whole group in regions, its
+    /// captured variables and `__local` pointers bound as a kernel's
+    /// arguments; where the regions do not express it, a block that only
+    /// meets at barriers runs a thread per work-item (`FLAG_ITEM_THREADS`,
+    /// the entry running the one work-item the runtime names) and one with
+    /// work-group functions or async copies runs groups of one work-item
+    /// (`FLAG_GROUP_SYNC` alone: the runtime refuses larger ones).
     fn block_entry(&mut self, block: ExprId, num_locals: usize, span: Span) -> R<Option<(FunctionValue<'ctx>, u64, u64)>> {
-        let Some(b) = self.enqueued_block(block) else {
-            self.unsupported(span, "enqueuing a block that is not a block variable or literal");
-            return Ok(None);
-        };
-        let (synchronises, barriers_only) = self.block_synchronisation(b.literal);
-        if synchronises && !barriers_only {
-            self.unsupported(span, "enqueuing a block that uses work-group functions or async copies");
-            return Ok(None);
-        }
-        let flags = if synchronises { u64::from(FLAG_GROUP_SYNC | FLAG_ITEM_THREADS) } else { 0 };
-        if let Some(&e) = self.block_entries.get(&b.invoke) {
+        // The checker lets blocks be named or written only.
+        let Some(b) = self.block_of(block) else { return ice("an enqueued block that is not a block variable or literal") };
+        if let Some(&(e, flags)) = self.block_entries.get(&b.invoke) {
             return Ok(Some((e, b.size, flags)));
         }
+        let BlockLaunch { body, num_captures, regions, flags } = self.block_launch(b.literal)?;
         let ptr = self.ptr_ty(AddrSpace::Private);
         let i64t = self.ctx.i64_type();
         let fty = self.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
@@ -216,9 +233,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.build_body(f, &name, span, true, |g| {
             let (Some(args), Some(group)) = (f.get_nth_param(0), f.get_nth_param(1)) else { return ice("a work-group entry without its parameters") };
             let (args, group) = (args.into_pointer_value(), group.into_pointer_value());
+            let Some(bb) = g.b.get_insert_block() else { return ice("a work-group entry without its entry block") };
             let wi = g.b.build_alloca(i64t.array_type(4), "wi")?;
             let gslot = g.byte_offset(wi, 24)?;
             g.b.build_store(gslot, group)?;
+            // The block object (argument 0), then the `__local` pointers.
             let mut vals: Vec<BasicMetadataValueEnum> = Vec::new();
             for i in 0..=num_locals as u64 {
                 let slot = g.byte_offset(args, 8 * i)?;
@@ -227,8 +246,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 let space = if i == 0 { AddrSpace::Generic } else { AddrSpace::Local };
                 vals.push(g.cast(inkwell::llvm_sys::LLVMOpcode::LLVMAddrSpaceCast, v, g.ptr_ty(space).into()).into());
             }
+            if let Some(plan) = regions {
+                // The body's parameters: the captured variables read from
+                // the object, then the `__local` pointers. Its local sizes
+                // are the child's own (no `reqd_work_group_size`).
+                let BasicMetadataValueEnum::PointerValue(obj) = vals[0] else { return ice("a block object that is not a pointer") };
+                let cap_types: Vec<TypeId> = body.params[..num_captures].iter().map(|l| body.func.locals[l.0 as usize].ty.ty).collect();
+                let mut args: Vec<BasicMetadataValueEnum> = g.captured_values(&cap_types, obj)?.into_iter().map(Into::into).collect();
+                args.extend_from_slice(&vals[1..]);
+                if args.len() != body.params.len() {
+                    return ice("an enqueued block's `__local` sizes do not match its parameters");
+                }
+                let reqd = g.reqd_size.take();
+                let r = g.region_entry(f, bb, &body, plan, wi, &args);
+                g.reqd_size = reqd;
+                return r;
+            }
             vals.push(wi.into());
-            if synchronises {
+            if flags & u64::from(FLAG_ITEM_THREADS) != 0 {
                 g.only_item(f, group, wi, b.invoke, &vals)?;
             }
             let mut sizes = [i64t.const_zero(); 3];
@@ -241,8 +276,52 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             g.b.build_return(None)?;
             Ok(())
         })?;
-        self.block_entries.insert(b.invoke, f);
+        self.block_entries.insert(b.invoke, (f, flags));
         Ok(Some((f, b.size, flags)))
+    }
+
+    /// How the entry of the block literal `literal` runs its groups.
+    fn block_launch(&self, literal: ExprId) -> R<BlockLaunch<'a>> {
+        let (synchronises, barriers_only) = self.block_synchronisation(literal);
+        let (body, num_captures) = self.block_group_body(literal)?;
+        let plan = self.group_plan(&body);
+        let regions = ((synchronises || !plan.group.is_empty()) && self.regions_can_express(&body)).then_some(plan);
+        let flags = match (regions.is_some(), synchronises, barriers_only) {
+            (false, true, true) => FLAG_GROUP_SYNC | FLAG_ITEM_THREADS,
+            (false, true, false) => FLAG_GROUP_SYNC,
+            _ => 0,
+        };
+        Ok(BlockLaunch { body, num_captures, regions, flags: u64::from(flags) })
+    }
+
+    /// `get_kernel_work_group_size` (`preferred` false) or
+    /// `get_kernel_preferred_work_group_size_multiple` of the block
+    /// `block`: 1 for a block whose entry runs groups of one work-item
+    /// (see [`Gen::block_entry`]), the runtime's limit and the vector
+    /// width work-item loops are vectorised by for the others.
+    fn block_work_group_size(&self, block: ExprId, preferred: bool) -> R<u64> {
+        let one_item = match self.literal_of(block) {
+            Some(literal) => self.block_launch(literal)?.flags == u64::from(FLAG_GROUP_SYNC),
+            None => false,
+        };
+        Ok(match (one_item, preferred) {
+            (true, _) => 1,
+            (false, false) => clc_runtime::MAX_WORK_GROUP_SIZE as u64,
+            (false, true) => PREFERRED_MULTIPLE,
+        })
+    }
+
+    /// The body of the block literal `literal` seen as a kernel's for the
+    /// region lowering, and how many variables it captures: its
+    /// parameters are the block's captured variables, then its own (the
+    /// `__local` pointers), each one value for the whole group.
+    fn block_group_body(&self, literal: ExprId) -> R<(GroupBody<'a>, usize)> {
+        let Some(func) = self.current_function() else { return ice("an enqueued block outside the program's functions") };
+        let Some(ExprKind::BlockLiteral { params, body }) = func.exprs.get(literal.0 as usize).map(|e| &e.kind) else { return ice("an enqueued block that is not a literal") };
+        let mut all = self.captures(params, body);
+        let num_captures = all.len();
+        all.extend_from_slice(params);
+        Ok((GroupBody { func, params: all, body, uniform_params: true }, num_captures))
     }
 
     /// Does the block literal's body (or a function it calls) synchronise
@@ -266,20 +345,5 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             });
         }
         (synchronises, barriers_only)
-    }
-
-    /// The block an `enqueue_kernel` argument is: a literal or a block
-    /// variable initialised from one.
-    pub(super) fn enqueued_block(&mut self, e: ExprId) -> Option<super::blocks::BlockFn<'ctx>> {
-        match &self.expr_info(e).kind {
-            ExprKind::Convert { expr, .. } => self.enqueued_block(*expr),
-            ExprKind::Load(inner) => match self.expr_info(*inner).kind {
-                ExprKind::Local(l) => self.local_blocks.get(&l).copied(),
-                _ => None,
-            },
-            // Generated when the caller evaluated it.
-            ExprKind::BlockLiteral { .. } => self.block_fns.get(&self.block_key(e)).copied(),
-            _ => None,
-        }
     }
 }

@@ -235,13 +235,13 @@ pub(super) struct Gen<'a, 'ctx> {
     /// Evaluating a constant initializer: loads of read-only objects fold
     /// to their initializers.
     const_eval: bool,
-    /// Block literals generated, by function and expression
-    /// ([`Gen::block_key`]).
-    block_fns: HashMap<(usize, ExprId), blocks::BlockFn<'ctx>>,
+    /// Block literals generated, by expression (see [`Gen::block_key`]).
+    block_fns: HashMap<(*const hir::Expr, ExprId), blocks::BlockFn<'ctx>>,
     /// Block variables of the current function and the block each holds.
     local_blocks: HashMap<LocalId, blocks::BlockFn<'ctx>>,
-    /// Work-group entries of enqueued blocks, by invoke function.
-    block_entries: HashMap<FunctionValue<'ctx>, FunctionValue<'ctx>>,
+    /// Work-group entries of enqueued blocks and their launch flags, by
+    /// invoke function.
+    block_entries: HashMap<FunctionValue<'ctx>, (FunctionValue<'ctx>, u64)>,
     /// SPIR-V block kernels' functions of enqueued blocks, by invoke
     /// function: their tag (`spirv_enqueue.rs`).
     block_kernels: HashMap<FunctionValue<'ctx>, u32>,
@@ -488,6 +488,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     fn is_record(&self, t: TypeId) -> bool {
         matches!(self.kind(t), TypeKind::Record(_) | TypeKind::Opaque(Opaque::NdRange))
+    }
+
+    /// Is an object of `t` copied whole rather than loaded as a value (a
+    /// record, `ndrange_t` too, or an array)?
+    fn copied_whole(&self, t: TypeId) -> bool {
+        self.is_record(t) || matches!(self.kind(t), TypeKind::Array(..))
     }
 
     /// The LLVM function type of a HIR function type. Records are passed

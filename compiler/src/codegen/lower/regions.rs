@@ -17,10 +17,14 @@
 //! caller's group code; work-group functions are computed between
 //! regions.
 //!
+//! The body is a kernel's or, for the entry of a block given to
+//! `enqueue_kernel`, the block literal's (see [`GroupBody`]).
+//!
 //! Shapes this does not express (a barrier under a `goto` that leaves its
 //! statement, a synchronising call under `?:`, `&&` or `||`) keep the
 //! simple entry; the runtime then runs a thread per work-item (see
-//! `FLAG_ITEM_THREADS`).
+//! `FLAG_ITEM_THREADS`), or groups of one work-item where work-group
+//! functions or async copies synchronise them.
 
 use super::uniform::Plan;
 
@@ -47,6 +51,32 @@ use clc_builtins::functions::{AddrSpace, ArithOp, GroupOp, Lowering};
 use inkwell::IntPredicate;
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{BasicMetadataValueEnum, IntValue, PointerValue};
+
+/// A body the region lowering lowers for a whole group: a function's
+/// (a kernel's, or a synchronising function's it calls), or an enqueued
+/// block literal's seen as a kernel (see `cpu_enqueue`). Only `params`,
+/// `body` and `uniform_params` tell the two apart; everything else reads
+/// the arenas of `func`.
+pub(super) struct GroupBody<'a> {
+    /// The function whose expression and local arenas the body is in (a
+    /// block literal's enclosing function).
+    pub func: &'a hir::Function,
+    /// The locals bound where the group starts: a function's parameters;
+    /// a block's captured variables, then its parameters.
+    pub params: Vec<LocalId>,
+    pub body: &'a [Stmt],
+    /// Has each of `params` one value for the whole group, unless the body
+    /// writes it (a kernel's arguments; a block's captures and `__local`
+    /// pointers)?
+    pub uniform_params: bool,
+}
+
+impl<'a> GroupBody<'a> {
+    /// A function's own body.
+    pub fn of(f: &'a hir::Function) -> Self {
+        GroupBody { func: f, params: f.params.clone(), body: &f.body, uniform_params: f.kernel }
+    }
+}
 
 /// The group-level lowering of a kernel.
 pub(super) struct GroupMode<'ctx> {
@@ -140,9 +170,9 @@ impl<'ctx> GroupMode<'ctx> {
 }
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
-    /// Can the region lowering express this kernel?
-    pub(super) fn regions_can_express(&self, f: &hir::Function) -> bool {
-        self.body_ok(f, &f.body)
+    /// Can the region lowering express this kernel (or block)?
+    pub(super) fn regions_can_express(&self, b: &GroupBody<'_>) -> bool {
+        self.body_ok(b.func, b.body)
     }
 
     fn body_ok(&self, f: &hir::Function, body: &[Stmt]) -> bool {
@@ -163,7 +193,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         ExprKind::Call { args, .. } => args.iter().all(|a| !self.expr_syncs(f, *a)),
                         _ => false,
                     };
-                    args_plain && !self.is_record(callee_ret(self, callee)) && self.regions_can_express(callee)
+                    args_plain && !self.is_record(callee_ret(self, callee)) && self.regions_can_express(&GroupBody::of(callee))
                 });
             }
             if self.has_group_call(f, s) {
@@ -300,10 +330,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         found
     }
 
-    /// Lowers a kernel's body for its whole group into the work-group
-    /// entry being built (the builder is in its entry block; `plan` is the
-    /// kernel's [`Gen::group_plan`], `wi` the work-item struct).
-    pub(super) fn group_body(&mut self, f: &'a hir::Function, plan: Plan, wi: PointerValue<'ctx>, args: &[BasicMetadataValueEnum<'ctx>]) -> R<()> {
+    /// Lowers a kernel's (or an enqueued block's) body for its whole group
+    /// into the work-group entry being built (the builder is in its entry
+    /// block; `plan` is the body's [`Gen::group_plan`], `wi` the work-item
+    /// struct, `args` the values of `b.params`: a record's or an array's
+    /// a pointer to it).
+    pub(super) fn group_body(&mut self, b: &GroupBody<'a>, plan: Plan, wi: PointerValue<'ctx>, args: &[BasicMetadataValueEnum<'ctx>]) -> R<()> {
         let i64t = self.ctx.i64_type();
         let gp = self.byte_offset(wi, 24)?;
         let g = self.b.build_load(self.ptr_ty(AddrSpace::Private), gp, "group")?.into_pointer_value();
@@ -316,16 +348,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let any_done = self.b.build_alloca(self.ctx.i8_type(), "any.done")?;
         self.b.build_store(any_done, self.ctx.i8_type().const_zero())?;
         let plan = std::rc::Rc::new(plan);
-        let scalar = self.scalar_locals(f, &plan);
-        let soa = self.soa_locals(f, &plan, &scalar);
+        let scalar = self.scalar_locals(b, &plan);
+        let soa = self.soa_locals(b, &plan, &scalar);
         if soa.contains(&true) && self.module.get_global_metadata_size(super::SCALARIZE_MD) == 0 {
             let node = self.ctx.metadata_node(&[]);
             let _ = self.module.add_global_metadata(super::SCALARIZE_MD, &node);
         }
         let mut mode = GroupMode::new(n, done, plan, scalar, soa);
         mode.any_done = Some(any_done);
-        mode.returns = has_return(&f.body);
-        mode.loops = f.body.iter().any(|s| self.has_group_loop(f, s, &mode.plan));
+        mode.returns = has_return(b.body);
+        mode.loops = b.body.iter().any(|s| self.has_group_loop(b.func, s, &mode.plan));
         self.fs_mut().group = Some(mode);
         // The entry block keeps the group's storage (allocated before its
         // terminator, after `n`); the body starts here.
@@ -334,13 +366,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.b.position_at_end(body);
         // Parameters: never-written ones once for the group, the others
         // in every work-item's copy.
-        let params: Vec<(LocalId, BasicMetadataValueEnum<'ctx>)> = f.params.iter().copied().zip(args.iter().copied()).collect();
+        let params: Vec<(LocalId, BasicMetadataValueEnum<'ctx>)> = b.params.iter().copied().zip(args.iter().copied()).collect();
         let scalar = self.fs().group.as_ref().map(|g| g.scalar.clone()).unwrap_or_default();
         let (uniform, varying): (Vec<_>, Vec<_>) = params.into_iter().partition(|(p, _)| scalar.get(p.0 as usize).copied().unwrap_or(false));
         for (p, v) in &uniform {
             let t = self.local_info(*p).ty.ty;
             let slot = self.local_ptr(*p)?;
-            if self.is_record(t) {
+            if self.copied_whole(t) {
                 self.copy_object(slot, v.into_pointer_value(), t)?;
             } else {
                 self.store_value(slot, t, basic(*v)?, false)?;
@@ -352,7 +384,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 for (p, v) in &params {
                     let t = g.local_info(*p).ty.ty;
                     let slot = g.local_ptr(*p)?;
-                    if g.is_record(t) {
+                    if g.copied_whole(t) {
                         g.copy_object(slot, v.into_pointer_value(), t)?;
                     } else {
                         let bv = basic(*v)?;
@@ -363,7 +395,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             })?;
         }
         let _ = i64t;
-        self.group_stmts(&f.body)?;
+        self.group_stmts(b.body)?;
         Ok(())
     }
 
@@ -1034,7 +1066,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let exprs = self.fs().exprs;
         let mut calls = Vec::new();
         let mut copies = Vec::new();
-        visit_stmt_deep(exprs, s, &mut |e| {
+        visit_stmt_here(exprs, s, &mut |e| {
             if let ExprKind::BuiltinCall { overload, args, .. } = &exprs[e.0 as usize].kind {
                 match overload.lowering {
                     Lowering::WorkGroup(op) if collective(op) => calls.push((e, op, args.clone())),
@@ -1146,7 +1178,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         let mut calls = Vec::new();
         let mut other = false;
-        deep(&f.exprs, *root, &mut |e| match &f.exprs[e.0 as usize].kind {
+        deep_here(&f.exprs, *root, &mut |e| match &f.exprs[e.0 as usize].kind {
             ExprKind::BuiltinCall { overload, .. } => match overload.lowering {
                 Lowering::WorkGroup(op) if collective(op) => calls.push(e),
                 Lowering::WorkGroup(_) | Lowering::Barrier(_) | Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents => other = true,
@@ -1595,7 +1627,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// Which locals of `f` need no per-work-item storage in the region
     /// lowering (see [`GroupMode::scalar`]).
-    fn scalar_locals(&self, f: &hir::Function, plan: &Plan) -> Vec<bool> {
+    fn scalar_locals(&self, b: &GroupBody<'_>, plan: &Plan) -> Vec<bool> {
+        let f = b.func;
         #[derive(Clone, Copy, PartialEq)]
         enum Use {
             None,
@@ -1767,10 +1800,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
         // Parameters are defined where the group starts.
         next += 1;
-        for &p in &f.params {
+        for &p in &b.params {
             mark(&mut uses, next, p);
         }
-        assign(self, f, plan, &f.body, &mut next, &mut uses);
+        assign(self, f, plan, b.body, &mut next, &mut uses);
         let written = super::uniform::written_bases(&f.exprs);
         (0..f.locals.len())
             .map(|i| {
@@ -1778,9 +1811,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 if plan.uniform[i] || plan.remat[i].is_some() {
                     // One value for the group, or recomputed by each region.
                     true
-                } else if f.kernel && f.params.contains(&l) {
-                    // A kernel parameter no one writes has one value for
-                    // all work-items.
+                } else if b.uniform_params && b.params.contains(&l) {
+                    // A kernel parameter (or a block's capture) no one
+                    // writes has one value for all work-items.
                     !written.contains(&l)
                 } else {
                     matches!(uses[i], Use::One(_)) && !written_through_address(&f.exprs, l)
@@ -1812,6 +1845,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     fn group_call(&mut self, call: ExprId, fid: usize) -> R<()> {
         let program: &'a crate::sema::Program = self.program;
         let callee: &'a hir::Function = &program.functions[fid];
+        let body = GroupBody::of(callee);
         let ExprKind::Call { args, .. } = &self.expr_info(call).kind else { return ice("not a call") };
         let args = args.clone();
         let (n, _) = self.group_n()?;
@@ -1842,9 +1876,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let done = self.entry_array(self.ctx.i8_type().into(), padded, "call.done")?;
         self.b.build_memcpy(done, 1, caller_done, 1, n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
         let exit = self.ctx.append_basic_block(self.fs().llfn, "call.exit");
-        let plan = std::rc::Rc::new(self.group_plan(callee));
-        let scalar = self.scalar_locals(callee, &plan);
-        let soa = self.soa_locals(callee, &plan, &scalar);
+        let plan = std::rc::Rc::new(self.group_plan(&body));
+        let scalar = self.scalar_locals(&body, &plan);
+        let soa = self.soa_locals(&body, &plan, &scalar);
         let outer = self.fs.take().ok_or_else(|| super::InternalError { function: None, message: "no function".into() })?;
         self.fs = Some(super::FnState {
             name: outer.name,
@@ -1973,9 +2007,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// stores apart, and the loop vectoriser does not take them apart).
     /// Not for locals whose address is taken or that group-level
     /// conditions read.
-    fn soa_locals(&self, f: &hir::Function, plan: &Plan, scalar: &[bool]) -> Vec<bool> {
+    fn soa_locals(&self, b: &GroupBody<'_>, plan: &Plan, scalar: &[bool]) -> Vec<bool> {
+        let f = b.func;
         let mut at_group = vec![false; f.locals.len()];
-        self.group_level_reads(f, plan, &f.body, &mut at_group);
+        self.group_level_reads(f, plan, b.body, &mut at_group);
         (0..f.locals.len())
             .map(|i| {
                 let info = &f.locals[i];
@@ -2382,6 +2417,25 @@ pub(super) fn deep(exprs: &[hir::Expr], root: ExprId, f: &mut dyn FnMut(ExprId))
         f(e);
         children_of(exprs, e, &mut |x| stack.push(x));
     }
+}
+
+/// Calls `f` on `root` and its subexpressions evaluated where it is: not
+/// those in the bodies of block literals, which run where the block is
+/// called or enqueued (an enqueued block's work-group functions are its
+/// own groups', computed in its own entry).
+fn deep_here(exprs: &[hir::Expr], root: ExprId, f: &mut dyn FnMut(ExprId)) {
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        f(e);
+        if !matches!(exprs[e.0 as usize].kind, ExprKind::BlockLiteral { .. }) {
+            children_of(exprs, e, &mut |x| stack.push(x));
+        }
+    }
+}
+
+/// [`deep_here`] over every expression of a statement.
+fn visit_stmt_here(exprs: &[hir::Expr], s: &Stmt, f: &mut dyn FnMut(ExprId)) {
+    visit_stmt(s, &mut |e| deep_here(exprs, e, f));
 }
 
 /// The direct operands of an expression.

@@ -144,7 +144,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     fn block_operands(&mut self, block: ExprId, span: Span) -> R<Option<[BasicValueEnum<'ctx>; 4]>> {
         let obj = self.value(block)?;
         // The checker lets blocks be named or written only.
-        let Some(b) = self.enqueued_block(block) else { return ice("an enqueued block that is not a block variable or literal") };
+        let Some(b) = self.block_of(block) else { return ice("an enqueued block that is not a block variable or literal") };
         let TypeKind::Block { params, .. } = self.kind(self.expr_info(b.literal).ty.ty).clone() else { return ice("an enqueued block without a block type") };
         let tag = self.block_kernel(b.invoke, params.len(), span)?;
         let i32t = self.ctx.i32_type();

@@ -33,6 +33,7 @@
 //! Only the structured typed program is looked at; nothing here emits IR.
 
 use super::Gen;
+use super::regions::GroupBody;
 use crate::parse::ast::BinOp;
 use crate::sema::hir::{self, ConvKind, ExprId, ExprKind, Init, LocalId, Stmt};
 use crate::sema::types::TypeKind;
@@ -79,17 +80,23 @@ impl Plan {
 const UNROLLED_TRIP_COUNT: i128 = 32;
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
-    /// The plan for a function lowered at group level.
-    pub(super) fn group_plan(&self, f: &hir::Function) -> Plan {
+    /// The plan for a function (or block) lowered at group level.
+    pub(super) fn group_plan(&self, b: &super::regions::GroupBody<'_>) -> Plan {
+        let f = b.func;
         let n = f.locals.len();
         let mut plan = Plan { uniform: vec![false; n], remat: vec![None; n], ..Plan::default() };
-        let facts = Facts::of(f);
-        let has_blocks = f.exprs.iter().any(|e| matches!(e.kind, ExprKind::BlockLiteral { .. }));
+        let facts = Facts::of(b);
+        // Block literals in the body (a block's body is in its enclosing
+        // function's arena, with the literal itself).
+        let mut has_blocks = false;
+        for s in b.body {
+            super::regions::visit_stmt_deep(&f.exprs, s, &mut |e| has_blocks |= matches!(f.exprs[e.0 as usize].kind, ExprKind::BlockLiteral { .. }));
+        }
         for (i, local) in f.locals.iter().enumerate() {
             let l = LocalId(i as u32);
             let value = matches!(local.ty.space, AddrSpace::Private) && matches!(self.kind(local.ty.ty), TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Pointer(_) | TypeKind::Enum(_));
-            plan.uniform[i] = if f.params.contains(&l) {
-                f.kernel && value && facts.writes[i].is_empty()
+            plan.uniform[i] = if b.params.contains(&l) {
+                b.uniform_params && value && facts.writes[i].is_empty()
             } else {
                 // Blocks read their captures from their own frames: keep
                 // the plain per-work-item copies there.
@@ -103,13 +110,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // plan does not allow, until nothing changes.
         loop {
             let mut walk = Walk { allowed_writes: FxHashSet::default(), allowed_decls: vec![false; n], group: FxHashSet::default(), counted: FxHashSet::default(), divergent: Default::default() };
-            for s in &f.body {
+            for s in b.body {
                 self.mark(f, &facts, s, &plan.uniform, &mut walk);
             }
             let mut changed = false;
             for (i, u) in plan.uniform.iter_mut().enumerate() {
                 let l = LocalId(i as u32);
-                if !*u || f.params.contains(&l) {
+                if !*u || b.params.contains(&l) {
                     continue;
                 }
                 let bad_write = facts.writes[i].iter().any(|e| !walk.allowed_writes.contains(e));
@@ -127,7 +134,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         for (&d, written) in &plan.divergent {
-            let c = confined_locals(f, d, written);
+            let c = confined_locals(b, d, written);
             if !c.is_empty() {
                 plan.confined.insert(d, c);
             }
@@ -137,7 +144,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         for &(l, e) in &facts.decls {
             let i = l.0 as usize;
             let value = matches!(f.locals[i].ty.space, AddrSpace::Private) && matches!(self.kind(f.locals[i].ty.ty), TypeKind::Scalar(_) | TypeKind::Vector(..) | TypeKind::Enum(_));
-            if value && !plan.uniform[i] && facts.defined_once(l).is_some() && pure_from_ids(f, e, l, &plan) {
+            if value && !plan.uniform[i] && facts.defined_once(l).is_some() && pure_from_ids(b, e, l, &plan) {
                 plan.remat[i] = Some(e);
             }
         }
@@ -552,14 +559,15 @@ pub(super) fn uniform_expr(f: &hir::Function, e: ExprId, uniform: &[bool]) -> bo
 /// Is `e` a value computed only from the work-item's ids, uniform
 /// parameters and earlier recomputed locals, without control flow (so a
 /// region can recompute it at its start)?
-fn pure_from_ids(f: &hir::Function, e: ExprId, me: LocalId, plan: &Plan) -> bool {
-    let p = |x: &ExprId| pure_from_ids(f, *x, me, plan);
+fn pure_from_ids(b: &GroupBody<'_>, e: ExprId, me: LocalId, plan: &Plan) -> bool {
+    let p = |x: &ExprId| pure_from_ids(b, *x, me, plan);
+    let f = b.func;
     match &f.exprs[e.0 as usize].kind {
         ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::BuiltinConst(_) => true,
         ExprKind::Load(inner) => match &f.exprs[inner.0 as usize].kind {
             ExprKind::Local(l) => {
                 let i = l.0 as usize;
-                (f.params.contains(l) && plan.uniform[i]) || (*l != me && plan.remat[i].is_some())
+                (b.params.contains(l) && plan.uniform[i]) || (*l != me && plan.remat[i].is_some())
             }
             _ => false,
         },
@@ -840,7 +848,8 @@ fn unrolled_counters(f: &hir::Function, body: &[Stmt], out: &mut Vec<LocalId>) {
 /// The locals of `written` (those the divergent loop `d` writes) whose
 /// values die with the loop (see [`Plan::confined`]); none in a function
 /// with `goto`s.
-fn confined_locals(f: &hir::Function, d: *const Stmt, written: &[LocalId]) -> Vec<LocalId> {
+fn confined_locals(b: &GroupBody<'_>, d: *const Stmt, written: &[LocalId]) -> Vec<LocalId> {
+    let f = b.func;
     struct Walk<'f> {
         f: &'f hir::Function,
         d: *const Stmt,
@@ -919,12 +928,12 @@ fn confined_locals(f: &hir::Function, d: *const Stmt, written: &[LocalId]) -> Ve
     }
     let n = f.locals.len();
     let mut w = Walk { f, d, decl: vec![None; n], used_outside: vec![false; n], around_d: None, gotos: false };
-    w.stmts(&f.body, None);
+    w.stmts(b.body, None);
     let Some(around) = w.around_d else { return Vec::new() };
     if w.gotos {
         return Vec::new();
     }
-    written.iter().copied().filter(|l| w.decl[l.0 as usize] == Some(around) && !w.used_outside[l.0 as usize] && !f.params.contains(l)).collect()
+    written.iter().copied().filter(|l| w.decl[l.0 as usize] == Some(around) && !w.used_outside[l.0 as usize] && !b.params.contains(l)).collect()
 }
 
 /// Is there a loop among `body`'s statements, at any depth?
@@ -993,7 +1002,8 @@ struct Facts {
 }
 
 impl Facts {
-    fn of(f: &hir::Function) -> Facts {
+    fn of(b: &GroupBody<'_>) -> Facts {
+        let f = b.func;
         let mut writes = vec![Vec::new(); f.locals.len()];
         for (k, e) in f.exprs.iter().enumerate() {
             if let Some(l) = write_target(&f.exprs, &e.kind) {
@@ -1001,7 +1011,7 @@ impl Facts {
             }
         }
         let mut facts = Facts { writes, initialized: vec![false; f.locals.len()], decls: Vec::new() };
-        f.body.iter().for_each(|s| facts.declarations(s));
+        b.body.iter().for_each(|s| facts.declarations(s));
         facts
     }
 
@@ -1082,7 +1092,7 @@ mod tests {
         }
         let d = find(&f.body).expect("a while loop");
         let all: Vec<LocalId> = (0..f.locals.len() as u32).map(LocalId).collect();
-        super::confined_locals(f, d, &all).iter().map(|l| f.locals[l.0 as usize].name.clone()).collect()
+        super::confined_locals(&super::GroupBody::of(f), d, &all).iter().map(|l| f.locals[l.0 as usize].name.clone()).collect()
     }
 
     /// Locals written by a divergent loop die with it when declared with
