@@ -590,7 +590,7 @@ kernel void more(global int *out, queue_t q, queue_t unused, int n) {
 fn device_side_enqueue_is_instructions() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/spirv_exec/enqueue.cl");
     let exec = std::fs::read_to_string(root).unwrap();
-    for (src, kernels) in [(exec.as_str(), 4), (ENQUEUE_MORE, 2)] {
+    for (src, kernels) in [(exec.as_str(), 5), (ENQUEUE_MORE, 2)] {
         for (target, opt) in [("--target=spirv64", "-O0"), ("--target=spirv64", "-O2"), ("--target=spirv32", "-O2"), ("--target=spirv32", "-O0")] {
             let args = [target, opt, "-cl-std=CL2.0"];
             let text = valid_spirv_for("enqueue", src, &args, Some("opencl2.0"));

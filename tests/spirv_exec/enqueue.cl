@@ -1,5 +1,6 @@
 // Device-side enqueue on SPIR-V (spirv_val's device_side_enqueue_is_instructions; run.py's
 // check_enqueue runs it on Intel's CPU runtime with a device queue as q and n = 5).
+int (^square)(int) = ^(int x) { return x * x; };
 kernel void enqueue_all(global int *out, queue_t q, int n) {
   if (get_global_id(0) != 0) return;
   clk_event_t evs[3];
@@ -26,6 +27,13 @@ kernel void enqueue_all(global int *out, queue_t q, int n) {
   set_user_event_status(evs[1], CL_COMPLETE);
   release_event(evs[0]); release_event(evs[1]); release_event(done); release_event(m);
   void (^blk)(void) = ^{ out[20] = 1; };
+  // A program-scope block, a literal called where it is written, a block
+  // variable naming another, enqueued.
+  out[24] = square(n);
+  out[25] = ^(int x) { return x + 1; }(n);
+  void (^w)(void) = ^{ out[26 + get_global_id(0)] = square(n) + (int)get_global_id(0); };
+  void (^w2)(void) = w;
+  r |= enqueue_kernel(q, CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(2), w2);
   out[0] = r;
   out[21] = get_kernel_work_group_size(blk) > 0;
   out[22] = get_kernel_preferred_work_group_size_multiple(blk) > 0;

@@ -461,7 +461,8 @@ def check_enqueue(ctx, dev, queue, tmp, level, fails):
     """enqueue.cl on the other implementation, with a device queue as q:
     children of the 2D range (two local buffers, waiting on two user
     events), a child enqueueing a grandchild, a marker, events picked
-    through a branch, the kernel queries."""
+    through a branch, the kernel queries, a program-scope block, a
+    literal called where it is written, a block variable naming another."""
     prog = built(ctx, tmp, ENQUEUE, level)
     props = cl.command_queue_properties
     device_queue = cl.CommandQueue(ctx, dev, properties=props.ON_DEVICE | props.ON_DEVICE_DEFAULT | props.OUT_OF_ORDER_EXEC_MODE_ENABLE)
@@ -481,6 +482,9 @@ def check_enqueue(ctx, dev, queue, tmp, level, fails):
     want[2:10] = n  # the 4x2 children, out[2 + 4y + x]
     want[12:14] = 7  # the grandchildren
     want[21:23] = 1  # the kernel queries are positive
+    want[24] = n * n  # a program-scope block
+    want[25] = n + 1  # a literal called where it is written
+    want[26:28] = [n * n, n * n + 1]  # an enqueued block variable naming another
     # out[16..17]: the marker's execution time, the implementation's.
     out[16:18] = 0
     fails.check(f"SPIR-V {level} elsewhere: device-side enqueue", out, want)
