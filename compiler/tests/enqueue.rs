@@ -64,6 +64,13 @@ kernel void aliases(global int *out, global int *err) {
     err[1] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(4), 1, &e, NULL, copy_again);
     release_event(e);
 }
+int wg_sum(int x) { return work_group_reduce_add(x); }
+kernel void parent_in_groups(global int *out) {
+    size_t g = get_global_id(0);
+    out[g] = (int)get_local_size(0);
+    if (g == 0)
+        enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(8, 4), ^{ out[8 + get_global_id(0)] = wg_sum((int)get_global_id(0)); });
+}
 kernel void bad(global int *out, global int *err) {
     err[0] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(0), ^{ out[0] = 1; });
     size_t g[3] = { 4, 4, 4 };
@@ -290,6 +297,22 @@ fn program_scope_blocks_and_block_variables_naming_blocks_are_enqueued() {
     let want: Vec<i32> = (0..4).map(|i| 5 * i + 1 + 100).collect();
     assert_eq!(out.read::<i32>(), want);
     assert_eq!(err.read::<i32>(), [0, 0]);
+}
+
+/// What only an enqueued block does is not its parent's: a parent whose
+/// block calls a function with a work-group function runs in groups of
+/// 4 (it was taken for a kernel that synchronises, which the regions did
+/// not express: groups of one only, and the launch was refused).
+#[test]
+fn a_parent_is_not_taken_for_its_childs_synchronisation() {
+    let p = program();
+    let out = Buffer::new(4 * 16);
+    let mut k = p.kernel("parent_in_groups").unwrap();
+    k.set_arg(0, Arg::Buffer(&out)).unwrap();
+    k.launch(&NdRange { local: Some([4, 1, 1]), ..NdRange::linear(8) }).unwrap();
+    let mut want = vec![4i32; 8];
+    want.extend((0..8).map(|g| if g < 4 { 6 } else { 22 }));
+    assert_eq!(out.read::<i32>(), want);
 }
 
 #[test]

@@ -630,7 +630,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// Does an expression of the function `index`, or of a function it
-    /// calls (directly or not), satisfy `pred`?
+    /// calls (directly or not), satisfy `pred`? Not counting what only the
+    /// blocks it enqueues run ([`enqueued_only`]).
     fn reaches(&self, index: usize, pred: &dyn Fn(&ExprKind) -> bool) -> bool {
         let mut seen = vec![false; self.program.functions.len()];
         let mut stack = vec![index];
@@ -638,7 +639,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             if std::mem::replace(&mut seen[i], true) {
                 continue;
             }
-            for e in &self.program.functions[i].exprs {
+            let f = &self.program.functions[i];
+            let skip = enqueued_only(f);
+            for (e, _) in f.exprs.iter().zip(&skip).filter(|(_, skip)| !**skip) {
                 if pred(&e.kind) {
                     return true;
                 }
@@ -793,4 +796,23 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         (kind, size, align)
     }
 
+}
+
+/// Which expressions of `f` run only in the blocks it enqueues: those of
+/// its block literals' bodies, unless `f` calls a block itself (a block
+/// called directly runs in its caller's work-item: what it does, the
+/// caller does). An enqueued block's entry runs them, in groups of its own.
+fn enqueued_only(f: &hir::Function) -> Vec<bool> {
+    let mut inside = vec![false; f.exprs.len()];
+    if f.exprs.iter().any(|e| matches!(e.kind, ExprKind::CallValue { .. })) {
+        return inside;
+    }
+    for e in &f.exprs {
+        if let ExprKind::BlockLiteral { body, .. } = &e.kind {
+            for s in body {
+                super::regions::visit_stmt_deep(&f.exprs, s, &mut |x| inside[x.0 as usize] = true);
+            }
+        }
+    }
+    inside
 }
