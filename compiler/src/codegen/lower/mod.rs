@@ -25,6 +25,7 @@
 //! those to OpenCL.std extended instructions and builtin variables, and the
 //! CPU runtime and builtin library provide them on native targets.
 
+mod abi;
 mod blocks;
 mod builtins;
 mod convert;
@@ -143,6 +144,7 @@ pub fn lower<'ctx>(
             e
         })?;
     }
+    g.export_functions()?;
     if g.cpu_abi() {
         g.kernel_table()?;
         // A kernel the region lowering replaced (and no one calls) would
