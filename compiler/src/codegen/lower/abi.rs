@@ -909,4 +909,3 @@ enum ArgSource<'ctx> {
     Value(BasicValueEnum<'ctx>),
     Object(PointerValue<'ctx>),
 }
-
