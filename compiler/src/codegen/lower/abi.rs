@@ -713,15 +713,22 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     fn export(&mut self, index: usize, ret: TypeId, params: &[TypeId]) -> R<()> {
         let internal = self.funcs[index];
+        let name = &self.program.functions[index].name;
         let btys: Option<Vec<_>> = params.iter().map(|&p| self.builtin_ty(p)).collect();
-        let symbol = self.external_symbol(&self.program.functions[index].name, btys);
-        if internal.get_name().to_bytes() == symbol.as_bytes() {
-            internal.as_global_value().set_name(&format!("{symbol}.clc"));
+        // An overload taking records: clang mangles the record's name,
+        // which clc's mangler cannot (and a call from another clc program
+        // uses the plain name): left unexported rather than under a name
+        // two overloads would share.
+        if btys.is_none() && self.is_overloaded(name) {
+            return Ok(());
         }
-        if self.module.get_function(&symbol).is_some() {
-            // The name is taken (a declaration of a foreign overload
-            // with the same symbol cannot be: sema tells them apart).
-            return ice(format!("two functions export '{symbol}'"));
+        let symbol = self.external_symbol(name, btys);
+        match self.module.get_function(&symbol) {
+            Some(f) if f == internal => internal.as_global_value().set_name(&format!("{symbol}.clc")),
+            // Another function has the name (another overload that the
+            // mangler gives the same symbol): no export.
+            Some(_) => return Ok(()),
+            None => {}
         }
         let sig = self.foreign_signature(ret, params);
         let wrapper = self.declare_foreign(&symbol, &sig, ret, params)?;

@@ -1108,14 +1108,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// program declares the name more than once) and its parameters
     /// (`params`, in the builtin library's terms) can be mangled.
     pub(super) fn external_symbol(&self, name: &str, params: Option<Vec<clc_builtins::functions::Ty>>) -> String {
-        let overloadable = self.program.entities.iter().filter(|e| e.name == name).count() > 1;
         match params {
-            Some(ps) if overloadable => {
+            Some(ps) if self.is_overloaded(name) => {
                 let width = if self.size_bits() == 32 { clc_builtins::mangle::PointerWidth::Bits32 } else { clc_builtins::mangle::PointerWidth::Bits64 };
                 clc_builtins::mangle::itanium(name, &ps, width)
             }
             _ => name.to_string(),
         }
+    }
+
+    /// Does the program declare functions of several types named `name`?
+    pub(super) fn is_overloaded(&self, name: &str) -> bool {
+        self.program.entities.iter().filter(|e| e.name == name).count() > 1
     }
 
     /// A parameter type in the builtin library's terms (for mangling).

@@ -695,3 +695,18 @@ fn ir_foreign_records_on_spirv() {
     assert!(text.contains("define internal spir_func void @hidden("), "{text}");
     insta::assert_snapshot!(declarations_and(&text, "shift"));
 }
+
+#[test]
+fn overloads_are_exported_under_their_mangled_names() {
+    // Overloads of scalars get clang's Itanium names; overloads taking
+    // records, which clc cannot mangle as clang does, are not exported
+    // (they were one symbol for two functions: an internal error).
+    let t = ir("struct A { int a; }; struct B { float b; };
+                int __attribute__((overloadable)) get(struct A a) { return a.a; }
+                int __attribute__((overloadable)) get(struct B b) { return (int)b.b; }
+                int __attribute__((overloadable)) twice(int x) { return 2 * x; }
+                float __attribute__((overloadable)) twice(float x) { return 2 * x; }
+                kernel void k(global int *o) { struct A a = { 1 }; struct B b = { 2 }; o[0] = get(a) + get(b) + twice(3) + (int)twice(1.5f); }");
+    assert!(t.contains("define i32 @_Z5twicei(i32") && t.contains("define float @_Z5twicef(float"), "{t}");
+    assert!(!t.lines().any(|l| l.starts_with("define ") && !l.starts_with("define internal") && l.contains("@get")), "{t}");
+}
