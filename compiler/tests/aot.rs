@@ -497,3 +497,192 @@ fn pipe_kernels_compiled_ahead_of_time() {
     assert!(pipe.is_empty().unwrap());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Records by value between programs (`tests/interop`): `def.cl` and
+/// `caller.cl` compiled by clc as two programs, each linked into a shared
+/// object of its own, the caller's against the definitions'. Rust calls
+/// the definitions too, with `repr(C)` records (the platform's C ABI as
+/// rustc implements it), so both sides are checked against the C ABI, not
+/// only against each other; all three agree with values computed here.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn records_by_value_between_programs_follow_the_c_abi() {
+    use std::arch::x86_64::{__m128, _mm_setr_ps, _mm_storeu_ps};
+    #[repr(C)]
+    struct F2 {
+        x: f32,
+        y: f32,
+    }
+    #[repr(C)]
+    struct FI {
+        a: f32,
+        b: i32,
+    }
+    #[repr(C)]
+    struct F3 {
+        a: f32,
+        b: f32,
+        c: f32,
+    }
+    #[repr(C)]
+    struct DI {
+        d: f64,
+        i: i32,
+    }
+    #[repr(C)]
+    struct B24 {
+        a: i64,
+        b: i64,
+        c: i64,
+    }
+    #[repr(C, packed)]
+    struct Pk {
+        c: i8,
+        i: i32,
+    }
+    #[repr(C)]
+    union U {
+        f: f32,
+        i: i32,
+    }
+    #[repr(C)]
+    struct AC {
+        c: [i8; 5],
+    }
+    #[repr(C)]
+    struct V4 {
+        v: __m128,
+    }
+    // OpenCL's float2: 8 bytes, aligned to 8.
+    #[repr(C, align(8))]
+    struct Float2([f32; 2]);
+    #[repr(C)]
+    struct V2F {
+        v: Float2,
+        x: f32,
+    }
+    #[repr(C)]
+    struct C3 {
+        a: i8,
+        b: i8,
+        c: i8,
+    }
+    const N: usize = 32;
+    let dir = std::env::temp_dir().join(format!("clc-aot-interop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/interop");
+    for (name, lib, link) in [("def", "libdef.so", vec![]), ("caller", "libcaller.so", vec!["-L".to_string(), dir.display().to_string(), "-ldef".into(), format!("-Wl,-rpath,{}", dir.display())])] {
+        let obj = dir.join(format!("{name}.o"));
+        let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["-O2", "-c"]).arg(src.join(format!("{name}.cl"))).arg("-o").arg(&obj).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let so = Command::new("cc").arg("-shared").arg(&obj).arg("-o").arg(dir.join(lib)).args(&link).output().expect("cc is required");
+        assert!(so.status.success(), "{}", String::from_utf8_lossy(&so.stderr));
+    }
+
+    // Every field of every result for work-item `n`, as `caller.cl`
+    // writes them.
+    let expected = |n: i64| -> [i64; 24] {
+        let mut o = [0i64; 24];
+        o[0] = 2 * n + (n + 1) + (n + 2) + (n + 3) + (n + 4) + (n + 5);
+        o[1] = (n + 6) + 2 * (n + 7) + 3 * (n + 8) + (n + 9) + (n + 10) + (n + 11);
+        o[2] = (n + n + 12) + (n + 13) + (n + 14) + (n + 15) + (n + 16) + (3 * n + 54) + (n + 20);
+        o[3] = n + 2 + 6 + 12 + 20 + 6 * (n + 3) + 7 * (n + 5) + 8 * (n + 10) + 9 * (n + 21) + (n + 2) + (n + 4) + (n + 9);
+        o[4] = (n + 6) + n + 1;
+        o[5] = (n + 7) * 2 + 3;
+        o[6] = (n + 8) - 4 + (n + 3) + (n + 2);
+        o[7] = 2 * (n + 4) + n + 2;
+        o[8] = (n + 5) + (n + 3);
+        o[9] = n + 10;
+        o[10] = 3 * (n + 10);
+        o[11] = (n + 12) + 256 * (n + 4);
+        o[12] = (n + 19) + 256 * (n + 17) + 65536 * (2 * (n + 18));
+        o[13] = n + 15;
+        o[14] = 0;
+        o[15] = n + 16;
+        o[16] = n + 15;
+        o[17] = n + 17;
+        o[18] = (n + 11) ^ 0x5a5a;
+        o[19] = n + 3;
+        o[20] = n + 2;
+        o[21] = 1;
+        o[22] = 2 * n + 1;
+        o
+    };
+
+    // The definitions called from Rust.
+    // SAFETY: `libdef.so` is clc's output for `def.cl`, whose functions
+    // have the C types declared here.
+    let direct = unsafe {
+        let lib = libloading::Library::new(dir.join("libdef.so")).unwrap();
+        let mix: libloading::Symbol<unsafe extern "C" fn(F2, FI, DI, B24, Pk, U, AC, V4, V2F, C3, i8) -> F3> = lib.get(b"abi_mix\0").unwrap();
+        let spill: libloading::Symbol<unsafe extern "C" fn(i64, i64, i64, i64, i64, FI, DI, Pk, i64) -> i64> = lib.get(b"abi_spill\0").unwrap();
+        let big: libloading::Symbol<unsafe extern "C" fn(B24, i64, i64, i64, i64, i64, FI) -> B24> = lib.get(b"abi_big\0").unwrap();
+        let di: libloading::Symbol<unsafe extern "C" fn(DI, FI) -> DI> = lib.get(b"abi_di\0").unwrap();
+        let pk: libloading::Symbol<unsafe extern "C" fn(Pk) -> Pk> = lib.get(b"abi_pk\0").unwrap();
+        let ac: libloading::Symbol<unsafe extern "C" fn(AC) -> AC> = lib.get(b"abi_ac\0").unwrap();
+        let c3: libloading::Symbol<unsafe extern "C" fn(C3) -> C3> = lib.get(b"abi_c3\0").unwrap();
+        let v2f: libloading::Symbol<unsafe extern "C" fn(V2F) -> V2F> = lib.get(b"abi_v2f\0").unwrap();
+        let v4: libloading::Symbol<unsafe extern "C" fn(V4) -> V4> = lib.get(b"abi_v4\0").unwrap();
+        let un: libloading::Symbol<unsafe extern "C" fn(U) -> U> = lib.get(b"abi_un\0").unwrap();
+        let fi: libloading::Symbol<unsafe extern "C" fn(FI) -> FI> = lib.get(b"abi_fi\0").unwrap();
+        let f2: libloading::Symbol<unsafe extern "C" fn(F2) -> F2> = lib.get(b"abi_f2\0").unwrap();
+        let lanes = |v: __m128| {
+            let mut l = [0f32; 4];
+            _mm_storeu_ps(l.as_mut_ptr(), v);
+            l
+        };
+        (0..N as i64)
+            .map(|n| {
+                let nf = n as f32;
+                let a = || F2 { x: nf, y: nf + 1.0 };
+                let b = || FI { a: nf + 2.0, b: n as i32 + 3 };
+                let c = || DI { d: n as f64 + 4.0, i: n as i32 + 5 };
+                let d = || B24 { a: n + 6, b: n + 7, c: n + 8 };
+                let e = || Pk { c: n as i8 + 9, i: n as i32 + 10 };
+                let f = || U { i: n as i32 + 11 };
+                let g = || AC { c: [n as i8, 1, 2, 3, n as i8 + 12] };
+                let h = || V4 { v: _mm_setr_ps(nf + 13.0, 0.0, 0.0, nf + 14.0) };
+                let v = || V2F { v: Float2([0.0, nf + 15.0]), x: nf + 16.0 };
+                let j = || C3 { a: n as i8 + 17, b: n as i8 + 18, c: n as i8 + 19 };
+                let mut o = [0i64; 24];
+                let m = mix(a(), b(), c(), d(), e(), f(), g(), h(), v(), j(), n as i8 + 20);
+                (o[0], o[1], o[2]) = (m.a as i64, m.b as i64, m.c as i64);
+                o[3] = spill(n, 1, 2, 3, 4, b(), c(), e(), n + 21);
+                let r = big(d(), n, 1, 2, 3, 4, b());
+                (o[4], o[5], o[6]) = (r.a, r.b, r.c);
+                let rd = di(c(), b());
+                (o[7], o[8]) = (rd.d as i64, rd.i as i64);
+                let rp = pk(e());
+                (o[9], o[10]) = (rp.c as i64, { rp.i } as i64);
+                let rg = ac(g());
+                o[11] = rg.c[0] as i64 + 256 * rg.c[4] as i64;
+                let rj = c3(j());
+                o[12] = rj.a as i64 + 256 * rj.b as i64 + 65536 * rj.c as i64;
+                let rv = v2f(v());
+                (o[13], o[14], o[15]) = (rv.v.0[0] as i64, rv.v.0[1] as i64, rv.x as i64);
+                let rh = lanes(v4(h()).v);
+                (o[16], o[17]) = (rh[0] as i64, rh[3] as i64);
+                o[18] = un(f()).i as i64;
+                let rb = fi(b());
+                (o[19], o[20]) = (rb.a as i64, rb.b as i64);
+                let ra = f2(a());
+                (o[21], o[22]) = (ra.x as i64, ra.y as i64);
+                o
+            })
+            .collect::<Vec<_>>()
+    };
+
+    // The calls compiled by clc.
+    let p = Program::load(dir.join("libcaller.so")).unwrap();
+    let out = Buffer::new(N * 24 * 8);
+    let mut k = p.kernel("calls").unwrap();
+    k.set_arg(0, Arg::Buffer(&out)).unwrap();
+    k.launch(&NdRange::linear(N)).unwrap();
+    let called = out.read::<i64>();
+    for n in 0..N {
+        let want = expected(n as i64);
+        assert_eq!(direct[n], want, "work-item {n}: the definitions called from Rust");
+        assert_eq!(called[24 * n..24 * (n + 1)], want, "work-item {n}: the calls compiled by clc");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -694,3 +694,37 @@ fn event_arrays_keep_their_length() {
         assert!(defs[len].ends_with(" 3"), "{args:?}: {}", defs[len]);
     }
 }
+
+/// Calls of functions another program defines, taking and returning
+/// records, follow clang's SPIR convention (a `byval` pointer to a copy,
+/// the result through an `sret` pointer; E0901 before), and a function
+/// the program defines is exported with the same convention.
+#[test]
+fn external_functions_pass_records_by_pointer() {
+    let src = "typedef struct { float x, y; int n; } P;
+               typedef union { float f; uint u; } U;
+               struct Big { long a, b, c; };
+               P ext_scale(P p, float s);
+               U ext_bits(U u, char c);
+               struct Big ext_big(struct Big b, P p);
+               P shift(P p, int k) { p.n += k; return p; }
+               kernel void k(global P *ps, global uint *us, global long *ls) {
+                   int g = get_global_id(0);
+                   P p = ext_scale(ps[g], 2.0f);
+                   U u = { .f = p.x };
+                   us[g] = ext_bits(u, (char)g).u;
+                   struct Big b = { g, 2, 3 };
+                   ls[g] = ext_big(b, shift(p, 1)).c;
+                   ps[g] = p;
+               }";
+    for (target, opt) in [("spirv64", "-O0"), ("spirv64", "-O2"), ("spirv32", "-O0"), ("spirv32", "-O2")] {
+        let text = valid_spirv_for("ext_structs", src, &["-cl-std=CL2.0", &format!("--target={target}"), opt], Some("opencl2.0"));
+        for f in ["ext_scale", "ext_bits", "ext_big"] {
+            assert!(text.contains(&format!("LinkageAttributes \"{f}\" Import")), "{target} {opt}: {f} is not imported:\n{text}");
+        }
+        assert!(text.contains("LinkageAttributes \"shift\" Export"), "{target} {opt}:\n{text}");
+        // The record arguments and results: ByVal and Sret parameters.
+        assert!(text.lines().filter(|l| l.contains("FuncParamAttr ByVal")).count() >= 4, "{target} {opt}:\n{text}");
+        assert!(text.lines().filter(|l| l.contains("FuncParamAttr Sret")).count() >= 4, "{target} {opt}:\n{text}");
+    }
+}

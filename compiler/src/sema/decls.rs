@@ -39,6 +39,7 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         func: None,
         calls: Vec::new(),
         entities: Vec::new(),
+        static_functions: Default::default(),
         undeclared: Default::default(),
         ret: None,
         block_floors: Vec::new(),
@@ -200,6 +201,9 @@ struct Checker<'d> {
     /// Calls of user functions: (caller, callee, call span).
     calls: Vec<(String, String, Span)>,
     entities: Vec<Entity>,
+    /// Functions declared `static` at program scope: internal to the
+    /// program, so no other program can call them.
+    pub(super) static_functions: rustc_hash::FxHashSet<String>,
     /// Where undeclared identifiers were reported, so a constant
     /// expression that fails because of one is not reported again.
     undeclared: rustc_hash::FxHashSet<Span>,
@@ -890,6 +894,11 @@ impl Checker<'_> {
         let ty = QualType::new(d.ty.ty, AddrSpace::Private);
         self.declare(name, Sym { kind: SymKind::Func { overloadable, defined }, ty, span: name.span }, Ctx::File);
         if self.scopes.len() == 1 {
+            // C99 6.2.2: once `static`, every later declaration of the
+            // name has internal linkage too.
+            if matches!(base.storage, Some((StorageClass::Static, _))) {
+                self.static_functions.insert(name.name.clone());
+            }
             if let Some(e) = self.entities.iter_mut().find(|e| e.name == name.name && e.ty.ty == d.ty.ty) {
                 if defined {
                     e.span = name.span;

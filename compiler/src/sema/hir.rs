@@ -44,6 +44,9 @@ pub struct Function {
     /// Its `TypeKind::Function` type.
     pub ty: QualType,
     pub kernel: bool,
+    /// Declared `static`: no other program may call it (other functions
+    /// are exported, `codegen::lower`'s `abi`).
+    pub internal: bool,
     pub span: Span,
     /// `reqd_work_group_size(x, y, z)`.
     pub reqd_work_group_size: Option<[u64; 3]>,

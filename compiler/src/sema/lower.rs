@@ -876,6 +876,7 @@ impl<'d> Checker<'d> {
                         name: ent.name.clone(),
                         ty: ent.ty,
                         kernel: matches!(ent.kind, EntityKind::Function { kernel: true, .. }),
+                        internal: l.c.static_functions.contains(&ent.name),
                         span: ent.span,
                         reqd_work_group_size: reqd,
                         work_group_size_hint: hint,

@@ -7,7 +7,7 @@ use crate::sema::types::{TypeId, TypeKind};
 use clc_builtins::functions::AddrSpace;
 use clc_builtins::types::Scalar;
 use inkwell::llvm_sys::{self as llvm_sys, LLVMIntPredicate as IP, LLVMOpcode as Op, LLVMRealPredicate as FP};
-use inkwell::types::{BasicType, BasicTypeEnum};
+use inkwell::types::BasicTypeEnum;
 use inkwell::values::{AsValueRef, BasicValueEnum, IntValue, PointerValue};
 
 pub(super) fn is_float(s: Scalar) -> bool {
@@ -1094,58 +1094,36 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// Calls a function declared but not defined in this program (it may
     /// come from another program linked with this one): an external
-    /// declaration, named as clang names it (Itanium-mangled when the name
-    /// is overloadable).
+    /// declaration named and called as clang does ([`Gen::external_symbol`],
+    /// `abi.rs`).
     fn call_external(&mut self, name: &str, args: &[ExprId], ty: TypeId) -> R<Option<BasicValueEnum<'ctx>>> {
-        if self.is_record(ty) || args.iter().any(|&a| self.is_record(self.expr_info(a).ty.ty)) {
-            let span = self.fs().exprs.iter().find(|e| matches!(&e.kind, ExprKind::Call { name: n, func: None, .. } if n == name)).map(|e| e.span);
-            if let Some(span) = span {
-                self.unsupported(span, "calling an external function that takes or returns a struct");
-            }
-            return Ok(self.value_ty(ty)?.map(|t| t.const_zero()));
-        }
-        let overloadable = self.program.entities.iter().filter(|e| e.name == name).count() > 1;
-        let mut vals: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
-        let mut tys: Vec<inkwell::types::BasicMetadataTypeEnum> = Vec::new();
-        let mut btys = Vec::new();
-        for &a in args {
-            let at = self.expr_info(a).ty.ty;
-            btys.push(self.builtin_ty(at));
-            let v = self.value(a)?;
-            tys.push(v.get_type().into());
-            vals.push(v.into());
-        }
-        let symbol = match btys.into_iter().collect::<Option<Vec<_>>>() {
-            Some(ps) if overloadable => {
+        let params: Vec<TypeId> = args.iter().map(|&a| self.expr_info(a).ty.ty).collect();
+        let btys: Option<Vec<_>> = params.iter().map(|&p| self.builtin_ty(p)).collect();
+        let symbol = self.external_symbol(name, btys);
+        self.call_foreign(&symbol, args, ty, &params)
+    }
+
+    /// The symbol of the function `name` of the program (or of another),
+    /// as clang names it: Itanium-mangled when it is overloadable (the
+    /// program declares the name more than once) and its parameters
+    /// (`params`, in the builtin library's terms) can be mangled.
+    pub(super) fn external_symbol(&self, name: &str, params: Option<Vec<clc_builtins::functions::Ty>>) -> String {
+        match params {
+            Some(ps) if self.is_overloaded(name) => {
                 let width = if self.size_bits() == 32 { clc_builtins::mangle::PointerWidth::Bits32 } else { clc_builtins::mangle::PointerWidth::Bits64 };
                 clc_builtins::mangle::itanium(name, &ps, width)
             }
             _ => name.to_string(),
-        };
-        let ret = self.value_ty(ty)?;
-        let f = match self.module.get_function(&symbol) {
-            Some(f) => f,
-            None => {
-                let fty = match ret {
-                    Some(r) => r.fn_type(&tys, false),
-                    None => self.ctx.void_type().fn_type(&tys, false),
-                };
-                let f = self.module.add_function(&symbol, fty, None);
-                if self.spirv() {
-                    f.set_call_conventions(super::CC_SPIR_FUNC);
-                }
-                self.add_fn_attr(f, "convergent");
-                self.add_fn_attr(f, "nounwind");
-                f
-            }
-        };
-        let call = self.b.build_call(f, &vals, "")?;
-        call.set_call_convention(f.get_call_conventions());
-        Ok(call.try_as_basic_value().basic())
+        }
+    }
+
+    /// Does the program declare functions of several types named `name`?
+    pub(super) fn is_overloaded(&self, name: &str) -> bool {
+        self.program.entities.iter().filter(|e| e.name == name).count() > 1
     }
 
     /// A parameter type in the builtin library's terms (for mangling).
-    fn builtin_ty(&self, t: TypeId) -> Option<clc_builtins::functions::Ty> {
+    pub(super) fn builtin_ty(&self, t: TypeId) -> Option<clc_builtins::functions::Ty> {
         use clc_builtins::functions::{PointerTy, Ty};
         Some(match self.kind(t) {
             TypeKind::Scalar(s) => Ty::Scalar(*s),

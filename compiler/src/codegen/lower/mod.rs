@@ -12,8 +12,11 @@
 //!
 //! Kernels get the `spir_kernel` calling convention on SPIR-V (C on native
 //! targets), external linkage and the OpenCL kernel metadata; other
-//! functions are internal (a program is one translation unit and only its
-//! kernels are entry points), so the inliner may fold them away. Every
+//! functions are internal, with clc's own convention, so the inliner may
+//! fold them away; those another program may call (not `static`) are
+//! also exported through a wrapper with clang's C convention ([`abi`]),
+//! which is how calls of functions declared but not defined are made too.
+//! Every
 //! function is `convergent` (as clang does for OpenCL) so that no pass
 //! makes a barrier control-dependent on more values.
 //!
@@ -25,6 +28,7 @@
 //! those to OpenCL.std extended instructions and builtin variables, and the
 //! CPU runtime and builtin library provide them on native targets.
 
+mod abi;
 mod blocks;
 mod builtins;
 mod convert;
@@ -143,6 +147,7 @@ pub fn lower<'ctx>(
             e
         })?;
     }
+    g.export_functions()?;
     if g.cpu_abi() {
         g.kernel_table()?;
         // A kernel the region lowering replaced (and no one calls) would
