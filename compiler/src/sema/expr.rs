@@ -1064,22 +1064,12 @@ impl Checker<'_> {
             (TypeKind::Pointer(_), _) if self.is_null(e) => true,
             (TypeKind::Pointer(tp), TypeKind::Pointer(fp)) => self.pointer_conv(*tp, *fp, to, from, how, span),
             (TypeKind::Pointer(_), _) if self.arith(f).is_some_and(is_int) => {
-                let msg = match how {
-                    Conv::Assign => format!("incompatible integer to pointer conversion assigning to '{}' from '{}'", self.rv_name(t), self.rv_name(f)),
-                    Conv::Init => format!("incompatible integer to pointer conversion initializing '{}' with an expression of type '{}'", self.rv_name(t), self.rv_name(f)),
-                    Conv::Arg => format!("incompatible integer to pointer conversion passing '{}' to parameter of type '{}'", self.rv_name(f), self.rv_name(t)),
-                    _ => format!("incompatible integer to pointer conversion returning '{}' from a function with result type '{}'", self.rv_name(f), self.rv_name(t)),
-                };
+                let msg = conversion_message(how, "incompatible integer to pointer conversion", &self.rv_name(t), &self.rv_name(f));
                 self.diags.push(err("E0322", span, msg));
                 false
             }
             (TypeKind::Scalar(_), TypeKind::Pointer(_)) if self.arith(t).is_some_and(is_int) => {
-                let msg = match how {
-                    Conv::Assign => format!("incompatible pointer to integer conversion assigning to '{}' from '{}'", self.rv_name(t), self.rv_name(f)),
-                    Conv::Init => format!("incompatible pointer to integer conversion initializing '{}' with an expression of type '{}'", self.rv_name(t), self.rv_name(f)),
-                    Conv::Arg => format!("incompatible pointer to integer conversion passing '{}' to parameter of type '{}'", self.rv_name(f), self.rv_name(t)),
-                    _ => format!("incompatible pointer to integer conversion returning '{}' from a function with result type '{}'", self.rv_name(f), self.rv_name(t)),
-                };
+                let msg = conversion_message(how, "incompatible pointer to integer conversion", &self.rv_name(t), &self.rv_name(f));
                 self.diags.push(err("E0322", span, msg));
                 false
             }
@@ -1087,13 +1077,8 @@ impl Checker<'_> {
                 if self.same_unqual(t, f) {
                     return true;
                 }
-                let (to_s, from_s) = (self.ty_name(QualType { space: AddrSpace::Private, ..to }), self.rv_name(f));
-                let msg = match how {
-                    Conv::Assign => format!("incompatible block pointer types assigning to '{to_s}' from '{from_s}'"),
-                    Conv::Init => format!("incompatible block pointer types initializing '{to_s}' with an expression of type '{from_s}'"),
-                    Conv::Arg => format!("incompatible block pointer types passing '{from_s}' to parameter of type '{to_s}'"),
-                    Conv::Return => format!("incompatible block pointer types returning '{from_s}' from a function with result type '{to_s}'"),
-                };
+                let to_s = self.ty_name(QualType { space: AddrSpace::Private, ..to });
+                let msg = conversion_message(how, "incompatible block pointer types", &to_s, &self.rv_name(f));
                 self.diags.push(err("E0322", span, msg));
                 false
             }
@@ -1128,12 +1113,7 @@ impl Checker<'_> {
         let tv = matches!(self.types.kind(tp.ty), TypeKind::Void);
         let fv = matches!(self.types.kind(fp.ty), TypeKind::Void);
         if !tv && !fv && !self.same_unqual(tp.ty, fp.ty) {
-            let msg = match how {
-                Conv::Assign => format!("incompatible pointer types assigning to '{ts}' from '{fs}'"),
-                Conv::Init => format!("incompatible pointer types initializing '{ts}' with an expression of type '{fs}'"),
-                Conv::Arg => format!("incompatible pointer types passing '{fs}' to parameter of type '{ts}'"),
-                Conv::Return => format!("incompatible pointer types returning '{fs}' from a function with result type '{ts}'"),
-            };
+            let msg = conversion_message(how, "incompatible pointer types", &ts, &fs);
             self.diags.push(err("E0322", span, msg));
             return false;
         }
@@ -2311,6 +2291,17 @@ impl Checker<'_> {
         }
         let s = canon(promote(self.arith(v.ty)?), self.types.pointer_size);
         Some(IntTy { bits: if matches!(s, Scalar::Long | Scalar::ULong) { 64 } else { 32 }, signed: is_signed(s) })
+    }
+}
+
+/// clang's words for a refused conversion `how` of a value of type `from`
+/// to `to`: `what` ("incompatible pointer types") and the conversion.
+fn conversion_message(how: Conv, what: &str, to: &str, from: &str) -> String {
+    match how {
+        Conv::Assign => format!("{what} assigning to '{to}' from '{from}'"),
+        Conv::Init => format!("{what} initializing '{to}' with an expression of type '{from}'"),
+        Conv::Arg => format!("{what} passing '{from}' to parameter of type '{to}'"),
+        Conv::Return => format!("{what} returning '{from}' from a function with result type '{to}'"),
     }
 }
 

@@ -740,21 +740,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let span = self.program.functions[index].span;
         self.build_body(wrapper, &symbol, span, false, |g| {
             let Some(entry) = g.b.get_insert_block() else { return ice("an export's body without its entry block") };
-            g.fs = Some(super::FnState {
-                name,
-                exprs: &[],
-                local_infos: &[],
-                llfn: wrapper,
-                locals: Vec::new(),
-                entry,
-                labels: Default::default(),
-                cases: Default::default(),
-                jumps: Vec::new(),
-                ret: None,
-                sret: None,
-                wi: None,
-                group: None,
-            });
+            g.fs = Some(super::FnState::new(name, &[], &[], wrapper, entry));
             g.export_body(&sig, wrapper, internal, ret, params)
         })
     }

@@ -152,19 +152,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let entry = self.ctx.append_basic_block(f, "entry");
         let outer = self.fs.take().expect("a block literal is inside a function");
         self.fs = Some(FnState {
-            name: outer.name,
-            exprs: outer.exprs,
-            local_infos: outer.local_infos,
-            llfn: f,
-            locals: vec![None; outer.local_infos.len()],
-            entry,
-            labels: Default::default(),
-            cases: Default::default(),
-            jumps: Vec::new(),
             ret: Some(ret).filter(|r| !matches!(self.kind(r.ty), TypeKind::Void)),
-            sret: None,
-            wi: None,
-            group: None,
+            ..FnState::new(outer.name, outer.exprs, outer.local_infos, f, entry)
         });
         if self.cpu_abi() {
             let n = f.count_params();

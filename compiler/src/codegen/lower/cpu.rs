@@ -446,21 +446,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// [`Gen::group_body`]) and `wi` the entry's work-item struct.
     pub(super) fn region_entry(&mut self, entry_fn: FunctionValue<'ctx>, bb: inkwell::basic_block::BasicBlock<'ctx>, b: &GroupBody<'a>, plan: super::uniform::Plan, wi: PointerValue<'ctx>, vals: &[BasicMetadataValueEnum<'ctx>]) -> R<()> {
         let f = b.func;
-        self.fs = Some(super::FnState {
-            name: &f.name,
-            exprs: &f.exprs,
-            local_infos: &f.locals,
-            llfn: entry_fn,
-            locals: vec![None; f.locals.len()],
-            entry: bb,
-            labels: Default::default(),
-            cases: Default::default(),
-            jumps: Vec::new(),
-            ret: None,
-            sret: None,
-            wi: Some(wi),
-            group: None,
-        });
+        self.fs = Some(super::FnState { wi: Some(wi), ..super::FnState::new(&f.name, &f.exprs, &f.locals, entry_fn, bb) });
         let r = self.group_body(b, plan, wi, vals);
         let r = match r {
             Ok(()) if self.current_block_open() => self.b.build_return(None).map(|_| ()).map_err(Into::into),

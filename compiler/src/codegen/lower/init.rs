@@ -298,21 +298,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let saved = self.fs.take();
         // The scratch function has no subprogram: no locations in it.
         self.b.unset_current_debug_location();
-        self.fs = Some(FnState {
-            name: "",
-            exprs,
-            local_infos: &[],
-            llfn: scratch,
-            locals: Vec::new(),
-            entry,
-            labels: Default::default(),
-            cases: Default::default(),
-            jumps: Vec::new(),
-            ret: None,
-            sret: None,
-            wi: None,
-            group: None,
-        });
+        self.fs = Some(FnState::new("", exprs, &[], scratch, entry));
         self.b.position_at_end(entry);
         let r = self.const_value(init, q);
         self.fs = saved;

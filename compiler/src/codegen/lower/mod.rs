@@ -208,6 +208,30 @@ struct FnState<'a, 'ctx> {
     group: Option<regions::GroupMode<'ctx>>,
 }
 
+impl<'a, 'ctx> FnState<'a, 'ctx> {
+    /// The state at the start of lowering into `llfn` (entry block
+    /// `entry`) from the arenas `exprs` and `local_infos`: no local
+    /// stored yet, no jumps, no return type, no work-item, not in group
+    /// mode (callers set what differs).
+    fn new(name: &'a str, exprs: &'a [hir::Expr], local_infos: &'a [hir::Local], llfn: FunctionValue<'ctx>, entry: BasicBlock<'ctx>) -> Self {
+        FnState {
+            name,
+            exprs,
+            local_infos,
+            llfn,
+            locals: vec![None; local_infos.len()],
+            entry,
+            labels: HashMap::default(),
+            cases: HashMap::default(),
+            jumps: Vec::new(),
+            ret: None,
+            sret: None,
+            wi: None,
+            group: None,
+        }
+    }
+}
+
 pub(super) struct Gen<'a, 'ctx> {
     ctx: &'ctx Context,
     module: Module<'ctx>,
@@ -749,21 +773,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             TypeKind::Function { ret, .. } => Some(*ret).filter(|r| !matches!(self.kind(r.ty), TypeKind::Void)),
             _ => None,
         };
-        self.fs = Some(FnState {
-            name: &f.name,
-            exprs: &f.exprs,
-            local_infos: &f.locals,
-            llfn,
-            locals: vec![None; f.locals.len()],
-            entry,
-            labels: HashMap::default(),
-            cases: HashMap::default(),
-            jumps: Vec::new(),
-            ret,
-            sret: None,
-            wi: None,
-            group: None,
-        });
+        self.fs = Some(FnState { ret, ..FnState::new(&f.name, &f.exprs, &f.locals, llfn, entry) });
         self.local_mem_size = 0;
         self.local_offsets.clear();
         if self.cpu_abi() {

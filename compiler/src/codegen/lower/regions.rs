@@ -1881,17 +1881,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let soa = self.soa_locals(&body, &plan, &scalar);
         let outer = self.fs.take().ok_or_else(|| super::InternalError { function: None, message: "no function".into() })?;
         self.fs = Some(super::FnState {
-            name: outer.name,
-            exprs: &callee.exprs,
-            local_infos: &callee.locals,
-            llfn: outer.llfn,
-            locals: vec![None; callee.locals.len()],
-            entry: outer.entry,
-            labels: Default::default(),
-            cases: Default::default(),
-            jumps: Vec::new(),
-            ret: None,
-            sret: None,
             wi: outer.wi,
             group: Some(GroupMode {
                 ret_slot,
@@ -1900,6 +1889,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 returns: true,
                 ..GroupMode::new(n, done, plan, scalar, soa)
             }),
+            ..super::FnState::new(outer.name, &callee.exprs, &callee.locals, outer.llfn, outer.entry)
         });
         let result = (|| -> R<()> {
             let params = callee.params.clone();
