@@ -900,12 +900,16 @@ impl Checker<'_> {
                 self.static_functions.insert(name.name.clone());
             }
             if let Some(e) = self.entities.iter_mut().find(|e| e.name == name.name && e.ty.ty == d.ty.ty) {
+                if let EntityKind::Function { overloadable: o, .. } = &mut e.kind {
+                    *o |= overloadable;
+                }
                 if defined {
                     e.span = name.span;
-                    e.kind = EntityKind::Function { kernel: base.kernel, defined: true };
+                    let overloadable = matches!(e.kind, EntityKind::Function { overloadable: true, .. });
+                    e.kind = EntityKind::Function { kernel: base.kernel, defined: true, overloadable };
                 }
             } else {
-                self.entities.push(Entity { name: name.name.clone(), span: name.span, ty, kind: EntityKind::Function { kernel: base.kernel, defined } });
+                self.entities.push(Entity { name: name.name.clone(), span: name.span, ty, kind: EntityKind::Function { kernel: base.kernel, defined, overloadable } });
             }
         }
     }

@@ -201,7 +201,9 @@ pub struct Entity {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntityKind {
     Global,
-    Function { kernel: bool, defined: bool },
+    /// `overloadable`: declared with `__attribute__((overloadable))`
+    /// (its symbol is Itanium-mangled, even alone).
+    Function { kernel: bool, defined: bool, overloadable: bool },
 }
 
 /// Checks a translation unit, reporting into `diags`.
@@ -249,7 +251,7 @@ mod tests {
         let k: Vec<_> = p.kernels().map(|e| e.name.as_str()).collect();
         assert_eq!(k, ["k"]);
         assert_eq!(p.types.display(p.entity("k").unwrap().ty.ty), "void (__global int *)");
-        assert_eq!(p.entity("f").unwrap().kind, EntityKind::Function { kernel: false, defined: true });
+        assert_eq!(p.entity("f").unwrap().kind, EntityKind::Function { kernel: false, defined: true, overloadable: false });
     }
 
     #[test]

@@ -1117,9 +1117,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         }
     }
 
-    /// Does the program declare functions of several types named `name`?
+    /// Is `name` an overloadable function (declared `overloadable`, or
+    /// of several types), whose symbol clang mangles?
     pub(super) fn is_overloaded(&self, name: &str) -> bool {
-        self.program.entities.iter().filter(|e| e.name == name).count() > 1
+        let mut named = self.program.entities.iter().filter(|e| e.name == name);
+        named.clone().any(|e| matches!(e.kind, crate::sema::EntityKind::Function { overloadable: true, .. })) || named.nth(1).is_some()
     }
 
     /// A parameter type in the builtin library's terms (for mangling).

@@ -710,3 +710,18 @@ fn overloads_are_exported_under_their_mangled_names() {
     assert!(t.contains("define i32 @_Z5twicei(i32") && t.contains("define float @_Z5twicef(float"), "{t}");
     assert!(!t.lines().any(|l| l.starts_with("define ") && !l.starts_with("define internal") && l.contains("@get")), "{t}");
 }
+
+#[test]
+fn a_lone_overloadable_function_is_mangled() {
+    // clang mangles a function declared overloadable even with no other
+    // overload (they were called and exported under their plain names,
+    // which no clang object defines or calls).
+    let t = ir("__attribute__((overloadable)) int f(int);
+                __attribute__((overloadable)) int g(int x) { return x + 1; }
+                int h(int x) { return x * 2; }
+                kernel void k(global int *o) { o[0] = f(1) + g(2) + h(3); }");
+    assert!(t.contains("declare i32 @_Z1fi(i32"), "{t}");
+    assert!(t.contains("define i32 @_Z1gi(i32"), "{t}");
+    assert!(t.contains("define i32 @h(i32"), "{t}");
+    assert!(!t.contains("@f(") && !t.lines().any(|l| l.starts_with("define i32 @g(")), "{t}");
+}
