@@ -243,7 +243,9 @@ impl Checker<'_> {
     /// the function around the block (which the block captures)? Variables
     /// with static storage (`static`, `__local`) are not captured.
     fn is_capture(&self, name: &str) -> bool {
-        let (Some(&floor), Some(i)) = (self.block_floors.last(), self.lookup_scope(name)) else { return false };
+        // Outside block literals (most names), no scope lookup.
+        let Some(&floor) = self.block_floors.last() else { return false };
+        let Some(i) = self.lookup_scope(name) else { return false };
         (1..floor).contains(&i) && matches!(self.lookup(name), Some(Sym { kind: SymKind::Var { .. } | SymKind::Param, ty, .. }) if ty.space == AddrSpace::Private)
     }
 

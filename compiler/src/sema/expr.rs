@@ -1136,10 +1136,11 @@ impl Checker<'_> {
         let at = self.value(a);
         let bt = self.value(b);
         let (ct, at, bt) = (ct?, at?, bt?);
-        let blocks: Vec<Span> = [(at, a), (bt, b)].iter().filter(|(t, _)| self.is_block(t.ty)).map(|(_, e)| e.span).collect();
-        if !blocks.is_empty() {
-            for at in blocks {
-                self.diags.push(err("E0333", at, "block type cannot be used as expression in ternary expression in OpenCL").with_note("OpenCL C 2.0 §6.12.5: a block is called or enqueued by its name or its literal only"));
+        if self.is_block(at.ty) || self.is_block(bt.ty) {
+            for (t, e) in [(at, a), (bt, b)] {
+                if self.is_block(t.ty) {
+                    self.diags.push(err("E0333", e.span, "block type cannot be used as expression in ternary expression in OpenCL").with_note("OpenCL C 2.0 §6.12.5: a block is called or enqueued by its name or its literal only"));
+                }
             }
             return None;
         }
