@@ -390,6 +390,60 @@ fn program_scope_blocks_aliases_and_literals_are_called() {
     });
 }
 
+/// Declarations a macro expansion makes all share the expansion's span:
+/// two functions whose parameters `a` and `b` have each other's types, a
+/// local `k` declared twice in one body, a global and a parameter both
+/// named `g`. Each use names its own declaration (declarations were once
+/// told apart by span and name, and the later function's parameter types
+/// were taken for the earlier one's: an internal error).
+#[test]
+fn names_declared_by_one_macro_expansion_are_told_apart() {
+    let src = "typedef struct { float re, im; } cf;
+               #define DEFINE \\
+                   float g = 0.5f; \\
+                   cf addr(cf a, float b) { cf r = { a.re + b, a.im }; return r; } \\
+                   cf radd(float a, cf b) { cf r = { a + b.re, 2 * b.im }; return r; } \\
+                   float twice(float g) { float t = 0; { float k = g; t += k; } { float k = 2 * g; t += k; } return t; }
+               DEFINE
+               kernel void k(global float *o) {
+                   cf z = { o[0], o[1] };
+                   cf x = addr(z, o[2]);
+                   cf y = radd(o[2], z);
+                   o[3] = x.re; o[4] = x.im; o[5] = y.re; o[6] = y.im;
+                   o[7] = twice(o[2]) + g;
+               }";
+    with_kernels(src, |get| {
+        let mut o = [1.5f32, -2.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+        launch(get("k"), 1, &[arg(&o.as_mut_ptr())]);
+        assert_eq!(o[3..], [1.5 + 4.0, -2.0, 4.0 + 1.5, -4.0, 3.0 * 4.0 + 0.5]);
+    });
+}
+
+/// `ext_vector_type` makes OpenCL's vector types (a `float4` is the
+/// typedef's value, swizzles and all; a 3-element one is sized as 4);
+/// attributes clang ignores after a parameter's name or its `*` change
+/// nothing.
+#[test]
+fn ext_vector_types_are_opencl_vectors() {
+    let src = "typedef float f4 __attribute__((ext_vector_type(4)));
+               typedef int i3 __attribute__((__ext_vector_type__(3)));
+               f4 twice(f4 v) { return v + v; }
+               kernel void k(global float4 *o __attribute__((max_constant_size(64))), global int * __attribute__((unused)) p) {
+                   f4 v = o[0];
+                   i3 w = (int3)(p[0], p[1], p[2]);
+                   o[1] = twice(v).wzyx;
+                   p[3] = w.x * w.y * w.z;
+                   p[4] = sizeof(i3);
+               }";
+    with_kernels(src, |get| {
+        let mut o = [1.0f32, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0];
+        let mut p = [2, 3, 5, 0, 0];
+        launch(get("k"), 1, &[arg(&o.as_mut_ptr()), arg(&p.as_mut_ptr())]);
+        assert_eq!(o[4..], [8.0, 6.0, 4.0, 2.0]);
+        assert_eq!(p[3..], [30, 16]);
+    });
+}
+
 #[test]
 fn blocks_take_and_return_structs_by_value() {
     // The block's parameter is its own copy (the caller's struct keeps

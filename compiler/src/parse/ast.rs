@@ -305,6 +305,8 @@ pub struct ParamDecl {
     pub specs: DeclSpecs,
     /// A declarator, possibly abstract (no name), or none (`int`).
     pub declarator: Option<Declarator>,
+    /// Attributes after a named declarator.
+    pub attrs: Vec<Attribute>,
     pub span: Span,
 }
 

@@ -231,6 +231,9 @@ impl Dumper<'_> {
         if let Some(d) = &p.declarator {
             self.declarator_children(depth + 1, d, false);
         }
+        for a in &p.attrs {
+            self.attr(depth + 1, a);
+        }
     }
 
     fn type_name(&mut self, depth: usize, label: &str, t: &TypeName) {

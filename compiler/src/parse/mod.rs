@@ -108,6 +108,14 @@ pub fn push_spec(v: &mut Vec<DeclSpec>, s: SpecItem) {
     }
 }
 
+/// An attribute's name as clang looks it up: `__aligned__` is `aligned`.
+pub fn attr_name(mut id: Ident) -> Ident {
+    if let Some(inner) = id.name.strip_prefix("__").and_then(|n| n.strip_suffix("__")).filter(|n| !n.is_empty()) {
+        id.name = inner.to_string();
+    }
+    id
+}
+
 fn check_nesting(pp: &PpOutput) -> Option<Diagnostic> {
     let mut depth = 0usize;
     for t in &pp.tokens {

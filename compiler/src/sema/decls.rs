@@ -21,6 +21,8 @@ mod expr;
 
 use super::consteval::{self, CInt, IntTy, NotConst};
 use super::specs::{self, BaseType};
+use expr::lower::{addr, DeclKey};
+use super::attrs::{self, Handling};
 use super::types::{Access, AddrSpace, EnumDecl, Field, QualType, Quals, Record, TypeId, TypeKind, Types};
 use super::{Entity, EntityKind, Program, SemaOptions};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -87,6 +89,8 @@ struct Sym {
     kind: SymKind,
     ty: QualType,
     span: Span,
+    /// The declaration (its name's node in the syntax tree).
+    decl: DeclKey,
 }
 
 #[derive(Clone, Debug)]
@@ -163,6 +167,8 @@ struct Base<'a> {
 
 struct Param {
     name: Option<Ident>,
+    /// The name's node in the syntax tree (0 when unnamed).
+    decl: DeclKey,
     ty: QualType,
     span: Span,
     /// The builtin type word the parameter was declared with, when it
@@ -215,7 +221,7 @@ struct Checker<'d> {
     block_floors: Vec<usize>,
     /// Names declared after their declaration failed (as `int`, so that
     /// uses resolve): their uses have no type to check.
-    poisoned: rustc_hash::FxHashSet<Span>,
+    poisoned: rustc_hash::FxHashSet<DeclKey>,
     /// What typing learned, for building the typed program.
     facts: expr::lower::Facts,
 }
@@ -275,7 +281,7 @@ impl Checker<'_> {
     /// Enters `name` into the innermost scope, reporting redefinitions.
     fn declare(&mut self, name: &Ident, sym: Sym, ctx: Ctx) {
         if matches!(sym.kind, SymKind::Var { .. } | SymKind::Param) && self.facts.enabled {
-            self.facts.decls.insert((name.span, name.name.clone()), sym.ty);
+            self.facts.decls.insert(sym.decl, sym.ty);
         }
         let file_scope = self.scopes.len() == 1;
         let prev = self.scopes.last().and_then(|s| s.names.get(&name.name)).and_then(|v| v.last()).cloned();
@@ -433,13 +439,22 @@ impl Checker<'_> {
                 self.declare_poisoned(&id.declarator, ctx);
                 continue;
             };
-            let Some(name) = id.declarator.name().cloned() else { continue };
+            let Some(name_node) = id.declarator.name() else { continue };
+            let (name, decl_key) = (name_node.clone(), addr(name_node));
             let mut attrs = base.attrs.clone();
             attrs.extend(id.attrs.iter());
+            let mut decl = decl;
+            if !matches!(self.types.kind(decl.ty.ty), TypeKind::Function { .. }) {
+                let Some(t) = self.vector_attr(decl.ty.ty, &attrs) else {
+                    self.declare_poisoned(&id.declarator, ctx);
+                    continue;
+                };
+                decl.ty.ty = t;
+            }
             if typedef {
                 let ty = self.finish(decl.ty, AddrSpace::Private);
                 let ty = QualType { space: decl.ty.space.unwrap_or(AddrSpace::Private), ..ty };
-                self.declare(&name, Sym { kind: SymKind::Typedef, ty, span: name.span }, ctx);
+                self.declare(&name, Sym { kind: SymKind::Typedef, ty, span: name.span, decl: decl_key }, ctx);
                 self.check_attrs(&attrs, false);
                 continue;
             }
@@ -447,7 +462,7 @@ impl Checker<'_> {
                 if let Some(init) = &id.init {
                     self.diags.push(err("E0305", init.span(), format!("illegal initializer: '{}' is a function", name.name)));
                 }
-                self.function_decl(&base, &name, &decl, &attrs, false, id.declarator.span);
+                self.function_decl(&base, name_node, &decl, &attrs, false, id.declarator.span);
                 continue;
             }
             self.check_attrs(&attrs, false);
@@ -458,7 +473,7 @@ impl Checker<'_> {
                 Some(init) => self.complete_from_init(q, init),
                 None => q,
             };
-            self.declare(&name, Sym { kind: SymKind::Var { has_init: id.init.is_some() }, ty: q, span: name.span }, ctx);
+            self.declare(&name, Sym { kind: SymKind::Var { has_init: id.init.is_some() }, ty: q, span: name.span, decl: decl_key }, ctx);
             if ctx == Ctx::File && !self.entities.iter().any(|e| e.name == name.name) {
                 self.entities.push(Entity { name: name.name.clone(), span: name.span, ty: q, kind: EntityKind::Global });
             }
@@ -678,8 +693,8 @@ impl Checker<'_> {
             return;
         }
         let ty = QualType::new(self.types.scalar(Scalar::Int), AddrSpace::Private);
-        self.poisoned.insert(name.span);
-        self.declare(name, Sym { kind: SymKind::Var { has_init: true }, ty, span: name.span }, ctx);
+        self.poisoned.insert(addr(name));
+        self.declare(name, Sym { kind: SymKind::Var { has_init: true }, ty, span: name.span, decl: addr(name) }, ctx);
     }
 
     fn storage_rules(&mut self, base: &Base, ctx: Ctx) {
@@ -730,7 +745,19 @@ impl Checker<'_> {
         let is_extern = storage == Some(StorageClass::Extern);
         let q = match ctx {
             Ctx::File => {
-                let q = self.finish(p, if std.has_generic() { AddrSpace::Global } else { AddrSpace::Private });
+                // A const program-scope sampler is a constant (clang puts
+                // it in the constant address space), so OpenCL C 1.2 allows
+                // it without `__constant`; one not const is an error of its
+                // own (`object_type_rules`).
+                let sampler = matches!(self.types.kind(p.ty), TypeKind::Opaque(Opaque::Sampler));
+                let default = if std.has_generic() {
+                    AddrSpace::Global
+                } else if sampler && p.quals.is_const {
+                    AddrSpace::Constant
+                } else {
+                    AddrSpace::Private
+                };
+                let q = self.finish(p, default);
                 if std.has_generic() {
                     if !matches!(q.space, AddrSpace::Global | AddrSpace::Constant) {
                         self.diags.push(
@@ -738,7 +765,7 @@ impl Checker<'_> {
                                 .with_label(format!("'{}' is declared in the {} address space", name.name, q.space.keyword())),
                         );
                     }
-                } else if q.space != AddrSpace::Constant {
+                } else if q.space != AddrSpace::Constant && !sampler {
                     self.diags.push(err("E0310", span, "program scope variable must reside in constant address space").with_note(format!(
                         "OpenCL C {} has no program-scope variables outside __constant",
                         std.name().trim_start_matches("CL")
@@ -894,7 +921,7 @@ impl Checker<'_> {
             }
         }
         let ty = QualType::new(d.ty.ty, AddrSpace::Private);
-        self.declare(name, Sym { kind: SymKind::Func { overloadable, defined }, ty, span: name.span }, Ctx::File);
+        self.declare(name, Sym { kind: SymKind::Func { overloadable, defined }, ty, span: name.span, decl: addr(name) }, Ctx::File);
         if self.scopes.len() == 1 {
             // C99 6.2.2: once `static`, every later declaration of the
             // name has internal linkage too.
@@ -1023,30 +1050,60 @@ impl Checker<'_> {
                         }
                     }
                 }
-                _ => {
-                    for arg in &a.args {
-                        match arg {
-                            AttrArg::Expr(e) => self.expr(e),
-                            AttrArg::Type(t) => {
-                                let _ = self.type_name(t);
-                            }
-                        }
+                // Checked where they apply (`vector_attr`, records,
+                // overloads, loops).
+                "ext_vector_type" | "packed" | "overloadable" | "opencl_unroll_hint" => {}
+                name => match attrs::handling(name) {
+                    Some(Handling::Checked | Handling::Ignored) => {}
+                    Some(Handling::Unsupported(instead)) => {
+                        self.diags.push(err("E0315", a.name.span, format!("the '{name}' attribute is not supported by clc")).with_note(instead));
                     }
-                }
+                    None => self.diags.push(Diagnostic::warning("unknown-attributes", a.name.span, format!("unknown attribute '{name}' ignored"))),
+                },
             }
         }
+    }
+
+    /// The type `ext_vector_type(N)` among `attrs` makes of `elem`: the
+    /// vector of N of them (clang's extension, in which its headers
+    /// define OpenCL's vector types); `elem` itself without the
+    /// attribute, `None` after an error.
+    fn vector_attr(&mut self, elem: TypeId, attrs: &[&Attribute]) -> Option<TypeId> {
+        let Some(a) = attrs.iter().rev().find(|a| a.name.name == "ext_vector_type") else { return Some(elem) };
+        let [AttrArg::Expr(e)] = a.args.as_slice() else {
+            self.diags.push(err("E0315", a.name.span, "'ext_vector_type' attribute takes one argument"));
+            return None;
+        };
+        self.expr(e);
+        let n = self.ice(e, "the 'ext_vector_type' argument")?.value;
+        let s = match self.types.kind(elem) {
+            TypeKind::Scalar(s) if *s != Scalar::Bool => expr::canon(*s, self.types.pointer_size),
+            _ => {
+                let shown = self.types.display(elem);
+                self.diags.push(err("E0315", e.span, format!("invalid vector element type '{shown}'")));
+                return None;
+            }
+        };
+        let msg = match n {
+            2 | 3 | 4 | 8 | 16 => return Some(self.types.vector(s, n as u8)),
+            0 => "zero vector size".to_string(),
+            ..0 => "vector must have non-negative size".to_string(),
+            _ => format!("a vector of {n} elements is not supported by clc (OpenCL C vectors have 2, 3, 4, 8 or 16)"),
+        };
+        self.diags.push(err("E0315", e.span, msg));
+        None
     }
 
     fn function_def(&mut self, f: &FunctionDef) {
         let Some(base) = self.base(&f.specs, Ctx::File) else { return };
         let Some(decl) = self.declarator(&base, &f.declarator, Ctx::File) else { return };
-        let Some(name) = f.declarator.name().cloned() else { return };
+        let Some(name) = f.declarator.name() else { return };
         if !matches!(self.types.kind(decl.ty.ty), TypeKind::Function { .. }) {
             self.diags.push(err("E0305", name.span, format!("'{}' is defined with a body but is not a function", name.name)));
             return;
         }
         let attrs = base.attrs.clone();
-        self.function_decl(&base, &name, &decl, &attrs, true, f.declarator.span);
+        self.function_decl(&base, name, &decl, &attrs, true, f.declarator.span);
         self.ret = match self.types.kind(decl.ty.ty) {
             TypeKind::Function { ret, .. } => Some(Returns::Declared(*ret)),
             _ => None,
@@ -1058,7 +1115,7 @@ impl Checker<'_> {
         self.scopes.push(Scope::default());
         for p in decl.params.into_iter().flatten() {
             if let Some(n) = &p.name {
-                self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span }, Ctx::Param);
+                self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span, decl: p.decl }, Ctx::Param);
             }
         }
         for s in &f.body.items {
@@ -1301,8 +1358,12 @@ impl Checker<'_> {
                             self.diags.push(err("E0313", at, "bit-fields are not supported in OpenCL").with_secondary(w.span, "bit-field width"));
                         }
                         let Some(d) = &fd.declarator else { continue };
-                        let Some(decl) = self.declarator(&base, d, Ctx::Field) else { continue };
+                        let Some(mut decl) = self.declarator(&base, d, Ctx::Field) else { continue };
                         let Some(name) = d.name() else { continue };
+                        let mut fattrs: Vec<&Attribute> = base.attrs.clone();
+                        fattrs.extend(fd.attrs.iter());
+                        let Some(t) = self.vector_attr(decl.ty.ty, &fattrs) else { continue };
+                        decl.ty.ty = t;
                         let q = self.finish(decl.ty, AddrSpace::Private);
                         if decl.ty.space.is_some_and(|s| s != AddrSpace::Private) {
                             self.diags.push(err("E0310", name.span, "field may not be qualified with an address space"));
@@ -1322,8 +1383,6 @@ impl Checker<'_> {
                             continue;
                         }
                         spans.insert(name.name.clone(), name.span);
-                        let mut fattrs: Vec<&Attribute> = base.attrs.clone();
-                        fattrs.extend(fd.attrs.iter());
                         self.check_attrs(&fattrs, false);
                         let align = fattrs.iter().filter(|a| a.name.name == "aligned").filter_map(|a| self.attr_int(a)).max();
                         fields.push(Field { name: name.name.clone(), ty: q, align });
@@ -1406,7 +1465,7 @@ impl Checker<'_> {
             let value = next;
             self.types.enums[idx as usize].values.push((en.name.name.clone(), value as i64));
             let q = QualType::new(self.types.scalar(Scalar::Int), AddrSpace::Private).with_const();
-            self.declare(&en.name, Sym { kind: SymKind::EnumConst(value), ty: q, span: en.name.span }, Ctx::Local);
+            self.declare(&en.name, Sym { kind: SymKind::EnumConst(value), ty: q, span: en.name.span, decl: addr(&en.name) }, Ctx::Local);
             next = value + 1;
         }
         ty
@@ -1461,6 +1520,7 @@ impl Checker<'_> {
                                 }
                                 sp = Some(a);
                             }
+                            DeclSpec::Attr(a) => self.check_attrs(&[a], false),
                             _ => {}
                         }
                     }
@@ -1572,7 +1632,12 @@ impl Checker<'_> {
                 Some(d) => self.declarator(&base, d, Ctx::Param),
                 None => Some(Declared { ty: base.ty, params: None, ret_space: None }),
             };
-            let Some(decl) = decl else { continue };
+            let Some(mut decl) = decl else { continue };
+            let mut attrs = base.attrs.clone();
+            attrs.extend(p.attrs.iter());
+            self.check_attrs(&attrs, false);
+            let Some(t) = self.vector_attr(decl.ty.ty, &attrs) else { continue };
+            decl.ty.ty = t;
             let span = p.name().map_or(p.span, |n| n.span);
             // `global uint a[4]` qualifies the elements: the parameter is a
             // `global uint *` after the array adjustment below, so only a
@@ -1605,7 +1670,7 @@ impl Checker<'_> {
                 DeclSpec::Type(TypeSpec { kind: TypeSpecKind::Builtin { name, .. }, .. }) if plain => Some(name.clone()),
                 _ => None,
             });
-            out.push(Param { name: p.name().cloned(), ty: q, span, written });
+            out.push(Param { name: p.name().cloned(), decl: p.name().map_or(0, addr), ty: q, span, written });
         }
         out
     }

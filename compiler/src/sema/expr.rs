@@ -98,7 +98,7 @@ fn rank(s: Scalar, ptr: u64) -> u8 {
 }
 
 /// `size_t` and `ptrdiff_t` are typedefs: compare them as what they name.
-fn canon(s: Scalar, ptr: u64) -> Scalar {
+pub(super) fn canon(s: Scalar, ptr: u64) -> Scalar {
     match (s, ptr) {
         (Scalar::Size, 8) => Scalar::ULong,
         (Scalar::PtrDiff, 8) => Scalar::Long,
@@ -482,11 +482,11 @@ impl Checker<'_> {
         self.use_name(id, false);
         if let Some(sym) = self.lookup(&id.name) {
             let (kind, ty) = (sym.kind.clone(), sym.ty);
-            if self.poisoned.contains(&sym.span) {
+            if self.poisoned.contains(&sym.decl) {
                 return None;
             }
             if self.facts.enabled {
-                self.facts.names.insert(addr(id), sym.span);
+                self.facts.names.insert(addr(id), sym.decl);
             }
             return match kind {
                 SymKind::Var { .. } | SymKind::Param => self.variable_use(id, ty),
@@ -551,7 +551,7 @@ impl Checker<'_> {
             for p in self.params(ps) {
                 ptys.push(p.ty);
                 if let Some(n) = &p.name {
-                    self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span }, Ctx::Param);
+                    self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span, decl: p.decl }, Ctx::Param);
                 }
             }
         }

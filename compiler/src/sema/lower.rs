@@ -18,16 +18,15 @@ pub(crate) struct Facts {
     pub ty: HashMap<usize, (QualType, bool)>,
     /// The type an expression was implicitly converted to.
     pub conv: HashMap<usize, QualType>,
-    /// What an identifier expression names: the declaration's span.
-    pub names: HashMap<usize, Span>,
+    /// What an identifier expression names: its declaration.
+    pub names: HashMap<usize, DeclKey>,
     /// The function type a call's callee identifier resolved to.
     pub callee: HashMap<usize, TypeId>,
     /// The overload a builtin call's identifier resolved to.
     pub builtins: HashMap<usize, clc_builtins::Overload>,
     /// Swizzle lanes, by the member name's address.
     pub lanes: HashMap<usize, Vec<u8>>,
-    /// The type of every declared variable and parameter, by name span
-    /// and name ([`DeclKey`]).
+    /// The type of every declared variable and parameter.
     pub decls: HashMap<DeclKey, QualType>,
     /// Integer constant expressions evaluated while their names were in
     /// scope (`sizeof`, enumerators, case values, designators), by node
@@ -35,11 +34,12 @@ pub(crate) struct Facts {
     pub consts: HashMap<usize, i128>,
 }
 
-/// A declaration: its name's span and the name. The span alone is not
-/// enough: every token a macro expansion produces has the expansion's
-/// span, so `#define V { int k = 0; int ok = k; }` declares two names at
-/// one span.
-pub(crate) type DeclKey = (Span, String);
+/// A declaration: the address of its name's node in the syntax tree
+/// (which outlives the check and the lowering). Not its span: every token
+/// a macro expansion produces has the expansion's span, so a macro that
+/// defines several functions declares their parameters `a` and `b` at one
+/// span, each with its own type.
+pub(crate) type DeclKey = usize;
 
 pub(crate) fn addr<T>(x: &T) -> usize {
     x as *const T as usize
@@ -210,8 +210,7 @@ impl Lower<'_, '_, '_> {
             ExprKind::FloatLit { value, .. } => self.push(K::Float(*value), ty, false, span),
             ExprKind::StringLit(b) => self.push(K::Str(b.clone()), ty, true, span),
             ExprKind::Ident(id) => {
-                let decl = self.c.facts.names.get(&addr(id)).map(|&d| (d, id.name.clone()));
-                if let Some(d) = decl {
+                if let Some(&d) = self.c.facts.names.get(&addr(id)) {
                     if let Some(l) = self.local_ids.get(&d) {
                         return self.push(K::Local(*l), ty, lvalue, span);
                     }
@@ -391,8 +390,8 @@ impl Lower<'_, '_, '_> {
                 let mut params = Vec::new();
                 for p in b.params.iter().flatten() {
                     let Some(n) = p.name() else { continue };
-                    if let Some(t) = self.c.facts.decls.get(&(n.span, n.name.clone())).copied() {
-                        params.push(self.new_local(&n.name, t, n.span));
+                    if let Some(t) = self.c.facts.decls.get(&addr(n)).copied() {
+                        params.push(self.new_local(&n.name, t, n.span, Some(addr(n))));
                     }
                 }
                 let mut body = Vec::new();
@@ -701,10 +700,14 @@ impl Lower<'_, '_, '_> {
         v
     }
 
-    pub fn new_local(&mut self, name: &str, ty: QualType, span: Span) -> LocalId {
+    /// A local of the function being lowered; `decl`, when it is a
+    /// declared name (not a temporary nor an unnamed parameter).
+    pub fn new_local(&mut self, name: &str, ty: QualType, span: Span, decl: Option<DeclKey>) -> LocalId {
         self.locals.push(hir::Local { name: name.to_string(), ty, span });
         let id = LocalId(self.locals.len() as u32 - 1);
-        self.local_ids.insert((span, name.to_string()), id);
+        if let Some(d) = decl {
+            self.local_ids.insert(d, id);
+        }
         id
     }
 
@@ -714,8 +717,8 @@ impl Lower<'_, '_, '_> {
         }
         for id in &d.declarators {
             let Some(name) = id.declarator.name() else { continue };
-            let Some(ty) = self.c.facts.decls.get(&(name.span, name.name.clone())).copied() else { continue };
-            let l = self.new_local(&name.name, ty, name.span);
+            let Some(ty) = self.c.facts.decls.get(&addr(name)).copied() else { continue };
+            let l = self.new_local(&name.name, ty, name.span, Some(addr(name)));
             let init = id.init.as_ref().map(|i| self.init(i, ty));
             out.push(hir::Stmt::Local { local: l, init });
         }
@@ -801,10 +804,10 @@ impl<'d> Checker<'d> {
                 ExternalDecl::Decl(d) if !d.is_typedef() => {
                     for id in &d.declarators {
                         let Some(name) = id.declarator.name() else { continue };
-                        let Some(ty) = l.c.facts.decls.get(&(name.span, name.name.clone())).copied() else { continue };
+                        let Some(ty) = l.c.facts.decls.get(&addr(name)).copied() else { continue };
                         if matches!(l.c.types.kind(ty.ty), TypeKind::Block { .. }) {
                             if let Some(Initializer::Expr(e)) = id.init.as_deref() {
-                                l.global_blocks.insert((name.span, name.name.clone()), e);
+                                l.global_blocks.insert(addr(name), e);
                             }
                             continue;
                         }
@@ -815,7 +818,7 @@ impl<'d> Checker<'d> {
                                 hir::GlobalId(globals.len() as u32 - 1)
                             }
                         };
-                        l.global_ids.insert((name.span, name.name.clone()), gid);
+                        l.global_ids.insert(addr(name), gid);
                         if let Some(init) = &id.init {
                             l.exprs.clear();
                             let i = l.init(init, ty);
@@ -836,15 +839,17 @@ impl<'d> Checker<'d> {
                         TypeKind::Function { params, .. } => params.into_iter().filter(|p| !matches!(l.c.types.kind(p.ty), TypeKind::Void)).collect(),
                         _ => Vec::new(),
                     };
-                    let pdecls = fn_params(&f.declarator).cloned().unwrap_or_default();
+                    let pdecls = fn_params(&f.declarator).map_or(&[][..], |v| v.as_slice());
                     let mut params = Vec::new();
                     for (i, pty) in ptys.iter().enumerate() {
-                        let named = pdecls.get(i).and_then(|p| p.name()).cloned();
-                        let (n, span, ty) = match &named {
-                            Some(n) => (n.name.clone(), n.span, l.c.facts.decls.get(&(n.span, n.name.clone())).copied().unwrap_or(*pty)),
-                            None => (String::new(), pdecls.get(i).map_or(f.span, |p| p.span), *pty),
+                        let local = match pdecls.get(i).and_then(|p| p.name()) {
+                            Some(n) => {
+                                let ty = l.c.facts.decls.get(&addr(n)).copied().unwrap_or(*pty);
+                                l.new_local(&n.name, ty, n.span, Some(addr(n)))
+                            }
+                            None => l.new_local("", *pty, pdecls.get(i).map_or(f.span, |p| p.span), None),
                         };
-                        params.push(l.new_local(&n, ty, span));
+                        params.push(local);
                     }
                     let mut body = Vec::new();
                     for s in &f.body.items {

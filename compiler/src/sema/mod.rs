@@ -70,6 +70,7 @@
 //! - `E0360`–`E0364`: memory orders, scopes and fence flags
 //!   ([`memory_model`]).
 
+pub mod attrs;
 pub mod consteval;
 pub mod decls;
 pub mod hir;
