@@ -279,6 +279,65 @@ fn union_and_sparse_array_constants_are_valid_spirv() {
     }
 }
 
+/// Selects of whole vectors on one condition, of every element type and
+/// width: `c ? a : b` of a scalar `c`, of vectors and of comparison
+/// results, and a branch swapping two vectors (pyFAI's
+/// `_merge_azimuthal`), which LLVM's optimiser makes selects of. SPIR-V
+/// before 1.4 selects per component, from a condition with as many
+/// components as the result; LLVM 22's back end writes the scalar
+/// condition, and clc splats it (`codegen::emit`). From 1.4 on the scalar
+/// condition is valid and stays.
+#[test]
+fn vector_selects_on_one_condition_have_a_condition_per_component() {
+    for (t, env) in [("char", Some("opencl2.0")), ("ushort", Some("opencl2.0")), ("int", Some("opencl2.0")), ("long", Some("opencl2.0")), ("float", Some("opencl2.0")), ("double", Some("opencl2.0")), ("half", None)] {
+        // spirv-val 2023.1 refuses the Float16 capability in OpenCL
+        // environments: `half` is validated in its default one.
+        let mut src = String::from("#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n");
+        for n in [2, 3, 4, 8, 16] {
+            src += &format!(
+                "kernel void k{n}(global {t}{n} *o, global const int *c) {{
+                     {t}{n} a = o[0], b = o[1], x, y;
+                     o[2] = c[0] ? a : b;
+                     o[3] = c[1] > 3 ? a + b : a * b;
+                     o[4] = as_{t}{n}(c[2] ? a < b : a > b);
+                     if (a.s1 < b.s1) {{ x = b; y = a; }} else {{ x = a; y = b; }}
+                     o[5] = x - y * y;
+                 }}\n"
+            );
+        }
+        for opt in ["-O0", "-O1", "-O2"] {
+            let text = valid_spirv_for("select", &src, &["-cl-std=CL2.0", "--target=spirv64", opt], env);
+            let selects = vector_selects(&text);
+            if opt != "-O0" {
+                assert!(selects.len() >= 5 * 4, "{t} {opt}: the shape under test, {} vector selects: {text}", selects.len());
+            }
+            assert!(selects.iter().all(|&(_, vector_condition)| vector_condition), "{t} {opt}: {selects:?}\n{text}");
+        }
+        let text = valid_spirv_for("select", &src, &["-cl-std=CL2.0", "--target=spirv64", "-O1", "-fspirv-version=1.4"], Some("spv1.4"));
+        assert!(vector_selects(&text).iter().any(|&(_, vector_condition)| !vector_condition), "{t} 1.4: {text}");
+    }
+}
+
+/// The OpSelects of vectors in a disassembled module, each with whether
+/// its condition is a vector.
+fn vector_selects(text: &str) -> Vec<(String, bool)> {
+    let vectors: std::collections::HashSet<&str> = text.lines().filter(|l| l.contains("= OpTypeVector")).filter_map(|l| l.split_whitespace().next()).collect();
+    let types: std::collections::HashMap<&str, &str> = text
+        .lines()
+        .filter_map(|l| match l.split_whitespace().collect::<Vec<_>>()[..] {
+            [id, "=", _, ty, ..] => Some((id, ty)),
+            _ => None,
+        })
+        .collect();
+    text.lines()
+        .filter_map(|l| match l.split_whitespace().collect::<Vec<_>>()[..] {
+            // %r = OpSelect %type %condition %a %b
+            [_, "=", "OpSelect", ty, condition, _, _] if vectors.contains(ty) => Some((l.trim().to_string(), types.get(condition).is_some_and(|c| vectors.contains(c)))),
+            _ => None,
+        })
+        .collect()
+}
+
 /// `src` compiled by the `clc` binary (OpenCL C 2.0, spirv64, `opt`),
 /// checked by `spirv-val` for OpenCL 2.0; its disassembly.
 fn valid_spirv(name: &str, src: &str, opt: &str) -> String {

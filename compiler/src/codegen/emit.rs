@@ -421,18 +421,73 @@ fn split_critical_edges(module: &Module, tm: &TargetMachine) -> Result<(), Inter
     })
 }
 
+/// The minor version of a `spirv64v1.N-…` or `spirv32v1.N-…` triple;
+/// `None` without one.
+fn spirv_minor(triple: &str) -> Option<u8> {
+    triple.split('-').next()?.split_once("v1.")?.1.parse().ok()
+}
+
+/// Gives every `select` of vectors on one `i1` a vector of that condition
+/// (an `insertelement` and a zero-mask `shufflevector`, which the back end
+/// writes as OpCompositeInsert and OpVectorShuffle), for SPIR-V before 1.4.
+///
+/// LLVM IR selects whole vectors on a scalar condition; SPIR-V's OpSelect
+/// did so only from 1.4 on, and before it computes its result per
+/// component, from a condition with as many components as the result.
+/// LLVM 22's SPIR-V back end writes the scalar condition whatever the
+/// version (an LLVM bug: clang-22's `--target=spirv64v1.0` modules have
+/// it too), and spirv-val refuses the module ("Expected vector sizes of
+/// Result Type and the condition to be equal: Select"). The lowering
+/// writes `c ? v1 : v2` of a scalar `c` as a branch (as clang does), but
+/// the optimiser makes a select of a branch between whole vectors
+/// (SimplifyCFG; pyFAI's `_merge_azimuthal` swapping two `float8`s, at
+/// -O1), so the condition is splat here, after optimisation, whatever
+/// made the select.
+fn splat_select_conditions(module: &Module) {
+    use inkwell::types::{AnyTypeEnum, VectorType};
+    use inkwell::values::{BasicValueEnum, InstructionOpcode, Operand};
+    let ctx = module.get_context();
+    let builder = ctx.create_builder();
+    let zero = ctx.i32_type().const_zero();
+    for function in module.get_functions() {
+        for block in function.get_basic_block_iter() {
+            // Collected first: the splats go in ahead of each select.
+            let selects: Vec<_> = block.get_instructions().filter(|i| i.get_opcode() == InstructionOpcode::Select).collect();
+            // One splat per condition and width in a block (SimplifyCFG's
+            // swap of two vectors is two selects on one condition).
+            let mut splats = std::collections::HashMap::new();
+            for select in selects {
+                let (AnyTypeEnum::VectorType(result), Some(Operand::Value(BasicValueEnum::IntValue(condition)))) = (select.get_type(), select.get_operand(0)) else { continue };
+                let lanes = result.get_size();
+                let splat = *splats.entry((condition, lanes)).or_insert_with(|| {
+                    let bools = ctx.bool_type().vec_type(lanes);
+                    builder.position_before(&select);
+                    let one = builder.build_insert_element(bools.get_poison(), condition, zero, "").expect("positioned builder");
+                    let mask = VectorType::const_vector(&vec![zero; lanes as usize]);
+                    builder.build_shuffle_vector(one, bools.get_poison(), mask, "").expect("positioned builder")
+                });
+                select.set_operand(0, splat);
+            }
+        }
+    }
+}
+
 fn machine_code(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result<Vec<u8>, InternalError> {
     let file_type = if kind == OutputKind::Assembly { FileType::Assembly } else { FileType::Object };
-    let spirv = tm.get_triple().as_str().to_bytes().starts_with(b"spirv");
+    let triple = tm.get_triple().as_str().to_string_lossy().into_owned();
+    let spirv = triple.starts_with("spirv");
     // A panic elsewhere while holding the lock leaves nothing half-done
     // that matters here: take the lock even if poisoned.
     let _guard = spirv.then(|| SPIRV_CODEGEN.lock().unwrap_or_else(|e| e.into_inner()));
     if spirv {
         split_critical_edges(module, tm)?;
+        // A triple without a version is SPIR-V 1.4 to LLVM 22.
+        if spirv_minor(&triple).is_some_and(|minor| minor < 4) {
+            splat_select_conditions(module);
+        }
     }
     // Pipes in SPIR-V 1.0: LLVM 22 writes them only from 1.1 on; the
     // module is written as 1.1 and made 1.0 again (`spirv_fixup`).
-    let triple = tm.get_triple().as_str().to_string_lossy().into_owned();
     let pipes_1_0 = spirv && triple.contains("v1.0-") && uses_pipes(module);
     let machine_1_1;
     let tm = if pipes_1_0 {
@@ -556,6 +611,9 @@ entry:
         assert!(check_target(&options(Target::Native("nonsense-unknown-none".into()), 0)).is_err());
         assert_eq!(cpu_for("x86_64-pc-linux-gnu"), "x86-64");
         assert_eq!(cpu_for("spirv64v1.0-unknown-unknown"), "generic");
+        assert_eq!(spirv_minor("spirv32v1.3-unknown-unknown"), Some(3));
+        assert_eq!(spirv_minor("spirv64-unknown-unknown"), None);
+        assert_eq!(spirv_minor("x86_64-pc-linux-gnu"), None);
     }
 
     /// The native pipelines with `irce` parse with the LLVM clc is linked
