@@ -31,7 +31,7 @@ use crate::types::{Image, Scalar};
 
 pub use conversions::{Rounding, conversion_names};
 pub use ext_inst::OpenClStd;
-pub use resolve::{ArgTy, ResolveError, Resolved, resolve};
+pub use resolve::{ArgTy, ResolveError, Resolved, resolve, resolve_widening};
 
 // ---------------------------------------------------------------------------
 // Versions, extensions, requirements

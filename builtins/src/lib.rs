@@ -17,5 +17,5 @@ pub mod types;
 pub use constants::{ConstValue, Constant, constant};
 pub use functions::{
     AddrSpace, ArgTy, Ctx, ExtSet, Extension, Lowering, Overload, Requirement, ResolveError, Resolved, Ty, Version,
-    lookup, overloads, resolve,
+    lookup, overloads, resolve, resolve_widening,
 };

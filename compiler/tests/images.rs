@@ -83,6 +83,15 @@ kernel void copy2d_f(read_only image2d_t src, write_only image2d_t dst) {
     int2 p = (int2)(get_global_id(0), get_global_id(1));
     write_imagef(dst, p, read_imagef(src, p));
 }
+/* A scalar colour widens to the vector parameter, converted to its element type first. */
+kernel void write_scalar_f(write_only image2d_t img, global const float *c) {
+    int x = get_global_id(0), y = get_global_id(1);
+    write_imagef(img, (int2)(x, y), c[y * get_image_width(img) + x]);
+}
+kernel void write_scalar_ui(write_only image2d_t img, global const float *c) {
+    int x = get_global_id(0), y = get_global_id(1);
+    write_imageui(img, (int2)(x, y), c[y * get_image_width(img) + x]);
+}
 kernel void write_depth(write_only image2d_depth_t img, global const float *c) {
     int x = get_global_id(0), y = get_global_id(1);
     write_imagef(img, (int2)(x, y), c[y * get_image_width(img) + x]);
@@ -885,6 +894,16 @@ fn writes_convert_per_channel_type_on(p: &Program, cpu: &str) {
     let d: Vec<f32> = colors.iter().map(|c| c[0]).collect();
     write_image(p, "write_depth", &depth, &d);
     assert_eq!(depth.read_bytes(), d.iter().flat_map(|&x| expected_channel(T::UnormInt16, x)).collect::<Vec<_>>(), "{cpu}: depth");
+    // A scalar colour is every channel's (float), converted to uint first
+    // (uint).
+    let img = Image::new(ImageType::Image2d, ImageFormat::new(O::Rgba, T::Float), &[w, h]).unwrap();
+    write_image(p, "write_scalar_f", &img, &d);
+    let bits = |v: Vec<f32>| v.into_iter().map(|x| if x.is_nan() { f32::NAN.to_bits() } else { x.to_bits() }).collect::<Vec<_>>();
+    assert_eq!(bits(img.read::<f32>()), bits(d.iter().flat_map(|&x| [x; 4]).collect()), "{cpu}: write_imagef of a float");
+    let counts: Vec<f32> = (0..w * h).map(|i| i as f32 * 1.75).collect();
+    let img = Image::new(ImageType::Image2d, ImageFormat::new(O::Rgba, T::UnsignedInt32), &[w, h]).unwrap();
+    write_image(p, "write_scalar_ui", &img, &counts);
+    assert_eq!(img.read::<u32>(), counts.iter().flat_map(|&x| [x as u32; 4]).collect::<Vec<_>>(), "{cpu}: write_imageui of a float");
     // 3D and array images through read_write images.
     let fmt = ImageFormat::new(O::Rg, T::UnsignedInt16);
     let data: Vec<u16> = (0..3 * 4 * 5 * 2).map(|i| (i * 7 % 1000) as u16).collect();

@@ -15,9 +15,13 @@
 //! | 8 | promotion: `bool`/`char`/`short` (and unsigned) → `int`; `half` → `float`; `float` → `double` |
 //! | 9 | any other scalar conversion; `int` → `memory_order`/`memory_scope`; null pointer constant → pointer; integer constant `0` → `event_t`/`queue_t`/`clk_event_t` |
 //!
-//! There are no implicit vector conversions and no scalar-to-vector
-//! widening: the forms with scalar parameters (`clamp(float4, float,
-//! float)`) are overloads of their own. As in clang, a call that converts
+//! There are no implicit vector conversions, and [`resolve`] does no
+//! scalar-to-vector widening: the forms with scalar parameters
+//! (`clamp(float4, float, float)`) are overloads of their own.
+//! [`resolve_widening`], for a call nothing else accepts, also lets a
+//! scalar argument convert to a vector parameter (cost 9: converted to the
+//! element type and widened, as OpenCL C converts a scalar operand; clang
+//! takes `write_imagef(img, coord, 0.5f)` so). As in clang, a call that converts
 //! equally well to several overloads is ambiguous: `sqrt(2)` is ambiguous
 //! when `cl_khr_fp64` or `cl_khr_fp16` is enabled and resolves to
 //! `sqrt(float)` otherwise, and `max(int, uint)` is ambiguous.
@@ -122,13 +126,23 @@ const SHOWN_CANDIDATES: usize = 4;
 
 /// Resolves a call of builtin `name` with `args` under `ctx`.
 pub fn resolve(name: &str, args: &[ArgTy], ctx: &Ctx) -> Result<Resolved, ResolveError> {
+    resolve_with(name, args, ctx, false)
+}
+
+/// [`resolve`], where a scalar argument may also widen to a vector
+/// parameter (see the module documentation).
+pub fn resolve_widening(name: &str, args: &[ArgTy], ctx: &Ctx) -> Result<Resolved, ResolveError> {
+    resolve_with(name, args, ctx, true)
+}
+
+fn resolve_with(name: &str, args: &[ArgTy], ctx: &Ctx, widening: bool) -> Result<Resolved, ResolveError> {
     let Some(all) = overloads(name) else {
         return Err(ResolveError::NoSuchFunction { name: name.to_owned(), suggestions: suggest(name) });
     };
     let mut available = Vec::new();
     let mut unavailable = Vec::new();
     for (i, o) in all.iter().enumerate() {
-        let Some(costs) = costs(o, args) else { continue };
+        let Some(costs) = costs(o, args, widening) else { continue };
         if o.requirement.check(ctx).is_ok() {
             available.push((i, costs));
         } else {
@@ -174,12 +188,16 @@ fn not_available(name: &str, o: &Overload, ctx: &Ctx) -> ResolveError {
 }
 
 /// The per-argument costs, or `None` if the overload is not viable.
-fn costs(o: &Overload, args: &[ArgTy]) -> Option<Vec<u8>> {
+fn costs(o: &Overload, args: &[ArgTy], widening: bool) -> Option<Vec<u8>> {
     let arity_ok = if o.variadic { args.len() >= o.params.len() } else { args.len() == o.params.len() };
     if !arity_ok {
         return None;
     }
-    let mut costs: Vec<u8> = o.params.iter().zip(args).map(|(p, a)| arg_cost(a, p)).collect::<Option<_>>()?;
+    let cost = |p: &Ty, a: &ArgTy| match (&a.ty, p) {
+        (Ty::Scalar(_), Ty::Vector(..)) if widening => Some(CONVERSION),
+        _ => arg_cost(a, p),
+    };
+    let mut costs: Vec<u8> = o.params.iter().zip(args).map(|(p, a)| cost(p, a)).collect::<Option<_>>()?;
     costs.resize(args.len(), EXACT);
     Some(costs)
 }

@@ -283,6 +283,20 @@ fn special_arguments() {
     assert_eq!(resolve("vec_step", &args(&["float3"]), &CL12).unwrap().attrs.special, Special::Operator);
 }
 
+#[test]
+fn a_scalar_widens_to_a_vector_parameter_only_when_asked() {
+    let color = args(&["write_only image2d_t", "int2", "float"]);
+    assert!(matches!(resolve("write_imagef", &color, &CL12), Err(ResolveError::NoMatchingOverload { .. })));
+    assert_eq!(resolve_widening("write_imagef", &color, &CL12).unwrap().prototype(), "void write_imagef(write_only image2d_t, int2, float4)");
+    // Converted to the element type first.
+    let unsigned = resolve_widening("write_imageui", &color, &CL12).unwrap();
+    assert_eq!(unsigned.params[2], ty("uint4"));
+    // The forms with scalar parameters stay better than widening.
+    assert_eq!(resolve_widening("clamp", &args(&["float4", "float", "float"]), &CL12).unwrap().params[1], ty("float"));
+    // No vector widens to another.
+    assert!(resolve_widening("write_imagef", &args(&["write_only image2d_t", "int2", "float2"]), &CL12).is_err());
+}
+
 /// A name for each lowering variant; the exhaustive match makes adding a
 /// variant without listing it here a compile error.
 fn variant(l: &Lowering) -> &'static str {

@@ -9,6 +9,7 @@
 use super::macros::{Macro, MacroCtx};
 use super::{DebugAction, PpOptions, PpOutput, Pragma, PragmaKind, Switch};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::options::ClStd;
 use crate::lex::{self, flags, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -97,6 +98,8 @@ pub(super) struct Pp<'a> {
     /// Spans of the texts "0" and "1" for `defined` results.
     pub zero: Span,
     pub one: Span,
+    /// Header constants (see `header_macro`) `#undef`ed.
+    pub undefined_constants: HashSet<Box<str>>,
 }
 
 pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mut Diagnostics) -> PpOutput {
@@ -126,6 +129,7 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
         emitted: 0,
         zero: Span::new(consts, 0, 1),
         one: Span::new(consts, 1, 2),
+        undefined_constants: HashSet::default(),
     };
     pp.define_builtins();
     let predefined = super::predefined::text(opts);
@@ -310,7 +314,7 @@ impl Pp<'_> {
                     let span = rest[1].span.to(rest[rest.len() - 1].span);
                     self.diags.push(Diagnostic::warning("extra-tokens", span, format!("extra tokens at end of #{directive} directive")));
                 }
-                self.names.contains_key(self.sm.text(t.spelling))
+                self.is_defined(self.sm.text(t.spelling))
             }
             Some(t) => {
                 self.diags.push(Diagnostic::error("E0108", t.span, "macro name must be an identifier"));
@@ -410,6 +414,38 @@ impl Pp<'_> {
         f.pos = toks.len();
     }
 
+    /// Is `name` a macro here: one defined, or a constant of OpenCL C's
+    /// headers (`header_macro`)?
+    pub(super) fn is_defined(&self, name: &str) -> bool {
+        self.names.contains_key(name) || self.header_macro(name).is_some()
+    }
+
+    /// The constant `name` of clang's OpenCL headers, which define it as
+    /// a macro (all but the `memory_order_*` and `memory_scope_*`
+    /// enumerators), when this dialect has it and its extension's macro
+    /// is defined (`M_PI` needs `cl_khr_fp64`), unless `#undef`ed. clc
+    /// reads no header: sema answers the names from the same table, so
+    /// here they are only seen by `defined`, `#ifdef` and `#if` (which
+    /// reads an integer one's value), as in clang: `#ifndef M_PI_F`
+    /// must not go on to define it again as a `double`.
+    pub(super) fn header_macro(&self, name: &str) -> Option<&'static clc_builtins::Constant> {
+        use clc_builtins::functions::{Ty, Version};
+        let c = clc_builtins::constant(name)?;
+        if matches!(c.ty, Ty::MemoryOrder | Ty::MemoryScope) || self.names.contains_key(name) || self.undefined_constants.contains(name) {
+            return None;
+        }
+        let version = match self.opts.std {
+            ClStd::Cl10 => Version::Cl10,
+            ClStd::Cl11 => Version::Cl11,
+            ClStd::Cl12 => Version::Cl12,
+            ClStd::Cl20 => Version::Cl20,
+            ClStd::Cl30 => Version::Cl30,
+        };
+        let r = &c.requirement;
+        let in_version = r.min_version <= version && r.max_version.is_none_or(|m| version <= m);
+        (in_version && r.extensions.iter().all(|e| self.names.contains_key(e.name()))).then_some(c)
+    }
+
     fn eval_if(&mut self, hash: Token, name_tok: Token) -> bool {
         let rest = self.line_rest();
         let span = hash.span.to(name_tok.span);
@@ -422,7 +458,11 @@ impl Pp<'_> {
         if self.if_failed {
             return false;
         }
-        match super::expr::eval(self.sm, &expanded, span) {
+        let constant = |name: &str| match self.header_macro(name)?.value {
+            clc_builtins::ConstValue::Int(v) => Some(v as i64),
+            clc_builtins::ConstValue::Float(_) => None,
+        };
+        match super::expr::eval(self.sm, &expanded, span, &constant) {
             Ok(v) => v,
             Err(d) => {
                 self.diags.push(*d);

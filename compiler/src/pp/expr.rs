@@ -2,7 +2,8 @@
 //! `uintmax_t` (i64/u64 here), after macro expansion and `defined`.
 //!
 //! Identifiers left after expansion are 0, except `true` and `false`
-//! (clang treats them as 1 and 0 in OpenCL). Unevaluated operands of `&&`,
+//! (clang treats them as 1 and 0 in OpenCL) and the integer constants of
+//! OpenCL C's headers, which clang's headers define as macros. Unevaluated operands of `&&`,
 //! `||` and `?:` are parsed but not checked for division by zero. Nesting
 //! is bounded so that no input overflows the stack.
 
@@ -32,8 +33,10 @@ impl Val {
 
 /// Evaluates the expanded tokens of a `#if`/`#elif` line; `directive` is
 /// where to report an empty or truncated expression.
-pub(super) fn eval(sm: &SourceMap, toks: &[Token], directive: Span) -> Result<bool, Box<Diagnostic>> {
-    let mut p = Parser { sm, toks, pos: 0, depth: 0, directive };
+/// `constant` gives the value of an identifier that is a header constant
+/// (see `Pp::header_macro`).
+pub(super) fn eval(sm: &SourceMap, toks: &[Token], directive: Span, constant: &dyn Fn(&str) -> Option<i64>) -> Result<bool, Box<Diagnostic>> {
+    let mut p = Parser { sm, toks, pos: 0, depth: 0, directive, constant };
     let v = p.comma(true)?;
     if let Some(t) = p.toks.get(p.pos) {
         let msg = if t.kind == TokenKind::RParen { "unexpected ')' in preprocessor expression".to_string() } else { "token is not a valid binary operator in a preprocessor subexpression".to_string() };
@@ -48,6 +51,7 @@ struct Parser<'a> {
     pos: usize,
     depth: u32,
     directive: Span,
+    constant: &'a dyn Fn(&str) -> Option<i64>,
 }
 
 type R = Result<Val, Box<Diagnostic>>;
@@ -245,7 +249,7 @@ impl Parser<'_> {
             },
             TokenKind::True => Ok(Val::int(1)),
             TokenKind::False => Ok(Val::int(0)),
-            k if k.is_word() => Ok(Val::int(0)),
+            k if k.is_word() => Ok(Val::int((self.constant)(text).unwrap_or(0))),
             TokenKind::RParen => Err(self.err(t, "expected value in expression")),
             _ => Err(self.err(t, "invalid token at start of a preprocessor expression")),
         }

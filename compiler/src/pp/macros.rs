@@ -483,7 +483,7 @@ impl Pp<'_> {
         let mut value = false;
         match t {
             Some(n) if n.kind.is_word() => {
-                value = self.names.contains_key(self.sm.text(n.spelling));
+                value = self.is_defined(self.sm.text(n.spelling));
                 if paren {
                     match self.next_token(floor) {
                         Some(r) if r.kind == TokenKind::RParen => {}
@@ -546,6 +546,9 @@ impl Pp<'_> {
                     return;
                 }
                 let name = self.sm.text(t.spelling);
+                if self.header_macro(name).is_some() {
+                    self.undefined_constants.insert(name.into());
+                }
                 self.names.remove(name);
                 if rest.len() > 1 {
                     let span = rest[1].span.to(rest[rest.len() - 1].span);
@@ -676,6 +679,10 @@ impl Pp<'_> {
             builtin: Builtin::None,
             busy: false,
         };
+        if self.user_code && self.header_macro(name_text).is_some() {
+            let d = Diagnostic::warning("macro-redefined", name.span, format!("'{}' macro redefined", m.name));
+            self.diags.push(d.with_note("OpenCL C's standard header defines it"));
+        }
         if let Some(&old) = self.names.get(name_text) {
             let old = &self.defs[old as usize];
             if !self.same_definition(old, &m) {

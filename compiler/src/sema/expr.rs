@@ -1834,6 +1834,15 @@ impl Checker<'_> {
                 }
             }
         }
+        if matches!(result, Err(ResolveError::NoMatchingOverload { .. })) {
+            // Otherwise a scalar widens to whatever vector parameter takes
+            // it, converted to its element type first
+            // (`write_imagef(img, coord, 0.5f)`,
+            // `write_imageui(img, coord, 1.0f)`), as clang takes them.
+            if let Ok(o) = clc_builtins::resolve_widening(&id.name, &arg_tys, &ctx) {
+                result = Ok(o);
+            }
+        }
         match result {
             Ok(o) => {
                 if self.facts.enabled {
