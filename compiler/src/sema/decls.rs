@@ -19,6 +19,11 @@ use rustc_hash::FxHashMap as HashMap;
 #[path = "expr.rs"]
 mod expr;
 
+// `#pragma unroll` and `opencl_unroll_hint`: their rules, and what a loop's
+// hints ask of code generation.
+#[path = "loop_hints.rs"]
+mod loop_hints;
+
 use super::consteval::{self, CInt, IntTy, NotConst};
 use super::specs::{self, BaseType};
 use super::types::{Access, AddrSpace, EnumDecl, Field, QualType, Quals, Record, TypeId, TypeKind, Types};
@@ -1011,6 +1016,7 @@ impl Checker<'_> {
                     }
                     _ => self.diags.push(err("E0315", a.name.span, "'vec_type_hint' attribute requires a type argument")),
                 },
+                "opencl_unroll_hint" | "__opencl_unroll_hint__" => self.unroll_hint_on_declaration(a),
                 "aligned" => {
                     for arg in &a.args {
                         if let AttrArg::Expr(e) = arg {
@@ -1635,7 +1641,8 @@ impl Checker<'_> {
     // -------------------------------------------------------- statements
 
     fn stmt(&mut self, s: &Stmt) {
-        self.check_attrs(&s.attrs.iter().collect::<Vec<_>>(), false);
+        self.check_attrs(&s.attrs.iter().filter(|a| !loop_hints::is_unroll_hint(a)).collect::<Vec<_>>(), false);
+        self.loop_hints(s);
         match &s.kind {
             StmtKind::Compound(b) => {
                 self.push_scope();
