@@ -10,3 +10,17 @@ void f(__global int *a, int n) {
     __attribute__((opencl_unroll_hint))
     while (n) n--;
 }
+void g(__global int *a, int n) {
+    #pragma unroll (4 + 1)
+    for (;;) {}
+    #pragma unroll 2 3
+    while (n) n--;
+    #pragma unroll
+    __attribute__((opencl_unroll_hint(2)))
+    for (;;) {}
+    #pragma unroll
+    n++;
+    do {} 
+    #pragma nounroll
+    while (n);
+}

@@ -28,3 +28,9 @@ end
 #pragma clc __debug crash
 #pragma clc __debug llvm_fatal_error
 #pragma clc __debug nope
+#define N 4
+#pragma unroll N
+#pragma unroll (N * 2) 3
+#pragma unroll (2
+#pragma unroll ()
+#pragma nounroll 1

@@ -509,3 +509,55 @@ fn string_literals_end_with_nul_and_char_arrays_are_zero_filled() {
         assert_eq!(o.map(|c| c as u8), *b"hi\0\0\0\0\0\0abc\0");
     });
 }
+
+/// Loops LLVM unrolls because the program asks (`#pragma unroll`,
+/// `opencl_unroll_hint`) still compute what they did: trip counts that
+/// the count does not divide (a remainder loop), `continue` in unrolled
+/// `while` and `for` loops, a `do` loop, a fully unrolled constant loop,
+/// a `nounroll` loop with a barrier (at group level) and loops whose
+/// trip count differs between work-items.
+#[test]
+fn unrolled_loops_compute_what_they_did() {
+    let src = "kernel void unrolled(global const int *b, global int *o, local int *t, int n) {
+                   int g = get_global_id(0);
+                   int x = 0;
+                   #pragma unroll 4
+                   for (int i = 0; i < n + g; i++) x = x * 3 + b[i];
+                   int y = 0, j = 0;
+                   __attribute__((opencl_unroll_hint(3)))
+                   while (j < n + g) { j++; if (b[j] % 3 == 0) continue; y += b[j] * j; }
+                   int z = g;
+                   #pragma unroll
+                   for (int i = 0; i < 16; i++) z = z * 5 + i;
+                   int w = 0, k = 0;
+                   __attribute__((opencl_unroll_hint))
+                   do { w ^= b[k] << (k & 7); k++; } while (k < g + 1);
+                   int s = 0;
+                   #pragma nounroll
+                   for (int r = 0; r < 3; r++) {
+                       t[get_local_id(0)] = x + r;
+                       barrier(CLK_LOCAL_MEM_FENCE);
+                       s += t[(get_local_id(0) + 1) % get_local_size(0)];
+                       barrier(CLK_LOCAL_MEM_FENCE);
+                   }
+                   o[g * 5] = x; o[g * 5 + 1] = y; o[g * 5 + 2] = z; o[g * 5 + 3] = w; o[g * 5 + 4] = s;
+               }";
+    with_kernels(src, |get| {
+        let k = get("unrolled");
+        let (items, n) = (7usize, 13i32);
+        let b: Vec<i32> = (0..64).map(|i| (i * 37 + 11) % 101 - 50).collect();
+        let mut o = vec![0i32; items * 5];
+        // The `__local` argument: memory for the group's `t`.
+        let mut t = vec![0i32; items];
+        launch(k, items, &[arg(&b.as_ptr()), arg(&o.as_mut_ptr()), arg(&t.as_mut_ptr()), arg(&n)]);
+        let xs: Vec<i32> = (0..items as i32).map(|g| (0..n + g).fold(0i32, |x, i| x.wrapping_mul(3).wrapping_add(b[i as usize]))).collect();
+        for g in 0..items as i32 {
+            let gu = g as usize;
+            let y: i32 = (1..=n + g).filter(|&j| b[j as usize] % 3 != 0).map(|j| b[j as usize] * j).sum();
+            let z = (0..16).fold(g, |z, i| z.wrapping_mul(5).wrapping_add(i));
+            let w = (0..=g).fold(0i32, |w, k| w ^ (b[k as usize] << (k & 7)));
+            let s: i32 = (0..3).map(|r| xs[(gu + 1) % items] + r).sum();
+            assert_eq!(&o[gu * 5..gu * 5 + 5], &[xs[gu], y, z, w, s], "work-item {g}");
+        }
+    });
+}

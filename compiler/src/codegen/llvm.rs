@@ -123,6 +123,12 @@ pub const IRCE_THEN_DEFAULT: &str = "always-inline,function(sroa,early-cse,instc
 pub(crate) const LOOP_NO_RUNTIME_UNROLL: &str = "llvm.loop.unroll.runtime.disable";
 pub(crate) const LOOP_INTERLEAVE_COUNT: &str = "llvm.loop.interleave.count";
 pub(crate) const LOOP_VECTORIZE_ENABLE: &str = "llvm.loop.vectorize.enable";
+/// The unrolling a program's `#pragma unroll` or `opencl_unroll_hint` asks
+/// for, as clang-22 writes it: unroll (whole where the trip count is known
+/// and the result not too large), do not, unroll so many times (`i32`).
+pub(crate) const LOOP_UNROLL_ENABLE: &str = "llvm.loop.unroll.enable";
+pub(crate) const LOOP_UNROLL_DISABLE: &str = "llvm.loop.unroll.disable";
+pub(crate) const LOOP_UNROLL_COUNT: &str = "llvm.loop.unroll.count";
 
 #[cfg(test)]
 mod tests {

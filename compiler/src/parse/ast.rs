@@ -360,11 +360,16 @@ pub struct Stmt {
     pub span: Span,
 }
 
-/// `#pragma unroll [N]` / `#pragma nounroll` (`count == Some(1)`) on the
-/// loop that follows it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// `#pragma unroll`, `#pragma unroll N` or `#pragma nounroll` on the loop
+/// that follows it. `N` is a constant expression (macros expanded) the
+/// checker evaluates.
+#[derive(Debug)]
 pub struct Unroll {
-    pub count: Option<u32>,
+    pub nounroll: bool,
+    pub count: Option<Box<Expr>>,
+    /// The word `unroll`/`nounroll`.
+    pub name: Span,
+    /// The whole pragma.
     pub span: Span,
 }
 
@@ -381,10 +386,12 @@ pub enum StmtKind {
     Case { value: Expr, body: Box<Stmt> },
     Default { body: Box<Stmt> },
     Label { name: Ident, body: Box<Stmt> },
-    While { cond: Expr, body: Box<Stmt>, unroll: Option<Unroll> },
-    DoWhile { body: Box<Stmt>, cond: Expr, unroll: Option<Unroll> },
+    /// `unroll`: the loop's `#pragma unroll`s, usually none or one (more
+    /// are the checker's error).
+    While { cond: Expr, body: Box<Stmt>, unroll: Vec<Unroll> },
+    DoWhile { body: Box<Stmt>, cond: Expr, unroll: Vec<Unroll> },
     /// Parts boxed to keep `Stmt` small (it sits on the parser's stack).
-    For { init: ForInit, cond: Option<Box<Expr>>, step: Option<Box<Expr>>, body: Box<Stmt>, unroll: Option<Unroll> },
+    For { init: ForInit, cond: Option<Box<Expr>>, step: Option<Box<Expr>>, body: Box<Stmt>, unroll: Vec<Unroll> },
     Goto(Ident),
     Break,
     Continue,

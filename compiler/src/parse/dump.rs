@@ -282,15 +282,18 @@ impl Dumper<'_> {
         }
     }
 
+    /// The counts of a loop's `#pragma unroll N`s.
+    fn unroll_counts(&mut self, depth: usize, pragmas: &[Unroll]) {
+        for c in pragmas.iter().filter_map(|p| p.count.as_deref()) {
+            self.expr(depth, "UnrollCount ", c);
+        }
+    }
+
     fn stmt(&mut self, depth: usize, label: &str, s: &Stmt) {
         if self.too_deep(depth) {
             return;
         }
-        let unroll = |u: &Option<Unroll>| match u {
-            Some(Unroll { count: Some(n), .. }) => format!(" pragma-unroll({n})"),
-            Some(Unroll { count: None, .. }) => " pragma-unroll".to_string(),
-            None => String::new(),
-        };
+        let unroll = |u: &[Unroll]| u.iter().map(|p| if p.nounroll { " pragma-nounroll" } else { " pragma-unroll" }).collect::<String>();
         let d = depth + 1;
         match &s.kind {
             StmtKind::Compound(b) => self.block(depth, label, b),
@@ -335,18 +338,21 @@ impl Dumper<'_> {
             }
             StmtKind::While { cond, body, unroll: u } => {
                 self.line(depth, label, &format!("While{}", unroll(u)), Some(s.span));
+                self.unroll_counts(d, u);
                 self.attrs_of(d, s);
                 self.expr(d, "Cond ", cond);
                 self.stmt(d, "", body);
             }
             StmtKind::DoWhile { body, cond, unroll: u } => {
                 self.line(depth, label, &format!("Do{}", unroll(u)), Some(s.span));
+                self.unroll_counts(d, u);
                 self.attrs_of(d, s);
                 self.stmt(d, "", body);
                 self.expr(d, "Cond ", cond);
             }
             StmtKind::For { init, cond, step, body, unroll: u } => {
                 self.line(depth, label, &format!("For{}", unroll(u)), Some(s.span));
+                self.unroll_counts(d, u);
                 self.attrs_of(d, s);
                 match init {
                     ForInit::None => {}

@@ -26,6 +26,15 @@
 //! - `E0202` unexpected end of input
 //! - `E0203` nesting too deep
 //! - `E0204` invalid literal
+//! - `E0205` `#pragma unroll`/`nounroll` not followed by a loop (or
+//!   between a statement's attributes and its loop)
+//!
+//! Loop pragmas: the preprocessor anchors `#pragma unroll [N]` at the
+//! token after it and keeps `N`'s tokens apart
+//! ([`PpOutput::pragma_tokens`]); a loop takes the pragmas anchored at its
+//! keyword, or at the `__attribute__` right before it, and `N` is parsed
+//! then as clang reads it (a conditional expression, anything after it
+//! ignored with a warning). A pragma no loop took is an error.
 //!
 //! This module knows nothing of types or name resolution beyond typedefs.
 
@@ -52,7 +61,7 @@ use crate::source::{SourceMap, Span};
 use ast::*;
 use lalrpop_util::{ErrorRecovery, ParseError};
 use std::cell::{Cell, RefCell};
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Brackets (`(`, `[`, `{`) may nest this deep, like clang's
 /// `-fbracket-depth` default.
@@ -73,11 +82,13 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         diags: RefCell::new(Vec::new()),
         items: RefCell::new(Vec::new()),
         last_error: Cell::new(None),
+        unroll_taken: RefCell::new(HashSet::default()),
     };
     let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, paren_depth: 0 };
     if let Err(e) = grammar::TranslationUnitParser::new().parse(&cx, stream) {
         cx.report(&e);
     }
+    cx.misplaced_unroll();
     for d in cx.diags.take() {
         diags.push(d);
     }
@@ -272,11 +283,7 @@ impl Iterator for TokenStream<'_, '_> {
         let t = cx.pp.tokens.get(self.i)?;
         let idx = self.i as u32;
         self.i += 1;
-        let mut kind = t.kind;
-        if matches!(kind, TokenKind::Generic | TokenKind::Pipe) && !cx.std.has_generic() && !cx.sm.text(t.spelling).starts_with("__") {
-            kind = TokenKind::Ident;
-        }
-        let class = if kind == TokenKind::Ident && sc.is_typedef(cx.sm.text(t.spelling)) { Class::TypedefName } else { Class::K(kind) };
+        let (kind, class) = cx.classify(t, &sc);
         if sc.top() == ScopeKind::For(ForState::AwaitBody) {
             sc.set_top(ScopeKind::For(if kind == TokenKind::LBrace { ForState::BraceBody } else { ForState::StmtBody }));
         }
@@ -307,6 +314,32 @@ impl Iterator for TokenStream<'_, '_> {
     }
 }
 
+/// The token iterator of a pragma's count (see [`Cx::pragma_count`]):
+/// tokens `i..end` of [`PpOutput::pragma_tokens`], numbered after the main
+/// stream's (where [`Cx::token_at`] finds them). Typedef names are told
+/// apart; no scope opens or closes.
+struct PragmaTokens<'c, 'a> {
+    cx: &'c Cx<'a>,
+    i: usize,
+    end: usize,
+}
+
+impl Iterator for PragmaTokens<'_, '_> {
+    type Item = Result<(Span, Tok, Span), ()>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.i >= self.end {
+            return None;
+        }
+        let cx = self.cx;
+        let t = cx.pp.pragma_tokens.get(self.i)?;
+        let idx = (cx.pp.tokens.len() + self.i) as u32;
+        self.i += 1;
+        let (_, class) = cx.classify(t, &cx.scopes.borrow());
+        Some(Ok((t.span, Tok(class, idx), t.span)))
+    }
+}
+
 // ----------------------------------------------------------------- context
 
 /// What the grammar's actions share.
@@ -319,13 +352,37 @@ pub struct Cx<'a> {
     items: RefCell<Vec<ExternalDecl>>,
     /// Token index of the last syntax error, to drop cascades.
     last_error: Cell<Option<u32>>,
+    /// The `#pragma unroll`s (indices in `PpOutput::pragmas`) a loop took.
+    unroll_taken: RefCell<HashSet<usize>>,
 }
 
 type PError = ParseError<Span, Tok, ()>;
 
 impl<'a> Cx<'a> {
     fn tok(&self, t: Tok) -> &'a Token {
-        &self.pp.tokens[t.1 as usize]
+        self.token_at(t.1)
+    }
+
+    /// Token `i` of the main stream, or past its end one of the pragma
+    /// tokens (see [`PragmaTokens`]).
+    fn token_at(&self, i: u32) -> &'a Token {
+        let i = i as usize;
+        match self.pp.tokens.get(i) {
+            Some(t) => t,
+            None => &self.pp.pragma_tokens[i - self.pp.tokens.len()],
+        }
+    }
+
+    /// The kind the grammar sees for `t` (`generic` and `pipe` are names
+    /// before OpenCL C 2.0) and its class (a typedef name, per `sc`).
+    #[inline]
+    fn classify(&self, t: &Token, sc: &Scopes) -> (TokenKind, Class) {
+        let mut kind = t.kind;
+        if matches!(kind, TokenKind::Generic | TokenKind::Pipe) && !self.std.has_generic() && !self.sm.text(t.spelling).starts_with("__") {
+            kind = TokenKind::Ident;
+        }
+        let class = if kind == TokenKind::Ident && sc.is_typedef(self.sm.text(t.spelling)) { Class::TypedefName } else { Class::K(kind) };
+        (kind, class)
     }
 
     pub fn span(&self, t: Tok) -> Span {
@@ -486,15 +543,168 @@ impl<'a> Cx<'a> {
         (bytes, self.span(t))
     }
 
-    /// The `#pragma unroll` right before the loop keyword `kw`, if any.
-    pub fn unroll(&self, kw: Tok) -> Option<Unroll> {
+    /// The `#pragma unroll`s of the loop whose keyword is `kw`: those
+    /// right before it, or before the `__attribute__((…))` right before
+    /// it (`#pragma unroll` then `__attribute__((opencl_unroll_hint))`,
+    /// as clang takes them; the other order is clang's error). A pragma
+    /// whose count does not parse is left out (its error reported).
+    pub fn unroll(&self, kw: Tok) -> Vec<Unroll> {
         let at = kw.1 as usize;
+        let mut out = self.unroll_at(at);
+        if let Some(a) = self.attrs_before(at) {
+            if !out.is_empty() {
+                let attrs = self.pp.tokens[a].span.to(self.pp.tokens[at - 1].span);
+                self.diags.borrow_mut().push(Diagnostic::error("E0205", attrs, "an attribute list cannot appear here"));
+            }
+            let mut before = self.unroll_at(a);
+            before.append(&mut out);
+            out = before;
+        }
+        out
+    }
+
+    /// The `#pragma unroll`s anchored at token `at`, taken.
+    fn unroll_at(&self, at: usize) -> Vec<Unroll> {
         let pragmas = &self.pp.pragmas;
         let start = pragmas.partition_point(|p| p.at < at);
-        pragmas[start..].iter().take_while(|p| p.at == at).find_map(|p| match p.kind {
-            PragmaKind::Unroll(count) => Some(Unroll { count, span: p.span }),
-            _ => None,
-        })
+        let mut out = Vec::new();
+        for (k, p) in pragmas.iter().enumerate().skip(start).take_while(|(_, p)| p.at == at) {
+            let PragmaKind::Unroll { nounroll, count, name } = &p.kind else { continue };
+            self.unroll_taken.borrow_mut().insert(k);
+            let word = if *nounroll { "nounroll" } else { "unroll" };
+            if let Ok(count) = self.pragma_count(count.clone(), word) {
+                out.push(Unroll { nounroll: *nounroll, count: count.map(Box::new), name: *name, span: p.span });
+            }
+        }
+        out
+    }
+
+    /// The index of the `__attribute__` of the group `__attribute__((…))`
+    /// that ends right before token `at`, if one does.
+    fn attrs_before(&self, at: usize) -> Option<usize> {
+        let toks = &self.pp.tokens;
+        let mut i = at.checked_sub(1)?;
+        if toks[i].kind != TokenKind::RParen {
+            return None;
+        }
+        let mut depth = 0usize;
+        loop {
+            match toks[i].kind {
+                TokenKind::RParen => depth += 1,
+                TokenKind::LParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            i = i.checked_sub(1)?;
+        }
+        let a = i.checked_sub(1)?;
+        (toks[a].kind == TokenKind::Attribute).then_some(a)
+    }
+
+    /// Parses the count of a `#pragma unroll` (`range` of
+    /// [`PpOutput::pragma_tokens`]) as clang does: a conditional
+    /// expression; a top-level `,` or assignment and whatever follows it
+    /// (`#pragma unroll 4 5`) are ignored with a warning. `Ok(None)`:
+    /// no count; `Err`: it does not parse (reported).
+    fn pragma_count(&self, range: std::ops::Range<usize>, word: &str) -> Result<Option<Expr>, ()> {
+        if range.is_empty() {
+            return Ok(None);
+        }
+        let toks = &self.pp.pragma_tokens;
+        let base = self.pp.tokens.len();
+        // Where a conditional expression must end: a `,` or an assignment
+        // outside brackets and `?:`.
+        let (mut depth, mut cond) = (0i32, 0i32);
+        let mut end = range.end;
+        for (k, t) in toks[range.clone()].iter().enumerate() {
+            use TokenKind::*;
+            match t.kind {
+                LParen | LBracket | LBrace => {
+                    depth += 1;
+                    if depth as usize > MAX_NESTING {
+                        self.diags.borrow_mut().push(Diagnostic::error("E0203", t.span, "nesting too deep").with_label(format!("more than {MAX_NESTING} nested brackets")));
+                        return Err(());
+                    }
+                }
+                RParen | RBracket | RBrace => depth -= 1,
+                Question if depth == 0 => cond += 1,
+                Colon if depth == 0 => cond -= 1,
+                Comma | Eq | StarEq | SlashEq | PercentEq | PlusEq | MinusEq | ShlEq | ShrEq | AmpEq | CaretEq | PipeEq if depth == 0 && cond <= 0 && k > 0 =>
+                {
+                    end = range.start + k;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        // A block literal in the count would name its parameters for the
+        // next scope of the main stream.
+        let params = self.scopes.borrow_mut().params.take();
+        let parse = |end: usize| grammar::ExprParser::new().parse(self, PragmaTokens { cx: self, i: range.start, end });
+        let mut r = parse(end);
+        if let Err(ParseError::UnrecognizedToken { token: (_, t, _), .. } | ParseError::ExtraToken { token: (_, t, _) }) = &r
+            && t.1 as usize > base + range.start
+        {
+            // Tokens after an expression.
+            end = t.1 as usize - base;
+            r = parse(end);
+        }
+        self.scopes.borrow_mut().params = params;
+        let extra = toks.get(end).filter(|_| end < range.end);
+        match r {
+            Ok(e) => {
+                if let Some(t) = extra {
+                    let msg = format!("extra tokens at end of '#pragma {word}' - ignored");
+                    self.diags.borrow_mut().push(Diagnostic::warning("ignored-pragmas", t.span, msg));
+                }
+                Ok(Some(e))
+            }
+            Err(e) => {
+                let mut diags = self.diags.borrow_mut();
+                match e {
+                    // What follows the error is ignored too (clang's
+                    // warning).
+                    ParseError::UnrecognizedToken { token: (_, t, _), .. } | ParseError::ExtraToken { token: (_, t, _) } => {
+                        let at = self.tok(t).span;
+                        diags.push(Diagnostic::error("E0201", at, "expected expression"));
+                        diags.push(Diagnostic::warning("ignored-pragmas", at, format!("extra tokens at end of '#pragma {word}' - ignored")));
+                    }
+                    _ => diags.push(Diagnostic::error("E0201", toks[end - 1].span.end(), "expected expression")),
+                }
+                Err(())
+            }
+        }
+    }
+
+    /// Reports the `#pragma unroll`s no loop took (unless the parse had
+    /// syntax errors, which may have dropped the loop): clang's errors for
+    /// a pragma before another statement, before the end of a block, and
+    /// between a do-while loop's body and its `while`.
+    fn misplaced_unroll(&self) {
+        if self.last_error.get().is_some() {
+            return;
+        }
+        let taken = self.unroll_taken.borrow();
+        for (k, p) in self.pp.pragmas.iter().enumerate() {
+            let PragmaKind::Unroll { nounroll, .. } = p.kind else { continue };
+            if taken.contains(&k) {
+                continue;
+            }
+            let word = if nounroll { "nounroll" } else { "unroll" };
+            let d = match self.pp.tokens.get(p.at) {
+                Some(t) if t.kind == TokenKind::While => Diagnostic::error("E0205", p.span, "expected 'while' in do/while loop"),
+                Some(t) if t.kind != TokenKind::RBrace => Diagnostic::error("E0205", t.span, format!("expected a for, while, or do-while loop to follow '#pragma {word}'")),
+                t => {
+                    let at = t.map_or_else(|| self.pp.tokens.last().map_or(p.span.end(), |l| l.span.end()), |t| t.span);
+                    Diagnostic::error("E0205", at, "expected statement")
+                }
+            };
+            self.diags.borrow_mut().push(d);
+        }
     }
 
     /// Records the declared name of a declaration: a typedef, or an ordinary
@@ -537,6 +747,10 @@ impl<'a> Cx<'a> {
     /// of input), given lalrpop's list of acceptable terminals.
     fn expected(&self, at: Option<u32>, expected: &[String]) -> Option<Diagnostic> {
         let toks = &self.pp.tokens;
+        if let Some(i) = at.filter(|&i| i as usize >= toks.len()) {
+            // In a pragma's count (a block literal's body there).
+            return Some(Diagnostic::error("E0201", self.token_at(i).span, "expected expression"));
+        }
         let pos = at.unwrap_or(toks.len() as u32);
         if let Some(last) = self.last_error.get() {
             // An error right after another is usually its echo.

@@ -8,19 +8,23 @@ use crate::pp::{Pragma, PragmaKind};
 
 /// Lexes `src` directly (no preprocessor) into a `PpOutput`. Lines of the
 /// form `#pragma unroll [N]` / `#pragma nounroll` become pragmas anchored
-/// at the next token, and are blanked out before lexing.
+/// at the next token, and are blanked out before lexing; the pragmas and
+/// `N`'s tokens point into a copy of `src` as written.
 fn pp_output(sm: &mut SourceMap, src: &str) -> (PpOutput, crate::source::FileId) {
     let mut text = String::with_capacity(src.len());
-    let mut pending: Vec<(usize, usize, Option<u32>)> = Vec::new(); // (byte offset, len, count)
+    // (byte offset, len, nounroll, count, the count's offset)
+    let mut pending: Vec<(usize, usize, bool, &str, usize)> = Vec::new();
     let mut off = 0;
     for line in src.split_inclusive('\n') {
         let t = line.trim();
         if let Some(rest) = t.strip_prefix("#pragma") {
             let rest = rest.trim();
+            let at = off + line.len() - line.trim_start().len();
             if rest == "nounroll" {
-                pending.push((off, line.trim_end().len(), Some(1)));
+                pending.push((at, t.len(), true, "", 0));
             } else if let Some(n) = rest.strip_prefix("unroll") {
-                pending.push((off, line.trim_end().len(), n.trim().parse().ok()));
+                let n = n.trim();
+                pending.push((at, t.len(), false, n, off + line.find(n).unwrap_or(0)));
             }
             text.push_str(&" ".repeat(line.trim_end_matches('\n').len()));
             if line.ends_with('\n') {
@@ -31,17 +35,24 @@ fn pp_output(sm: &mut SourceMap, src: &str) -> (PpOutput, crate::source::FileId)
         }
         off += line.len();
     }
+    let written = sm.add_virtual("input.cl", src.to_string());
     let file = sm.add_virtual("input.cl", text.clone());
     let tokens = lex(file, &text);
-    let pragmas = pending
-        .into_iter()
-        .map(|(o, len, count)| Pragma {
+    let mut pragma_tokens = Vec::new();
+    let mut pragmas = Vec::new();
+    for (o, len, nounroll, count, at) in pending {
+        let start = pragma_tokens.len();
+        if !count.is_empty() {
+            crate::lex::lex_into(written, count, at, &mut pragma_tokens);
+        }
+        let span = Span::new(written, o, o + len);
+        pragmas.push(Pragma {
             at: tokens.partition_point(|t| (t.span.lo as usize) < o),
-            span: Span::new(file, o, o + len),
-            kind: PragmaKind::Unroll(count),
-        })
-        .collect();
-    (PpOutput { tokens, pragmas, ..Default::default() }, file)
+            span,
+            kind: PragmaKind::Unroll { nounroll, count: start..pragma_tokens.len(), name: span },
+        });
+    }
+    (PpOutput { tokens, pragmas, pragma_tokens, ..Default::default() }, file)
 }
 
 fn run(src: &str, std: ClStd) -> (String, Vec<String>) {

@@ -633,15 +633,13 @@ impl Pp<'_> {
                 self.diags.push(Diagnostic::warning("ignored-pragmas", span, "unknown OpenCL pragma ignored"));
                 None
             }
-            ["unroll"] => Some(PragmaKind::Unroll(None)),
-            ["unroll", n] | ["unroll", "(", n, ")"] => match n.parse::<u32>() {
-                Ok(n) => Some(PragmaKind::Unroll(Some(n))),
-                Err(_) => {
-                    self.diags.push(Diagnostic::warning("ignored-pragmas", span, "expected an integer unroll count - ignoring"));
-                    None
+            ["unroll", ..] => self.unroll_pragma(toks[0], &toks[1..]),
+            ["nounroll", ..] => {
+                if let Some(extra) = toks.get(1) {
+                    self.diags.push(Diagnostic::warning("ignored-pragmas", extra.span, "extra tokens at end of '#pragma nounroll' - ignored"));
                 }
-            },
-            ["nounroll"] => Some(PragmaKind::Unroll(Some(1))),
+                Some(PragmaKind::Unroll { nounroll: true, count: 0..0, name: toks[0].span })
+            }
             ["clc", "__debug", "crash"] => Some(PragmaKind::Debug(DebugAction::Crash)),
             ["clc", "__debug", "llvm_fatal_error"] => Some(PragmaKind::Debug(DebugAction::LlvmFatalError)),
             ["clc", "__debug", ..] => {
@@ -659,6 +657,57 @@ impl Pp<'_> {
         if let Some(kind) = kind {
             self.out.pragmas.push(Pragma { at, span, kind });
         }
+    }
+}
+
+impl Pp<'_> {
+    /// `#pragma unroll` and its count as clang reads them: `N` to the end
+    /// of the line, or `(N)` with anything after the `)` ignored (a
+    /// warning), macros expanded first. The count's tokens go to
+    /// [`super::PpOutput::pragma_tokens`] for the parser.
+    fn unroll_pragma(&mut self, name: Token, rest: &[Token]) -> Option<PragmaKind> {
+        let mut toks = Vec::new();
+        for t in self.expand_list(rest.to_vec(), Mode::Plain) {
+            if t.kind.is_error() {
+                self.lex_error(t);
+            } else {
+                toks.push(t);
+            }
+        }
+        let mut count = &toks[..];
+        if let (Some(open), Some(last)) = (toks.first(), toks.last())
+            && open.kind == TokenKind::LParen
+        {
+            let mut depth = 0usize;
+            let close = toks.iter().position(|t| {
+                match t.kind {
+                    TokenKind::LParen => depth += 1,
+                    TokenKind::RParen => depth -= 1,
+                    _ => {}
+                }
+                depth == 0
+            });
+            let end = last.span.end();
+            match close {
+                None => {
+                    self.diags.push(Diagnostic::error("E0121", end, "expected ')'"));
+                    return None;
+                }
+                Some(1) => {
+                    self.diags.push(Diagnostic::error("E0121", end, "missing argument; expected an integer value"));
+                    return None;
+                }
+                Some(c) => {
+                    if let Some(extra) = toks.get(c + 1) {
+                        self.diags.push(Diagnostic::warning("ignored-pragmas", extra.span, "extra tokens at end of '#pragma unroll' - ignored"));
+                    }
+                    count = &toks[1..c];
+                }
+            }
+        }
+        let start = self.out.pragma_tokens.len();
+        self.out.pragma_tokens.extend_from_slice(count);
+        Some(PragmaKind::Unroll { nounroll: false, count: start..self.out.pragma_tokens.len(), name: name.span })
     }
 }
 

@@ -160,7 +160,7 @@ impl Pp<'_> {
         }
     }
 
-    fn lex_error(&mut self, tok: Token) {
+    pub(super) fn lex_error(&mut self, tok: Token) {
         let msg = match tok.kind {
             TokenKind::UnterminatedString => "missing terminating '\"' character".to_string(),
             TokenKind::UnterminatedChar => "missing terminating ' character".to_string(),

@@ -33,6 +33,8 @@
 //! - `E0117` invalid token (unterminated literal or comment, stray character)
 //! - `E0118` macro expansion too large or nested too deeply
 //! - `E0120` malformed `_Pragma`
+//! - `E0121` malformed `#pragma unroll` count (`(` unclosed, nothing in
+//!   the parentheses)
 
 mod engine;
 mod expr;
@@ -88,6 +90,11 @@ pub struct PpOutput {
     pub expansions: Expansions,
     /// Pragmas the later stages care about, in source order.
     pub pragmas: Vec<Pragma>,
+    /// The operand tokens of pragmas that take an expression (`#pragma
+    /// unroll N`), macros expanded, each pragma's a range of this list
+    /// ([`PragmaKind::Unroll`]'s `count`): the parser reads them as an
+    /// expression.
+    pub pragma_tokens: Vec<Token>,
     /// Every file `#include`d, in the order first read (for build scripts'
     /// `rerun-if-changed`).
     pub includes: Vec<PathBuf>,
@@ -111,9 +118,13 @@ pub enum PragmaKind {
     Extension { name: String, enable: bool },
     /// `#pragma OPENCL FP_CONTRACT ON|OFF|DEFAULT`.
     FpContract(Switch),
-    /// `#pragma unroll`, `#pragma unroll N`, `#pragma nounroll`
-    /// (`Some(1)`): applies to the loop that follows.
-    Unroll(Option<u32>),
+    /// `#pragma unroll`, `#pragma unroll N`, `#pragma unroll (N)`,
+    /// `#pragma nounroll`: applies to the loop that follows. `N` is a
+    /// constant expression (clang's), so its tokens are kept for the parser
+    /// and the checker, macros expanded: `count` indexes
+    /// [`PpOutput::pragma_tokens`], empty without `N`. `name` is the word
+    /// `unroll`/`nounroll`, where clang reports duplicate pragmas.
+    Unroll { nounroll: bool, count: std::ops::Range<usize>, name: Span },
     /// `#pragma clc __debug crash|llvm_fatal_error`: makes the `clc`
     /// command fail on purpose, to test its crash reports (clang's
     /// `#pragma clang __debug crash`).

@@ -20,12 +20,12 @@ pub fn print(sm: &SourceMap, out: &PpOutput) -> String {
     let mut pragmas = out.pragmas.iter().peekable();
     for (i, tok) in out.tokens.iter().enumerate() {
         while let Some(pr) = pragmas.next_if(|p| p.at <= i) {
-            p.pragma(pr);
+            p.pragma(pr, &out.pragma_tokens);
         }
         p.token(tok);
     }
     for pr in pragmas {
-        p.pragma(pr);
+        p.pragma(pr, &out.pragma_tokens);
     }
     if !p.s.ends_with('\n') {
         p.s.push('\n');
@@ -121,7 +121,7 @@ impl Printer<'_> {
         false
     }
 
-    fn pragma(&mut self, pr: &Pragma) {
+    fn pragma(&mut self, pr: &Pragma, pragma_tokens: &[Token]) {
         let (line, _) = self.sm.file(pr.span.file).line_col(pr.span.lo);
         if self.sm.file(pr.span.file).kind == crate::source::FileKind::Real {
             self.goto(pr.span.file, line);
@@ -139,8 +139,15 @@ impl Printer<'_> {
                     Switch::Default => "DEFAULT",
                 }
             ),
-            PragmaKind::Unroll(None) => "#pragma unroll".to_string(),
-            PragmaKind::Unroll(Some(n)) => format!("#pragma unroll {n}"),
+            PragmaKind::Unroll { nounroll: true, .. } => "#pragma nounroll".to_string(),
+            PragmaKind::Unroll { count, .. } => {
+                let mut t = "#pragma unroll".to_string();
+                for tok in &pragma_tokens[count.clone()] {
+                    t.push(' ');
+                    t.push_str(self.sm.text(tok.spelling));
+                }
+                t
+            }
             PragmaKind::Debug(action) => format!("#pragma clc __debug {}", action.name()),
         };
         self.s.push_str(&text);

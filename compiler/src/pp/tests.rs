@@ -71,7 +71,14 @@ fn snapshots() {
         if !out.pragmas.is_empty() {
             text.push_str("---- pragmas ----\n");
             for p in &out.pragmas {
-                text.push_str(&format!("at {} ({}): {:?}\n", p.at, sm.describe(p.span), p.kind));
+                let kind = match &p.kind {
+                    PragmaKind::Unroll { nounroll, count, .. } => {
+                        let count: Vec<&str> = out.pragma_tokens[count.clone()].iter().map(|t| sm.text(t.spelling)).collect();
+                        format!("Unroll {{ nounroll: {nounroll}, count: {count:?} }}")
+                    }
+                    k => format!("{k:?}"),
+                };
+                text.push_str(&format!("at {} ({}): {kind}\n", p.at, sm.describe(p.span)));
             }
         }
         if !out.includes.is_empty() {

@@ -19,6 +19,11 @@ use rustc_hash::FxHashMap as HashMap;
 #[path = "expr.rs"]
 mod expr;
 
+// `#pragma unroll` and `opencl_unroll_hint`: their rules, and what a loop's
+// hints ask of code generation.
+#[path = "loop_hints.rs"]
+mod loop_hints;
+
 use super::consteval::{self, CInt, IntTy, NotConst};
 use super::specs::{self, BaseType};
 use expr::lower::{addr, DeclKey};
@@ -1038,6 +1043,7 @@ impl Checker<'_> {
                     }
                     _ => self.diags.push(err("E0315", a.name.span, "'vec_type_hint' attribute requires a type argument")),
                 },
+                "opencl_unroll_hint" => self.unroll_hint_on_declaration(a),
                 "aligned" => {
                     for arg in &a.args {
                         if let AttrArg::Expr(e) = arg {
@@ -1050,9 +1056,9 @@ impl Checker<'_> {
                         }
                     }
                 }
-                // Checked where they apply (`vector_attr`, records,
-                // overloads, loops).
-                "ext_vector_type" | "packed" | "overloadable" | "opencl_unroll_hint" => {}
+                // Checked where they apply (`vector_attr`, records and
+                // overloads).
+                "ext_vector_type" | "packed" | "overloadable" => {}
                 name => match attrs::handling(name) {
                     Some(Handling::Checked | Handling::Ignored) => {}
                     Some(Handling::Unsupported(instead)) => {
@@ -1700,7 +1706,8 @@ impl Checker<'_> {
     // -------------------------------------------------------- statements
 
     fn stmt(&mut self, s: &Stmt) {
-        self.check_attrs(&s.attrs.iter().collect::<Vec<_>>(), false);
+        self.check_attrs(&s.attrs.iter().filter(|a| !loop_hints::is_unroll_hint(a)).collect::<Vec<_>>(), false);
+        self.loop_hints(s);
         match &s.kind {
             StmtKind::Compound(b) => {
                 self.push_scope();

@@ -221,9 +221,11 @@ pub enum Stmt {
     /// A local variable comes into scope, with its initializer.
     Local { local: LocalId, init: Option<Init> },
     If { cond: ExprId, then: Vec<Stmt>, else_: Option<Vec<Stmt>> },
-    While { cond: ExprId, body: Vec<Stmt> },
-    DoWhile { body: Vec<Stmt>, cond: ExprId },
-    For { init: Vec<Stmt>, cond: Option<ExprId>, step: Option<ExprId>, body: Vec<Stmt> },
+    /// `unroll`: what the loop's `#pragma unroll` or `opencl_unroll_hint`
+    /// asks, if anything.
+    While { cond: ExprId, body: Vec<Stmt>, unroll: Option<Unroll> },
+    DoWhile { body: Vec<Stmt>, cond: ExprId, unroll: Option<Unroll> },
+    For { init: Vec<Stmt>, cond: Option<ExprId>, step: Option<ExprId>, body: Vec<Stmt>, unroll: Option<Unroll> },
     /// `cond` (promoted integer) jumps to the `Case` marker of the value
     /// in `cases`, else to `default`, else past the body.
     Switch { cond: ExprId, cases: Vec<(i128, CaseId)>, default: Option<CaseId>, body: Vec<Stmt> },
@@ -235,6 +237,23 @@ pub enum Stmt {
     Continue,
     Return(Option<ExprId>),
     Block(Vec<Stmt>),
+}
+
+/// What a loop asks of its unrolling: `#pragma unroll`, `#pragma
+/// nounroll`, `opencl_unroll_hint`, combined as clang combines them
+/// (`sema::decls::loop_hints`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unroll {
+    /// As far as it pays, whole where the trip count is known (`#pragma
+    /// unroll`, `opencl_unroll_hint`).
+    Enable,
+    /// Not at all (`#pragma nounroll`, `#pragma unroll 1`,
+    /// `opencl_unroll_hint(1)`).
+    Disable,
+    /// `count` copies of the body (`#pragma unroll 4`); `enable` too where
+    /// one `opencl_unroll_hint` of the loop gave the count and another
+    /// none.
+    Count { count: u32, enable: bool },
 }
 
 impl Stmt {
@@ -305,6 +324,17 @@ struct Dumper<'a> {
     ret: Option<QualType>,
 }
 
+/// A loop's [`Unroll`] in the dump: ` unroll(4)` and the like.
+fn unroll_text(u: Option<Unroll>) -> String {
+    match u {
+        None => String::new(),
+        Some(Unroll::Enable) => " unroll".to_string(),
+        Some(Unroll::Disable) => " nounroll".to_string(),
+        Some(Unroll::Count { count, enable: false }) => format!(" unroll({count})"),
+        Some(Unroll::Count { count, enable: true }) => format!(" unroll({count}) unroll"),
+    }
+}
+
 fn pad(out: &mut String, depth: usize) {
     for _ in 0..depth {
         out.push_str("  ");
@@ -345,18 +375,18 @@ impl Dumper<'_> {
                     self.block(out, "else", e, depth + 1);
                 }
             }
-            Stmt::While { cond, body } => {
-                line(out, "While");
+            Stmt::While { cond, body, unroll } => {
+                line(out, &format!("While{}", unroll_text(*unroll)));
                 self.expr(out, *cond, depth + 1);
                 self.block(out, "body", body, depth + 1);
             }
-            Stmt::DoWhile { body, cond } => {
-                line(out, "DoWhile");
+            Stmt::DoWhile { body, cond, unroll } => {
+                line(out, &format!("DoWhile{}", unroll_text(*unroll)));
                 self.block(out, "body", body, depth + 1);
                 self.expr(out, *cond, depth + 1);
             }
-            Stmt::For { init, cond, step, body } => {
-                line(out, "For");
+            Stmt::For { init, cond, step, body, unroll } => {
+                line(out, &format!("For{}", unroll_text(*unroll)));
                 self.block(out, "init", init, depth + 1);
                 if let Some(c) = cond {
                     pad(out, depth + 1);

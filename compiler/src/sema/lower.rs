@@ -654,17 +654,17 @@ impl Lower<'_, '_, '_> {
                 out.push(S::Label(name.name.clone()));
                 self.stmt(body, out);
             }
-            StmtKind::While { cond, body, .. } => {
+            StmtKind::While { cond, body, unroll: u } => {
                 let c = self.rvalue(cond);
                 let b = self.sub(body);
-                out.push(S::While { cond: c, body: b });
+                out.push(S::While { cond: c, body: b, unroll: self.unroll(s, u) });
             }
-            StmtKind::DoWhile { body, cond, .. } => {
+            StmtKind::DoWhile { body, cond, unroll: u } => {
                 let b = self.sub(body);
                 let c = self.rvalue(cond);
-                out.push(S::DoWhile { body: b, cond: c });
+                out.push(S::DoWhile { body: b, cond: c, unroll: self.unroll(s, u) });
             }
-            StmtKind::For { init, cond, step, body, .. } => {
+            StmtKind::For { init, cond, step, body, unroll: u } => {
                 let mut i = Vec::new();
                 match init {
                     ForInit::None => {}
@@ -677,7 +677,7 @@ impl Lower<'_, '_, '_> {
                 let c = cond.as_ref().map(|c| self.rvalue(c));
                 let st = step.as_ref().map(|s| self.expr(s));
                 let b = self.sub(body);
-                out.push(S::For { init: i, cond: c, step: st, body: b });
+                out.push(S::For { init: i, cond: c, step: st, body: b, unroll: self.unroll(s, u) });
             }
             StmtKind::Goto(l) => out.push(S::Goto(l.name.clone())),
             StmtKind::Break => out.push(S::Break),
@@ -692,6 +692,22 @@ impl Lower<'_, '_, '_> {
                 out.push(S::Return(Some(v)));
             }
         }
+    }
+
+    /// What loop `s` with pragmas `pragmas` asks of its unrolling (the
+    /// check found its hints valid).
+    fn unroll(&mut self, s: &Stmt, pragmas: &[ast::Unroll]) -> Option<hir::Unroll> {
+        use super::super::loop_hints::{attr_count, is_unroll_hint, unroll_of};
+        let mut value = |e: &Expr| consteval::eval(e, self.c).map_or(0, |v| v.value);
+        let pragmas: Vec<(bool, Option<i128>)> = pragmas.iter().map(|p| (p.nounroll, p.count.as_deref().map(&mut value))).collect();
+        let mut counts = Vec::new();
+        for a in s.attrs.iter().filter(|a| is_unroll_hint(a)) {
+            counts.push(match a.args.first() {
+                Some(AttrArg::Expr(e)) => attr_count(value(e)).max(0) as u32,
+                _ => 0,
+            });
+        }
+        unroll_of(&pragmas, &counts)
     }
 
     fn sub(&mut self, s: &Stmt) -> Vec<hir::Stmt> {

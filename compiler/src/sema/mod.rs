@@ -9,7 +9,8 @@
 //! - [`consteval`]: integer constant expressions;
 //! - [`decls`]: scopes, name resolution, declarations to types, and
 //!   OpenCL C's rules on declarations (address spaces, kernels, storage
-//!   classes, restricted types, recursion);
+//!   classes, restricted types, recursion), with its child `loop_hints`
+//!   (`sema/loop_hints.rs`): `#pragma unroll` and `opencl_unroll_hint`;
 //! - [`decls`]'s child `expr` (`sema/expr.rs`): the type and value category
 //!   of every expression, implicit conversions (C99 §6.3, OpenCL C 2.0
 //!   §6.2–§6.3), address spaces in pointer conversions (§6.5.5), vectors
@@ -45,7 +46,8 @@
 //!   incomplete types, pointers to images or functions, variadic
 //!   prototypes);
 //! - `E0315`: attribute arguments (`reqd_work_group_size`,
-//!   `work_group_size_hint`, `vec_type_hint`, `aligned`);
+//!   `work_group_size_hint`, `vec_type_hint`, `aligned`,
+//!   `opencl_unroll_hint`) and where attributes stand;
 //! - `E0316`: recursion;
 //! - `E0317`: struct/union members (duplicates, function members);
 //! - `E0320`: invalid operands (operators, indirection, subscripts,
@@ -67,6 +69,9 @@
 //! - `E0331`: switch labels (duplicate case values, several defaults);
 //! - `E0332`: `break`, `continue`, `case` and `default` outside the
 //!   statements they belong to;
+//! - `E0334`: `#pragma unroll` counts (not an integer, negative, too
+//!   large) and pragmas that clash on one loop (`opencl_unroll_hint`'s
+//!   errors are attribute errors, `E0315`);
 //! - `E0360`–`E0364`: memory orders, scopes and fence flags
 //!   ([`memory_model`]).
 

@@ -46,7 +46,7 @@ pub(super) fn chunk_for(opts: &crate::codegen::CodegenOptions) -> u64 {
     if avx512 { 16 } else { 8 }
 }
 use super::{Gen, R, ice};
-use crate::sema::hir::{self, ExprId, ExprKind, Init, LocalId, Stmt};
+use crate::sema::hir::{self, ExprId, ExprKind, Init, LocalId, Stmt, Unroll};
 use clc_builtins::functions::{AddrSpace, ArithOp, GroupOp, Lowering};
 use inkwell::IntPredicate;
 use inkwell::basic_block::BasicBlock;
@@ -480,20 +480,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.jump_if_open(end)?;
                     self.b.position_at_end(end);
                 }
-                Stmt::While { cond, body } | Stmt::For { cond: Some(cond), body, .. } if plan.divergent.contains_key(&(s as *const Stmt)) => {
-                    let (init, step): (&'a [Stmt], _) = match s {
-                        Stmt::For { init, step, .. } => (init, *step),
-                        _ => (&[], None),
+                Stmt::While { cond, body, .. } | Stmt::For { cond: Some(cond), body, .. } if plan.divergent.contains_key(&(s as *const Stmt)) => {
+                    let (init, step, unroll): (&'a [Stmt], _, _) = match s {
+                        Stmt::For { init, step, unroll, .. } => (init, *step, *unroll),
+                        Stmt::While { unroll, .. } => (&[], None, *unroll),
+                        _ => (&[], None, None),
                     };
                     let written = plan.divergent[&(s as *const Stmt)].clone();
                     let confined = plan.confined.get(&(s as *const Stmt)).cloned().unwrap_or_default();
-                    self.divergent_loop(init, *cond, step, body, &written, &confined)?
+                    self.divergent_loop(init, *cond, step, body, &written, &confined, unroll)?
                 }
-                Stmt::While { cond, body } => self.group_loop(&[], Some(*cond), None, body, false, false)?,
-                Stmt::DoWhile { body, cond } => self.group_loop(&[], Some(*cond), None, body, true, false)?,
-                Stmt::For { init, cond, step, body } => {
+                Stmt::While { cond, body, unroll } => self.group_loop(&[], Some(*cond), None, body, false, false, *unroll)?,
+                Stmt::DoWhile { body, cond, unroll } => self.group_loop(&[], Some(*cond), None, body, true, false, *unroll)?,
+                Stmt::For { init, cond, step, body, unroll } => {
                     let counted = plan.counted.contains(&(s as *const Stmt));
-                    self.group_loop(init, *cond, *step, body, false, counted)?
+                    self.group_loop(init, *cond, *step, body, false, counted, *unroll)?
                 }
                 Stmt::Break | Stmt::Continue => {
                     let Some((brk, cont)) = self.group_jumps() else { return ice("break outside a loop") };
@@ -560,7 +561,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// plan runs in lockstep): its condition evaluated for work-item 0, its
     /// init and step in regions — or once for the group where they only
     /// set uniform counters (`counted`).
-    fn group_loop(&mut self, init: &'a [Stmt], cond: Option<ExprId>, step: Option<ExprId>, body: &'a [Stmt], do_while: bool, counted: bool) -> R<()> {
+    ///
+    /// Of the loop's unrolling hint only `nounroll` (and its equivalents)
+    /// is kept: the loop's body is now whole loops over the group's
+    /// work-items, and copies of those are not what `#pragma unroll` asks
+    /// for (each would be vectorised on its own; a lockstep loop of 64
+    /// iterations unrolled whole made 64 vector loops).
+    fn group_loop(&mut self, init: &'a [Stmt], cond: Option<ExprId>, step: Option<ExprId>, body: &'a [Stmt], do_while: bool, counted: bool, unroll: Option<Unroll>) -> R<()> {
         if counted {
             self.at_group_level()?;
             self.stmts(init)?;
@@ -573,6 +580,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let bb = self.ctx.append_basic_block(fnv, "g.loop.body");
         let latch = self.ctx.append_basic_block(fnv, "g.loop.step");
         let end = self.ctx.append_basic_block(fnv, "g.loop.end");
+        let before = self.b.get_insert_block();
         self.b.build_unconditional_branch(if do_while { bb } else { head })?;
         self.b.position_at_end(head);
         match cond {
@@ -600,6 +608,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         self.b.build_unconditional_branch(head)?;
+        if unroll == Some(Unroll::Disable) {
+            self.unroll_hint(if do_while { bb } else { head }, before, unroll);
+        }
         self.b.position_at_end(end);
         Ok(())
     }
@@ -627,7 +638,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// out once its condition failed through its `live` flag instead; the
     /// condition of one that is out may be computed from poison (its
     /// confined values run on), which `select` on the flag drops.
-    fn divergent_loop(&mut self, init: &'a [Stmt], cond: ExprId, step: Option<ExprId>, body: &'a [Stmt], written: &[LocalId], confined: &[LocalId]) -> R<()> {
+    ///
+    /// Of the loop's unrolling hint only `nounroll` is kept, as in
+    /// [`Gen::group_loop`]: on the chunk's iterations.
+    fn divergent_loop(&mut self, init: &'a [Stmt], cond: ExprId, step: Option<ExprId>, body: &'a [Stmt], written: &[LocalId], confined: &[LocalId], unroll: Option<Unroll>) -> R<()> {
         let mut init_run: Vec<&'a Stmt> = init.iter().collect();
         self.flush_region(&mut init_run)?;
         let fnv = self.fs().llfn;
@@ -788,6 +802,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let a = self.b.build_load(i8t, any, "")?.into_int_value();
         let again = self.b.build_int_compare(IntPredicate::NE, a, i8t.const_zero(), "")?;
         self.b.build_conditional_branch(again, chunk_body, chunk_next)?;
+        if unroll == Some(Unroll::Disable) {
+            self.unroll_hint(chunk_body, Some(fill), unroll);
+        }
         self.b.position_at_end(chunk_next);
         let next_xc = self.b.build_int_add(xc, i64t.const_int(self.chunk, false), "")?;
         xc_p.add_incoming(&[(&next_xc, chunk_next)]);
@@ -1498,30 +1515,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// `group_pass`, whether it vectorises) [`Gen::once_per_group`] on the
     /// loop whose back edge is `back`.
     fn loop_hints(&self, back: inkwell::values::InstructionValue<'ctx>, group_pass: Option<bool>) {
-        use inkwell::llvm_sys::core as llvm;
-        use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
-        use inkwell::values::AsValueRef;
-        const KIND: &str = "llvm.loop";
-        // SAFETY: metadata of the live context; the loop ID refers to
-        // itself, made through a temporary node that the replacement
-        // deletes.
-        unsafe {
-            let ctx = llvm::LLVMGetModuleContext(self.module.as_mut_ptr());
-            let string = |s: &str| llvm::LLVMMDStringInContext2(ctx, s.as_ptr().cast(), s.len());
-            let node = |ops: &mut [inkwell::llvm_sys::prelude::LLVMMetadataRef]| llvm::LLVMMDNodeInContext2(ctx, ops.as_mut_ptr(), ops.len());
-            let int = |t: inkwell::types::IntType<'ctx>, v: u64| llvm::LLVMValueAsMetadata(t.const_int(v, false).as_value_ref());
-            let tmp = LLVMTemporaryMDNode(ctx, std::ptr::null_mut(), 0);
-            let mut ops = vec![tmp, node(&mut [string(crate::codegen::llvm::LOOP_NO_RUNTIME_UNROLL)])];
-            match group_pass {
-                Some(true) => ops.push(node(&mut [string(crate::codegen::llvm::LOOP_INTERLEAVE_COUNT), int(self.ctx.i32_type(), 1)])),
-                Some(false) => ops.push(node(&mut [string(crate::codegen::llvm::LOOP_VECTORIZE_ENABLE), int(self.ctx.bool_type(), 0)])),
-                None => {}
-            }
-            let id = node(&mut ops);
-            LLVMMetadataReplaceAllUsesWith(tmp, id);
-            let kind = llvm::LLVMGetMDKindIDInContext(ctx, KIND.as_ptr().cast(), KIND.len() as u32);
-            llvm::LLVMSetMetadata(back.as_value_ref(), kind, llvm::LLVMMetadataAsValue(ctx, id));
+        use crate::codegen::llvm::{LOOP_INTERLEAVE_COUNT, LOOP_NO_RUNTIME_UNROLL, LOOP_VECTORIZE_ENABLE};
+        let mut props = vec![(LOOP_NO_RUNTIME_UNROLL, None)];
+        match group_pass {
+            Some(true) => props.push((LOOP_INTERLEAVE_COUNT, Some(self.ctx.i32_type().const_int(1, false)))),
+            Some(false) => props.push((LOOP_VECTORIZE_ENABLE, Some(self.ctx.bool_type().const_zero()))),
+            None => {}
         }
+        self.set_loop_properties(&[back], &props);
     }
 
     /// The identity of a combining operator: 0, or the type's largest or
@@ -1734,11 +1735,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                             assign(g, f, plan, e, next, uses);
                         }
                     }
-                    Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
+                    Stmt::While { cond, body, .. } | Stmt::DoWhile { body, cond, .. } => {
                         mark_group_expr(f, uses, next, *cond);
                         assign(g, f, plan, body, next, uses);
                     }
-                    Stmt::For { init, cond, step, body } => {
+                    Stmt::For { init, cond, step, body, .. } => {
                         assign(g, f, plan, init, next, uses);
                         for e in cond.iter().chain(step.iter()) {
                             mark_group_expr(f, uses, next, *e);
@@ -2033,11 +2034,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         self.group_level_reads(f, plan, e, out);
                     }
                 }
-                Stmt::While { cond, body } | Stmt::DoWhile { body, cond } | Stmt::Switch { cond, body, .. } => {
+                Stmt::While { cond, body, .. } | Stmt::DoWhile { body, cond, .. } | Stmt::Switch { cond, body, .. } => {
                     mark(&Stmt::Expr(*cond), out);
                     self.group_level_reads(f, plan, body, out);
                 }
-                Stmt::For { init, cond, step, body } => {
+                Stmt::For { init, cond, step, body, .. } => {
                     cond.iter().chain(step.iter()).for_each(|e| mark(&Stmt::Expr(*e), out));
                     init.iter().for_each(|i| mark(i, out));
                     self.group_level_reads(f, plan, body, out);
@@ -2474,11 +2475,11 @@ fn visit_stmt(s: &Stmt, f: &mut dyn FnMut(ExprId)) {
                 e.iter().for_each(|s| visit_stmt(s, f));
             }
         }
-        Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
+        Stmt::While { cond, body, .. } | Stmt::DoWhile { body, cond, .. } => {
             f(*cond);
             body.iter().for_each(|s| visit_stmt(s, f));
         }
-        Stmt::For { init, cond, step, body } => {
+        Stmt::For { init, cond, step, body, .. } => {
             init.iter().for_each(|s| visit_stmt(s, f));
             cond.iter().chain(step.iter()).for_each(|e| f(*e));
             body.iter().for_each(|s| visit_stmt(s, f));

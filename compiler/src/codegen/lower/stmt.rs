@@ -1,10 +1,11 @@
 //! Statements and control flow.
 
 use super::{Gen, R, ice};
-use crate::sema::hir::{ExprId, Stmt};
+use crate::sema::hir::{ExprId, Stmt, Unroll};
 use crate::sema::types::TypeKind;
 use clc_builtins::functions::AddrSpace;
 use inkwell::basic_block::BasicBlock;
+use inkwell::values::{AnyValueEnum, InstructionValue, IntValue};
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     pub(super) fn stmts(&mut self, body: &'a [Stmt]) -> R<()> {
@@ -91,10 +92,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 end.move_after(self.b.get_insert_block().expect("positioned")).ok();
                 self.b.position_at_end(end);
             }
-            Stmt::While { cond, body } => {
+            Stmt::While { cond, body, unroll } => {
                 let head = self.ctx.append_basic_block(f, "while.cond");
                 let bb = self.ctx.append_basic_block(f, "while.body");
                 let end = self.ctx.append_basic_block(f, "while.end");
+                let before = self.b.get_insert_block();
                 self.jump(head)?;
                 self.b.position_at_end(head);
                 let c = self.truth(*cond)?;
@@ -102,12 +104,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.b.position_at_end(bb);
                 self.loop_body(body, end, head)?;
                 self.jump(head)?;
+                self.unroll_hint(head, before, *unroll);
                 self.b.position_at_end(end);
             }
-            Stmt::DoWhile { body, cond } => {
+            Stmt::DoWhile { body, cond, unroll } => {
                 let bb = self.ctx.append_basic_block(f, "do.body");
                 let cb = self.ctx.append_basic_block(f, "do.cond");
                 let end = self.ctx.append_basic_block(f, "do.end");
+                let before = self.b.get_insert_block();
                 self.jump(bb)?;
                 self.b.position_at_end(bb);
                 self.loop_body(body, end, cb)?;
@@ -115,10 +119,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.b.position_at_end(cb);
                 let c = self.truth(*cond)?;
                 self.b.build_conditional_branch(c, bb, end)?;
+                self.unroll_hint(bb, before, *unroll);
                 self.b.position_at_end(end);
             }
-            Stmt::For { init, cond, step, body } => {
+            Stmt::For { init, cond, step, body, unroll } => {
                 self.stmts(init)?;
+                let before = self.b.get_insert_block();
                 let head = self.ctx.append_basic_block(f, "for.cond");
                 let bb = self.ctx.append_basic_block(f, "for.body");
                 let inc = self.ctx.append_basic_block(f, "for.inc");
@@ -142,6 +148,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.rvalue(*s)?;
                 }
                 self.jump(head)?;
+                self.unroll_hint(head, before, *unroll);
                 self.b.position_at_end(end);
             }
             Stmt::Switch { cond, cases, default, body } => {
@@ -187,6 +194,72 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         Ok(())
+    }
+
+    /// Gives the loop whose header is `head` the `llvm.loop.unroll.*`
+    /// property of `unroll` (see [`crate::codegen::llvm::LOOP_UNROLL_ENABLE`]),
+    /// as clang-22 does: on every branch to the header from inside the
+    /// loop (the back edge, and a `while` loop's `continue`s), all with the
+    /// same loop ID, which LLVM requires of a loop's latches. `before` is
+    /// the block the loop was entered from.
+    pub(super) fn unroll_hint(&self, head: BasicBlock<'ctx>, before: Option<BasicBlock<'ctx>>, unroll: Option<Unroll>) {
+        use crate::codegen::llvm::{LOOP_UNROLL_COUNT, LOOP_UNROLL_DISABLE, LOOP_UNROLL_ENABLE};
+        let props = match unroll {
+            None => return,
+            Some(Unroll::Enable) => vec![(LOOP_UNROLL_ENABLE, None)],
+            Some(Unroll::Disable) => vec![(LOOP_UNROLL_DISABLE, None)],
+            Some(Unroll::Count { count, enable }) => {
+                let mut p = vec![(LOOP_UNROLL_COUNT, Some(self.ctx.i32_type().const_int(count.into(), false)))];
+                if enable {
+                    p.push((LOOP_UNROLL_ENABLE, None));
+                }
+                p
+            }
+        };
+        let mut latches = Vec::new();
+        let mut u = head.get_first_use();
+        while let Some(x) = u {
+            if let AnyValueEnum::InstructionValue(i) = x.get_user()
+                && i.get_parent() != before
+            {
+                latches.push(i);
+            }
+            u = x.get_next_use();
+        }
+        self.set_loop_properties(&latches, &props);
+    }
+
+    /// Sets one new loop ID with properties `props` (a name and, for
+    /// most, a value) on each of the branches `latches`.
+    pub(super) fn set_loop_properties(&self, latches: &[InstructionValue<'ctx>], props: &[(&str, Option<IntValue<'ctx>>)]) {
+        use inkwell::llvm_sys::core as llvm;
+        use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
+        use inkwell::llvm_sys::prelude::LLVMMetadataRef;
+        use inkwell::values::AsValueRef;
+        const KIND: &str = "llvm.loop";
+        if latches.is_empty() {
+            return;
+        }
+        // SAFETY: metadata of the live context; the loop ID refers to
+        // itself, made through a temporary node that the replacement
+        // deletes.
+        unsafe {
+            let ctx = llvm::LLVMGetModuleContext(self.module.as_mut_ptr());
+            let node = |ops: &mut [LLVMMetadataRef]| llvm::LLVMMDNodeInContext2(ctx, ops.as_mut_ptr(), ops.len());
+            let tmp = LLVMTemporaryMDNode(ctx, std::ptr::null_mut(), 0);
+            let mut ops = vec![tmp];
+            for (name, value) in props {
+                let mut prop = vec![llvm::LLVMMDStringInContext2(ctx, name.as_ptr().cast(), name.len())];
+                prop.extend(value.map(|v| llvm::LLVMValueAsMetadata(v.as_value_ref())));
+                ops.push(node(&mut prop));
+            }
+            let id = node(&mut ops);
+            LLVMMetadataReplaceAllUsesWith(tmp, id);
+            let kind = llvm::LLVMGetMDKindIDInContext(ctx, KIND.as_ptr().cast(), KIND.len() as u32);
+            for l in latches {
+                llvm::LLVMSetMetadata(l.as_value_ref(), kind, llvm::LLVMMetadataAsValue(ctx, id));
+            }
+        }
     }
 
     fn loop_body(&mut self, body: &'a [Stmt], brk: BasicBlock<'ctx>, cont: BasicBlock<'ctx>) -> R<()> {

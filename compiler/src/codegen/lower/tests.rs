@@ -725,3 +725,154 @@ fn a_lone_overloadable_function_is_mangled() {
     assert!(t.contains("define i32 @h(i32"), "{t}");
     assert!(!t.contains("@f(") && !t.lines().any(|l| l.starts_with("define i32 @g(")), "{t}");
 }
+
+/// Loops with every unrolling hint, as clang-22 turns them into loop
+/// properties (`clang -cl-std=CL2.0 -S -emit-llvm -O0`).
+const UNROLL_HINTS: &str = "kernel void k(global int *a, int n) {
+    #pragma unroll
+    for (int i = 0; i < n; i++) a[i] += 1;
+    #pragma unroll 4
+    for (int i = 0; i < n; i++) a[i] += 2;
+    #pragma unroll 1
+    for (int i = 0; i < n; i++) a[i] += 3;
+    int j = 0;
+    #pragma nounroll
+    while (j < n) { j++; if (a[j] == 3) continue; a[j] = 0; }
+    __attribute__((opencl_unroll_hint)) for (int i = 0; i < n; i++) { if (i == 2) continue; a[i] += 5; }
+    __attribute__((opencl_unroll_hint(1))) for (int i = 0; i < n; i++) a[i] += 6;
+    __attribute__((opencl_unroll_hint(8), opencl_unroll_hint)) for (int i = 0; i < n; i++) a[i] += 7;
+    j = 0;
+    __attribute__((opencl_unroll_hint(3))) do { a[j] *= 3; j++; } while (j < n);
+    #pragma unroll 2
+    __attribute__((opencl_unroll_hint(5))) for (int i = 0; i < n; i++) a[i] += 8;
+    for (int i = 0; i < n; i++)
+        #pragma unroll 2
+        for (int k = 0; k < i; k++) a[k] += 9;
+}";
+
+/// The control flow and loop IDs of a function's IR: block labels,
+/// branches and the `llvm.loop` nodes.
+fn loop_ids(text: &str, name: &str) -> String {
+    let start = text.find(&format!("@{name}(")).and_then(|i| text[..i].rfind("define ")).unwrap_or_else(|| panic!("no function {name} in\n{text}"));
+    let end = text[start..].find("\n}\n").map_or(text.len(), |e| start + e + 2);
+    let body = text[start..end].lines().filter(|l| l.ends_with(':') || l.contains(": ") && !l.starts_with(' ') || l.trim_start().starts_with("br "));
+    let nodes = text.lines().filter(|l| l.starts_with('!') && (l.contains("distinct") || l.contains("llvm.loop")));
+    body.chain(nodes).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn ir_loop_unroll_hints_on_spirv() {
+    let t = ir_for(UNROLL_HINTS, Target::Spirv64, ClStd::Cl20).unwrap();
+    insta::assert_snapshot!(loop_ids(&t, "k"));
+}
+
+/// On the CPU the hints of loops lowered per work-item are as on SPIR-V;
+/// of a loop at group level (a barrier in it, or a lockstep loop: the
+/// work-item loops move inside it) only `nounroll` stays, the back edges
+/// of the work-item loops keep their own properties, and a loop inside a
+/// region keeps its hint.
+#[test]
+fn unroll_hints_of_loops_at_group_level() {
+    let src = "kernel void k(global int *a, local int *t, int n) {
+        int l = get_local_id(0);
+        #pragma nounroll
+        for (int s = 1; s < 64; s *= 2) { t[l] = a[l]; barrier(CLK_LOCAL_MEM_FENCE); a[l] += t[(l + s) % 64]; barrier(CLK_LOCAL_MEM_FENCE); }
+        #pragma unroll 4
+        for (int s = 0; s < n; s++) { t[l] = s; barrier(CLK_LOCAL_MEM_FENCE); }
+        int acc = 0;
+        #pragma unroll 2
+        for (int i = 0; i < n; i++) acc += a[l * n + i];
+        a[l] = acc;
+    }";
+    let text = ir(src);
+    let ids = loop_ids(&text, "__clc_wg_k");
+    let node = |back: &str| {
+        let id = back.rsplit("!llvm.loop ").next().unwrap_or_default();
+        let node = text.lines().find(|l| l.starts_with(&format!("{id} = "))).unwrap_or_else(|| panic!("no node {id}"));
+        let prop = node.trim_end_matches('}').rsplit(", ").next().unwrap_or_default();
+        text.lines().find(|l| l.starts_with(&format!("{prop} = "))).unwrap_or_default().to_string()
+    };
+    let backs = |to: &str| ids.lines().filter(|l| l.contains(&format!("br label %{to}")) && l.contains("!llvm.loop")).collect::<Vec<_>>();
+    let group: Vec<&str> = backs("g.loop.cond");
+    assert_eq!(group.len(), 1, "{ids}");
+    assert!(node(group[0]).ends_with(r#"!{!"llvm.loop.unroll.disable"}"#), "{ids}");
+    assert!(!text.contains(r#"!{!"llvm.loop.unroll.count", i32 4}"#), "{ids}");
+    let inner = backs("for.cond");
+    assert_eq!(inner.len(), 1, "{ids}");
+    assert!(node(inner[0]).ends_with(r#"!{!"llvm.loop.unroll.count", i32 2}"#), "{ids}");
+    let items = backs("wi.head");
+    assert!(items.len() >= 3, "{ids}");
+    for b in items {
+        assert!(node(b).ends_with(r#"!{!"llvm.loop.unroll.runtime.disable"}"#), "{b} in {ids}");
+    }
+    // A loop whose bound differs between work-items, run for chunks of
+    // them: its iterations keep `nounroll`, `#pragma unroll` is dropped.
+    let chunked = |pragma: &str| {
+        let src = format!("kernel void k(global float *d) {{ int i = get_global_id(0); float acc = d[i];\n{pragma}\nfor (int k = 0; k < i % 4; k++) acc *= 0.5f; d[i] = acc; }}");
+        let text = ir(&src);
+        let again = loop_ids(&text, "__clc_wg_k").lines().find(|l| l.contains("label %d.chunk,")).unwrap_or_else(|| panic!("{text}")).to_string();
+        (text, again)
+    };
+    let (text, again) = chunked("#pragma nounroll");
+    let id = again.rsplit("!llvm.loop ").next().unwrap_or_default();
+    assert!(text.lines().any(|l| l.starts_with(&format!("{id} = distinct !{{{id}, !"))), "{again}");
+    assert!(text.contains(r#"!{!"llvm.loop.unroll.disable"}"#), "{text}");
+    let (text, again) = chunked("#pragma unroll 2");
+    assert!(!again.contains("!llvm.loop") && !text.contains("llvm.loop.unroll.count"), "{text}");
+}
+
+/// LLVM does what the hints ask at -O2. `x = x * 3 + b[i]` is a
+/// recurrence, which LLVM does not vectorise; for baseline x86-64 it
+/// unrolls the loop four times at run time (four loads, and one in the
+/// loop for the rest): eight with `#pragma unroll 8`, not at all with
+/// `#pragma nounroll`. A loop of 8 iterations, which LLVM unrolls whole,
+/// stays a loop with `#pragma nounroll`.
+#[test]
+fn unroll_hints_take_effect_at_o2() {
+    let recurrence = |name: &str, pragma: &str| {
+        format!(
+            "kernel void {name}(global int *a, global const int *b, int n) {{
+                 int g = get_global_id(0), x = 0;
+                 {pragma}
+                 for (int i = 0; i < n; i++) x = x * 3 + b[g * n + i];
+                 a[g] = x;
+             }}\n"
+        )
+    };
+    let src = recurrence("by8", "#pragma unroll 8")
+        + &recurrence("plain", "")
+        + &recurrence("never", "#pragma nounroll")
+        + "kernel void kept(global int *a) {
+               int g = get_global_id(0), x = a[g];
+               #pragma nounroll
+               for (int i = 0; i < 8; i++) x += x >> i;
+               a[g] = x;
+           }
+           kernel void whole(global int *a) {
+               int g = get_global_id(0), x = a[g];
+               for (int i = 0; i < 8; i++) x += x >> i;
+               a[g] = x;
+           }";
+    let mut sm = SourceMap::new();
+    let main = sm.add_virtual("t.cl", src);
+    let mut diags = Diagnostics::default();
+    let out = crate::pp::preprocess(&mut sm, main, &crate::pp::PpOptions::default(), &mut diags);
+    let tu = crate::parse::parse(&sm, &out, ClStd::Cl20, &mut diags);
+    let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
+    assert!(!diags.has_errors());
+    let opts = CodegenOptions { opt_level: 2, ..Default::default() };
+    let ll = super::super::compile(&p, &sm, "t", &opts, super::super::OutputKind::LlvmIr, &mut diags).unwrap().unwrap();
+    let text = String::from_utf8(ll).unwrap();
+    let body = |k: &str| {
+        let start = text.find(&format!("@__clc_wg_{k}(")).and_then(|i| text[..i].rfind("define ")).unwrap_or_else(|| panic!("no {k} in\n{text}"));
+        let end = text[start..].find("\n}\n").map_or(text.len(), |e| start + e + 2);
+        text[start..end].to_string()
+    };
+    let loads = |k: &str| body(k).lines().filter(|l| l.contains(" = load i32, ptr addrspace(1)")).count();
+    assert_eq!(loads("plain"), 4 + 1, "{}", body("plain"));
+    assert_eq!(loads("by8"), 8 + 1, "{}", body("by8"));
+    assert_eq!(loads("never"), 1, "{}", body("never"));
+    let shifts_by_counter = |k: &str| body(k).lines().filter(|l| l.contains(" = ashr i32 ") && l.contains(", %i.")).count();
+    assert_eq!(shifts_by_counter("kept"), 1, "{}", body("kept"));
+    assert_eq!(shifts_by_counter("whole"), 0, "{}", body("whole"));
+}

@@ -205,7 +205,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 }
                 true
             }
-            Stmt::While { cond, body } | Stmt::For { cond: Some(cond), body, .. } if !uniform_expr(f, *cond, uniform) => {
+            Stmt::While { cond, body, .. } | Stmt::For { cond: Some(cond), body, .. } if !uniform_expr(f, *cond, uniform) => {
                 let step = match s {
                     Stmt::For { step, .. } => *step,
                     _ => None,
@@ -255,7 +255,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// of the body but its end, and accesses that vectorise better across
     /// work-items than along the loop.
     fn lockstep_loop(&self, f: &hir::Function, facts: &Facts, s: &Stmt, uniform: &[bool]) -> bool {
-        let Stmt::For { init, cond: Some(cond), step, body } = s else { return false };
+        let Stmt::For { init, cond: Some(cond), step, body, .. } = s else { return false };
         if self.stmt_syncs(f, s) || !uniform_expr(f, *cond, uniform) || !counter_init(f, init, uniform) || !step.is_some_and(|e| counter_step(f, e, uniform)) {
             return false;
         }
@@ -815,7 +815,7 @@ fn eval_counters<'t>(f: &hir::Function, kind: &dyn Fn(crate::sema::types::TypeId
 fn unrolled_counters(f: &hir::Function, body: &[Stmt], out: &mut Vec<LocalId>) {
     for s in body {
         match s {
-            Stmt::For { init, cond: Some(cond), step, body } if !has_loop(body) => {
+            Stmt::For { init, cond: Some(cond), step, body, .. } if !has_loop(body) => {
                 if constant_trip_count(f, init, *cond, *step).is_none_or(|n| n > UNROLLED_TRIP_COUNT) {
                     continue;
                 }
@@ -903,11 +903,11 @@ fn confined_locals(b: &GroupBody<'_>, d: *const Stmt, written: &[LocalId]) -> Ve
                             self.stmts(e, around);
                         }
                     }
-                    Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
+                    Stmt::While { cond, body, .. } | Stmt::DoWhile { body, cond, .. } => {
                         self.uses(*cond);
                         self.stmts(body, Some(p));
                     }
-                    Stmt::For { init, cond, step, body } => {
+                    Stmt::For { init, cond, step, body, .. } => {
                         // The init runs once per entry: outside the loop.
                         self.stmts(init, around);
                         for e in cond.iter().chain(step.iter()) {

@@ -228,14 +228,14 @@ impl<'w, 'a, 'ctx> Walk<'w, 'a, 'ctx> {
                 }
                 kill(env, &w);
             }
-            Stmt::While { cond, body } | Stmt::DoWhile { body, cond } => {
+            Stmt::While { cond, body, .. } | Stmt::DoWhile { body, cond, .. } => {
                 // Around the back edge, whatever the loop sets is unknown.
                 kill(env, &self.writes_of_stmts(std::slice::from_ref(s)));
                 self.comparisons(*cond, env);
                 let mut inner = env.clone();
                 self.stmts(body, &mut inner);
             }
-            Stmt::For { init, cond, step, body } => {
+            Stmt::For { init, cond, step, body, .. } => {
                 self.stmts(init, env);
                 let mut w = self.writes_of_stmts(body);
                 for e in cond.iter().chain(step) {
