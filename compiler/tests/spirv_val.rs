@@ -318,6 +318,51 @@ fn vector_selects_on_one_condition_have_a_condition_per_component() {
     }
 }
 
+/// Shapes from darktable's kernels that LLVM 22's SPIR-V back end wrote
+/// invalid: an image only passed on to another function (typed a `uchar`
+/// pointer: "OpFunctionCall Argument ... does not match"), calls on
+/// different images in a switch's cases (merged into one call on a phi of
+/// pointers to images: "Expected Image to be of type OpTypeImage"), and a
+/// splat of one lane of a loaded `float4` (a `<1 x float>` load:
+/// "Illegal number of components (1) for TypeVector").
+#[test]
+fn images_through_calls_and_one_lane_splats_are_valid_spirv() {
+    let src = "constant sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
+               float lap(read_only image2d_t a, read_only image2d_t b, int x, int y, int w, int h) {
+                   float c = 0.0f;
+                   for (int j = 0; j < h; j++)
+                       for (int i = 0; i < w; i++)
+                           c += read_imagef(a, s, (int2)(x + i, y + j)).x * read_imagef(b, s, (int2)(x - i, y - j)).y + (float)(i * j);
+                   return c - read_imagef(a, s, (int2)(x, y)).z;
+               }
+               float at(read_only image2d_t a, read_only image2d_t b, int i) {
+                   return read_imagef(a, s, (int2)(i, 0)).x - read_imagef(b, s, (int2)(0, i)).y;
+               }
+               kernel void k(read_only image2d_t in, read_only image2d_t g0, read_only image2d_t g1, read_only image2d_t g2,
+                             global float4 *o, global const float *w, int a, int lo) {
+                   float2 lk[6];
+                   for (int i = 0; i < 6; i++) { lk[i].x = w[i]; lk[i].y = w[i + 6]; }
+                   float4 S = 0.0f;
+                   for (int y = 0; y < a; y++)
+                       for (int x = 0; x < a; x++)
+                           S += read_imagef(in, s, (int2)(x, y)) * lk[x].x * lk[y].y;
+                   float l0, l1, m;
+                   switch (lo) {
+                       case 0: l0 = lap(g0, g1, a, lo, 3, 3); l1 = lap(g1, g2, a, lo, 3, 3); m = at(g0, g1, a); break;
+                       case 1: l0 = lap(g1, g2, a, lo, 3, 3); l1 = lap(g2, g0, a, lo, 3, 3); m = at(g1, g2, a); break;
+                       default: l0 = lap(g2, g0, a, lo, 3, 3); l1 = lap(g0, g1, a, lo, 3, 3); m = at(g2, g0, a); break;
+                   }
+                   o[0] = S + l0 * l1 + m;
+               }";
+    for opt in ["-O0", "-O1", "-O2"] {
+        for version in ["1.0", "1.2"] {
+            let args = ["-cl-std=CL1.2", "--target=spirv64", opt, &format!("-fspirv-version={version}")];
+            let text = valid_spirv_for("images", src, &args, Some("opencl1.2"));
+            assert!(!text.contains("OpTypeVector %float 1"), "{opt}: {text}");
+        }
+    }
+}
+
 /// The OpSelects of vectors in a disassembled module, each with whether
 /// its condition is a vector.
 fn vector_selects(text: &str) -> Vec<(String, bool)> {

@@ -472,6 +472,77 @@ fn splat_select_conditions(module: &Module) {
     }
 }
 
+/// Splats of a one-lane vector load made splats of a scalar load.
+///
+/// SPIR-V has no one-component vectors ("Illegal number of components
+/// (1) for TypeVector"), but LLVM 22's optimiser makes them: a `float4`
+/// loaded only for a splat of one lane (`v * p->x` with `p` a `float4`
+/// pointer, darktable's liquify.cl at -O1) becomes `load <1 x float>` and
+/// a `shufflevector` of it with an all-zero mask. Each such load whose
+/// every use is such a splat is loaded as the scalar, and each splat
+/// built from that (an `insertelement` at lane 0 and the same shuffle on
+/// a vector of the result's width).
+fn scalar_single_lane_splats(module: &Module) {
+    use inkwell::llvm_sys::core as llvm;
+    use inkwell::types::{AnyTypeEnum, VectorType};
+    use inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, Operand};
+    let ctx = module.get_context();
+    let builder = ctx.create_builder();
+    let zero = ctx.i32_type().const_zero();
+    // A shuffle of `load` alone with an all-zero (or poison) mask.
+    let splat_of = |user: InstructionValue, load: InstructionValue| -> bool {
+        if user.get_opcode() != InstructionOpcode::ShuffleVector {
+            return false;
+        }
+        let first = user.get_operand(0).and_then(|o| o.value()).map(|v| v.as_value_ref());
+        // SAFETY: reading a shufflevector's mask through LLVM-C.
+        let lanes_zero = unsafe {
+            let n = llvm::LLVMGetNumMaskElements(user.as_value_ref());
+            (0..n).all(|l| matches!(llvm::LLVMGetMaskValue(user.as_value_ref(), l), 0 | -1))
+        };
+        first == Some(load.as_value_ref()) && lanes_zero
+    };
+    for function in module.get_functions() {
+        for block in function.get_basic_block_iter() {
+            let loads: Vec<_> = block
+                .get_instructions()
+                .filter(|i| i.get_opcode() == InstructionOpcode::Load && matches!(i.get_type(), AnyTypeEnum::VectorType(v) if v.get_size() == 1))
+                .collect();
+            for load in loads {
+                let AnyTypeEnum::VectorType(one) = load.get_type() else { continue };
+                let Some(Operand::Value(BasicValueEnum::PointerValue(ptr))) = load.get_operand(0) else { continue };
+                let users: Vec<Option<InstructionValue>> = std::iter::successors(load.get_first_use(), |u| u.get_next_use())
+                    .map(|u| {
+                        // SAFETY: the user of a use is a value of this module.
+                        let user = unsafe { llvm::LLVMIsAInstruction(u.get_user().as_value_ref()) };
+                        (!user.is_null()).then(|| unsafe { InstructionValue::new(user) })
+                    })
+                    .collect();
+                let splats: Vec<InstructionValue> = users.iter().flatten().copied().filter(|u| splat_of(*u, load)).collect();
+                if splats.is_empty() || splats.len() != users.len() {
+                    continue;
+                }
+                builder.position_before(&load);
+                let Ok(scalar) = builder.build_load(one.get_element_type(), ptr, "") else { continue };
+                if let (Ok(align), Some(new)) = (load.get_alignment(), scalar.as_instruction_value()) {
+                    let _ = new.set_alignment(align);
+                }
+                for splat in splats {
+                    let AnyTypeEnum::VectorType(wide) = splat.get_type() else { continue };
+                    builder.position_before(&splat);
+                    let Ok(one_lane) = builder.build_insert_element(wide.get_poison(), scalar, zero, "") else { continue };
+                    let mask = VectorType::const_vector(&vec![zero; wide.get_size() as usize]);
+                    let Ok(replacement) = builder.build_shuffle_vector(one_lane, wide.get_poison(), mask, "") else { continue };
+                    // SAFETY: same type; the splat has no uses left after.
+                    unsafe { llvm::LLVMReplaceAllUsesWith(splat.as_value_ref(), replacement.as_value_ref()) };
+                    splat.erase_from_basic_block();
+                }
+                load.erase_from_basic_block();
+            }
+        }
+    }
+}
+
 fn machine_code(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result<Vec<u8>, InternalError> {
     let file_type = if kind == OutputKind::Assembly { FileType::Assembly } else { FileType::Object };
     let triple = tm.get_triple().as_str().to_string_lossy().into_owned();
@@ -485,6 +556,7 @@ fn machine_code(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result
         if spirv_minor(&triple).is_some_and(|minor| minor < 4) {
             splat_select_conditions(module);
         }
+        scalar_single_lane_splats(module);
     }
     // Pipes in SPIR-V 1.0: LLVM 22 writes them only from 1.1 on; the
     // module is written as 1.1 and made 1.0 again (`spirv_fixup`).

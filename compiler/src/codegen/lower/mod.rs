@@ -148,6 +148,20 @@ pub fn lower<'ctx>(
         })?;
     }
     g.export_functions()?;
+    if g.spirv() {
+        // An image reaches each image builtin as the function's own
+        // parameter, never through a phi or select: LLVM 22's back end
+        // types such a merged value as a pointer to the image, and
+        // spirv-val refuses the OpSampledImage made of it. SimplifyCFG
+        // would merge calls on different images in a switch's cases
+        // into one call on a phi of them (darktable's
+        // `laplacian_assemble`); `nomerge` stops that.
+        for f in g.module.get_functions() {
+            if f.count_basic_blocks() == 0 && f.get_name().to_bytes().windows(9).any(|w| w == b"ocl_image") {
+                g.add_fn_attr(f, "nomerge");
+            }
+        }
+    }
     if g.cpu_abi() {
         g.kernel_table()?;
         // A kernel the region lowering replaced (and no one calls) would
@@ -638,7 +652,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             if (!f.kernel || called_kernel) && self.spirv() && self.passes_handles(f.ty.ty) {
                 // Only kernel parameters are pipes on SPIR-V (`pipes.rs`);
-                // queues and events flow through no call (`spirv_enqueue.rs`).
+                // queues and events flow through no call (`spirv_enqueue.rs`);
+                // an image reaches the builtin that uses it in the function
+                // that has it as a parameter (LLVM 22's back end types an
+                // image parameter from its uses there: one only passed on
+                // to another function became a `uchar` pointer, which
+                // spirv-val refuses as that function's argument).
                 self.add_fn_attr(llfn, "alwaysinline");
             }
             self.funcs.push(llfn);
@@ -671,10 +690,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// Does a function of type `t` take or return a pipe, a reservation
-    /// id, a queue or a device event?
+    /// id, a queue, a device event or an image?
     fn passes_handles(&self, t: TypeId) -> bool {
         let TypeKind::Function { ret, params, .. } = self.kind(t) else { return false };
-        std::iter::once(ret).chain(params).any(|p| matches!(self.kind(p.ty), TypeKind::Pipe(..) | TypeKind::Opaque(Opaque::ReserveId | Opaque::Queue | Opaque::ClkEvent)))
+        std::iter::once(ret).chain(params).any(|p| matches!(self.kind(p.ty), TypeKind::Pipe(..) | TypeKind::Image(..) | TypeKind::Opaque(Opaque::ReserveId | Opaque::Queue | Opaque::ClkEvent)))
     }
 
     fn add_fn_attr(&self, f: FunctionValue<'ctx>, name: &str) {
