@@ -16,6 +16,18 @@ pub enum ClStd {
 }
 
 impl ClStd {
+    /// The builtin table's name for this dialect.
+    pub fn builtin_version(self) -> clc_builtins::functions::Version {
+        use clc_builtins::functions::Version;
+        match self {
+            ClStd::Cl10 => Version::Cl10,
+            ClStd::Cl11 => Version::Cl11,
+            ClStd::Cl12 => Version::Cl12,
+            ClStd::Cl20 => Version::Cl20,
+            ClStd::Cl30 => Version::Cl30,
+        }
+    }
+
     /// Parses the value of `-cl-std=` (`CL1.2`, `cl2.0`, `CL3.0`, …).
     pub fn parse(s: &str) -> Option<ClStd> {
         Some(match s.to_ascii_uppercase().as_str() {

@@ -9,7 +9,6 @@
 use super::macros::{Macro, MacroCtx};
 use super::{DebugAction, PpOptions, PpOutput, Pragma, PragmaKind, Switch};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::options::ClStd;
 use crate::lex::{self, flags, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -429,18 +428,12 @@ impl Pp<'_> {
     /// reads an integer one's value), as in clang: `#ifndef M_PI_F`
     /// must not go on to define it again as a `double`.
     pub(super) fn header_macro(&self, name: &str) -> Option<&'static clc_builtins::Constant> {
-        use clc_builtins::functions::{Ty, Version};
+        use clc_builtins::functions::Ty;
         let c = clc_builtins::constant(name)?;
         if matches!(c.ty, Ty::MemoryOrder | Ty::MemoryScope) || self.names.contains_key(name) || self.undefined_constants.contains(name) {
             return None;
         }
-        let version = match self.opts.std {
-            ClStd::Cl10 => Version::Cl10,
-            ClStd::Cl11 => Version::Cl11,
-            ClStd::Cl12 => Version::Cl12,
-            ClStd::Cl20 => Version::Cl20,
-            ClStd::Cl30 => Version::Cl30,
-        };
+        let version = self.opts.std.builtin_version();
         let r = &c.requirement;
         let in_version = r.min_version <= version && r.max_version.is_none_or(|m| version <= m);
         (in_version && r.extensions.iter().all(|e| self.names.contains_key(e.name()))).then_some(c)

@@ -30,7 +30,7 @@
 use super::*;
 use super::consteval::IntTy;
 use crate::lex::literal::FloatSuffix;
-use clc_builtins::functions::{Ctx as BCtx, ExtSet, Extension, PointerTy, Special, Ty, Version};
+use clc_builtins::functions::{Ctx as BCtx, ExtSet, Extension, PointerTy, Special, Ty};
 use clc_builtins::{ArgTy, ResolveError};
 
 // Builds the typed program from the facts this module records.
@@ -1758,15 +1758,7 @@ impl Checker<'_> {
     }
 
     fn builtin_ctx(&self, at: Span) -> BCtx {
-        use crate::options::ClStd;
-        let version = match self.opts.std {
-            ClStd::Cl10 => Version::Cl10,
-            ClStd::Cl11 => Version::Cl11,
-            ClStd::Cl12 => Version::Cl12,
-            ClStd::Cl20 => Version::Cl20,
-            ClStd::Cl30 => Version::Cl30,
-        };
-        let mut ctx = BCtx::new(version);
+        let mut ctx = BCtx::new(self.opts.std.builtin_version());
         for e in ExtSet::all().iter() {
             let on = match e {
                 Extension::Fp16 => self.opts.fp16_at(at),
