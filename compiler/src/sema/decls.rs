@@ -1608,7 +1608,11 @@ impl Checker<'_> {
                             self.diags.push(err("E0314", layer.span, "invalid prototype, variadic arguments are not allowed in OpenCL"));
                         }
                     }
-                    let tys = list.iter().map(|p| p.ty).collect();
+                    // C17 6.7.6.3p15: a function's type has its
+                    // parameters' types without their top-level
+                    // qualifiers, so `f(const int)` and `f(int)` declare
+                    // one function.
+                    let tys = list.iter().map(|p| QualType { quals: Quals::default(), ..p.ty }).collect();
                     t = Partial { ty: self.types.intern(TypeKind::Function { ret, params: tys, variadic: *variadic }), quals: Quals::default(), space: None };
                     params = Some(list);
                     layer = inner;
