@@ -1124,6 +1124,65 @@ mod barrier_tests {
         assert_eq!(bo.read::<i32>(), want);
     }
 
+    /// Statement expressions in kernels with barriers: between barriers,
+    /// in the regions (their locals per work-item, in loops at group
+    /// level); with a barrier or a jump inside one, on a thread per
+    /// work-item, which the regions leave them to.
+    #[test]
+    fn statement_expressions_between_and_around_barriers() {
+        let p = build_ok(
+            "kernel void between(global int *out) {
+                 local int b[16];
+                 int l = get_local_id(0), n = get_local_size(0);
+                 int mine = ({ int t = l * 3; t + 1; });
+                 b[l] = mine;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 int s = 0;
+                 for (int r = 0; r < 3; r++) {
+                     s += ({ int u = b[(l + r) % n]; u * (r + 1); });
+                     barrier(CLK_LOCAL_MEM_FENCE);
+                 }
+                 out[get_global_id(0)] = s + mine;
+             }
+             kernel void inside(global int *out) {
+                 local int b[16];
+                 int l = get_local_id(0), n = get_local_size(0);
+                 int r = ({ b[l] = l * l; barrier(CLK_LOCAL_MEM_FENCE); b[n - 1 - l]; });
+                 out[get_global_id(0)] = r;
+             }
+             kernel void jumps(global int *out) {
+                 local int b[16];
+                 int l = get_local_id(0), n = get_local_size(0);
+                 b[l] = l;
+                 barrier(CLK_LOCAL_MEM_FENCE);
+                 int s = 0;
+                 for (int i = 0; i < n; i++) s += ({ if (i == l) continue; b[i]; });
+                 out[get_global_id(0)] = s;
+             }",
+        );
+        let n = 16usize;
+        let run = |name: &str| {
+            let o = Buffer::new(4 * 2 * n);
+            let mut k = p.kernel(name).unwrap();
+            k.set_arg(0, Arg::Buffer(&o)).unwrap();
+            k.launch(&range([2 * n, 1, 1], [n, 1, 1], 1)).unwrap();
+            o.read::<i32>()
+        };
+        let threads = |name: &str| p.kernels().iter().find(|k| k.name == name).unwrap().item_threads;
+        let ni = n as i32;
+        let between: Vec<i32> = (0..2 * ni)
+            .map(|g| {
+                let l = g % ni;
+                (0..3).map(|r| (3 * ((l + r) % ni) + 1) * (r + 1)).sum::<i32>() + 3 * l + 1
+            })
+            .collect();
+        assert_eq!(run("between"), between);
+        assert!(!threads("between"), "statement expressions between barriers are in the regions");
+        assert_eq!(run("inside"), (0..2 * ni).map(|g| (ni - 1 - g % ni).pow(2)).collect::<Vec<i32>>());
+        assert!(threads("inside"), "a barrier inside a statement expression is not expressed by regions");
+        assert_eq!(run("jumps"), (0..2 * ni).map(|g| ni * (ni - 1) / 2 - g % ni).collect::<Vec<i32>>());
+    }
+
     #[test]
     fn barriers_in_nested_loops() {
         let p = build_ok(

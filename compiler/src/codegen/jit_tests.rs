@@ -563,3 +563,54 @@ fn unrolled_loops_compute_what_they_did() {
         }
     });
 }
+
+/// GNU statement expressions compute the value of their last expression
+/// statement after their other statements, in order with the rest of the
+/// expression; `return`, `break` and `continue` in one leave it (and the
+/// loop or function around it); arrays in the value decay; its locals
+/// shadow the names around it (as in C: a macro's `_a` hides the
+/// caller's).
+#[test]
+fn statement_expressions_compute_their_last_value() {
+    let src = "#define MAX(a, b) ({ int _a = (a); int _b = (b); _a > _b ? _a : _b; })
+               int first_negative(global const int *p, int n) {
+                   for (int i = 0; i < n; i++) {
+                       int v = ({ int t = p[i]; if (t < 0) return i; t; });
+                       (void)v;
+                   }
+                   return -1;
+               }
+               kernel void k(global int *o, global const int *in, int n) {
+                   int g = get_global_id(0);
+                   global int *out = o + 8 * g;
+                   int v = ({ int t = n * 2; if (t > 10) t = 10; t; });
+                   int _a = 100;
+                   out[0] = v + MAX(in[g], _a - 97);
+                   ({ out[1] = 5; });
+                   out[2] = ({ int z = 0; for (int i = 0; i < n; i++) { if (i == 7) break; z += i; } z; });
+                   int s = 0;
+                   for (int i = 0; i < n; i++) s += ({ int w = i; if (w == 3) continue; if (w == 9) break; w * w; });
+                   out[3] = s;
+                   out[4] = first_negative(in, 6);
+                   int arr[3] = {g, 2 * g, 3 * g};
+                   out[5] = ({ arr; })[2] + (({ o; }) == o);
+                   int order = 1;
+                   out[6] = ({ order *= 10; order; }) + ({ order += 3; order; });
+                   out[7] = (int)({ 1.75f; }) + (g > 1 ? ({ -1; }) : ({ ++order; order; }));
+               }";
+    with_kernels(src, |get| {
+        let (items, n) = (4usize, 12i32);
+        let input: Vec<i32> = vec![7, -3, 2, 9, 4, -8];
+        let mut o = vec![0i32; items * 8];
+        launch(get("k"), items, &[arg(&o.as_mut_ptr()), arg(&input.as_ptr()), arg(&n)]);
+        let v = (n * 2).min(10);
+        let z: i32 = (0..n.min(7)).sum();
+        let s: i32 = (0..n).take_while(|&w| w != 9).filter(|&w| w != 3).map(|w| w * w).sum();
+        for g in 0..items as i32 {
+            let gu = g as usize;
+            // `_a - 97` in MAX names the macro's own `_a`: in[g] - 97.
+            let want = [v + input[gu].max(input[gu] - 97), 5, z, s, 1, 3 * g + 1, 10 + 13, 1 + if g > 1 { -1 } else { 14 }];
+            assert_eq!(&o[gu * 8..gu * 8 + 8], &want, "work-item {g}");
+        }
+    });
+}

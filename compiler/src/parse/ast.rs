@@ -60,7 +60,7 @@ pub struct StaticAssert {
 
 /// A declaration: `static const int a = 1, *b;`. `declarators` is empty
 /// for `struct S { … };` and the like.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Decl {
     pub specs: DeclSpecs,
     pub declarators: Vec<InitDeclarator>,
@@ -73,7 +73,7 @@ impl Decl {
     }
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct InitDeclarator {
     pub declarator: Declarator,
     /// Attributes after the declarator: `void f(int) __attribute__((overloadable))`.
@@ -346,13 +346,24 @@ pub enum Designator {
 
 // ---------------------------------------------------------------- statements
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Block {
     pub items: Vec<Stmt>,
     pub span: Span,
 }
 
-#[derive(Debug)]
+impl Block {
+    /// A statement expression's statements, and the expression whose value
+    /// it has: the last item when that is an expression statement.
+    pub fn split_value(&self) -> (&[Stmt], Option<&Expr>) {
+        match self.items.split_last() {
+            Some((Stmt { kind: StmtKind::Expr(e), .. }, rest)) => (rest, Some(e)),
+            _ => (&self.items, None),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
 pub struct Stmt {
     pub kind: StmtKind,
     /// Statement attributes: `__attribute__((opencl_unroll_hint(4))) for …`.
@@ -363,7 +374,7 @@ pub struct Stmt {
 /// `#pragma unroll`, `#pragma unroll N` or `#pragma nounroll` on the loop
 /// that follows it. `N` is a constant expression (macros expanded) the
 /// checker evaluates.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Unroll {
     pub nounroll: bool,
     pub count: Option<Box<Expr>>,
@@ -373,7 +384,7 @@ pub struct Unroll {
     pub span: Span,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum StmtKind {
     Compound(Block),
     Decl(Decl),
@@ -400,7 +411,7 @@ pub enum StmtKind {
     Error,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum ForInit {
     None,
     Expr(Box<Expr>),
@@ -536,6 +547,9 @@ pub enum ExprKind {
     Member { base: Box<Expr>, arrow: bool, name: Ident },
     /// A Clang block literal `^ ret (params) { body }`.
     BlockLit(Box<BlockLit>),
+    /// A GNU statement expression `({ …; value; })`: the value of its last
+    /// statement when that is an expression statement, else `void`.
+    StmtExpr(Box<Block>),
     /// What a bad literal or syntax error left (already reported).
     Error,
 }
@@ -623,6 +637,7 @@ fn dismantle(node: Node, stack: &mut Vec<Node>) {
                 stack.push(Node::I(std::mem::replace(&mut **init, Initializer::List { items: Vec::new(), span: e.span })))
             }
             ExprKind::BlockLit(b) => stack.extend(std::mem::take(&mut b.body.items).into_iter().map(Node::S)),
+            ExprKind::StmtExpr(b) => stack.extend(std::mem::take(&mut b.items).into_iter().map(Node::S)),
             _ => {}
         },
         Node::I(Initializer::Expr(e)) => stack.push(Node::E(e)),

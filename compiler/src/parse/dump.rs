@@ -474,6 +474,10 @@ impl Dumper<'_> {
                 }
                 self.block(d, "", &b.body);
             }
+            ExprKind::StmtExpr(b) => {
+                self.line(depth, label, "StmtExpr", sp);
+                self.block(d, "", b);
+            }
             ExprKind::Error => self.line(depth, label, "ErrorExpr", sp),
         }
     }

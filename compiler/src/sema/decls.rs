@@ -30,6 +30,7 @@ use expr::lower::{addr, DeclKey};
 use super::attrs::{self, Handling};
 use super::types::{Access, AddrSpace, EnumDecl, Field, QualType, Quals, Record, TypeId, TypeKind, Types};
 use super::{Entity, EntityKind, Program, SemaOptions};
+use expr::Val;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::parse::ast::{self, *};
 use crate::source::Span;
@@ -121,6 +122,9 @@ struct SwitchCtx {
     cases: HashMap<i128, Span>,
     /// Where the `default` label is.
     default: Option<Span>,
+    /// Statement expressions enclosing the switch (its labels may not be
+    /// inside one it is not in).
+    stmt_exprs: usize,
 }
 
 /// The function whose body is being checked.
@@ -133,8 +137,16 @@ struct FuncCtx {
     kernel: bool,
     /// 0 in the outermost block of the body.
     depth: usize,
-    labels: HashMap<String, Span>,
-    gotos: Vec<Ident>,
+    /// Each label, and the statement expressions enclosing it.
+    labels: HashMap<String, (Span, Vec<u32>)>,
+    /// Each `goto` (its label, the statement's span) and the statement
+    /// expressions enclosing it.
+    gotos: Vec<(Ident, Span, Vec<u32>)>,
+    /// The statement expressions enclosing the statement being checked,
+    /// outermost first (their ids: indices into `stmt_expr_spans`).
+    stmt_exprs: Vec<u32>,
+    /// Where each statement expression of the body is.
+    stmt_expr_spans: Vec<Span>,
     /// The switches being checked, innermost last.
     switches: Vec<SwitchCtx>,
     /// Loops enclosing the statement being checked (`break`/`continue`
@@ -148,7 +160,8 @@ struct FuncCtx {
 
 impl FuncCtx {
     fn new(name: String, graph_key: String, kernel: bool, after_syntax_error: bool) -> FuncCtx {
-        FuncCtx { name, graph_key, kernel, depth: 0, labels: HashMap::default(), gotos: Vec::new(), switches: Vec::new(), loops: 0, after_syntax_error }
+        let (labels, gotos, stmt_exprs) = (HashMap::default(), Vec::new(), Vec::new());
+        FuncCtx { name, graph_key, kernel, depth: 0, labels, gotos, stmt_exprs, stmt_expr_spans: Vec::new(), switches: Vec::new(), loops: 0, after_syntax_error }
     }
 }
 
@@ -645,6 +658,8 @@ impl Checker<'_> {
             ExprKind::Index(a, i) => self.is_read_only_constant(a) && self.is_constant_init(i),
             // A block literal at program scope captures nothing.
             ExprKind::BlockLit(_) => true,
+            // At file scope a statement expression is an error of its own.
+            ExprKind::StmtExpr(_) => self.func.is_none(),
             ExprKind::Member { .. } | ExprKind::Call(..) | ExprKind::Assign(..) => false,
         }
     }
@@ -1133,13 +1148,62 @@ impl Checker<'_> {
     }
 
     /// Leaves the function body being checked: its `goto`s must name its
-    /// labels.
+    /// labels, and not jump into a statement expression (out of one is
+    /// fine, as in GNU C).
     fn end_function(&mut self) {
         let Some(fc) = self.func.take() else { return };
-        for g in fc.gotos {
-            if !fc.labels.contains_key(&g.name) {
-                self.diags.push(err("E0306", g.span, format!("use of undeclared label '{}'", g.name)));
+        for (g, span, from) in fc.gotos {
+            match fc.labels.get(&g.name) {
+                None => self.diags.push(err("E0306", g.span, format!("use of undeclared label '{}'", g.name))),
+                Some((_, to)) => {
+                    // The outermost statement expression the jump enters.
+                    let entered = to.iter().zip(from.iter().map(Some).chain(std::iter::repeat(None))).find(|(t, f)| Some(*t) != *f);
+                    if let Some((&id, _)) = entered {
+                        let d = err("E0335", span, "cannot jump from this goto statement to its label")
+                            .with_note_at(fc.stmt_expr_spans[id as usize], "jump enters a statement expression");
+                        self.diags.push(d);
+                    }
+                }
             }
+        }
+    }
+
+    /// A GNU statement expression `({ …; value; })`, which clang accepts
+    /// in OpenCL C: its statements in a scope of their own, then the value
+    /// of the last one when that is an expression statement (converted to
+    /// a value: arrays decay), else `void`. `break`, `continue`, `return`
+    /// and `goto` may leave it; nothing may jump into it.
+    pub(super) fn stmt_expr(&mut self, b: &Block, span: Span) -> Option<Val> {
+        let Some(f) = self.func.as_mut() else {
+            self.diags.push(err("E0335", span, "statement expression not allowed at file scope"));
+            return None;
+        };
+        f.stmt_exprs.push(f.stmt_expr_spans.len() as u32);
+        f.stmt_expr_spans.push(span);
+        self.push_scope();
+        let (stmts, value) = b.split_value();
+        for s in stmts {
+            self.stmt(s);
+        }
+        let v = match value {
+            Some(x) => self.type_expr(x).and_then(|v| self.decay(v, x.span)),
+            None => Some(QualType::new(self.types.void(), AddrSpace::Private)),
+        };
+        self.pop_scope();
+        if let Some(f) = self.func.as_mut() {
+            f.stmt_exprs.pop();
+        }
+        Some(Val { ty: v?, lvalue: false, dup: false, component: false })
+    }
+
+    /// `case`/`default` inside a statement expression its switch is not
+    /// in: E0335.
+    fn case_enters_stmt_expr(&mut self, at: Span) {
+        let Some(f) = &self.func else { return };
+        let Some(sw) = f.switches.last() else { return };
+        if let Some(&entered) = f.stmt_exprs.get(sw.stmt_exprs) {
+            let d = err("E0335", at, "cannot jump from switch statement to this case label").with_note_at(f.stmt_expr_spans[entered as usize], "jump enters a statement expression");
+            self.diags.push(d);
         }
     }
 
@@ -1746,7 +1810,8 @@ impl Checker<'_> {
             StmtKind::Switch { cond, body } => {
                 let ty = self.condition(cond, true);
                 if let Some(f) = &mut self.func {
-                    f.switches.push(SwitchCtx { ty, cases: HashMap::default(), default: None });
+                    let stmt_exprs = f.stmt_exprs.len();
+                    f.switches.push(SwitchCtx { ty, cases: HashMap::default(), default: None, stmt_exprs });
                 }
                 self.sub_stmt(body);
                 if let Some(f) = &mut self.func {
@@ -1763,6 +1828,7 @@ impl Checker<'_> {
             }
             StmtKind::Case { value, body } => {
                 self.not_in_switch(s, "case");
+                self.case_enters_stmt_expr(Span { hi: (s.span.lo + 4).min(s.span.hi), ..s.span });
                 self.expr(value);
                 if let Some(v) = self.ice(value, "a case value")
                     && let Some(sw) = self.func.as_mut().and_then(|f| f.switches.last_mut())
@@ -1795,6 +1861,7 @@ impl Checker<'_> {
                 // The keyword: the statement's first seven characters.
                 let at = Span { hi: (s.span.lo + 7).min(s.span.hi), ..s.span };
                 self.not_in_switch(s, "default");
+                self.case_enters_stmt_expr(at);
                 if let Some(SwitchCtx { default, .. }) = self.func.as_mut().and_then(|f| f.switches.last_mut()) {
                     match default {
                         Some(prev) => {
@@ -1808,18 +1875,18 @@ impl Checker<'_> {
             }
             StmtKind::Label { name, body } => {
                 if let Some(f) = &mut self.func {
-                    if let Some(prev) = f.labels.get(&name.name) {
+                    if let Some((prev, _)) = f.labels.get(&name.name) {
                         let d = err("E0306", name.span, format!("redefinition of label '{}'", name.name)).with_note_at(*prev, "previous definition is here");
                         self.diags.push(d);
                     } else {
-                        f.labels.insert(name.name.clone(), name.span);
+                        f.labels.insert(name.name.clone(), (name.span, f.stmt_exprs.clone()));
                     }
                 }
                 self.stmt(body);
             }
             StmtKind::Goto(l) => {
                 if let Some(f) = &mut self.func {
-                    f.gotos.push(l.clone());
+                    f.gotos.push((l.clone(), s.span, f.stmt_exprs.clone()));
                 }
             }
             StmtKind::For { init, cond, step, body, .. } => {

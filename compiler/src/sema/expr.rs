@@ -307,7 +307,7 @@ impl Checker<'_> {
     /// first element, functions to a pointer to themselves, and the value
     /// loses its qualifiers and its object's address space. Reading an
     /// atomic object this way is an error.
-    fn decay(&mut self, v: Val, span: Span) -> Option<QualType> {
+    pub(super) fn decay(&mut self, v: Val, span: Span) -> Option<QualType> {
         let t = v.ty.ty;
         let ty = match *self.types.kind(t) {
             // The elements of a const array are const (a block's copy of
@@ -458,6 +458,7 @@ impl Checker<'_> {
             ExprKind::Call(callee, args) => self.call(callee, args, e.span),
             ExprKind::Member { base, arrow, name } => self.member(base, *arrow, name),
             ExprKind::BlockLit(b) => self.block_lit(b),
+            ExprKind::StmtExpr(b) => self.stmt_expr(b, e.span),
         }
     }
 

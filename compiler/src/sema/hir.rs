@@ -194,6 +194,11 @@ pub enum ExprKind {
     /// without a written return type has the block type it converts to
     /// (`void (^)(...)` where it is not converted).
     BlockLiteral { params: Vec<LocalId>, body: Vec<Stmt> },
+    /// A GNU statement expression: `body` runs, then `value` (a value of
+    /// the expression's type) is computed, if there is one (else the type
+    /// is `void`). Nothing outside jumps into `body`; `break`, `continue`,
+    /// `return` and `goto` in it may leave it.
+    StmtExpr { body: Vec<Stmt>, value: Option<ExprId> },
 }
 
 /// An initializer.
@@ -566,6 +571,17 @@ impl Dumper<'_> {
                 let _ = writeln!(out, "BlockLiteral ({}) : {ty}", ps.join(", "));
                 for s in body {
                     self.stmt(out, s, depth + 1);
+                }
+                return;
+            }
+            ExprKind::StmtExpr { body, value } => {
+                pad(out, depth);
+                let _ = writeln!(out, "StmtExpr : {ty}");
+                for s in body {
+                    self.stmt(out, s, depth + 1);
+                }
+                if let Some(v) = value {
+                    self.expr(out, *v, depth + 1);
                 }
                 return;
             }

@@ -400,6 +400,15 @@ impl Lower<'_, '_, '_> {
                 }
                 self.push(K::BlockLiteral { params, body }, ty, false, span)
             }
+            ExprKind::StmtExpr(b) => {
+                let (stmts, value) = b.split_value();
+                let mut body = Vec::new();
+                for s in stmts {
+                    self.stmt(s, &mut body);
+                }
+                let value = value.map(|x| self.rvalue(x));
+                self.push(K::StmtExpr { body, value }, ty, false, span)
+            }
         }
     }
 

@@ -602,6 +602,7 @@ impl Cx {
                     self.scopes.pop();
                     return;
                 }
+                ExprKind::StmtExpr(b) => return self.block(b),
                 _ => return,
             }
         }

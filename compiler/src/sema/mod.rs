@@ -72,6 +72,8 @@
 //! - `E0334`: `#pragma unroll` counts (not an integer, negative, too
 //!   large) and pragmas that clash on one loop (`opencl_unroll_hint`'s
 //!   errors are attribute errors, `E0315`);
+//! - `E0335`: GNU statement expressions where they may not be (at file
+//!   scope) and jumps into them (`goto`, `case`/`default` labels);
 //! - `E0360`–`E0364`: memory orders, scopes and fence flags
 //!   ([`memory_model`]).
 

@@ -314,6 +314,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     declared.extend(params.iter().copied());
                     body.iter().for_each(|s| super::regions::walk_decls(s, &mut declared));
                 }
+                ExprKind::StmtExpr { body, .. } => body.iter().for_each(|s| super::regions::walk_decls(s, &mut declared)),
                 _ => {}
             });
         }

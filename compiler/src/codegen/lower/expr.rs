@@ -180,6 +180,15 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.rvalue(*lhs)?;
                 return self.rvalue(*rhs);
             }
+            ExprKind::StmtExpr { body, value } => {
+                // Jumps in the body leave the builder in a fresh block
+                // (`stmt`), so the value always has one to go in.
+                self.stmts(body)?;
+                return match value {
+                    Some(v) => self.rvalue(*v),
+                    None => Ok(None),
+                };
+            }
             ExprKind::AddrOf(inner) if self.spirv() && self.holds_reserve_ids(self.expr_info(*inner).ty.ty) => {
                 self.unsupported(e.span, "the address of a reserve_id_t");
                 return self.zero_of(ty);

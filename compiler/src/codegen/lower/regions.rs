@@ -177,6 +177,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     fn body_ok(&self, f: &hir::Function, body: &[Stmt]) -> bool {
         body.iter().all(|s| {
+            if self.stmt_expr_in_the_way(f, s) {
+                return false;
+            }
             if !self.stmt_syncs(f, s) {
                 // A region (it may leave for an enclosing group-level
                 // loop: see `region`), whose `goto`s stay inside it.
@@ -221,6 +224,23 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 _ => false,
             }
         })
+    }
+
+    /// Does a statement expression in `s` synchronise the group, or hold
+    /// a `return`, `goto`, label, `break` or `continue`? The regions
+    /// neither split an expression at a barrier nor see jumps inside one
+    /// (the body keeps the simple entry).
+    fn stmt_expr_in_the_way(&self, f: &hir::Function, s: &Stmt) -> bool {
+        fn jumps(s: &Stmt) -> bool {
+            matches!(s, Stmt::Return(_) | Stmt::Goto(_) | Stmt::Label(_) | Stmt::Break | Stmt::Continue) || s.children().any(jumps)
+        }
+        let mut found = false;
+        visit_stmt_deep(&f.exprs, s, &mut |e| {
+            if let ExprKind::StmtExpr { body, .. } = &f.exprs[e.0 as usize].kind {
+                found |= body.iter().any(jumps) || self.expr_syncs(f, e);
+            }
+        });
+        found
     }
 
     /// Is `s`, or a loop inside it, a loop run at group level (it
@@ -1228,7 +1248,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let mut quiet = true;
         deep(exprs, e, &mut |x| {
             quiet &= match &exprs[x.0 as usize].kind {
-                ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. } | ExprKind::CallValue { .. } | ExprKind::BlockLiteral { .. } => false,
+                ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. } | ExprKind::CallValue { .. } | ExprKind::BlockLiteral { .. } | ExprKind::StmtExpr { .. } => false,
                 ExprKind::Load(lv) => !exprs[lv.0 as usize].ty.quals.is_volatile,
                 ExprKind::BuiltinCall { overload, args, .. } => match overload.lowering {
                     Lowering::WorkItem(_) | Lowering::Dot | Lowering::Relational(_) | Lowering::Convert { .. } | Lowering::AsType | Lowering::VecStep | Lowering::VLoad { .. } | Lowering::Shuffle | Lowering::Shuffle2 | Lowering::AddrSpaceCast(_) | Lowering::GetFence => true,
@@ -2456,6 +2476,10 @@ fn children_of(exprs: &[hir::Expr], e: ExprId, f: &mut dyn FnMut(ExprId)) {
         }
         ExprKind::CompoundLiteral(i) => visit_init(i, f),
         ExprKind::BlockLiteral { body, .. } => body.iter().for_each(|s| visit_stmt(s, f)),
+        ExprKind::StmtExpr { body, value } => {
+            body.iter().for_each(|s| visit_stmt(s, f));
+            value.iter().copied().for_each(f);
+        }
     }
 }
 

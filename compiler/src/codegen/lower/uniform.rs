@@ -89,8 +89,15 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         // Block literals in the body (a block's body is in its enclosing
         // function's arena, with the literal itself).
         let mut has_blocks = false;
+        // Locals declared in statement expressions, whose declarations the
+        // walks over statements below do not see: never uniform.
+        let mut in_stmt_exprs = Vec::new();
         for s in b.body {
-            super::regions::visit_stmt_deep(&f.exprs, s, &mut |e| has_blocks |= matches!(f.exprs[e.0 as usize].kind, ExprKind::BlockLiteral { .. }));
+            super::regions::visit_stmt_deep(&f.exprs, s, &mut |e| match &f.exprs[e.0 as usize].kind {
+                ExprKind::BlockLiteral { .. } => has_blocks = true,
+                ExprKind::StmtExpr { body, .. } => body.iter().for_each(|s| super::regions::walk_decls(s, &mut in_stmt_exprs)),
+                _ => {}
+            });
         }
         for (i, local) in f.locals.iter().enumerate() {
             let l = LocalId(i as u32);
@@ -100,7 +107,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             } else {
                 // Blocks read their captures from their own frames: keep
                 // the plain per-work-item copies there.
-                value && !has_blocks && !super::regions::written_through_address(&f.exprs, l)
+                value && !has_blocks && !in_stmt_exprs.contains(&l) && !super::regions::written_through_address(&f.exprs, l)
             };
         }
         if has_blocks {
