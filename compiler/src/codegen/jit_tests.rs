@@ -614,3 +614,45 @@ fn statement_expressions_compute_their_last_value() {
         }
     });
 }
+
+/// `__typeof__` gives the type of an expression (vectors, pointers,
+/// arrays whole, an rvalue's type unqualified) or of a type name, without
+/// evaluating the expression; with statement expressions it makes
+/// type-generic macros.
+#[test]
+fn typeof_names_the_type_of_an_expression() {
+    let src = "#define MAX(a, b) ({ __typeof__(a) _x = (a); __typeof__(b) _y = (b); _x > _y ? _x : _y; })
+               #define SWAP(a, b) do { __typeof__(a) _t = (a); (a) = (b); (b) = _t; } while (0)
+               kernel void k(global float4 *v, global int *o, global long *l) {
+                   float4 a = v[0];
+                   __typeof__(a) b = v[1];
+                   SWAP(a, b);
+                   v[2] = a - b;
+                   int n = o[0];
+                   __typeof__(n++) m = n * 3;
+                   __typeof(int[3]) arr = {1, 2, 3};
+                   __typeof__(arr) copy;
+                   for (int i = 0; i < 3; i++) copy[i] = arr[i] * m;
+                   __typeof__(o) p = o + 1;
+                   *p = copy[0] + copy[1] + copy[2] + n;
+                   o[2] = sizeof(__typeof__(arr)) + sizeof(__typeof__(l[0] + 1));
+                   o[3] = MAX(n, -4);
+                   // `__typeof__(l[1])` would be a `__global long`: values
+                   // go through private variables (as in clang).
+                   long l1 = l[1];
+                   l[0] = MAX(l1, (long)n << 40);
+                   float x0 = v[0].x, y1 = v[1].y;
+                   v[3] = (float4)(MAX(x0, y1), 0.0f, 0.0f, 0.0f);
+               }";
+    with_kernels(src, |get| {
+        let mut v: Vec<[f32; 4]> = vec![[1.0, 2.0, 3.0, 4.0], [10.0, 20.0, 30.0, 40.0], [0.0; 4], [0.0; 4]];
+        let mut o = vec![7i32, 0, 0, 0];
+        let mut l = vec![0i64, 5];
+        launch(get("k"), 1, &[arg(&v.as_mut_ptr()), arg(&o.as_mut_ptr()), arg(&l.as_mut_ptr())]);
+        assert_eq!(v[2], [9.0, 18.0, 27.0, 36.0]);
+        // `n++` in `__typeof__` is not evaluated: n stays 7.
+        assert_eq!(o[1..], [(1 + 2 + 3) * 21 + 7, 3 * 4 + 8, 7]);
+        assert_eq!(l[0], 7i64 << 40);
+        assert_eq!(v[3], [20.0, 0.0, 0.0, 0.0]);
+    });
+}

@@ -265,6 +265,11 @@ pub enum TokenKind {
     Alignof,
     #[token("_Static_assert")]
     StaticAssert,
+    /// GNU `__typeof__`/`__typeof` (plain `typeof` is C23's, not OpenCL
+    /// C's: clang-22 takes it as a name there).
+    #[token("__typeof__")]
+    #[token("__typeof")]
+    Typeof,
     #[token("true")]
     True,
     #[token("false")]
@@ -511,6 +516,7 @@ impl TokenKind {
             Return => "return",
             Short => "short",
             Sizeof => "sizeof",
+            Typeof => "__typeof__",
             Static => "static",
             Struct => "struct",
             Switch => "switch",

@@ -169,6 +169,11 @@ pub enum TypeSpecKind {
     /// `name` is its spelling.
     Builtin { name: String, ty: BuiltinType },
     TypedefName(Ident),
+    /// GNU `__typeof__(expr)`: the type of the expression (as an lvalue's
+    /// object, qualifiers and address space included), not evaluated.
+    TypeofExpr(Box<Expr>),
+    /// GNU `__typeof__(type-name)`.
+    TypeofType(Box<TypeName>),
     // Boxed: specifier lists sit on the parser's symbol stack, whose
     // entries are as large as the largest one.
     Struct(Box<StructSpec>),

@@ -550,6 +550,8 @@ fn specs_string(specs: &DeclSpecs) -> String {
             DeclSpec::Type(t) => match &t.kind {
                 TypeSpecKind::Builtin { name, .. } => name.clone(),
                 TypeSpecKind::TypedefName(i) => i.name.clone(),
+                TypeSpecKind::TypeofExpr(_) => "typeof(<expr>)".into(),
+                TypeSpecKind::TypeofType(t) => format!("typeof({})", type_string(&t.specs, t.declarator.as_ref())),
                 TypeSpecKind::Struct(s) => {
                     let kw = if s.kind == StructKind::Struct { "struct" } else { "union" };
                     format!("{kw} {}", s.name.as_ref().map_or("<anonymous>", |n| n.name.as_str()))

@@ -909,7 +909,7 @@ impl<'a> Cx<'a> {
             Do => "after do/while statement",
             Typedef | Extern | Static | Auto | Register | Const | Volatile | Restrict | Char | Short | Int | Long | Float | Double
             | Signed | Unsigned | Void | Bool | Half | BuiltinType | Struct | Union | Enum | Kernel | Global | Local | Constant
-            | Private | Generic | Inline | Attribute => "at end of declaration",
+            | Private | Generic | Inline | Attribute | Typeof => "at end of declaration",
             Ident if second == Some(Ident) || self.scopes.borrow().is_typedef(self.sm.text(toks[start].spelling)) => "at end of declaration",
             _ => "after expression",
         }

@@ -508,8 +508,11 @@ impl Checker<'_> {
                     self.end_function();
                 }
                 // Objects with static storage are initialized before any
-                // code runs: from constants only (C99 6.7.8p4).
-                if ctx == Ctx::File || matches!(q.space, AddrSpace::Global | AddrSpace::Constant) {
+                // code runs: from constants only (C99 6.7.8p4). (A
+                // function-scope `__global` one that is not `static` is an
+                // error of its own.)
+                let is_static = matches!(base.storage, Some((StorageClass::Static | StorageClass::Extern, _)));
+                if ctx == Ctx::File || q.space == AddrSpace::Constant || (q.space == AddrSpace::Global && is_static) {
                     self.require_constant_init(init);
                     // A sampler's bits are read at compile time: its
                     // initializer is an integer constant expression.
@@ -1344,6 +1347,16 @@ impl Checker<'_> {
                     None
                 }
             },
+            // As with a typedef, a space other than `__private` stays.
+            TypeSpecKind::TypeofExpr(e) => {
+                let v = self.type_expr(e)?;
+                let ty = if v.lvalue { v.ty } else { QualType { quals: Quals::default(), ..v.ty } };
+                Some(Partial { ty: ty.ty, quals: ty.quals, space: (v.lvalue && ty.space != AddrSpace::Private).then_some(ty.space) })
+            }
+            TypeSpecKind::TypeofType(t) => {
+                let ty = self.type_name(t)?;
+                Some(Partial { ty: ty.ty, quals: ty.quals, space: (ty.space != AddrSpace::Private).then_some(ty.space) })
+            }
             TypeSpecKind::Struct(s) => Some(Partial { ty: self.record(s, specs, ctx), quals: Quals::default(), space: None }),
             TypeSpecKind::Enum(e) => Some(Partial { ty: self.enumeration(e), quals: Quals::default(), space: None }),
             _ => None,
