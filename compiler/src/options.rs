@@ -124,6 +124,35 @@ pub struct FpOptions {
     pub single_precision_constant: bool,
 }
 
+impl FpOptions {
+    /// Applies one `-cl-*` floating-point option as clang does (the
+    /// umbrella options imply the ones they contain); false when `flag` is
+    /// not one of them.
+    pub fn apply(&mut self, flag: &str) -> bool {
+        match flag {
+            "-cl-mad-enable" => self.mad_enable = true,
+            "-cl-fast-relaxed-math" => {
+                self.fast_relaxed_math = true;
+                self.mad_enable = true;
+                self.finite_math_only = true;
+                self.no_signed_zeros = true;
+                self.unsafe_math = true;
+            }
+            "-cl-finite-math-only" => self.finite_math_only = true,
+            "-cl-no-signed-zeros" => self.no_signed_zeros = true,
+            "-cl-unsafe-math-optimizations" => {
+                self.unsafe_math = true;
+                self.mad_enable = true;
+                self.no_signed_zeros = true;
+            }
+            "-cl-denorms-are-zero" => self.denorms_are_zero = true,
+            "-cl-single-precision-constant" => self.single_precision_constant = true,
+            _ => return false,
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

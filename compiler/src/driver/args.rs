@@ -246,23 +246,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
             "-O1" => inv.opt_level = 1,
             "-O2" | "-O" | "-Os" | "-Oz" => inv.opt_level = 2,
             "-O3" => inv.opt_level = 3,
-            "-cl-mad-enable" => inv.fp.mad_enable = true,
-            "-cl-fast-relaxed-math" => {
-                inv.fp.fast_relaxed_math = true;
-                inv.fp.mad_enable = true;
-                inv.fp.finite_math_only = true;
-                inv.fp.no_signed_zeros = true;
-                inv.fp.unsafe_math = true;
-            }
-            "-cl-finite-math-only" => inv.fp.finite_math_only = true,
-            "-cl-no-signed-zeros" => inv.fp.no_signed_zeros = true,
-            "-cl-unsafe-math-optimizations" => {
-                inv.fp.unsafe_math = true;
-                inv.fp.mad_enable = true;
-                inv.fp.no_signed_zeros = true;
-            }
-            "-cl-denorms-are-zero" => inv.fp.denorms_are_zero = true,
-            "-cl-single-precision-constant" => inv.fp.single_precision_constant = true,
+            _ if inv.fp.apply(name) => {}
             "-cl-kernel-arg-info" => inv.kernel_arg_info = true,
             "-cl-strict-aliasing" | "-cl-uniform-work-group-size" | "-cl-no-subgroup-ifp" => {}
             "-g" => inv.debug_info = true,

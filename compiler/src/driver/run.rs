@@ -3,7 +3,7 @@
 //! ```text
 //! clc run kernel.cl --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]]
 //!         [--offset X[,Y[,Z]]] --arg SPEC ... [--print I] [--out I=FILE]
-//!         [--repeat N] [--json] [-cl-std=…] [-D…] [-I…] [-O0…-O3]
+//!         [--repeat N] [--json] [-cl-std=…] [-D…] [-I…] [-O0…-O3] [-cl-… build options]
 //! ```
 //!
 //! Argument specs, one `--arg` per kernel argument, in order:
@@ -136,6 +136,17 @@ impl Scalar {
             Scalar::F32 => out.extend((v as f32).to_le_bytes()),
             Scalar::F64 => out.extend(v.to_le_bytes()),
         }
+    }
+
+    /// The integer `v` in this (integer) type's bytes, if it is in the
+    /// range of the type or of its other signedness.
+    fn encode_int(self, v: i128, out: &mut Vec<u8>) -> bool {
+        let bits = 8 * self.size() as u32;
+        if v < -(1i128 << (bits - 1)) || v >= 1i128 << bits {
+            return false;
+        }
+        out.extend(&(v as u128).to_le_bytes()[..self.size()]);
+        true
     }
 
     fn decode(self, b: &[u8]) -> String {
@@ -739,8 +750,20 @@ fn parse_spec(s: &str, index: usize) -> Result<Spec, Usage> {
             }
             let mut data = Vec::new();
             for v in &vals {
-                let x: f64 = v.trim().parse().map_err(|_| bad(format!("'{v}' is not a number")))?;
-                elem.scalar.encode(x, &mut data);
+                let v = v.trim();
+                if elem.scalar.is_float() {
+                    let x: f64 = v.parse().map_err(|_| bad(format!("'{v}' is not a number")))?;
+                    elem.scalar.encode(x, &mut data);
+                } else {
+                    // Integers exactly (through f64, 2^53 + 1 and the
+                    // largest longs would change), in either signedness's
+                    // range: `uint:-1` is 0xffffffff, `long:0xfffffffffffffffe`
+                    // is -2, as a C conversion would make them.
+                    let x = int_value(v).ok_or_else(|| bad(format!("'{v}' is not an integer")))?;
+                    if !elem.scalar.encode_int(x, &mut data) {
+                        return Err(bad(format!("'{v}' does not fit in {t}")));
+                    }
+                }
             }
             for _ in elem.lanes..elem.stored_lanes() {
                 elem.scalar.encode(0.0, &mut data);
@@ -748,6 +771,19 @@ fn parse_spec(s: &str, index: usize) -> Result<Spec, Usage> {
             Ok(Spec::Value(data, t.to_string()))
         }
     }
+}
+
+/// A decimal or `0x` hexadecimal integer, with an optional sign.
+fn int_value(s: &str) -> Option<i128> {
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let v = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        Some(h) => i128::from_str_radix(h, 16).ok()?,
+        None => digits.parse::<i128>().ok()?,
+    };
+    Some(if neg { -v } else { v })
 }
 
 /// `ORDER:CHANNELTYPE:SIZES[:FILL]` of an image spec.
@@ -932,8 +968,9 @@ fn parse(args: &[String]) -> Result<Options, Usage> {
             "-O1" => build.opt_level = 1,
             "-O2" | "-O" => build.opt_level = 2,
             "-O3" => build.opt_level = 3,
-            "-cl-fast-relaxed-math" => build.fp.fast_relaxed_math = true,
-            "-cl-mad-enable" => build.fp.mad_enable = true,
+            _ if build.fp.apply(a) => {}
+            // Accepted by clBuildProgram; nothing to do on the CPU.
+            "-cl-kernel-arg-info" | "-cl-strict-aliasing" | "-cl-uniform-work-group-size" | "-cl-no-subgroup-ifp" | "-w" => {}
             _ if a.starts_with('-') => return Err(Usage(format!("unknown option '{a}'"))),
             _ if input.is_none() => input = Some(PathBuf::from(a)),
             _ => return Err(Usage(format!("more than one input file ('{a}')"))),
@@ -997,6 +1034,26 @@ mod tests {
         let (code, out, err) = run(&[&f, "--kernel", "saxpy", "--global", "5", "--arg", "float:2", "--arg", "buf:float:5:range", "--arg", "buf:float:5:1", "--print", "2"]);
         assert_eq!(code, 0, "{err}");
         assert_eq!(out, "arg 2: [1, 3, 5, 7, 9]\n");
+        // The build options clBuildProgram takes (clang's umbrella options
+        // implying the ones they contain).
+        for opt in ["-cl-denorms-are-zero", "-cl-fast-relaxed-math", "-cl-unsafe-math-optimizations", "-cl-finite-math-only", "-cl-no-signed-zeros", "-cl-kernel-arg-info", "-cl-single-precision-constant"] {
+            let (code, out, err) = run(&[&f, opt, "--kernel", "saxpy", "--global", "5", "--arg", "float:2", "--arg", "buf:float:5:range", "--arg", "buf:float:5:1", "--print", "2"]);
+            assert_eq!(code, 0, "{opt}: {err}");
+            assert_eq!(out, "arg 2: [1, 3, 5, 7, 9]\n", "{opt}");
+        }
+        // Integer values exactly, in either signedness's range.
+        let g = kernel_file("ints.cl", "kernel void k(long a, uint b, long c, global long *o) { o[0] = a; o[1] = b; o[2] = c; }");
+        let (code, out, err) = run(&[&g, "--kernel", "k", "--global", "1", "--arg", "long:9007199254740993", "--arg", "uint:-1", "--arg", "long:0xfffffffffffffffe", "--arg", "buf:long:3", "--print", "3"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "arg 3: [9007199254740993, 4294967295, -2]\n");
+        for (bad, why) in [("uint:4294967296", "does not fit in uint"), ("uint:1.5", "is not an integer"), ("uint:-2147483649", "does not fit in uint")] {
+            let (code, _, err) = run(&[&g, "--kernel", "k", "--global", "1", "--arg", "long:1", "--arg", bad, "--arg", "long:1", "--arg", "buf:long:3"]);
+            assert_eq!(code, 2, "{bad}: {err}");
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        let (code, _, err) = run(&[&f, "-cl-no-such-option", "--kernel", "saxpy", "--global", "5"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("unknown option '-cl-no-such-option'"), "{err}");
     }
 
     #[test]
