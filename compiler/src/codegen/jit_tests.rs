@@ -54,6 +54,11 @@ fn launch(entry: Entry, n: usize, args: &[*mut c_void]) {
 /// Compiles `src` for the host at -O2, JIT-loads it and runs `f` with a
 /// function that looks kernels up by name.
 fn with_kernels(src: &str, f: impl FnOnce(&dyn Fn(&str) -> Entry)) {
+    with_kernels_fp(src, crate::options::FpOptions::default(), f)
+}
+
+/// [`with_kernels`] with floating-point options.
+fn with_kernels_fp(src: &str, fp: crate::options::FpOptions, f: impl FnOnce(&dyn Fn(&str) -> Entry)) {
     let mut sm = SourceMap::new();
     let main = sm.add_virtual("jit.cl", src.to_string());
     let mut diags = Diagnostics::default();
@@ -62,7 +67,7 @@ fn with_kernels(src: &str, f: impl FnOnce(&dyn Fn(&str) -> Entry)) {
     let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
     assert!(!diags.has_errors(), "{:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
     let ctx = Context::create();
-    let opts = CodegenOptions { opt_level: 2, ..Default::default() };
+    let opts = CodegenOptions { opt_level: 2, fp, ..Default::default() };
     let m = super::lower(&ctx, &p, &sm, "jit", &opts, &mut diags).unwrap();
     assert!(!diags.has_errors());
     let tm = configure(&m, &opts).unwrap();
@@ -655,4 +660,45 @@ fn typeof_names_the_type_of_an_expression() {
         assert_eq!(l[0], 7i64 << 40);
         assert_eq!(v[3], [20.0, 0.0, 0.0, 0.0]);
     });
+}
+
+/// With `-cl-denorms-are-zero` a kernel's float and double arithmetic
+/// flushes denormal results to zero and reads denormal operands as zero
+/// (piglit's amdgcn-f32-inline-immediates expects it); without, denormals
+/// are kept (IEEE). Either way the thread's floating-point modes are the
+/// same after the launch as before.
+#[test]
+fn denormals_are_flushed_only_when_asked() {
+    #[allow(deprecated)]
+    use std::arch::x86_64::_mm_getcsr;
+    let src = "kernel void k(global float *f, global double *d, global const uint *bits) {
+                   float x = as_float(bits[0]);
+                   f[0] = f[1] * 1e-30f;
+                   f[1] = x + 0.0f;
+                   f[2] = x * 1.0f > 0.0f ? 1.0f : 2.0f;
+                   d[0] = d[1] * 1e-300;
+               }";
+    for flush in [false, true] {
+        let fp = crate::options::FpOptions { denorms_are_zero: flush, ..Default::default() };
+        with_kernels_fp(src, fp, |get| {
+            let mut f = vec![0f32, 1e-10, 0.0];
+            let mut d = vec![0f64, 1e-10];
+            // The smallest positive denormal float.
+            let bits = [1u32];
+            #[allow(deprecated)]
+            // SAFETY: reading MXCSR has no effect.
+            let before = unsafe { _mm_getcsr() };
+            launch(get("k"), 1, &[arg(&f.as_mut_ptr()), arg(&d.as_mut_ptr()), arg(&bits.as_ptr())]);
+            #[allow(deprecated)]
+            // SAFETY: as above.
+            let after = unsafe { _mm_getcsr() };
+            // The control bits (the low six are sticky exception flags).
+            assert_eq!(before & !0x3f, after & !0x3f, "the entry restores MXCSR's modes");
+            if flush {
+                assert_eq!((f[0], f[1], f[2], d[0]), (0.0, 0.0, 2.0, 0.0));
+            } else {
+                assert_eq!((f[0], f[1].to_bits(), f[2], d[0]), (1e-10f32 * 1e-30f32, 1, 1.0, 1e-10 * 1e-300));
+            }
+        });
+    }
 }

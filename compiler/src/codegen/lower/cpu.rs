@@ -406,6 +406,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             entry_fn.add_attribute(inkwell::attributes::AttributeLoc::Function, self.ctx.create_string_attribute(crate::codegen::outline::REGIONS_ATTR, ""));
             self.region_entry(entry_fn, bb, &body, plan, wi, &vals)?;
             self.debug_end_function();
+            self.flush_denormals_in(entry_fn)?;
             self.kernel_descs.push((index, entry_fn, self.local_mem_size, 0));
             return Ok(());
         }
@@ -436,7 +437,50 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         if one_row {
             flags |= FLAG_ONE_ROW;
         }
+        self.flush_denormals_in(entry_fn)?;
         self.kernel_descs.push((index, entry_fn, self.local_mem_size, flags));
+        Ok(())
+    }
+
+    /// With `-cl-denorms-are-zero` on x86-64, a work-group entry runs
+    /// with the SSE unit flushing denormal results to zero and reading
+    /// denormal operands as zero (MXCSR's FTZ and DAZ bits, as Intel's
+    /// CPU runtime does), and gives the thread its MXCSR back on return:
+    /// the option lets single and double precision denormals be flushed,
+    /// and LLVM compiles the kernel assuming `float` ones are
+    /// (`denormal-fp-math-f32`). Called on a finished entry.
+    pub(super) fn flush_denormals_in(&mut self, entry_fn: FunctionValue<'ctx>) -> R<()> {
+        if !self.opts.fp.denorms_are_zero || !self.opts.target.is_x86_64() {
+            return Ok(());
+        }
+        const FTZ_DAZ: u64 = 0x8040;
+        let decl = |name: &str| inkwell::intrinsics::Intrinsic::find(name).and_then(|i| i.get_declaration(&self.module, &[]));
+        let (Some(st), Some(ld)) = (decl("llvm.x86.sse.stmxcsr"), decl("llvm.x86.sse.ldmxcsr")) else { return ice("no MXCSR intrinsics") };
+        let Some(first) = entry_fn.get_first_basic_block().and_then(|b| b.get_first_instruction()) else { return ice("an empty work-group entry") };
+        let i32t = self.ctx.i32_type();
+        let here = self.b.get_insert_block();
+        // Not the kernel's lines: these belong to no statement (and with
+        // -g the builder's location may be another function's).
+        self.b.unset_current_debug_location();
+        self.b.position_before(&first);
+        let saved = self.b.build_alloca(i32t, "mxcsr.saved")?;
+        let flushing = self.b.build_alloca(i32t, "mxcsr.flush")?;
+        self.b.build_call(st, &[saved.into()], "")?;
+        let old = self.b.build_load(i32t, saved, "")?.into_int_value();
+        let new = self.b.build_or(old, i32t.const_int(FTZ_DAZ, false), "")?;
+        self.b.build_store(flushing, new)?;
+        self.b.build_call(ld, &[flushing.into()], "")?;
+        let mut block = entry_fn.get_first_basic_block();
+        while let Some(b) = block {
+            if let Some(t) = b.get_terminator().filter(|t| t.get_opcode() == inkwell::values::InstructionOpcode::Return) {
+                self.b.position_before(&t);
+                self.b.build_call(ld, &[saved.into()], "")?;
+            }
+            block = b.get_next_basic_block();
+        }
+        if let Some(h) = here {
+            self.b.position_at_end(h);
+        }
         Ok(())
     }
 

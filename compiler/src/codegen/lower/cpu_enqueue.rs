@@ -276,6 +276,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             g.b.build_return(None)?;
             Ok(())
         })?;
+        self.flush_denormals_in(f)?;
         self.block_entries.insert(b.invoke, (f, flags));
         Ok(Some((f, b.size, flags)))
     }
