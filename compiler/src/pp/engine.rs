@@ -17,6 +17,32 @@ use std::path::{Path, PathBuf};
 /// Deepest `#include` nesting, as clang's default.
 const MAX_INCLUDE_DEPTH: usize = 200;
 
+/// The extensions `#pragma OPENCL EXTENSION` names without a warning in
+/// every dialect: clang-22's list of those that need the pragma.
+const PRAGMA_EXTENSIONS: &[&str] = &[
+    "cl_khr_fp16",
+    "cl_khr_fp64",
+    "cl_khr_int64_base_atomics",
+    "cl_khr_int64_extended_atomics",
+    "cl_khr_global_int32_base_atomics",
+    "cl_khr_global_int32_extended_atomics",
+    "cl_khr_local_int32_base_atomics",
+    "cl_khr_local_int32_extended_atomics",
+    "cl_khr_byte_addressable_store",
+    "cl_khr_3d_image_writes",
+    "cl_khr_depth_images",
+    "cl_khr_gl_msaa_sharing",
+    "cl_amd_media_ops",
+    "cl_amd_media_ops2",
+    "cl_clang_storage_class_specifiers",
+    "cl_intel_subgroups",
+    "cl_intel_subgroups_short",
+    "cl_intel_device_side_avc_motion_estimation",
+];
+
+/// Those clang-22 knows from OpenCL C 2.0 on ("unsupported" before).
+const PRAGMA_EXTENSIONS_2_0: &[&str] = &["cl_khr_mipmap_image", "cl_khr_mipmap_image_writes", "cl_khr_subgroups", "cl_khr_srgb_image_writes"];
+
 /// The bit of `name` in [`Pp::bloom`].
 pub(super) fn bloom_bit(name: &str) -> (usize, u64) {
     let b = name.as_bytes();
@@ -607,7 +633,20 @@ impl Pp<'_> {
         let at = self.emitted;
         let kind = match words.as_slice() {
             ["OPENCL", "EXTENSION", name, ":", state] if (*state == "enable" || *state == "disable") && toks[2].kind.is_word() => {
-                Some(PragmaKind::Extension { name: name.to_string(), enable: *state == "enable" })
+                // What clang-22 says of names it does not take.
+                let at = toks[2].span;
+                let enable = *state == "enable";
+                let why = match *name {
+                    "all" if enable => Some("expected 'disable' - ignoring".to_string()),
+                    "all" => None,
+                    n if PRAGMA_EXTENSIONS.contains(&n) => None,
+                    n if PRAGMA_EXTENSIONS_2_0.contains(&n) => (!self.opts.std.has_generic()).then(|| format!("unsupported OpenCL extension '{n}' - ignoring")),
+                    n => Some(format!("OpenCL extension '{n}' unknown or does not require pragma - ignoring")),
+                };
+                if let Some(why) = why {
+                    self.diags.push(Diagnostic::warning("ignored-pragmas", at, why));
+                }
+                Some(PragmaKind::Extension { name: name.to_string(), enable })
             }
             ["OPENCL", "EXTENSION", ..] => {
                 self.diags.push(Diagnostic::warning("ignored-pragmas", span, "expected '#pragma OPENCL EXTENSION <name> : enable|disable' - ignoring"));
