@@ -702,3 +702,31 @@ fn denormals_are_flushed_only_when_asked() {
         });
     }
 }
+
+/// `vstorea_half<n>` through a pointer that is not aligned to the vector
+/// (piglit's vstorea_half tests store into a `short` array): the program
+/// breaks the function's precondition, but the store must not fault (it
+/// was an aligned vector move: SIGSEGV).
+#[test]
+fn misaligned_vstorea_half_does_not_fault() {
+    let src = "kernel void k(global const float16 *in, global short *out) {
+                   volatile short loc[40];
+                   for (int i = 0; i < 40; i++) loc[i] = -1;
+                   vstorea_half16(in[0], 0, (private half *)(loc + 1));
+                   vstorea_half8(in[0].lo, 0, (private half *)(loc + 19));
+                   for (int i = 0; i < 40; i++) out[i] = loc[i];
+               }";
+    with_kernels(src, |get| {
+        // A `float16` is aligned to 64 bytes.
+        #[repr(C, align(64))]
+        struct Float16([f32; 16]);
+        let input = vec![Float16(std::array::from_fn(|i| i as f32 * 1.5))];
+        let mut out = vec![0i16; 40];
+        launch(get("k"), 1, &[arg(&input.as_ptr()), arg(&out.as_mut_ptr())]);
+        let h = |i: usize| clc_runtime::image::f32_to_half(i as f32 * 1.5) as i16;
+        let mut want = vec![-1i16; 40];
+        (0..16).for_each(|i| want[1 + i] = h(i));
+        (0..8).for_each(|i| want[19 + i] = h(i));
+        assert_eq!(out, want);
+    });
+}

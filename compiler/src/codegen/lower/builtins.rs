@@ -1175,7 +1175,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 
     /// The address `p + offset * n` elements of a `vload`/`vstore` (the
     /// aligned 3-element forms step by 4), the memory type of `n`
-    /// elements, and the access's alignment.
+    /// elements, and the access's alignment: the element's, also for the
+    /// `vloada_half`/`vstorea_half` forms. Those require `p + offset * n`
+    /// aligned to the vector's size, but a program that misses it (piglit
+    /// stores through a cast `short` array) would fault on x86's aligned
+    /// vector moves, and unaligned ones cost nothing on aligned addresses.
     fn vector_access(&mut self, offset: ExprId, ptr: ExprId, n: u8, aligned: bool) -> R<(PointerValue<'ctx>, BasicTypeEnum<'ctx>, u32)> {
         let offset = self.value(offset)?.into_int_value();
         let p = self.value(ptr)?.into_pointer_value();
@@ -1185,8 +1189,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let idx = self.b.build_int_mul(offset, offset.get_type().const_int(stride, false), "")?;
         let addr = self.gep(elem, p, idx)?;
         let lt = if n == 1 { et } else { vec_of(et, n as u32) };
-        let align = if aligned { self.type_bytes(et) * stride as u32 } else { self.type_bytes(et) };
-        Ok((addr, lt, align))
+        Ok((addr, lt, self.type_bytes(et)))
     }
 
     /// `vload<n>(offset, p)` and the half forms.
