@@ -961,6 +961,10 @@ fn parse(args: &[String]) -> Result<Options, Usage> {
             "--repeat" => repeat = value(&mut i, a)?.parse().ok().filter(|&n| n > 0).ok_or_else(|| Usage("--repeat takes a positive count".into()))?,
             "--json" => json = true,
             _ if a.starts_with("-cl-std=") => build.std = ClStd::parse(&a[8..]).ok_or_else(|| Usage(format!("unknown OpenCL C version '{}'", &a[8..])))?,
+            // `-D NAME` and `-I DIR` apart too, as clBuildProgram takes them.
+            "-D" => build.macros.push(CmdMacro::Define(value(&mut i, a)?)),
+            "-U" => build.macros.push(CmdMacro::Undef(value(&mut i, a)?)),
+            "-I" => build.include_dirs.push(PathBuf::from(value(&mut i, a)?)),
             _ if a.starts_with("-D") && a.len() > 2 => build.macros.push(CmdMacro::Define(a[2..].to_string())),
             _ if a.starts_with("-U") && a.len() > 2 => build.macros.push(CmdMacro::Undef(a[2..].to_string())),
             _ if a.starts_with("-I") && a.len() > 2 => build.include_dirs.push(PathBuf::from(&a[2..])),
@@ -1051,6 +1055,11 @@ mod tests {
             assert_eq!(code, 2, "{bad}: {err}");
             assert!(err.contains(why), "{bad}: {err}");
         }
+        // `-D NAME`, `-I DIR` as two arguments.
+        let d = kernel_file("d.cl", "kernel void k(global int *o) { o[0] = N + M; }");
+        let (code, out, err) = run(&[&d, "-D", "N=40", "-DM=2", "-I", "/tmp", "--kernel", "k", "--global", "1", "--arg", "buf:int:1", "--print", "0"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "arg 0: [42]\n");
         let (code, _, err) = run(&[&f, "-cl-no-such-option", "--kernel", "saxpy", "--global", "5"]);
         assert_eq!(code, 2, "{err}");
         assert!(err.contains("unknown option '-cl-no-such-option'"), "{err}");
