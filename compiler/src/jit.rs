@@ -1124,6 +1124,27 @@ mod barrier_tests {
         assert_eq!(bo.read::<i32>(), want);
     }
 
+    /// GNU attributes between a function's declarator and its body apply
+    /// to it (they were a syntax error): `reqd_work_group_size` there
+    /// sizes the kernel's groups, `overloadable` there overloads.
+    #[test]
+    fn attributes_after_the_declarator_of_a_definition() {
+        let p = build_ok(
+            "int twice(int x) __attribute__((overloadable)) { return 2 * x; }
+             float twice(float x) __attribute__((overloadable)) { return 3.0f * x; }
+             kernel void k(global int *o) __attribute__((reqd_work_group_size(4, 1, 1))) __attribute__((unused_and_unknown)) {
+                 o[get_global_id(0)] = get_local_size(0) * 100 + twice(1) + (int)twice(1.0f);
+             }",
+        );
+        assert_eq!(p.kernels()[0].reqd_work_group_size, Some([4, 1, 1]));
+        let o = Buffer::new(8 * 4);
+        let mut k = p.kernel("k").unwrap();
+        k.set_arg(0, Arg::Buffer(&o)).unwrap();
+        k.launch(&range([8, 1, 1], [4, 1, 1], 1)).unwrap();
+        assert_eq!(o.read::<i32>(), vec![405; 8]);
+        assert!(k.launch(&range([8, 1, 1], [2, 1, 1], 1)).is_err(), "the required size holds");
+    }
+
     /// Statement expressions in kernels with barriers: between barriers,
     /// in the regions (their locals per work-item, in loops at group
     /// level); with a barrier or a jump inside one, on a thread per
