@@ -583,26 +583,39 @@ impl<'a> Cx<'a> {
     /// that ends right before token `at`, if one does.
     fn attrs_before(&self, at: usize) -> Option<usize> {
         let toks = &self.pp.tokens;
-        let mut i = at.checked_sub(1)?;
-        if toks[i].kind != TokenKind::RParen {
+        let close = at.checked_sub(1)?;
+        if toks[close].kind != TokenKind::RParen {
             return None;
         }
+        let a = self.opener_of(close, usize::MAX)?.checked_sub(1)?;
+        (toks[a].kind == TokenKind::Attribute).then_some(a)
+    }
+
+    /// The index of the bracket that the `)`, `]` or `}` at `close`
+    /// closes, looking back at most `limit` tokens.
+    fn opener_of(&self, close: usize, limit: usize) -> Option<usize> {
+        let toks = &self.pp.tokens;
+        let (open, shut) = match toks[close].kind {
+            TokenKind::RParen => (TokenKind::LParen, TokenKind::RParen),
+            TokenKind::RBracket => (TokenKind::LBracket, TokenKind::RBracket),
+            _ => (TokenKind::LBrace, TokenKind::RBrace),
+        };
         let mut depth = 0usize;
+        let mut i = close;
         loop {
-            match toks[i].kind {
-                TokenKind::RParen => depth += 1,
-                TokenKind::LParen => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
+            if toks[i].kind == shut {
+                depth += 1;
+            } else if toks[i].kind == open {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
                 }
-                _ => {}
+            }
+            if close - i >= limit {
+                return None;
             }
             i = i.checked_sub(1)?;
         }
-        let a = i.checked_sub(1)?;
-        (toks[a].kind == TokenKind::Attribute).then_some(a)
     }
 
     /// Parses the count of a `#pragma unroll` (`range` of
@@ -846,22 +859,9 @@ impl<'a> Cx<'a> {
         let mut i = last;
         // After `}`: a struct/union/enum body or an initializer list.
         if toks[i].kind == TokenKind::RBrace {
-            let mut depth = 0usize;
-            loop {
-                match toks[i].kind {
-                    TokenKind::RBrace => depth += 1,
-                    TokenKind::LBrace => {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-                if i == 0 || last - i > 10_000 {
-                    return "after expression";
-                }
-                i -= 1;
+            match self.opener_of(i, 10_000) {
+                Some(open) => i = open,
+                None => return "after expression",
             }
             for j in (i.saturating_sub(4)..i).rev() {
                 match toks[j].kind {

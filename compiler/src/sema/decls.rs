@@ -1335,28 +1335,24 @@ impl Checker<'_> {
     }
 
     fn named(&mut self, ts: &TypeSpec, specs: &DeclSpecs, ctx: Ctx) -> Option<Partial> {
+        // A typedef's (or `__typeof__`'s) own space stays only if it is
+        // not `__private`, which is what the context decides otherwise.
+        let named = |q: QualType| Some(Partial { ty: q.ty, quals: q.quals, space: (q.space != AddrSpace::Private).then_some(q.space) });
         match &ts.kind {
             TypeSpecKind::TypedefName(id) => match self.lookup(&id.name) {
-                Some(Sym { kind: SymKind::Typedef, ty, .. }) => {
-                    let ty = *ty;
-                    // A typedef's own space stays only if it was written.
-                    Some(Partial { ty: ty.ty, quals: ty.quals, space: (ty.space != AddrSpace::Private).then_some(ty.space) })
-                }
+                Some(Sym { kind: SymKind::Typedef, ty, .. }) => named(*ty),
                 _ => {
                     self.diags.push(err("E0304", id.span, format!("unknown type name '{}'", id.name)));
                     None
                 }
             },
-            // As with a typedef, a space other than `__private` stays.
+            // An lvalue's object type; an rvalue's type has no qualifiers
+            // or space.
             TypeSpecKind::TypeofExpr(e) => {
                 let v = self.type_expr(e)?;
-                let ty = if v.lvalue { v.ty } else { QualType { quals: Quals::default(), ..v.ty } };
-                Some(Partial { ty: ty.ty, quals: ty.quals, space: (v.lvalue && ty.space != AddrSpace::Private).then_some(ty.space) })
+                named(if v.lvalue { v.ty } else { QualType::new(v.ty.ty, AddrSpace::Private) })
             }
-            TypeSpecKind::TypeofType(t) => {
-                let ty = self.type_name(t)?;
-                Some(Partial { ty: ty.ty, quals: ty.quals, space: (ty.space != AddrSpace::Private).then_some(ty.space) })
-            }
+            TypeSpecKind::TypeofType(t) => named(self.type_name(t)?),
             TypeSpecKind::Struct(s) => Some(Partial { ty: self.record(s, specs, ctx), quals: Quals::default(), space: None }),
             TypeSpecKind::Enum(e) => Some(Partial { ty: self.enumeration(e), quals: Quals::default(), space: None }),
             _ => None,

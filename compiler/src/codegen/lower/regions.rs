@@ -172,14 +172,11 @@ impl<'ctx> GroupMode<'ctx> {
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// Can the region lowering express this kernel (or block)?
     pub(super) fn regions_can_express(&self, b: &GroupBody<'_>) -> bool {
-        self.body_ok(b.func, b.body)
+        !b.body.iter().any(|s| self.stmt_expr_in_the_way(b.func, s)) && self.body_ok(b.func, b.body)
     }
 
     fn body_ok(&self, f: &hir::Function, body: &[Stmt]) -> bool {
         body.iter().all(|s| {
-            if self.stmt_expr_in_the_way(f, s) {
-                return false;
-            }
             if !self.stmt_syncs(f, s) {
                 // A region (it may leave for an enclosing group-level
                 // loop: see `region`), whose `goto`s stay inside it.
