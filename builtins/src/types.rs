@@ -211,9 +211,36 @@ pub fn lookup(word: &str) -> Option<BuiltinType> {
     Some(BuiltinType::Vector(Scalar::from_name(elem)?, width))
 }
 
+/// Every word that names a type by itself: the C keywords (`int`,
+/// `float`, `bool`, …) and the words [`lookup`] knows. For "did you mean"
+/// on an unknown type name.
+pub fn type_words() -> Vec<String> {
+    const ELEMS: [&str; 11] = ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "half", "float", "double"];
+    let mut v: Vec<String> = ["void", "bool", "signed", "unsigned", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t"]
+        .into_iter()
+        .chain(ELEMS)
+        .chain(["sampler_t", "event_t", "queue_t", "ndrange_t", "clk_event_t", "reserve_id_t", "cl_mem_fence_flags", "memory_order", "memory_scope"])
+        .map(str::to_string)
+        .collect();
+    v.extend(ELEMS.iter().flat_map(|e| VECTOR_WIDTHS.iter().map(move |n| format!("{e}{n}"))));
+    v.extend(Image::ALL.iter().map(|i| i.name().to_string()));
+    let atomics = ["int", "uint", "long", "ulong", "float", "double", "half", "intptr_t", "uintptr_t", "size_t", "ptrdiff_t", "flag"];
+    v.extend(atomics.iter().map(|a| format!("atomic_{a}")));
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_type_word_is_a_keyword_or_known() {
+        let keywords = ["void", "bool", "signed", "unsigned", "char", "short", "int", "long", "half", "float", "double"];
+        for w in type_words() {
+            assert!(keywords.contains(&w.as_str()) || lookup(&w).is_some(), "{w}");
+        }
+        assert!(type_words().iter().any(|w| w == "float4"));
+    }
 
     #[test]
     fn every_vector_type_is_known() {

@@ -84,7 +84,7 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         last_error: Cell::new(None),
         unroll_taken: RefCell::new(HashSet::default()),
     };
-    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, paren_depth: 0 };
+    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, paren_depth: 0, parens: Vec::new(), in_init: false };
     if let Err(e) = grammar::TranslationUnitParser::new().parse(&cx, stream) {
         cx.report(&e);
     }
@@ -263,6 +263,21 @@ struct TokenStream<'c, 'a> {
     pending_open: bool,
     prev: TokenKind,
     paren_depth: u32,
+    /// What each open `(` is (for [`TokenStream::unknown_type_name`]).
+    parens: Vec<Paren>,
+    /// An `=` at file scope outside brackets since the last `;`: an
+    /// initializer is being read.
+    in_init: bool,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Paren {
+    /// The parameter list of a function declared at file scope: `f(`
+    /// outside initializers and attributes.
+    Params,
+    /// `__attribute__((` and everything in it.
+    Attr,
+    Other,
 }
 
 impl Iterator for TokenStream<'_, '_> {
@@ -283,7 +298,10 @@ impl Iterator for TokenStream<'_, '_> {
         let t = cx.pp.tokens.get(self.i)?;
         let idx = self.i as u32;
         self.i += 1;
-        let (kind, class) = cx.classify(t, &sc);
+        let (kind, mut class) = cx.classify(t, &sc);
+        if class == Class::K(TokenKind::Ident) && self.unknown_type_name(&sc) {
+            class = Class::TypedefName;
+        }
         if sc.top() == ScopeKind::For(ForState::AwaitBody) {
             sc.set_top(ScopeKind::For(if kind == TokenKind::LBrace { ForState::BraceBody } else { ForState::StmtBody }));
         }
@@ -295,14 +313,24 @@ impl Iterator for TokenStream<'_, '_> {
                     sc.push(ScopeKind::For(ForState::Header { paren: self.paren_depth }));
                 }
                 self.paren_depth += 1;
+                let file_scope = sc.stack.len() == 1 && !self.in_init;
+                self.parens.push(match self.prev {
+                    _ if self.parens.last() == Some(&Paren::Attr) => Paren::Attr,
+                    TokenKind::Attribute => Paren::Attr,
+                    TokenKind::Ident if file_scope => Paren::Params,
+                    _ => Paren::Other,
+                });
             }
             TokenKind::RParen => {
                 self.paren_depth = self.paren_depth.saturating_sub(1);
+                self.parens.pop();
                 if sc.top() == ScopeKind::For(ForState::Header { paren: self.paren_depth }) {
                     sc.set_top(ScopeKind::For(ForState::AwaitBody));
                 }
             }
+            TokenKind::Eq if self.paren_depth == 0 && sc.stack.len() == 1 => self.in_init = true,
             TokenKind::Semi => {
+                self.in_init = false;
                 while sc.top() == ScopeKind::For(ForState::StmtBody) {
                     sc.pop();
                 }
@@ -311,6 +339,35 @@ impl Iterator for TokenStream<'_, '_> {
         }
         self.prev = kind;
         Some(Ok((t.span, Tok(class, idx), t.span)))
+    }
+}
+
+impl TokenStream<'_, '_> {
+    /// Whether the identifier just taken (token `i - 1`, not a typedef
+    /// name) can only be a type name nobody declared, as clang guesses
+    /// before it says "unknown type name": the word starts a declaration
+    /// (it follows `;`, a brace, a qualifier, a storage class, … or opens
+    /// or continues a parameter list) and another identifier follows it
+    /// (two names in a row are never an expression), or `*` follows it
+    /// and a qualifier comes before it or it starts a parameter of a
+    /// function declared at file scope. The grammar then reads a
+    /// declaration, and sema reports the name once instead of a cascade of
+    /// syntax errors.
+    fn unknown_type_name(&self, sc: &Scopes) -> bool {
+        use TokenKind as K;
+        let Some(next) = self.cx.pp.tokens.get(self.i) else { return false };
+        let (next, _) = self.cx.classify(next, sc);
+        let qualifier = matches!(
+            self.prev,
+            K::Const | K::Volatile | K::Restrict | K::Static | K::Extern | K::Typedef | K::Inline | K::Register
+                | K::Auto | K::Kernel | K::Global | K::Local | K::Constant | K::Private | K::Generic
+                | K::ReadOnly | K::WriteOnly | K::ReadWrite
+        );
+        let param = matches!(self.prev, K::LParen | K::Comma) && self.parens.last() == Some(&Paren::Params);
+        let starts = qualifier
+            || matches!(self.prev, K::Semi | K::LBrace | K::RBrace | K::Colon | K::LParen)
+            || (self.prev == K::Comma && self.paren_depth > 0);
+        (starts && next == K::Ident) || ((qualifier || param) && next == K::Star)
     }
 }
 

@@ -119,8 +119,23 @@ fn block_scoped_typedef_ends_at_brace() {
     let out = ok("void f() { { typedef float U; U a; } int U = 3; U * 2; }");
     assert!(out.contains("Decl `a` 1:33 U"), "{out}");
     assert!(out.contains("Binary *"), "{out}");
-    // After the block, `U x;` must not parse as a declaration.
-    assert!(!errors("void f() { { typedef float U; } U x; }").is_empty());
+    // After the block, `U * x;` is a multiplication again.
+    let out = ok("void f() { { typedef float U; U a; } int x; U * x; }");
+    assert!(out.contains("Binary *"), "{out}");
+}
+
+#[test]
+fn unknown_type_names_start_declarations() {
+    // Two names in a row, or a qualifier then a name then `*`, or a
+    // file-scope parameter `name *`: the first name is a type nobody
+    // declared (sema says so), and the rest parses as a declaration.
+    let out = ok("void f(foo *p, bar q); const baz *r; void g() { unit n = 0, m = n; __local qux *l; }");
+    for d in ["Param `p` 1:8 foo *", "Param `q` 1:16 bar", "Decl `r` 1:35 const baz *", "Decl `m` 1:61 unit", "Decl `l` 1:81 __local qux *"] {
+        assert!(out.contains(d), "{d} in {out}");
+    }
+    // Names times names stay products wherever an expression can be.
+    let out = ok("enum { A = 2 }; int x = (A * 3); __attribute__((aligned(A * 8))) int y; void h(int b) { b * b; g(b * b); }");
+    assert_eq!(out.matches("Binary *").count(), 4, "{out}");
 }
 
 #[test]

@@ -212,6 +212,9 @@ struct Declared {
     /// Parameters of the function declarator closest to the name.
     params: Option<Vec<Param>>,
     ret_space: Option<Span>,
+    /// False when a parameter's declaration failed (and was reported): the
+    /// function's type lacks it, so its callers are not checked against it.
+    complete: bool,
 }
 
 struct Checker<'d> {
@@ -457,6 +460,10 @@ impl Checker<'_> {
                 self.declare_poisoned(&id.declarator, ctx);
                 continue;
             };
+            if !decl.complete {
+                self.declare_poisoned(&id.declarator, ctx);
+                continue;
+            }
             let Some(name_node) = id.declarator.name() else { continue };
             let (name, decl_key) = (name_node.clone(), addr(name_node));
             let mut attrs = base.attrs.clone();
@@ -718,6 +725,24 @@ impl Checker<'_> {
         let ty = QualType::new(self.types.scalar(Scalar::Int), AddrSpace::Private);
         self.poisoned.insert(addr(name));
         self.declare(name, Sym { kind: SymKind::Var { has_init: true }, ty, span: name.span, decl: addr(name) }, ctx);
+    }
+
+    /// Declares a function's or block's parameters in its body's scope;
+    /// a parameter whose declaration failed (`written` lacks it) is
+    /// declared poisoned, so its uses do not cascade.
+    fn declare_params(&mut self, written: &[ParamDecl], params: Vec<Param>) {
+        for p in written {
+            if let (Some(n), Some(d)) = (p.name(), &p.declarator) {
+                if !params.iter().any(|q| q.decl == addr(n)) {
+                    self.declare_poisoned(d, Ctx::Param);
+                }
+            }
+        }
+        for p in params {
+            if let Some(n) = &p.name {
+                self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span, decl: p.decl }, Ctx::Param);
+            }
+        }
     }
 
     fn storage_rules(&mut self, base: &Base, ctx: Ctx) {
@@ -1127,7 +1152,12 @@ impl Checker<'_> {
             return;
         }
         let attrs = base.attrs.clone();
-        self.function_decl(&base, name, &decl, &attrs, true, f.declarator.span);
+        if decl.complete {
+            self.function_decl(&base, name, &decl, &attrs, true, f.declarator.span);
+        } else {
+            // A parameter was reported: check the body, but not the calls.
+            self.declare_poisoned(&f.declarator, Ctx::File);
+        }
         self.ret = match self.types.kind(decl.ty.ty) {
             TypeKind::Function { ret, .. } => Some(Returns::Declared(*ret)),
             _ => None,
@@ -1137,11 +1167,7 @@ impl Checker<'_> {
         let graph_key = graph_key(&name.name, overloadable.then_some(decl.ty.ty));
         self.func = Some(FuncCtx::new(name.name.clone(), graph_key, base.kernel, block_has_error(&f.body)));
         self.scopes.push(Scope::default());
-        for p in decl.params.into_iter().flatten() {
-            if let Some(n) = &p.name {
-                self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span, decl: p.decl }, Ctx::Param);
-            }
-        }
+        self.declare_params(f.declarator.function_params().unwrap_or_default(), decl.params.unwrap_or_default());
         for s in &f.body.items {
             self.stmt(s);
         }
@@ -1342,7 +1368,11 @@ impl Checker<'_> {
             TypeSpecKind::TypedefName(id) => match self.lookup(&id.name) {
                 Some(Sym { kind: SymKind::Typedef, ty, .. }) => named(*ty),
                 _ => {
-                    self.diags.push(err("E0304", id.span, format!("unknown type name '{}'", id.name)));
+                    let mut d = err("E0304", id.span, format!("unknown type name '{}'", id.name));
+                    if let Some(best) = self.suggest_type(&id.name) {
+                        d = d.with_note(format!("did you mean '{best}'?")).with_fixit(id.span, best);
+                    }
+                    self.diags.push(d);
                     None
                 }
             },
@@ -1556,6 +1586,7 @@ impl Checker<'_> {
         let mut t = base.ty;
         let mut params = None;
         let mut ret_space = None;
+        let mut complete = true;
         let mut layer = d;
         let name = d.name().map(|n| n.name.clone()).unwrap_or_default();
         loop {
@@ -1666,7 +1697,8 @@ impl Checker<'_> {
                         let at = inner.name().map_or(layer.span, |n| n.span);
                         self.diags.push(err("E0333", at, format!("declaring function return value of type '{shown}' is not allowed")).with_note(BLOCK_RULES));
                     }
-                    let list = self.params(ps);
+                    let (list, all) = self.params(ps);
+                    complete &= all;
                     if *variadic {
                         // §6.9(e) bans variadic functions except printf,
                         // which is a builtin: a prototype of it (copied
@@ -1692,34 +1724,46 @@ impl Checker<'_> {
                 }
             }
         }
-        Some(Declared { ty: t, params, ret_space })
+        Some(Declared { ty: t, params, ret_space, complete })
     }
 
-    fn params(&mut self, ps: &[ParamDecl]) -> Vec<Param> {
+    /// The parameters, and whether every one's declaration could be
+    /// formed (the others were reported and left out).
+    fn params(&mut self, ps: &[ParamDecl]) -> (Vec<Param>, bool) {
         // `(void)`: no parameters.
         if let [p] = ps {
             if p.declarator.as_ref().is_none_or(|d| matches!(d.kind, DeclaratorKind::Name(None))) {
                 if let Some(b) = self.peek_void(&p.specs) {
                     if b {
-                        return Vec::new();
+                        return (Vec::new(), true);
                     }
                 }
             }
         }
         let mut out = Vec::new();
+        let mut all = true;
         let mut seen: HashMap<String, Span> = HashMap::default();
         for p in ps {
-            let Some(base) = self.base(&p.specs, Ctx::Param) else { continue };
+            let Some(base) = self.base(&p.specs, Ctx::Param) else {
+                all = false;
+                continue;
+            };
             self.storage_rules(&base, Ctx::Param);
             let decl = match &p.declarator {
                 Some(d) => self.declarator(&base, d, Ctx::Param),
-                None => Some(Declared { ty: base.ty, params: None, ret_space: None }),
+                None => Some(Declared { ty: base.ty, params: None, ret_space: None, complete: true }),
             };
-            let Some(mut decl) = decl else { continue };
+            let Some(mut decl) = decl else {
+                all = false;
+                continue;
+            };
             let mut attrs = base.attrs.clone();
             attrs.extend(p.attrs.iter());
             self.check_attrs(&attrs, false);
-            let Some(t) = self.vector_attr(decl.ty.ty, &attrs) else { continue };
+            let Some(t) = self.vector_attr(decl.ty.ty, &attrs) else {
+                all = false;
+                continue;
+            };
             decl.ty.ty = t;
             let span = p.name().map_or(p.span, |n| n.span);
             // `global uint a[4]` qualifies the elements: the parameter is a
@@ -1739,6 +1783,7 @@ impl Checker<'_> {
             }
             if matches!(self.types.kind(q.ty), TypeKind::Void) {
                 self.diags.push(err("E0314", span, "parameter has incomplete type 'void'"));
+                all = false;
                 continue;
             }
             self.object_type_rules(q, span, Ctx::Param, false, "parameter");
@@ -1755,7 +1800,7 @@ impl Checker<'_> {
             });
             out.push(Param { name: p.name().cloned(), decl: p.name().map_or(0, addr), ty: q, span, written });
         }
-        out
+        (out, all)
     }
 
     /// Is this specifier list plain `void` (no diagnostics)?
@@ -1775,9 +1820,9 @@ impl Checker<'_> {
         let base = self.base(&t.specs, Ctx::TypeName)?;
         let d = match &t.declarator {
             Some(d) => self.declarator(&base, d, Ctx::TypeName)?,
-            None => Declared { ty: base.ty, params: None, ret_space: None },
+            None => Declared { ty: base.ty, params: None, ret_space: None, complete: true },
         };
-        Some(self.finish(d.ty, AddrSpace::Private))
+        d.complete.then(|| self.finish(d.ty, AddrSpace::Private))
     }
 
     // -------------------------------------------------------- statements
@@ -2004,37 +2049,40 @@ impl Checker<'_> {
 
     /// The visible name closest to `name`: user names first, then builtins.
     fn suggest(&self, name: &str, called: bool) -> Option<String> {
-        let limit = (name.chars().count() / 3).max(1);
-        let mut best: Option<(usize, String)> = None;
-        let mut consider = |cand: &str| {
-            if cand == name {
-                return;
-            }
-            let len_gap = cand.len().abs_diff(name.len());
-            if len_gap > limit {
-                return;
-            }
-            let d = clc_builtins::suggest::edit_distance(name, cand);
-            if d <= limit && d < name.chars().count() && best.as_ref().is_none_or(|(bd, bn)| d < *bd || (d == *bd && cand < bn.as_str())) {
-                best = Some((d, cand.to_string()));
-            }
-        };
+        let mut best = Closest::new(name);
         for s in self.scopes.iter().rev() {
             for (n, syms) in &s.names {
                 if syms.iter().any(|s| !matches!(s.kind, SymKind::Typedef)) {
-                    consider(n);
+                    best.consider(n);
                 }
             }
         }
         for n in clc_builtins::functions::names() {
-            consider(n);
+            best.consider(n);
         }
         if !called {
             for c in clc_builtins::constants::all_constants() {
-                consider(c.name);
+                best.consider(c.name);
             }
         }
-        best.map(|b| b.1)
+        best.found()
+    }
+
+    /// The visible typedef or type word closest to `name` (an unknown type
+    /// name).
+    fn suggest_type(&self, name: &str) -> Option<String> {
+        let mut best = Closest::new(name);
+        for s in &self.scopes {
+            for (n, syms) in &s.names {
+                if syms.iter().any(|s| matches!(s.kind, SymKind::Typedef)) {
+                    best.consider(n);
+                }
+            }
+        }
+        for w in clc_builtins::types::type_words() {
+            best.consider(&w);
+        }
+        best.found()
     }
 
     // --------------------------------------------------------- recursion
@@ -2296,5 +2344,36 @@ fn strip_parens(e: &Expr) -> &Expr {
     match &e.kind {
         ExprKind::Paren(x) => strip_parens(x),
         _ => e,
+    }
+}
+
+/// The candidate closest to a misspelt name, within an edit distance of a
+/// third of its length (ties: the first in alphabetical order).
+pub(super) struct Closest<'n> {
+    name: &'n str,
+    limit: usize,
+    best: Option<(usize, String)>,
+}
+
+impl<'n> Closest<'n> {
+    pub(super) fn new(name: &'n str) -> Closest<'n> {
+        Closest { name, limit: (name.chars().count() / 3).max(1), best: None }
+    }
+
+    pub(super) fn consider(&mut self, cand: &str) {
+        if cand == self.name || cand.len().abs_diff(self.name.len()) > self.limit {
+            return;
+        }
+        let d = clc_builtins::suggest::edit_distance(self.name, cand);
+        if d <= self.limit
+            && d < self.name.chars().count()
+            && self.best.as_ref().is_none_or(|(bd, bn)| d < *bd || (d == *bd && cand < bn.as_str()))
+        {
+            self.best = Some((d, cand.to_string()));
+        }
+    }
+
+    pub(super) fn found(self) -> Option<String> {
+        self.best.map(|b| b.1)
     }
 }

@@ -548,13 +548,12 @@ impl Checker<'_> {
         self.block_floors.push(self.scopes.len());
         self.push_scope();
         let mut ptys = Vec::new();
+        let mut complete = true;
         if let Some(ps) = &b.params {
-            for p in self.params(ps) {
-                ptys.push(p.ty);
-                if let Some(n) = &p.name {
-                    self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span, decl: p.decl }, Ctx::Param);
-                }
-            }
+            let (list, all) = self.params(ps);
+            ptys.extend(list.iter().map(|p| p.ty));
+            self.declare_params(ps, list);
+            complete = all;
         }
         // A block's return type is inferred from its returns when not
         // written; its returns are not checked against the enclosing
@@ -575,6 +574,9 @@ impl Checker<'_> {
         let returns = std::mem::replace(&mut self.ret, saved);
         self.pop_scope();
         self.block_floors.pop();
+        if !complete {
+            return None; // A parameter was reported; the type is unknown.
+        }
         // `void (^)(void)` (a block's parameter list `(void)` is one
         // unnamed void parameter).
         ptys.retain(|p| !matches!(self.types.kind(p.ty), TypeKind::Void));
@@ -1484,16 +1486,11 @@ impl Checker<'_> {
     }
 
     fn suggest_field(&self, rec: u32, name: &str) -> Option<String> {
-        let limit = (name.chars().count() / 3).max(1);
-        self.types.records[rec as usize]
-            .fields
-            .iter()
-            .flatten()
-            .filter(|f| !f.name.is_empty())
-            .map(|f| (clc_builtins::suggest::edit_distance(name, &f.name), &f.name))
-            .filter(|(d, _)| *d <= limit)
-            .min()
-            .map(|(_, n)| n.clone())
+        let mut best = super::Closest::new(name);
+        for f in self.types.records[rec as usize].fields.iter().flatten().filter(|f| !f.name.is_empty()) {
+            best.consider(&f.name);
+        }
+        best.found()
     }
 
     /// A vector component access (OpenCL C §6.1.7).
