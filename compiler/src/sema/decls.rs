@@ -1102,13 +1102,17 @@ impl Checker<'_> {
                 // Checked where they apply (`vector_attr`, records and
                 // overloads).
                 "ext_vector_type" | "packed" | "overloadable" => {}
-                name => match attrs::handling(name) {
-                    Some(Handling::Checked | Handling::Ignored) => {}
-                    Some(Handling::Unsupported(instead)) => {
-                        self.diags.push(err("E0315", a.name.span, format!("the '{name}' attribute is not supported by clc")).with_note(instead));
+                name => {
+                    // As written: `__foo__` was looked up as `foo`.
+                    let spelled = if a.name.span.len() == name.len() + 4 { format!("__{name}__") } else { name.to_string() };
+                    match attrs::handling(name) {
+                        Some(Handling::Checked | Handling::Ignored) => {}
+                        Some(Handling::Unsupported(instead)) => {
+                            self.diags.push(err("E0315", a.name.span, format!("the '{spelled}' attribute is not supported by clc")).with_note(instead));
+                        }
+                        None => self.diags.push(Diagnostic::warning("unknown-attributes", a.name.span, format!("unknown attribute '{spelled}' ignored"))),
                     }
-                    None => self.diags.push(Diagnostic::warning("unknown-attributes", a.name.span, format!("unknown attribute '{name}' ignored"))),
-                },
+                }
             }
         }
     }

@@ -17,7 +17,7 @@ int helper(int x) __attribute__((warn_unused_result));
 
 int helper(int x) { return x; }
 
-void tagged(void) __attribute__((xcl_reqd_pipe_depth(16)));
+void tagged(void) __attribute__((__xcl_reqd_pipe_depth__(16)));
 
 typedef int si __attribute__((mode(SI)));
 typedef float gv __attribute__((vector_size(16)));
