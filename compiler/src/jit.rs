@@ -87,9 +87,12 @@ pub fn build(source: &str, name: &str, opts: &BuildOptions) -> Result<clc_runtim
     let mut diags = Diagnostics::default();
     let pp_opts = PpOptions { std: opts.std, target: Target::Host, include_dirs: opts.include_dirs.clone(), macros: opts.macros.clone() };
     let out = pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
+    let rendered = |diags: &Diagnostics| diags.iter().map(|d| render::render(&sm, d, Format::Clang)).collect::<String>();
+    if out.fatal {
+        return Err(BuildError::Program(rendered(&diags)));
+    }
     let tu = crate::parse::parse(&sm, &out, opts.std, &mut diags);
     let program = crate::sema::check(&tu, &crate::sema::SemaOptions::new(opts.std, Target::Host, &out.pragmas), &mut diags);
-    let rendered = |diags: &Diagnostics| diags.iter().map(|d| render::render(&sm, d, Format::Clang)).collect::<String>();
     if diags.has_errors() {
         return Err(BuildError::Program(rendered(&diags)));
     }

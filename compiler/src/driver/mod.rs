@@ -271,7 +271,7 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
                 text_out.push_str(&format!("{:?} '{}' {}\n", t.kind, sm.text(t.spelling), sm.describe(t.span)));
             }
         }
-        Action::SyntaxOnly | Action::DumpAst | Action::DumpTyped | Action::Compile => {
+        Action::SyntaxOnly | Action::DumpAst | Action::DumpTyped | Action::Compile if !pp_out.fatal => {
             stage(crate::crash::Stage::Parsing);
             let tu = crate::parse::parse(&sm, &pp_out, inv.std, &mut diags);
             if inv.action != Action::DumpAst {
@@ -308,6 +308,8 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
                 std::mem::forget(tu);
             }
         }
+        // The preprocessor's error says why.
+        Action::SyntaxOnly | Action::DumpAst | Action::DumpTyped | Action::Compile => {}
     }
     let printed_errors = emit_diagnostics(&sm, diags.iter(), inv.error_limit, format, err);
     let (bytes, path) = match code {

@@ -178,6 +178,9 @@ pub enum TypeSpecKind {
     // entries are as large as the largest one.
     Struct(Box<StructSpec>),
     Enum(Box<EnumSpec>),
+    /// A parameter the parser could not read (its syntax error is
+    /// reported): no type, and no further diagnostics.
+    Error,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -551,6 +551,7 @@ fn specs_string(specs: &DeclSpecs) -> String {
                 TypeSpecKind::Builtin { name, .. } => name.clone(),
                 TypeSpecKind::TypedefName(i) => i.name.clone(),
                 TypeSpecKind::TypeofExpr(_) => "typeof(<expr>)".into(),
+                TypeSpecKind::Error => "<error>".into(),
                 TypeSpecKind::TypeofType(t) => format!("typeof({})", type_string(&t.specs, t.declarator.as_ref())),
                 TypeSpecKind::Struct(s) => {
                     let kw = if s.kind == StructKind::Struct { "struct" } else { "union" };

@@ -82,6 +82,8 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         diags: RefCell::new(Vec::new()),
         items: RefCell::new(Vec::new()),
         last_error: Cell::new(None),
+        fetched: Cell::new(0),
+        syntax_errors: RefCell::new(Vec::new()),
         unroll_taken: RefCell::new(HashSet::default()),
     };
     let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, paren_depth: 0, parens: Vec::new(), in_init: false };
@@ -89,10 +91,27 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         cx.report(&e);
     }
     cx.misplaced_unroll();
-    for d in cx.diags.take() {
-        diags.push(d);
+    let stand = cx.cascades();
+    let kept: HashSet<usize> = stand.iter().map(|s| s.2).collect();
+    let dropped: HashSet<usize> = cx.syntax_errors.take().into_iter().map(|e| e.diag).filter(|k| !kept.contains(k)).collect();
+    for (k, d) in cx.diags.take().into_iter().enumerate() {
+        if !dropped.contains(&k) {
+            diags.push(d);
+        }
     }
-    TranslationUnit { items: cx.items.take() }
+    let in_cascade = |last: u32| stand.iter().any(|s| s.0 < last && last <= s.1);
+    let items = cx.items.take().into_iter().filter(|(last, _)| !in_cascade(*last)).map(|(_, item)| item).collect();
+    TranslationUnit { items }
+}
+
+/// A syntax error reported: its token, its diagnostic's index in
+/// [`Cx::diags`], and whether what follows it up to the end of the
+/// statement or declaration it breaks is its cascade (see
+/// [`Cx::cascades`]).
+struct SyntaxError {
+    pos: u32,
+    diag: usize,
+    breaks_what_follows: bool,
 }
 
 /// The parser's token: a classified kind and the index in `PpOutput::tokens`.
@@ -295,6 +314,7 @@ impl Iterator for TokenStream<'_, '_> {
                 }
             }
         }
+        cx.fetched.set(self.i as u32 + 1);
         let t = cx.pp.tokens.get(self.i)?;
         let idx = self.i as u32;
         self.i += 1;
@@ -397,6 +417,141 @@ impl Iterator for PragmaTokens<'_, '_> {
     }
 }
 
+// ---------------------------------------------------------------- skeleton
+
+const NONE: u32 = u32::MAX;
+
+/// The bracket structure of the token stream, for [`Skeleton::reach`].
+struct Skeleton {
+    /// The innermost bracket open around each token (a closing bracket's
+    /// is the one it closes); [`NONE`] at file scope.
+    open_of: Vec<u32>,
+    /// For an opening bracket, its closing one (for one left unclosed, the
+    /// token before the `;` that ends its statement or the bracket that
+    /// closes an outer one, or the number of tokens).
+    close_of: Vec<u32>,
+    /// For a `{`, whether a `;` sits in it outside any inner brace: a
+    /// compound statement, a function body or a struct body, not an
+    /// initializer list.
+    block: Vec<bool>,
+}
+
+impl Skeleton {
+    fn new(toks: &[Token]) -> Skeleton {
+        use TokenKind as K;
+        let n = toks.len();
+        let mut sk = Skeleton { open_of: vec![NONE; n], close_of: vec![NONE; n], block: vec![false; n] };
+        let mut stack: Vec<u32> = Vec::new();
+        for (i, t) in toks.iter().enumerate() {
+            sk.open_of[i] = stack.last().copied().unwrap_or(NONE);
+            let opener = match t.kind {
+                // `if (x {`: a block does not open inside parentheses (a
+                // statement expression's, a compound literal's or a block
+                // literal's brace follows `(`, `)`, `^`, `=` or `,`).
+                K::LBrace if i > 0 && !matches!(toks[i - 1].kind, K::LParen | K::RParen | K::Caret | K::Eq | K::Comma | K::LBrace) => {
+                    while let Some(&o) = stack.last().filter(|&&o| toks[o as usize].kind != K::LBrace) {
+                        sk.close_of[o as usize] = i as u32 - 1;
+                        stack.pop();
+                    }
+                    sk.open_of[i] = stack.last().copied().unwrap_or(NONE);
+                    sk.close_of[i] = n as u32;
+                    stack.push(i as u32);
+                    continue;
+                }
+                K::LParen | K::LBracket | K::LBrace => {
+                    sk.close_of[i] = n as u32;
+                    stack.push(i as u32);
+                    continue;
+                }
+                K::Semi => {
+                    // A `;` ends the parentheses and brackets left open in
+                    // a statement (not a `for (` header's).
+                    while let Some(&o) = stack.last() {
+                        let o = o as usize;
+                        let for_header = toks[o].kind == K::LParen && o > 0 && toks[o - 1].kind == K::For;
+                        if toks[o].kind == K::LBrace || for_header {
+                            break;
+                        }
+                        sk.close_of[o] = i as u32 - 1;
+                        stack.pop();
+                    }
+                    if let Some(&o) = stack.iter().rev().find(|&&o| toks[o as usize].kind == K::LBrace) {
+                        sk.block[o as usize] = true;
+                    }
+                    continue;
+                }
+                K::RParen => K::LParen,
+                K::RBracket => K::LBracket,
+                K::RBrace => K::LBrace,
+                _ => continue,
+            };
+            // A closing bracket closes the innermost opening one of its
+            // kind (those inside it stay unclosed); a stray one is a plain
+            // token.
+            if let Some(k) = stack.iter().rposition(|&o| toks[o as usize].kind == opener) {
+                let o = stack[k];
+                sk.open_of[i] = o;
+                sk.close_of[o as usize] = i as u32;
+                for &inner in &stack[k + 1..] {
+                    sk.close_of[inner as usize] = i as u32 - 1;
+                }
+                stack.truncate(k);
+            }
+        }
+        sk
+    }
+
+    /// The last token of the statement or declaration that a syntax error
+    /// at token `p` breaks: out of the parentheses, brackets and
+    /// initializer braces around `p`, then on to the `;` that ends it, the
+    /// body that ends it (a function's, an `if`'s, with its `else`), or the
+    /// end of the block it is in. An error in the parameter list of a
+    /// function declared at file scope reaches only the list's end (the
+    /// grammar recovers there).
+    fn reach(&self, toks: &[Token], p: usize) -> usize {
+        use TokenKind as K;
+        let n = toks.len();
+        if toks[p].kind == K::LBrace && self.block[p] && self.open_of[p] != NONE {
+            // `if (x {`: what is broken ends before the block, which
+            // parses on its own (a function body after a broken head
+            // does not: it is read at file scope).
+            return p;
+        }
+        let mut a = p;
+        while let Some(o) = Some(self.open_of[a]).filter(|&o| o != NONE) {
+            let o = o as usize;
+            match toks[o].kind {
+                K::LBrace if self.block[o] => break,
+                K::LParen if self.open_of[o] == NONE && o > 0 && toks[o - 1].kind == K::Ident => {
+                    return (self.close_of[o] as usize).min(n - 1);
+                }
+                _ => a = o,
+            }
+        }
+        let mut j = a;
+        while j < n {
+            match toks[j].kind {
+                K::Semi => return j,
+                // The end of the block the statement is in.
+                K::RBrace => return j.saturating_sub(1).max(p),
+                K::LParen | K::LBracket => j = self.close_of[j] as usize + 1,
+                K::LBrace => {
+                    let c = self.close_of[j] as usize;
+                    if !self.block[j] {
+                        j = c + 1;
+                    } else if toks.get(c + 1).is_some_and(|t| t.kind == K::Else) {
+                        j = c + 2;
+                    } else {
+                        return c.min(n - 1);
+                    }
+                }
+                _ => j += 1,
+            }
+        }
+        n - 1
+    }
+}
+
 // ----------------------------------------------------------------- context
 
 /// What the grammar's actions share.
@@ -406,9 +561,16 @@ pub struct Cx<'a> {
     std: ClStd,
     scopes: RefCell<Scopes>,
     diags: RefCell<Vec<Diagnostic>>,
-    items: RefCell<Vec<ExternalDecl>>,
-    /// Token index of the last syntax error, to drop cascades.
+    /// The file-scope declarations, each with the index of its last token.
+    items: RefCell<Vec<(u32, ExternalDecl)>>,
+    /// Token index of the last syntax error.
     last_error: Cell<Option<u32>>,
+    /// How many tokens the parser has fetched (one more at the end of
+    /// input): the lookahead is token `fetched - 1`.
+    fetched: Cell<u32>,
+    /// The syntax errors reported, in the order lalrpop found them (which
+    /// is not always the order of the source).
+    syntax_errors: RefCell<Vec<SyntaxError>>,
     /// The `#pragma unroll`s (indices in `PpOutput::pragmas`) a loop took.
     unroll_taken: RefCell<HashSet<usize>>,
 }
@@ -455,7 +617,52 @@ impl<'a> Cx<'a> {
     }
 
     pub fn push_item(&self, item: ExternalDecl) {
-        self.items.borrow_mut().push(item);
+        // The item's last token is the one before the lookahead.
+        let last = self.fetched.get().saturating_sub(2);
+        self.items.borrow_mut().push((last, item));
+    }
+
+    /// Settles which syntax errors stand, in source order: an error within
+    /// two tokens of the previous one is its echo; an error inside the
+    /// statement or declaration an earlier one breaks is its cascade
+    /// (lalrpop resumes at the first token that could follow, often in the
+    /// middle of what is broken), and so are the file-scope declarations
+    /// that end there (a function body read at file scope after an error
+    /// in its head). Returns, for each error that stands, its token, the
+    /// last token of its cascade, and its diagnostic's index.
+    fn cascades(&self) -> Vec<(u32, u32, usize)> {
+        let mut errors: Vec<(u32, bool, usize)> = self.syntax_errors.borrow().iter().map(|e| (e.pos, e.breaks_what_follows, e.diag)).collect();
+        errors.sort_by_key(|e| e.0);
+        let toks = &self.pp.tokens;
+        let mut skeleton = None;
+        let mut stand: Vec<(u32, u32, usize)> = Vec::new();
+        for (pos, breaks, diag) in errors {
+            if stand.last().is_some_and(|s| pos <= s.0 + 2 || pos <= s.1) {
+                continue;
+            }
+            let end = match breaks && (pos as usize) < toks.len() {
+                true => skeleton.get_or_insert_with(|| Skeleton::new(toks)).reach(toks, pos as usize) as u32,
+                false => pos,
+            };
+            stand.push((pos, end, diag));
+        }
+        stand
+    }
+
+    /// A parameter that could not be parsed (see `ParamDecl` in the
+    /// grammar), reported. Its name is taken to be the last identifier
+    /// skipped (`int w, h` without the second `int`), so the body's uses
+    /// of it are not reported again.
+    pub fn error_param(&self, e: ErrorRecovery<Span, Tok, ()>, span: Span) -> ParamDecl {
+        self.report(&e.error);
+        let specs = DeclSpecs { items: vec![DeclSpec::Type(TypeSpec { kind: TypeSpecKind::Error, span })], span };
+        let first = match e.error {
+            ParseError::UnrecognizedToken { token, .. } => Some(token),
+            _ => None,
+        };
+        let name = first.iter().chain(&e.dropped_tokens).filter(|t| t.1.0 == Class::K(TokenKind::Ident)).last().map(|t| self.ident(t.1));
+        let declarator = name.map(|n| Declarator { span: n.span, kind: DeclaratorKind::Name(Some(n)) });
+        ParamDecl { specs, declarator, attrs: Vec::new(), span }
     }
 
     pub fn ts(&self, kind: TypeSpecKind, t: Tok) -> DeclSpec {
@@ -805,32 +1012,33 @@ impl<'a> Cx<'a> {
             ParseError::UnrecognizedToken { token: (_, t, _), expected } => self.expected(Some(t.1), expected),
             ParseError::UnrecognizedEof { expected, .. } => self.expected(None, expected),
             ParseError::ExtraToken { token: (_, t, _) } => self.expected(Some(t.1), &[]),
-            ParseError::InvalidToken { location } => Some(Diagnostic::error("E0201", *location, "invalid token")),
+            ParseError::InvalidToken { location } => Some((Diagnostic::error("E0201", *location, "invalid token"), self.fetched.get(), false)),
             ParseError::User { .. } => None,
         };
-        if let Some(d) = d {
-            self.diags.borrow_mut().push(d);
+        if let Some((d, pos, breaks_what_follows)) = d {
+            let mut diags = self.diags.borrow_mut();
+            self.syntax_errors.borrow_mut().push(SyntaxError { pos, diag: diags.len(), breaks_what_follows });
+            diags.push(d);
         }
     }
 
     /// Builds the diagnostic for a syntax error at token `at` (`None`: end
-    /// of input), given lalrpop's list of acceptable terminals.
-    fn expected(&self, at: Option<u32>, expected: &[String]) -> Option<Diagnostic> {
+    /// of input), given lalrpop's list of acceptable terminals, with the
+    /// error's token and whether it breaks what follows it.
+    fn expected(&self, at: Option<u32>, expected: &[String]) -> Option<(Diagnostic, u32, bool)> {
         let toks = &self.pp.tokens;
         if let Some(i) = at.filter(|&i| i as usize >= toks.len()) {
             // In a pragma's count (a block literal's body there).
-            return Some(Diagnostic::error("E0201", self.token_at(i).span, "expected expression"));
+            return Some((Diagnostic::error("E0201", self.token_at(i).span, "expected expression"), i, false));
         }
         let pos = at.unwrap_or(toks.len() as u32);
-        if let Some(last) = self.last_error.get() {
-            // An error right after another is usually its echo.
-            if pos >= last && pos <= last + 2 {
-                return None;
-            }
-        }
         self.last_error.set(Some(pos));
         let has = |s: &str| expected.iter().any(|e| e.trim_matches('"') == s);
         let expr_start = has("number");
+        let missing_semi = has(";") && !expr_start && !has("int");
+        // A missing `;` breaks what is before the token, and parsing
+        // resumes there; not so at a stray `)` or `]`.
+        let breaks_what_follows = !missing_semi || at.is_some_and(|i| matches!(toks[i as usize].kind, TokenKind::RParen | TokenKind::RBracket));
         let prev = (pos as usize).checked_sub(1).map(|i| &toks[i]);
         let here = at.map(|i| &toks[i as usize]);
         let end_span = prev.map_or(Span::default(), |p| p.span.end());
@@ -857,7 +1065,7 @@ impl<'a> Cx<'a> {
                 d.notes.extend(self.pp.expansions.notes(open.expansion));
             }
             d
-        } else if has(";") && !expr_start && !has("int") {
+        } else if missing_semi {
             let what = self.semicolon_context(pos as usize);
             Diagnostic::error(code, end_span, format!("expected ';' {what}{at_end}"))
                 .with_label("insert ';' here")
@@ -879,6 +1087,13 @@ impl<'a> Cx<'a> {
         } else if has("int") && has("_Static_assert") {
             // The start of a declaration at file scope or in a struct.
             Diagnostic::error(code, span, format!("expected identifier or '('{at_end}")).with_label(format!("found {found}"))
+        } else if let Some(t) = here.filter(|t| {
+            let next = toks.get(pos as usize + 1).map(|n| n.kind);
+            has("int") && t.kind == TokenKind::Ident && !matches!(next, Some(TokenKind::Semi | TokenKind::Comma | TokenKind::RParen | TokenKind::Eq | TokenKind::LBracket) | None)
+        }) {
+            // A parameter's type, misspelt (`cosnt float *p`); not a name
+            // missing its type (`const m;`).
+            Diagnostic::error(code, span, format!("unknown type name '{}'", self.sm.text(t.spelling)))
         } else if has("int") {
             Diagnostic::error(code, span, format!("expected a type{at_end}")).with_label(format!("found {found}"))
         } else if let Some(p) = ["}", ":", "(", "while", "=", ","].iter().find(|p| has(p)) {
@@ -887,7 +1102,7 @@ impl<'a> Cx<'a> {
             Diagnostic::error(code, span, format!("unexpected {found}"))
         };
         d.notes.extend(self.pp.expansions.notes(expansion));
-        Some(d)
+        Some((d, pos, breaks_what_follows))
     }
 
     /// The opening bracket left unclosed before token `pos`.

@@ -170,6 +170,7 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
     let mut toks = Vec::with_capacity(pp.files[0].toks.len());
     pp.expand_loop(0, Mode::Top, &mut toks);
     pp.out.tokens = toks;
+    pp.out.fatal = pp.fatal;
     pp.out
 }
 
@@ -554,7 +555,10 @@ impl Pp<'_> {
             candidates.extend(self.opts.include_dirs.iter().map(|d| d.join(&name)));
         }
         let Some(path) = candidates.into_iter().find(|p| p.is_file()) else {
+            // Fatal, as in clang: what follows would be read without the
+            // header's declarations, a cascade of errors about nothing.
             self.diags.push(Diagnostic::error("E0105", dspan, format!("'{name}' file not found")));
+            self.fatal = true;
             return;
         };
         let canonical = path.canonicalize().unwrap_or_else(|_| path.clone());

@@ -98,6 +98,10 @@ pub struct PpOutput {
     /// Every file `#include`d, in the order first read (for build scripts'
     /// `rerun-if-changed`).
     pub includes: Vec<PathBuf>,
+    /// Preprocessing stopped at an error that makes the rest meaningless
+    /// (an `#include` not found or nested too deeply): nothing after it
+    /// is checked.
+    pub fatal: bool,
 }
 
 /// A pragma, anchored in the token stream.

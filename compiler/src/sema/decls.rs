@@ -31,7 +31,7 @@ use super::attrs::{self, Handling};
 use super::types::{Access, AddrSpace, EnumDecl, Field, QualType, Quals, Record, TypeId, TypeKind, Types};
 use super::{Entity, EntityKind, Program, SemaOptions};
 use expr::Val;
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::parse::ast::{self, *};
 use crate::source::Span;
 use clc_builtins::types::{BuiltinType, Image, Opaque, Scalar};
@@ -1169,7 +1169,16 @@ impl Checker<'_> {
         let overloadable = attrs.iter().any(|a| a.name.name == "overloadable")
             || matches!(self.lookup(&name.name), Some(Sym { kind: SymKind::Func { overloadable: true, .. }, .. }));
         let graph_key = graph_key(&name.name, overloadable.then_some(decl.ty.ty));
-        self.func = Some(FuncCtx::new(name.name.clone(), graph_key, base.kernel, block_has_error(&f.body)));
+        // A syntax error in the body (one inside a statement expression
+        // leaves no error statement in the body's own list) may have
+        // dropped declarations: names it used are not reported undeclared.
+        let body = f.body.span;
+        let syntax_error = block_has_error(&f.body)
+            || self.diags.iter().any(|d| {
+                let at = d.primary.span;
+                d.severity >= Severity::Error && d.code.starts_with("E02") && at.file == body.file && body.lo <= at.lo && at.hi <= body.hi
+            });
+        self.func = Some(FuncCtx::new(name.name.clone(), graph_key, base.kernel, syntax_error));
         self.scopes.push(Scope::default());
         self.declare_params(f.declarator.function_params().unwrap_or_default(), decl.params.unwrap_or_default());
         for s in &f.body.items {

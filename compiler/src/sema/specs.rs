@@ -58,7 +58,13 @@ pub fn base_type<'a>(specs: &'a DeclSpecs, diags: &mut Diagnostics) -> Option<Ba
             );
         };
         let word = match &ts.kind {
-            TypeSpecKind::Builtin { .. } | TypeSpecKind::TypedefName(_) | TypeSpecKind::TypeofExpr(_) | TypeSpecKind::TypeofType(_) | TypeSpecKind::Struct(_) | TypeSpecKind::Enum(_) => {
+            TypeSpecKind::Builtin { .. }
+            | TypeSpecKind::TypedefName(_)
+            | TypeSpecKind::TypeofExpr(_)
+            | TypeSpecKind::TypeofType(_)
+            | TypeSpecKind::Struct(_)
+            | TypeSpecKind::Enum(_)
+            | TypeSpecKind::Error => {
                 if let Some(prev) = unique.or(first_word) {
                     conflict(diags, prev);
                     ok = false;
@@ -216,6 +222,7 @@ fn spelling(ts: &TypeSpec) -> String {
         TypeSpecKind::Builtin { name, .. } => name.clone(),
         TypeSpecKind::TypedefName(id) => id.name.clone(),
         TypeSpecKind::TypeofExpr(_) | TypeSpecKind::TypeofType(_) => "__typeof__".into(),
+        TypeSpecKind::Error => "<error>".into(),
         TypeSpecKind::Struct(s) => {
             let kw = match s.kind {
                 crate::parse::ast::StructKind::Struct => "struct",
