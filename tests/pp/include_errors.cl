@@ -1,9 +1,11 @@
 // pp-options: -Iinclude
-// Missing files and malformed #include lines.
-#include "does_not_exist.h"
+// Malformed #include lines, then a missing file: that one is fatal (as in
+// clang), so nothing after it is read.
 #include <plain.h
-#include <nope.h>
 #include
 #include 42
 #include "plain.h"
 ok
+#include "does_not_exist.h"
+never_reached
+#include <nope.h>

@@ -156,14 +156,27 @@ pub struct Diagnostics {
     pub policy: WarningPolicy,
     list: Vec<Diagnostic>,
     errors: usize,
+    /// Source that a syntax error broke (see [`Diagnostics::quiet`]).
+    broken: Vec<Span>,
 }
 
 impl Diagnostics {
     pub fn new(policy: WarningPolicy) -> Diagnostics {
-        Diagnostics { policy, list: Vec::new(), errors: 0 }
+        Diagnostics { policy, list: Vec::new(), errors: 0, broken: Vec::new() }
+    }
+
+    /// Marks `span` as broken by a syntax error (reported already): later
+    /// errors and warnings inside it (sema's, about what the parser made
+    /// of the rest) are dropped.
+    pub fn quiet(&mut self, span: Span) {
+        self.broken.push(span);
     }
 
     pub fn push(&mut self, d: Diagnostic) {
+        let at = d.primary.span;
+        if d.severity != Severity::Internal && self.broken.iter().any(|b| b.file == at.file && b.lo <= at.lo && at.hi <= b.hi) {
+            return;
+        }
         if let Some(d) = self.policy.apply(d) {
             if d.severity >= Severity::Error {
                 self.errors += 1;

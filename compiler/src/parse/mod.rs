@@ -86,7 +86,7 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         syntax_errors: RefCell::new(Vec::new()),
         unroll_taken: RefCell::new(HashSet::default()),
     };
-    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, paren_depth: 0, parens: Vec::new(), in_init: false };
+    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), in_init: false };
     if let Err(e) = grammar::TranslationUnitParser::new().parse(&cx, stream) {
         cx.report(&e);
     }
@@ -97,6 +97,13 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
     for (k, d) in cx.diags.take().into_iter().enumerate() {
         if !dropped.contains(&k) {
             diags.push(d);
+        }
+    }
+    // What the parser made of a cascade is not checked further.
+    for &(p, end, _) in &stand {
+        let (Some(a), Some(b)) = (pp.tokens.get(p as usize + 1), pp.tokens.get(end as usize)) else { continue };
+        if p < end && a.span.file == b.span.file && a.span.lo <= b.span.lo {
+            diags.quiet(a.span.to(b.span));
         }
     }
     let in_cascade = |last: u32| stand.iter().any(|s| s.0 < last && last <= s.1);
@@ -281,6 +288,9 @@ struct TokenStream<'c, 'a> {
     i: usize,
     pending_open: bool,
     prev: TokenKind,
+    /// The previous token is an identifier that is neither a typedef name
+    /// nor a tag: a declarator's name, in a parameter list.
+    prev_name: bool,
     paren_depth: u32,
     /// What each open `(` is (for [`TokenStream::unknown_type_name`]).
     parens: Vec<Paren>,
@@ -317,6 +327,9 @@ impl Iterator for TokenStream<'_, '_> {
         cx.fetched.set(self.i as u32 + 1);
         let t = cx.pp.tokens.get(self.i)?;
         let idx = self.i as u32;
+        if let Some(comma) = self.missing_comma(t, &sc) {
+            return Some(Ok(comma));
+        }
         self.i += 1;
         let (kind, mut class) = cx.classify(t, &sc);
         if class == Class::K(TokenKind::Ident) && self.unknown_type_name(&sc) {
@@ -357,12 +370,47 @@ impl Iterator for TokenStream<'_, '_> {
             }
             _ => {}
         }
+        self.prev_name = kind == TokenKind::Ident && class != Class::TypedefName && !matches!(self.prev, TokenKind::Struct | TokenKind::Union | TokenKind::Enum);
         self.prev = kind;
         Some(Ok((t.span, Tok(class, idx), t.span)))
     }
 }
 
 impl TokenStream<'_, '_> {
+    /// `float *a float *b` in the parameter list of a function declared
+    /// at file scope: a name followed by a word that starts a declaration
+    /// is a `,` missing. Reports it and hands the parser a `,` (numbered
+    /// as the word after it, which comes next), so the parameters parse
+    /// as meant.
+    fn missing_comma(&mut self, t: &Token, sc: &Scopes) -> Option<(Span, Tok, Span)> {
+        use TokenKind as K;
+        if !self.prev_name || self.parens.last() != Some(&Paren::Params) {
+            return None;
+        }
+        let (kind, class) = self.cx.classify(t, sc);
+        let starts_decl = class == Class::TypedefName
+            || matches!(
+                kind,
+                K::Void | K::Char | K::Short | K::Int | K::Long | K::Float | K::Double | K::Signed | K::Unsigned | K::Bool
+                    | K::Half | K::BuiltinType | K::Struct | K::Union | K::Enum | K::Const | K::Volatile | K::Restrict
+                    | K::Global | K::Local | K::Constant | K::Private | K::Generic | K::ReadOnly | K::WriteOnly
+                    | K::ReadWrite | K::Pipe
+            );
+        if !starts_decl {
+            return None;
+        }
+        let cx = self.cx;
+        let at = cx.pp.tokens[self.i - 1].span.end();
+        let d = Diagnostic::error("E0201", at, "expected ',' between parameters").with_label("insert ',' here").with_fixit(at, ",");
+        let mut diags = cx.diags.borrow_mut();
+        cx.syntax_errors.borrow_mut().push(SyntaxError { pos: self.i as u32, diag: diags.len(), breaks_what_follows: false });
+        diags.push(d);
+        cx.last_error.set(Some(self.i as u32));
+        self.prev = K::Comma;
+        self.prev_name = false;
+        Some((t.span, Tok(Class::K(K::Comma), self.i as u32), t.span))
+    }
+
     /// Whether the identifier just taken (token `i - 1`, not a typedef
     /// name) can only be a type name nobody declared, as clang guesses
     /// before it says "unknown type name": the word starts a declaration
@@ -649,13 +697,19 @@ impl<'a> Cx<'a> {
         stand
     }
 
+    /// The specifiers of something that could not be parsed: a type that
+    /// draws no further diagnostics.
+    pub fn error_specs(&self, span: Span) -> DeclSpecs {
+        DeclSpecs { items: vec![DeclSpec::Type(TypeSpec { kind: TypeSpecKind::Error, span })], span }
+    }
+
     /// A parameter that could not be parsed (see `ParamDecl` in the
     /// grammar), reported. Its name is taken to be the last identifier
     /// skipped (`int w, h` without the second `int`), so the body's uses
     /// of it are not reported again.
     pub fn error_param(&self, e: ErrorRecovery<Span, Tok, ()>, span: Span) -> ParamDecl {
         self.report(&e.error);
-        let specs = DeclSpecs { items: vec![DeclSpec::Type(TypeSpec { kind: TypeSpecKind::Error, span })], span };
+        let specs = self.error_specs(span);
         let first = match e.error {
             ParseError::UnrecognizedToken { token, .. } => Some(token),
             _ => None,

@@ -1169,10 +1169,11 @@ impl Checker<'_> {
         let overloadable = attrs.iter().any(|a| a.name.name == "overloadable")
             || matches!(self.lookup(&name.name), Some(Sym { kind: SymKind::Func { overloadable: true, .. }, .. }));
         let graph_key = graph_key(&name.name, overloadable.then_some(decl.ty.ty));
-        // A syntax error in the body (one inside a statement expression
-        // leaves no error statement in the body's own list) may have
-        // dropped declarations: names it used are not reported undeclared.
-        let body = f.body.span;
+        // A syntax error in the function (in its parameter list, or in a
+        // statement expression, which leaves no error statement in the
+        // body's own list) may have dropped declarations: names are not
+        // reported undeclared in it.
+        let body = f.span;
         let syntax_error = block_has_error(&f.body)
             || self.diags.iter().any(|d| {
                 let at = d.primary.span;
@@ -1786,6 +1787,10 @@ impl Checker<'_> {
             if let Some(sp) = decl.ty.space {
                 if sp != AddrSpace::Private && !is_array {
                     self.diags.push(err("E0310", span, "parameter may not be qualified with an address space").with_label(format!("{} on a value parameter", sp.keyword())));
+                    // Likely a pointer missing its `*`: its uses would
+                    // only repeat the mistake.
+                    all = false;
+                    continue;
                 }
             }
             // Array and function parameters adjust to pointers (C99 6.7.5.3).
