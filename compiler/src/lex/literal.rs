@@ -243,6 +243,27 @@ pub fn parse_string(text: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// The unknown escape sequences of a character or string literal's text
+/// (`"a\ b"`): each one's byte offset in `text` and its character. Each
+/// stands for the character itself, with clang's warning.
+pub fn unknown_escapes(text: &str) -> Vec<(usize, char)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let c = b[i + 1];
+        if !matches!(c, b'n' | b't' | b'r' | b'a' | b'b' | b'f' | b'v' | b'\\' | b'\'' | b'"' | b'?' | b'\n' | b'0'..=b'7' | b'x' | b'u' | b'U') {
+            out.push((i, text[i + 1..].chars().next().unwrap_or(' ')));
+        }
+        i += 2;
+    }
+    out
+}
+
 /// One decoded element of a literal.
 struct Unit {
     value: u32,
@@ -309,7 +330,9 @@ fn decode_escapes(s: &str) -> Result<Vec<Unit>, String> {
                 i += n;
                 u32::from_str_radix(hex, 16).map_err(|_| "invalid universal character name".to_string())?
             }
-            other => return Err(format!("unknown escape sequence '\\{}'", other as char)),
+            // An unknown escape is the character itself (clang warns:
+            // see `unknown_escapes`).
+            other => other as u32,
         };
         out.push(Unit { value: v, universal: c == b'u' || c == b'U' });
     }
@@ -390,7 +413,9 @@ mod tests {
         assert_eq!(parse_char("'\\377'").unwrap(), -1);
         assert_eq!(parse_char("'ab'").unwrap(), 0x6162);
         assert!(parse_char("''").is_err());
-        assert!(parse_char("'\\q'").unwrap_err().contains("unknown escape"));
+        // An unknown escape is the character itself, with a warning.
+        assert_eq!(parse_char("'\\q'").unwrap(), 113);
+        assert_eq!(unknown_escapes("\"a\\ b\\n\\q\""), vec![(2, ' '), (7, 'q')]);
         assert_eq!(parse_string("\"a\\tb\\0\"").unwrap(), b"a\tb\0");
         assert_eq!(parse_string("\"\\u00e9\"").unwrap(), "é".as_bytes());
     }

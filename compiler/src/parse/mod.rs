@@ -842,7 +842,28 @@ impl<'a> Cx<'a> {
         Expr::new(kind, span)
     }
 
+    /// `struct S { int a }`: clang's warning at the end of the last
+    /// member.
+    pub fn missing_member_semicolon(&self, member: Span) {
+        let at = member.end();
+        let d = Diagnostic::warning("missing-semicolon", at, "expected ';' at end of declaration list").with_fixit(at, ";");
+        self.diags.borrow_mut().push(d);
+    }
+
+    /// clang's warning for each unknown escape sequence in a literal.
+    fn unknown_escapes(&self, t: Tok) {
+        let tok = self.tok(t);
+        for (at, c) in literal::unknown_escapes(self.text(t)) {
+            // At the backslash, where the literal is written in place.
+            let span = if tok.span == tok.spelling { Span::new(tok.span.file, tok.span.lo as usize + at, tok.span.lo as usize + at + 1) } else { tok.span };
+            let mut d = Diagnostic::warning("unknown-escape-sequence", span, format!("unknown escape sequence '\\{c}'"));
+            d.notes.extend(self.pp.expansions.notes(tok.expansion));
+            self.diags.borrow_mut().push(d);
+        }
+    }
+
     pub fn char_lit(&self, t: Tok) -> Expr {
+        self.unknown_escapes(t);
         let kind = match literal::parse_char(self.text(t)) {
             Ok(v) => ExprKind::CharLit(v),
             Err(m) => {
@@ -854,6 +875,7 @@ impl<'a> Cx<'a> {
     }
 
     pub fn string_lit(&self, t: Tok) -> (Vec<u8>, Span) {
+        self.unknown_escapes(t);
         let bytes = literal::parse_string(self.text(t)).unwrap_or_else(|m| {
             self.literal_error(t, m);
             Vec::new()

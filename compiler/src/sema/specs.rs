@@ -104,11 +104,13 @@ pub fn base_type<'a>(specs: &'a DeclSpecs, diags: &mut Diagnostics) -> Option<Ba
                     DeclSpec::Type(t) if std::mem::discriminant(&t.kind) == std::mem::discriminant(&ts.kind) => Some(t.span),
                     _ => None,
                 });
-                let mut d = Diagnostic::error("E0301", ts.span, format!("duplicate '{}' declaration specifier", spelling(ts)));
+                // clang warns and reads one (`short short` is `short`).
+                let mut d = Diagnostic::warning("duplicate-decl-specifier", ts.span, format!("duplicate '{}' declaration specifier", spelling(ts)));
                 if let Some(first) = first {
                     d = d.with_secondary(first, format!("'{}' first appears here", spelling(ts)));
                 }
                 diags.push(d);
+                continue;
             }
             ok = false;
             continue;
