@@ -104,13 +104,21 @@ pub fn base_type<'a>(specs: &'a DeclSpecs, diags: &mut Diagnostics) -> Option<Ba
                     DeclSpec::Type(t) if std::mem::discriminant(&t.kind) == std::mem::discriminant(&ts.kind) => Some(t.span),
                     _ => None,
                 });
-                // clang warns and reads one (`short short` is `short`).
-                let mut d = Diagnostic::warning("duplicate-decl-specifier", ts.span, format!("duplicate '{}' declaration specifier", spelling(ts)));
+                // A repeated width or sign (`short short`) is read once
+                // with clang's warning; a repeated type (`int int`) is
+                // clang's error.
+                let repeat = matches!(ts.kind, TypeSpecKind::Short | TypeSpecKind::Signed | TypeSpecKind::Unsigned);
+                let mut d = match repeat {
+                    true => Diagnostic::warning("duplicate-decl-specifier", ts.span, format!("duplicate '{}' declaration specifier", spelling(ts))),
+                    false => Diagnostic::error("E0301", ts.span, format!("cannot combine with previous '{}' declaration specifier", spelling(ts))),
+                };
                 if let Some(first) = first {
                     d = d.with_secondary(first, format!("'{}' first appears here", spelling(ts)));
                 }
                 diags.push(d);
-                continue;
+                if repeat {
+                    continue;
+                }
             }
             ok = false;
             continue;
