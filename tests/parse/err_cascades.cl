@@ -39,3 +39,6 @@ struct shape {
     };
     float r;
 };
+
+struct pair { int a int b; };
+kernel void uses_pair(global struct pair *p) { p->b = p->a; }

@@ -86,7 +86,7 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         syntax_errors: RefCell::new(Vec::new()),
         unroll_taken: RefCell::new(HashSet::default()),
     };
-    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), in_init: false };
+    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev2: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), braces: Vec::new(), in_init: false };
     if let Err(e) = grammar::TranslationUnitParser::new().parse(&cx, stream) {
         cx.report(&e);
     }
@@ -288,9 +288,14 @@ struct TokenStream<'c, 'a> {
     i: usize,
     pending_open: bool,
     prev: TokenKind,
+    /// The token before `prev`.
+    prev2: TokenKind,
     /// The previous token is an identifier that is neither a typedef name
     /// nor a tag: a declarator's name, in a parameter list.
     prev_name: bool,
+    /// For each open `{`: if it opens a struct or union body, the paren
+    /// depth there.
+    braces: Vec<Option<u32>>,
     paren_depth: u32,
     /// What each open `(` is (for [`TokenStream::unknown_type_name`]).
     parens: Vec<Paren>,
@@ -339,8 +344,16 @@ impl Iterator for TokenStream<'_, '_> {
             sc.set_top(ScopeKind::For(if kind == TokenKind::LBrace { ForState::BraceBody } else { ForState::StmtBody }));
         }
         match kind {
-            TokenKind::LBrace => self.pending_open = true,
-            TokenKind::RBrace => sc.close_brace(),
+            TokenKind::LBrace => {
+                self.pending_open = true;
+                let tagged = matches!(self.prev, TokenKind::Struct | TokenKind::Union)
+                    || (self.prev == TokenKind::Ident && matches!(self.prev2, TokenKind::Struct | TokenKind::Union));
+                self.braces.push(tagged.then_some(self.paren_depth));
+            }
+            TokenKind::RBrace => {
+                sc.close_brace();
+                self.braces.pop();
+            }
             TokenKind::LParen => {
                 if self.prev == TokenKind::For {
                     sc.push(ScopeKind::For(ForState::Header { paren: self.paren_depth }));
@@ -371,6 +384,7 @@ impl Iterator for TokenStream<'_, '_> {
             _ => {}
         }
         self.prev_name = kind == TokenKind::Ident && class != Class::TypedefName && !matches!(self.prev, TokenKind::Struct | TokenKind::Union | TokenKind::Enum);
+        self.prev2 = self.prev;
         self.prev = kind;
         Some(Ok((t.span, Tok(class, idx), t.span)))
     }
@@ -379,12 +393,17 @@ impl Iterator for TokenStream<'_, '_> {
 impl TokenStream<'_, '_> {
     /// `float *a float *b` in the parameter list of a function declared
     /// at file scope: a name followed by a word that starts a declaration
-    /// is a `,` missing. Reports it and hands the parser a `,` (numbered
-    /// as the word after it, which comes next), so the parameters parse
-    /// as meant.
+    /// is a `,` missing; in a struct body (`int a int b;`), a `;`.
+    /// Reports it and hands the parser the token (numbered as the word
+    /// after it, which comes next), so what follows parses as meant.
     fn missing_comma(&mut self, t: &Token, sc: &Scopes) -> Option<(Span, Tok, Span)> {
         use TokenKind as K;
-        if !self.prev_name || self.parens.last() != Some(&Paren::Params) {
+        if !self.prev_name {
+            return None;
+        }
+        let params = self.parens.last() == Some(&Paren::Params);
+        let member = self.braces.last().copied().flatten() == Some(self.paren_depth);
+        if !params && !member {
             return None;
         }
         let (kind, class) = self.cx.classify(t, sc);
@@ -401,14 +420,16 @@ impl TokenStream<'_, '_> {
         }
         let cx = self.cx;
         let at = cx.pp.tokens[self.i - 1].span.end();
-        let d = Diagnostic::error("E0201", at, "expected ',' between parameters").with_label("insert ',' here").with_fixit(at, ",");
+        let (mark, kind, msg) = if params { (",", K::Comma, "expected ',' between parameters") } else { (";", K::Semi, "expected ';' at end of declaration list") };
+        let d = Diagnostic::error("E0201", at, msg).with_label(format!("insert '{mark}' here")).with_fixit(at, mark);
         let mut diags = cx.diags.borrow_mut();
         cx.syntax_errors.borrow_mut().push(SyntaxError { pos: self.i as u32, diag: diags.len(), breaks_what_follows: false });
         diags.push(d);
         cx.last_error.set(Some(self.i as u32));
-        self.prev = K::Comma;
+        self.prev2 = self.prev;
+        self.prev = kind;
         self.prev_name = false;
-        Some((t.span, Tok(Class::K(K::Comma), self.i as u32), t.span))
+        Some((t.span, Tok(Class::K(kind), self.i as u32), t.span))
     }
 
     /// Whether the identifier just taken (token `i - 1`, not a typedef
