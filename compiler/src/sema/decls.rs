@@ -1274,11 +1274,17 @@ impl Checker<'_> {
                     }
                     storage = Some((*sc, *sp));
                 }
-                DeclSpec::Qual(q, _) => match q {
-                    TypeQual::Const => quals.is_const = true,
-                    TypeQual::Volatile => quals.is_volatile = true,
-                    TypeQual::Restrict => quals.is_restrict = true,
-                },
+                DeclSpec::Qual(q, sp) => {
+                    let (flag, word) = match q {
+                        TypeQual::Const => (&mut quals.is_const, "const"),
+                        TypeQual::Volatile => (&mut quals.is_volatile, "volatile"),
+                        TypeQual::Restrict => (&mut quals.is_restrict, "restrict"),
+                    };
+                    if std::mem::replace(flag, true) {
+                        // Allowed by C99 (6.7.3p4); clang warns.
+                        self.diags.push(Diagnostic::warning("duplicate-decl-specifier", *sp, format!("duplicate '{word}' declaration specifier")));
+                    }
+                }
                 DeclSpec::AddrSpace(a, sp) => {
                     let a = *a;
                     if let Some((prev, _)) = space {
