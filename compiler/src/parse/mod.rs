@@ -15,9 +15,16 @@
 //! typedefs are recorded, so ordinary code costs one hash lookup per
 //! identifier and nothing else.
 //!
-//! Errors: lalrpop's error recovery (`!`) at block-item and
-//! external-declaration level; each error becomes one diagnostic with a short
-//! phrase ("expected ';' after expression"), never grammar symbol names.
+//! Errors: lalrpop's error recovery (`!`) in parameter lists, struct
+//! bodies, at block-item and at external-declaration level; each error
+//! becomes one diagnostic with a short phrase ("expected ';' after
+//! expression"), never grammar symbol names. Which errors stand is settled
+//! after parsing ([`Cx::cascades`]): an error's cascade (up to the end of
+//! the statement or declaration it breaks, from the bracket structure,
+//! [`Skeleton`]) is dropped, with the file-scope declarations and sema
+//! diagnostics inside it. The token stream repairs two mistakes itself
+//! (a `,` missing between parameters, a `;` between struct members) and
+//! reads a name nobody declared as a type where only a type can be.
 //! Nesting deeper than [`MAX_NESTING`] brackets is refused before parsing,
 //! so nothing downstream recurses without bound on brackets.
 //!
