@@ -435,6 +435,29 @@ impl TokenKind {
         self == TokenKind::Ident || (self >= TokenKind::Auto && self <= TokenKind::BuiltinType)
     }
 
+    /// A keyword that names a type or starts naming one (`int`,
+    /// `unsigned`, `float4`, `struct`, `__typeof__`).
+    pub fn is_type_word(self) -> bool {
+        use TokenKind::*;
+        matches!(
+            self,
+            Void | Char | Short | Int | Long | Float | Double | Signed | Unsigned | Bool | Half | BuiltinType | Struct | Union
+                | Enum | Typeof
+        )
+    }
+
+    /// A keyword that qualifies a declaration without naming a type: a
+    /// qualifier, storage class, function specifier, address space, access
+    /// qualifier, or `pipe`.
+    pub fn is_specifier_word(self) -> bool {
+        use TokenKind::*;
+        matches!(
+            self,
+            Const | Volatile | Restrict | Static | Extern | Typedef | Inline | Register | Auto | Kernel | Global | Local
+                | Constant | Private | Generic | ReadOnly | WriteOnly | ReadWrite | Pipe
+        )
+    }
+
     pub fn is_error(self) -> bool {
         matches!(
             self,

@@ -414,14 +414,7 @@ impl TokenStream<'_, '_> {
             return None;
         }
         let (kind, class) = self.cx.classify(t, sc);
-        let starts_decl = class == Class::TypedefName
-            || matches!(
-                kind,
-                K::Void | K::Char | K::Short | K::Int | K::Long | K::Float | K::Double | K::Signed | K::Unsigned | K::Bool
-                    | K::Half | K::BuiltinType | K::Struct | K::Union | K::Enum | K::Const | K::Volatile | K::Restrict
-                    | K::Global | K::Local | K::Constant | K::Private | K::Generic | K::ReadOnly | K::WriteOnly
-                    | K::ReadWrite | K::Pipe
-            );
+        let starts_decl = class == Class::TypedefName || kind.is_type_word() || kind.is_specifier_word();
         if !starts_decl {
             return None;
         }
@@ -453,12 +446,7 @@ impl TokenStream<'_, '_> {
         use TokenKind as K;
         let Some(next) = self.cx.pp.tokens.get(self.i) else { return false };
         let (next, _) = self.cx.classify(next, sc);
-        let qualifier = matches!(
-            self.prev,
-            K::Const | K::Volatile | K::Restrict | K::Static | K::Extern | K::Typedef | K::Inline | K::Register
-                | K::Auto | K::Kernel | K::Global | K::Local | K::Constant | K::Private | K::Generic
-                | K::ReadOnly | K::WriteOnly | K::ReadWrite
-        );
+        let qualifier = self.prev.is_specifier_word();
         let param = matches!(self.prev, K::LParen | K::Comma) && self.parens.last() == Some(&Paren::Params);
         let starts = qualifier
             || matches!(self.prev, K::Semi | K::LBrace | K::RBrace | K::Colon | K::LParen)
@@ -1283,9 +1271,7 @@ impl<'a> Cx<'a> {
             Continue => "after 'continue'",
             Goto => "after 'goto'",
             Do => "after do/while statement",
-            Typedef | Extern | Static | Auto | Register | Const | Volatile | Restrict | Char | Short | Int | Long | Float | Double
-            | Signed | Unsigned | Void | Bool | Half | BuiltinType | Struct | Union | Enum | Kernel | Global | Local | Constant
-            | Private | Generic | Inline | Attribute | Typeof => "at end of declaration",
+            k if k.is_type_word() || k.is_specifier_word() || k == Attribute => "at end of declaration",
             Ident if second == Some(Ident) || self.scopes.borrow().is_typedef(self.sm.text(toks[start].spelling)) => "at end of declaration",
             _ => "after expression",
         }
