@@ -35,6 +35,11 @@ impl Span {
         Span { file: self.file, lo: self.lo.min(other.lo), hi: self.hi.max(other.hi) }
     }
 
+    /// An empty span at the start of this one, where a missing word goes.
+    pub fn start(self) -> Span {
+        Span { file: self.file, lo: self.lo, hi: self.lo }
+    }
+
     /// An empty span at the end of this one, where a missing token belongs.
     pub fn end(self) -> Span {
         Span { file: self.file, lo: self.hi, hi: self.hi }

@@ -23,8 +23,9 @@
 //! the statement or declaration it breaks, from the bracket structure,
 //! [`Skeleton`]) is dropped, with the file-scope declarations and sema
 //! diagnostics inside it. The token stream repairs two mistakes itself
-//! (a `,` missing between parameters, a `;` between struct members) and
-//! reads a name nobody declared as a type where only a type can be.
+//! (a `,` missing between parameters, a `;` between struct members, the
+//! `int` of `static f(void)`) and reads a name nobody declared as a type
+//! where only a type can be.
 //! Nesting deeper than [`MAX_NESTING`] brackets is refused before parsing,
 //! so nothing downstream recurses without bound on brackets.
 //!
@@ -35,6 +36,8 @@
 //! - `E0204` invalid literal
 //! - `E0205` `#pragma unroll`/`nounroll` not followed by a loop (or
 //!   between a statement's attributes and its loop)
+//! - `E0206` type specifier missing (C89's implicit `int`, an error in
+//!   C99 and OpenCL C as in clang; the declaration is read with `int`)
 //!
 //! Loop pragmas: the preprocessor anchors `#pragma unroll [N]` at the
 //! token after it and keeps `N`'s tokens apart
@@ -93,7 +96,7 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         syntax_errors: RefCell::new(Vec::new()),
         unroll_taken: RefCell::new(HashSet::default()),
     };
-    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev2: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), braces: Vec::new(), in_init: false };
+    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev2: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), braces: Vec::new(), in_init: false, type_bodies: Vec::new(), closed_type_body: false };
     if let Err(e) = grammar::TranslationUnitParser::new().parse(&cx, stream) {
         cx.report(&e);
     }
@@ -309,6 +312,10 @@ struct TokenStream<'c, 'a> {
     /// An `=` at file scope outside brackets since the last `;`: an
     /// initializer is being read.
     in_init: bool,
+    /// For each open `{`: whether it opens a struct, union or enum body.
+    type_bodies: Vec<bool>,
+    /// The last `}` closed a struct, union or enum body.
+    closed_type_body: bool,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -342,6 +349,9 @@ impl Iterator for TokenStream<'_, '_> {
         if let Some(comma) = self.missing_comma(t, &sc) {
             return Some(Ok(comma));
         }
+        if let Some(int) = self.implicit_int(t, &sc) {
+            return Some(Ok(int));
+        }
         self.i += 1;
         let (kind, mut class) = cx.classify(t, &sc);
         if class == Class::K(TokenKind::Ident) && self.unknown_type_name(&sc) {
@@ -356,10 +366,14 @@ impl Iterator for TokenStream<'_, '_> {
                 let tagged = matches!(self.prev, TokenKind::Struct | TokenKind::Union)
                     || (self.prev == TokenKind::Ident && matches!(self.prev2, TokenKind::Struct | TokenKind::Union));
                 self.braces.push(tagged.then_some(self.paren_depth));
+                let body = matches!(self.prev, TokenKind::Struct | TokenKind::Union | TokenKind::Enum)
+                    || (self.prev == TokenKind::Ident && matches!(self.prev2, TokenKind::Struct | TokenKind::Union | TokenKind::Enum));
+                self.type_bodies.push(body);
             }
             TokenKind::RBrace => {
                 sc.close_brace();
                 self.braces.pop();
+                self.closed_type_body = self.type_bodies.pop().unwrap_or(false);
             }
             TokenKind::LParen => {
                 if self.prev == TokenKind::For {
@@ -430,6 +444,76 @@ impl TokenStream<'_, '_> {
         self.prev = kind;
         self.prev_name = false;
         Some((t.span, Tok(Class::K(kind), self.i as u32), t.span))
+    }
+
+    /// `static f(void)`, `kernel k(...)`, `const x = 3;`: a declaration
+    /// whose specifiers are qualifiers, storage classes and the like only,
+    /// then a declarator's name. C89 read `int` there; C99, OpenCL C and
+    /// clang refuse it. Reports it and hands the parser an `int` (numbered
+    /// as the name, which comes next), so the declaration is made as clang
+    /// makes it and checked on (a kernel's return type, the uses of the
+    /// name).
+    fn implicit_int(&mut self, t: &Token, sc: &Scopes) -> Option<(Span, Tok, Span)> {
+        use TokenKind as K;
+        if self.paren_depth > 0 || !self.prev.is_specifier_word() || self.prev == K::Pipe {
+            return None;
+        }
+        let (kind, class) = self.cx.classify(t, sc);
+        if kind != K::Ident || class == Class::TypedefName {
+            return None;
+        }
+        let toks = &self.cx.pp.tokens;
+        let next = toks.get(self.i + 1).map(|t| t.kind);
+        if !matches!(next, Some(K::LParen | K::Semi | K::Eq | K::Comma | K::LBracket)) {
+            return None;
+        }
+        // Only specifier words back to where a declaration starts: a type
+        // before them (`int const x`, `struct S {..} const x`) is a type.
+        // Attribute lists among them are skipped.
+        let mut j = self.i;
+        while j > 0 {
+            if toks[j - 1].kind.is_specifier_word() {
+                j -= 1;
+                continue;
+            }
+            if toks[j - 1].kind != K::RParen {
+                break;
+            }
+            let mut depth = 0usize;
+            let mut k = j;
+            while k > 0 {
+                k -= 1;
+                match toks[k].kind {
+                    K::RParen => depth += 1,
+                    K::LParen => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    break;
+                }
+            }
+            if depth != 0 || k == 0 || toks[k - 1].kind != K::Attribute {
+                break;
+            }
+            j = k - 1;
+        }
+        let starts = match j.checked_sub(1).map(|j| toks[j].kind) {
+            None => true,
+            Some(K::Semi | K::LBrace) => true,
+            Some(K::RBrace) => !self.closed_type_body,
+            Some(_) => false,
+        };
+        if !starts || toks[j..self.i].iter().any(|t| t.kind == K::Pipe) {
+            return None;
+        }
+        let cx = self.cx;
+        let d = Diagnostic::error("E0206", t.span, "type specifier missing, defaults to 'int'; ISO C99 and later do not support implicit int")
+            .with_fixit(t.span.start(), "int ");
+        cx.diags.borrow_mut().push(d);
+        self.prev2 = self.prev;
+        self.prev = K::Int;
+        self.prev_name = false;
+        Some((t.span, Tok(Class::K(K::Int), self.i as u32), t.span))
     }
 
     /// Whether the identifier just taken (token `i - 1`, not a typedef
