@@ -73,6 +73,11 @@ pub fn handling(name: &str) -> Option<Handling> {
     KNOWN.binary_search(&name).is_ok().then_some(Handling::Ignored)
 }
 
+/// Every attribute name clang-22 knows, for "did you mean".
+pub fn known_names() -> impl Iterator<Item = &'static str> {
+    KNOWN.iter().chain(CHECKED).chain(UNSUPPORTED.iter().map(|(n, _)| n)).copied()
+}
+
 /// Every GNU attribute name clang-22 knows (see the module comment),
 /// sorted.
 const KNOWN: &[&str] = &[

@@ -1110,7 +1110,15 @@ impl Checker<'_> {
                         Some(Handling::Unsupported(instead)) => {
                             self.diags.push(err("E0315", a.name.span, format!("the '{spelled}' attribute is not supported by clc")).with_note(instead));
                         }
-                        None => self.diags.push(Diagnostic::warning("unknown-attributes", a.name.span, format!("unknown attribute '{spelled}' ignored"))),
+                        None => {
+                            let mut closest = Closest::new(name);
+                            attrs::known_names().for_each(|n| closest.consider(n));
+                            let mut d = Diagnostic::warning("unknown-attributes", a.span, format!("unknown attribute '{spelled}' ignored"));
+                            if let Some(best) = closest.found() {
+                                d = d.with_note(format!("did you mean '{best}'?")).with_fixit(a.name.span, best);
+                            }
+                            self.diags.push(d);
+                        }
                     }
                 }
             }

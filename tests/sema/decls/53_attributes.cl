@@ -1,9 +1,9 @@
 // GNU attributes as clang-22 treats them: one it does not know draws a
-// warning and is ignored with its arguments (early OpenCL drafts'
-// max_constant_size names a macro nobody defines); one it knows and that
-// changes nothing clc compiles is accepted; one that would change the
-// program and that clc does not implement is an error; `__name__` is
-// `name`. Parameters take attributes after their name and after `*`.
+// warning (with clang's guess if misspelt) and is ignored with its arguments
+// (early OpenCL drafts' max_constant_size names a macro nobody defines); one
+// it knows and that changes nothing clc compiles is accepted; one that would
+// change the program and that clc does not implement is an error; `__name__`
+// is `name`. Parameters take attributes after their name and after `*`.
 kernel void horizontal(const global float *input __attribute__((max_constant_size(MAX_CONST_SIZE))),
                        global float * __attribute__((endian(host))) output,
                        constant float *filter __attribute__((__nonnull__)),
@@ -26,3 +26,7 @@ kernel void spaces(__attribute__((opencl_global)) int *p, int y __attribute__((c
     int v __attribute__((__aligned__(3))) = 0;
     p[0] = v + y;
 }
+
+// A misspelt name: clang's guess among the names it knows.
+kernel __attribute__((reqd_work_group_sise(1, 1, 1))) void guessed(global int *p) { p[0] = 1; }
+__attribute__((__alwys_inline__)) int guessed_too(int x) { return x; }
