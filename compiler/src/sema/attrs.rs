@@ -1,10 +1,12 @@
 //! GNU attributes (`__attribute__((…))`): which names clang-22 knows, and
 //! what clc does with each.
 //!
-//! clang warns about a name it does not know and ignores it, arguments
-//! included (`max_constant_size(MAX_CONST_SIZE)` from early OpenCL drafts
-//! compiles with an undefined macro in it). clc does the same, so it
-//! needs clang's list of names: [`KNOWN`], read off clang-22 (the GNU
+//! clang warns about a name it does not know and ignores it; of its
+//! arguments the first may be any identifier
+//! (`max_constant_size(MAX_CONST_SIZE)` from early OpenCL drafts compiles
+//! with an undefined macro in it), the others are expressions and checked.
+//! clc does the same, so it needs clang's list of names (and guesses a
+//! misspelt one from it): [`KNOWN`], read off clang-22 (the GNU
 //! spellings its attribute printer knows, each checked with
 //! `clang-22 -cl-std=CL2.0 -fsyntax-only` to draw no "unknown attribute"
 //! warning on x86-64; `__name__` is the same as `name`).

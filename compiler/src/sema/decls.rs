@@ -1110,6 +1110,9 @@ impl Checker<'_> {
                         Some(Handling::Unsupported(instead)) => {
                             self.diags.push(err("E0315", a.name.span, format!("the '{spelled}' attribute is not supported by clc")).with_note(instead));
                         }
+                        // After a type among the arguments, clang's parse
+                        // of the attribute failed: no warning.
+                        None if !self.unknown_attr_args(&a.args) => {}
                         None => {
                             let mut closest = Closest::new(name);
                             attrs::known_names().for_each(|n| closest.consider(n));
@@ -1123,6 +1126,39 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+
+    /// The arguments of an attribute nobody knows, read as clang reads
+    /// them: the first may be any identifier (`max_constant_size(MAX)`,
+    /// `vec_type_hnit(float4)`: a name clang's headers typedef), the others
+    /// are expressions and are checked as such; a type is not an
+    /// expression (false after that error).
+    fn unknown_attr_args(&mut self, args: &[AttrArg]) -> bool {
+        let mut parsed = true;
+        for (i, arg) in args.iter().enumerate() {
+            match arg {
+                AttrArg::Expr(e) if i == 0 && matches!(e.kind, ExprKind::Ident(_)) => {}
+                AttrArg::Expr(e) => self.expr(e),
+                AttrArg::Type(t) => {
+                    // clang's typedef names (scalar, vector and atomic
+                    // type words, typedefs) are identifiers to it.
+                    let identifier = t.declarator.is_none()
+                        && matches!(
+                            t.specs.items.as_slice(),
+                            [DeclSpec::Type(TypeSpec { kind: TypeSpecKind::TypedefName(_), .. })]
+                                | [DeclSpec::Type(TypeSpec {
+                                    kind: TypeSpecKind::Builtin { ty: BuiltinType::Scalar(_) | BuiltinType::Vector(..) | BuiltinType::Atomic(_), .. },
+                                    ..
+                                })]
+                        );
+                    if !(i == 0 && identifier) {
+                        self.diags.push(err("E0315", t.span, "expected expression").with_label("a type, where this attribute's arguments are expressions"));
+                        parsed = false;
+                    }
+                }
+            }
+        }
+        parsed
     }
 
     /// The type `ext_vector_type(N)` among `attrs` makes of `elem`: the

@@ -30,3 +30,9 @@ kernel void spaces(__attribute__((opencl_global)) int *p, int y __attribute__((c
 // A misspelt name: clang's guess among the names it knows.
 kernel __attribute__((reqd_work_group_sise(1, 1, 1))) void guessed(global int *p) { p[0] = 1; }
 __attribute__((__alwys_inline__)) int guessed_too(int x) { return x; }
+
+// An unknown attribute's arguments after the first identifier are
+// expressions, checked; a type is not one.
+kernel __attribute__((vec_type_hnit(float4), tile(TILE, 2 * 4))) void first_word(global int *p) { p[0] = 1; }
+kernel __attribute__((tile(8, TILE))) void second_word(global int *p) { p[0] = 1; }
+kernel __attribute__((vec_type_hnit(int))) void keyword(global int *p) { p[0] = 1; }
