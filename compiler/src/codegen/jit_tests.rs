@@ -312,6 +312,39 @@ fn arrays_sized_by_their_initializers() {
     });
 }
 
+/// Braced lists for vectors (OpenCL C: every component, vectors giving
+/// all of theirs; no brace elision into vectors, so a scalar for a vector
+/// element or member is a splat), next to the values computed here.
+#[test]
+fn vector_initializer_lists() {
+    let src = "struct S { int2 a; int b; };
+               constant int4 g = { (int2)(9, 8), 7, 6 };
+               kernel void k(global int *o) {
+                   int4 h = { (int2)(1, 2), (int2)(3, 4) };
+                   int4 j = { (int3)(5, 6, 7), 8 };
+                   int2 k = { {11}, 12 };
+                   int2 none = { };
+                   float2 f = { 1, 2u };
+                   int2 splat[2] = { 13, 14 };
+                   struct S s = { 15, 16 };
+                   int4 l = { 2.75f, -1.5f, 'a', (short)-3 };
+                   int i = 0;
+                   o[i++] = h.x; o[i++] = h.y; o[i++] = h.z; o[i++] = h.w;
+                   o[i++] = j.x; o[i++] = j.w; o[i++] = k.x; o[i++] = k.y;
+                   o[i++] = none.x + none.y; o[i++] = (int)(f.y * 10.0f);
+                   o[i++] = splat[0].x; o[i++] = splat[0].y; o[i++] = splat[1].x; o[i++] = splat[1].y;
+                   o[i++] = s.a.x; o[i++] = s.a.y; o[i++] = s.b;
+                   o[i++] = l.x; o[i++] = l.y; o[i++] = l.z; o[i++] = l.w;
+                   o[i++] = g.x; o[i++] = g.y; o[i++] = g.z; o[i++] = g.w;
+               }";
+    with_kernels(src, |get| {
+        let mut o = [-99i32; 25];
+        launch(get("k"), 1, &[arg(&o.as_mut_ptr())]);
+        let want = [1, 2, 3, 4, 5, 8, 11, 12, 0, 20, 13, 13, 14, 14, 15, 15, 16, 2.75f32 as i32, -1.5f32 as i32, 'a' as i32, -3, 9, 8, 7, 6];
+        assert_eq!(o, want);
+    });
+}
+
 /// Large constants with few elements initialized (their zero runs one
 /// `zeroinitializer` each, `init::ZERO_RUN`) read back element by element
 /// at indices the compiler cannot see: initialized, zero, past a run,

@@ -2119,7 +2119,10 @@ impl Checker<'_> {
                     }
                 }
             }
-            Initializer::List { items, .. } => {
+            Initializer::List { items, span } => {
+                if let Some((es, n)) = self.vector_of(q.ty) {
+                    return self.vector_list(q, es, n, items, *span);
+                }
                 self.excess_elements(q, items);
                 // Element types are followed for arrays without
                 // designators; other aggregates have their expressions
@@ -2140,7 +2143,9 @@ impl Checker<'_> {
                         }
                     }
                     match (elem, &item.init) {
-                        (Some(el), _) if item.designators.is_empty() && self.is_scalar_type(el.ty) => self.init_as(&item.init, el),
+                        // A vector element takes one item whole (OpenCL C
+                        // has no brace elision into vectors).
+                        (Some(el), _) if item.designators.is_empty() && (self.is_scalar_type(el.ty) || self.vector_of(el.ty).is_some()) => self.init_as(&item.init, el),
                         (Some(el), Initializer::List { .. }) if item.designators.is_empty() => self.init_as(&item.init, el),
                         _ => self.init(&item.init),
                     }
@@ -2157,9 +2162,8 @@ impl Checker<'_> {
         if items.iter().any(|i| !i.designators.is_empty()) {
             return;
         }
-        let (len, elem_scalar, vector) = match self.types.kind(q.ty).clone() {
-            TypeKind::Array(el, Some(n)) => (n, self.is_scalar_type(el.ty), false),
-            TypeKind::Vector(_, n) => (n as u64, true, true),
+        let (len, elem_scalar) = match self.types.kind(q.ty).clone() {
+            TypeKind::Array(el, Some(n)) => (n, self.is_scalar_type(el.ty) || self.vector_of(el.ty).is_some()),
             _ => return,
         };
         let all_braced = items.iter().all(|i| matches!(i.init, Initializer::List { .. }));
@@ -2168,11 +2172,66 @@ impl Checker<'_> {
             return;
         }
         let span = items[len as usize].init.span();
-        if vector {
-            // clang makes this one an error: a vector has no room to spare.
-            self.diags.push(err("E0326", span, "excess elements in vector initializer"));
-        } else {
-            self.diags.push(Diagnostic::warning("excess-initializers", span, "excess elements in array initializer"));
+        self.diags.push(Diagnostic::warning("excess-initializers", span, "excess elements in array initializer"));
+    }
+
+    /// A braced list for a vector of `n` `es` (as clang checks OpenCL C's):
+    /// no designators; each item a scalar converted to the element type
+    /// (in braces of its own, with clang's warning), or a vector of that
+    /// element type giving all its components; exactly `n` components in
+    /// all, or none (`{}` is zero).
+    fn vector_list(&mut self, q: QualType, es: Scalar, n: u8, items: &[InitItem], span: Span) {
+        if items.iter().any(|i| !i.designators.is_empty()) {
+            let shown = self.types.display(q.ty);
+            self.diags.push(err("E0326", span, format!("initialization of non-aggregate type '{shown}' with a designated initializer list")));
+            return;
+        }
+        let elem = QualType { ty: self.types.scalar(es), ..q };
+        let p = self.types.pointer_size;
+        let mut count = 0usize;
+        let mut bad = false;
+        for item in items {
+            let e = match &item.init {
+                Initializer::Expr(e) => e,
+                Initializer::List { items: inner, span: at } => {
+                    match inner.get(1) {
+                        Some(extra) => self.diags.push(Diagnostic::warning("excess-initializers", extra.init.span(), "excess elements in scalar initializer")),
+                        None => self.diags.push(Diagnostic::warning("braced-scalar-init", *at, "braces around scalar initializer")),
+                    }
+                    match inner.first() {
+                        Some(first) => self.init_as(&first.init, elem),
+                        None => {
+                            self.diags.push(err("E0326", *at, "scalar initializer cannot be empty"));
+                            bad = true;
+                        }
+                    }
+                    inner.iter().skip(1).for_each(|i| self.init(&i.init));
+                    count += 1;
+                    continue;
+                }
+            };
+            let Some(v) = self.value(e) else {
+                bad = true;
+                continue;
+            };
+            if let Some((s, m)) = self.vector_of(v.ty) {
+                if canon(s, p) != canon(es, p) {
+                    let el = es.name();
+                    self.diags.push(err("E0326", e.span, format!("initializing '{el}' with an expression of incompatible type '{}'", self.rv_name(v.ty))));
+                    bad = true;
+                }
+                count += m as usize;
+            } else {
+                bad |= !self.convert(v, e, elem, Conv::Init, e.span);
+                count += 1;
+            }
+            if count > n as usize && !bad {
+                self.diags.push(err("E0326", e.span, "excess elements in vector initializer").with_note(format!("'{}' has {n} components", self.rv_name(q.ty))));
+                return;
+            }
+        }
+        if !bad && count != 0 && count < n as usize {
+            self.diags.push(err("E0326", span, format!("too few elements in vector initialization (expected {n} elements, have {count})")));
         }
     }
 
@@ -2218,7 +2277,7 @@ impl Checker<'_> {
             }
             let field = target.and_then(|i| self.types.records[r as usize].fields.as_ref()?.get(i)).map(|f| f.ty);
             match field {
-                Some(ft) if self.is_scalar_type(ft.ty) || matches!(item.init, Initializer::List { .. }) => {
+                Some(ft) if self.is_scalar_type(ft.ty) || self.vector_of(ft.ty).is_some() || matches!(item.init, Initializer::List { .. }) => {
                     let ft = QualType { space: q.space, ..ft };
                     self.init_as(&item.init, ft);
                     next = target.map(|i| i + 1).filter(|_| !is_union);

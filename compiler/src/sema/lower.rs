@@ -592,6 +592,15 @@ impl Lower<'_, '_, '_> {
                     }
                     next = pos + 1;
                     let i = match &item.init {
+                        // A vector in a vector's list gives all its
+                        // components (code generation spreads them).
+                        Initializer::Expr(e) if item.designators.is_empty() && self.c.vector_of(q.ty).is_some() => {
+                            let v = self.rvalue(e);
+                            match self.c.vector_of(self.ty(v).ty) {
+                                Some(_) => hir::Init::Expr(v),
+                                None => hir::Init::Expr(self.coerce_expr(e, v, cur)),
+                            }
+                        }
                         Initializer::Expr(e) if !self.c.is_scalar_type(cur.ty) && self.c.vector_of(cur.ty).is_none() && !matches!(self.c.types.kind(cur.ty), TypeKind::Array(..)) => hir::Init::Expr(self.rvalue(e)),
                         _ => self.init(&item.init, cur),
                     };

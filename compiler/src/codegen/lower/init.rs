@@ -130,6 +130,16 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     if pos >= self.sub_count(t) {
                         break;
                     }
+                    // `int4 v = { (int2)(1, 2), 3, 4 }`: a vector in a
+                    // vector's list gives as many components as it has.
+                    if let (Init::Expr(e), Some(_)) = (item, self.lanes_of(t)) {
+                        if let Some(m) = self.lanes_of(self.expr_info(*e).ty.ty) {
+                            self.spread_lanes(obj, t, pos, *e, m as usize, tree)?;
+                            pos += m as usize;
+                            i += 1;
+                            continue;
+                        }
+                    }
                     i = self.fill_next(obj, t, pos, items, i, tree)?;
                     pos += 1;
                 }
@@ -170,6 +180,28 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 }
             }
         }
+    }
+
+    /// Components `pos..pos + m` of vector `t` from the `m` lanes of
+    /// vector expression `e` (of `t`'s element type, as sema checked).
+    fn spread_lanes(&mut self, obj: Obj<'ctx>, t: TypeId, pos: usize, e: hir::ExprId, m: usize, tree: &mut Tree<'ctx>) -> R<()> {
+        let v = self.value(e)?;
+        let BasicValueEnum::VectorValue(v) = v else { return ice("a vector initializer item without a vector value") };
+        if matches!(obj, Obj::Const) && !(v.is_constant_vector() || v.is_constant_data_vector() || v.is_null()) {
+            return ice("a vector item of a constant initializer that is not a constant vector");
+        }
+        for k in 0..m.min(self.sub_count(t).saturating_sub(pos)) {
+            let st = self.sub_type(t, pos + k);
+            let (sobj, stree) = self.sub_obj_at(obj, t, pos + k, tree)?;
+            match sobj {
+                Obj::Mem(ptr) => {
+                    let lane = self.b.build_extract_element(v, self.ctx.i32_type().const_int(k as u64, false), "")?;
+                    self.store_value(ptr, st, lane, false)?;
+                }
+                Obj::Const => *stree = Tree::Leaf(v.get_element_as_constant(k as u32)),
+            }
+        }
+        Ok(())
     }
 
     /// Initializes sub-object `pos` of `t` from `items[i]` (and, when the
