@@ -32,6 +32,10 @@ pub struct Ident {
 #[derive(Debug, Default)]
 pub struct TranslationUnit {
     pub items: Vec<ExternalDecl>,
+    /// The identifiers of file-scope declarations a syntax error broke
+    /// (what they declared is lost): sema reports no use of them as
+    /// undeclared.
+    pub lost_names: rustc_hash::FxHashSet<String>,
 }
 
 #[derive(Debug)]

@@ -118,7 +118,45 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
     }
     let in_cascade = |last: u32| stand.iter().any(|s| s.0 < last && last <= s.1);
     let items = cx.items.take().into_iter().filter(|(last, _)| !in_cascade(*last)).map(|(_, item)| item).collect();
-    TranslationUnit { items }
+    let lost_names = if stand.is_empty() { HashSet::default() } else { lost_names(sm, &pp.tokens, &stand) };
+    TranslationUnit { items, lost_names }
+}
+
+/// The identifiers of the file-scope declarations the standing errors
+/// `stand` break, from the declaration's start (after the `;` or the
+/// body's `}` before it) to the end of the error's reach: whatever they
+/// declared is lost (`int t[] = {..}` without its `;`), and its uses are
+/// the error's consequence, not mistakes of their own. Errors inside a
+/// function body are left to sema (it reports no undeclared name in a
+/// function with a syntax error).
+fn lost_names(sm: &SourceMap, toks: &[Token], stand: &[(u32, u32, usize)]) -> HashSet<String> {
+    use TokenKind as K;
+    let sk = Skeleton::new(toks);
+    let mut names = HashSet::default();
+    for &(p, end, _) in stand {
+        let p = p as usize;
+        if p >= toks.len() {
+            continue;
+        }
+        let mut o = sk.open_of[p];
+        let mut in_block = false;
+        while o != NONE {
+            in_block |= toks[o as usize].kind == K::LBrace && sk.block[o as usize];
+            o = sk.open_of[o as usize];
+        }
+        if in_block {
+            continue;
+        }
+        let boundary = |t: usize| match toks[t].kind {
+            K::Semi => sk.open_of[t] == NONE,
+            K::RBrace => sk.open_of[t] != NONE && sk.open_of[sk.open_of[t] as usize] == NONE && sk.block[sk.open_of[t] as usize],
+            _ => false,
+        };
+        let start = (0..p).rev().find(|&t| boundary(t)).map_or(0, |t| t + 1);
+        let stop = (end as usize).max(p).min(toks.len() - 1);
+        names.extend(toks[start..=stop].iter().filter(|t| t.kind == K::Ident).map(|t| sm.text(t.spelling).to_string()));
+    }
+    names
 }
 
 /// A syntax error reported: its token, its diagnostic's index in
@@ -1299,6 +1337,21 @@ impl<'a> Cx<'a> {
         None
     }
 
+    /// For the `}` at `close` of a struct, union or enum body, the
+    /// keyword that starts the specifier (`struct S __attribute__((..)) {`).
+    fn tag_keyword_of(&self, close: usize) -> Option<usize> {
+        let toks = &self.pp.tokens;
+        let open = self.opener_of(close, 10_000)?;
+        for j in (open.saturating_sub(4)..open).rev() {
+            match toks[j].kind {
+                TokenKind::Struct | TokenKind::Union | TokenKind::Enum => return Some(j),
+                TokenKind::Ident | TokenKind::RParen | TokenKind::Attribute | TokenKind::LParen => {}
+                _ => break,
+            }
+        }
+        None
+    }
+
     /// "after expression", "at end of declaration", … for a missing `;`
     /// before token `pos`.
     fn semicolon_context(&self, pos: usize) -> &'static str {
@@ -1307,18 +1360,16 @@ impl<'a> Cx<'a> {
         let mut i = last;
         // After `}`: a struct/union/enum body or an initializer list.
         if toks[i].kind == TokenKind::RBrace {
+            if let Some(k) = self.tag_keyword_of(i) {
+                return match toks[k].kind {
+                    TokenKind::Struct => "after struct",
+                    TokenKind::Union => "after union",
+                    _ => "after enum",
+                };
+            }
             match self.opener_of(i, 10_000) {
                 Some(open) => i = open,
                 None => return "after expression",
-            }
-            for j in (i.saturating_sub(4)..i).rev() {
-                match toks[j].kind {
-                    TokenKind::Struct => return "after struct",
-                    TokenKind::Union => return "after union",
-                    TokenKind::Enum => return "after enum",
-                    TokenKind::Ident | TokenKind::RParen | TokenKind::Attribute | TokenKind::LParen => {}
-                    _ => break,
-                }
             }
         }
         // Find where the statement started.
@@ -1335,6 +1386,12 @@ impl<'a> Cx<'a> {
                     }
                     depth -= 1;
                 }
+                // `typedef struct {..} name`: the body is part of the
+                // declaration.
+                TokenKind::RBrace if depth == 0 && j != i && self.tag_keyword_of(j).is_some() => {
+                    j = self.tag_keyword_of(j).unwrap_or(j);
+                    continue;
+                }
                 TokenKind::Semi | TokenKind::LBrace | TokenKind::RBrace if depth == 0 && j != i => {
                     start = j + 1;
                     break;
@@ -1349,14 +1406,15 @@ impl<'a> Cx<'a> {
         use TokenKind::*;
         let first = toks[start].kind;
         let second = toks.get(start + 1).map(|t| t.kind);
+        let declaration = if self.scopes.borrow().stack.len() == 1 { "after top level declarator" } else { "at end of declaration" };
         match first {
             Return => "after return statement",
             Break => "after 'break'",
             Continue => "after 'continue'",
             Goto => "after 'goto'",
             Do => "after do/while statement",
-            k if k.is_type_word() || k.is_specifier_word() || k == Attribute => "at end of declaration",
-            Ident if second == Some(Ident) || self.scopes.borrow().is_typedef(self.sm.text(toks[start].spelling)) => "at end of declaration",
+            k if k.is_type_word() || k.is_specifier_word() || k == Attribute => declaration,
+            Ident if second == Some(Ident) || self.scopes.borrow().is_typedef(self.sm.text(toks[start].spelling)) => declaration,
             _ => "after expression",
         }
     }

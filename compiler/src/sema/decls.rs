@@ -53,6 +53,7 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         block_floors: Vec::new(),
         poisoned: Default::default(),
         facts: expr::lower::Facts { enabled: opts.build_program, ..Default::default() },
+        lost_names: &tu.lost_names,
     };
     for item in &tu.items {
         match item {
@@ -245,6 +246,9 @@ struct Checker<'d> {
     poisoned: rustc_hash::FxHashSet<DeclKey>,
     /// What typing learned, for building the typed program.
     facts: expr::lower::Facts,
+    /// Names of file-scope declarations a syntax error broke
+    /// ([`TranslationUnit::lost_names`]): not reported undeclared.
+    lost_names: &'d rustc_hash::FxHashSet<String>,
 }
 
 /// The note on diagnostics of the rules for blocks.
@@ -1221,7 +1225,7 @@ impl Checker<'_> {
         let syntax_error = block_has_error(&f.body)
             || self.diags.iter().any(|d| {
                 let at = d.primary.span;
-                d.severity >= Severity::Error && d.code.starts_with("E02") && at.file == body.file && body.lo <= at.lo && at.hi <= body.hi
+                d.severity >= Severity::Error && matches!(d.code.as_ref(), "E0201" | "E0202") && at.file == body.file && body.lo <= at.lo && at.hi <= body.hi
             });
         self.func = Some(FuncCtx::new(name.name.clone(), graph_key, base.kernel, syntax_error));
         self.scopes.push(Scope::default());
@@ -1431,6 +1435,7 @@ impl Checker<'_> {
         match &ts.kind {
             TypeSpecKind::TypedefName(id) => match self.lookup(&id.name) {
                 Some(Sym { kind: SymKind::Typedef, ty, .. }) => named(*ty),
+                _ if self.lost_names.contains(&id.name) => None,
                 _ => {
                     let mut d = err("E0304", id.span, format!("unknown type name '{}'", id.name));
                     if let Some(best) = self.suggest_type(&id.name) {
@@ -2101,7 +2106,7 @@ impl Checker<'_> {
         if clc_builtins::constant(&id.name).is_some() || clc_builtins::functions::is_builtin(&id.name) {
             return;
         }
-        if self.func.as_ref().is_some_and(|f| f.after_syntax_error) {
+        if self.func.as_ref().is_some_and(|f| f.after_syntax_error) || self.lost_names.contains(&id.name) {
             return;
         }
         self.undeclared.insert(id.span);
