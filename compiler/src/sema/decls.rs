@@ -54,6 +54,7 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         poisoned: Default::default(),
         facts: expr::lower::Facts { enabled: opts.build_program, ..Default::default() },
         lost_names: &tu.lost_names,
+        broken_records: Default::default(),
     };
     for item in &tu.items {
         match item {
@@ -249,6 +250,10 @@ struct Checker<'d> {
     /// Names of file-scope declarations a syntax error broke
     /// ([`TranslationUnit::lost_names`]): not reported undeclared.
     lost_names: &'d rustc_hash::FxHashSet<String>,
+    /// Records with a member that could not be declared (a syntax error
+    /// or an unknown type in it): a name not found in one is not
+    /// reported, it may be the lost member's.
+    pub(super) broken_records: rustc_hash::FxHashSet<u32>,
 }
 
 /// The note on diagnostics of the rules for blocks.
@@ -1518,7 +1523,10 @@ impl Checker<'_> {
             match m {
                 StructMember::StaticAssert(sa) => self.static_assert(sa),
                 StructMember::Field { specs, declarators, span } => {
-                    let Some(base) = self.base(specs, Ctx::Field) else { continue };
+                    let Some(base) = self.base(specs, Ctx::Field) else {
+                        self.broken_records.insert(idx);
+                        continue;
+                    };
                     self.storage_rules(&base, Ctx::Field);
                     if declarators.is_empty() {
                         // An anonymous struct/union member (C11).

@@ -1445,6 +1445,9 @@ impl Checker<'_> {
                         self.diags.push(err("E0324", name.span, format!("incomplete definition of type '{rec}'")));
                         return None;
                     }
+                    if self.broken_records.contains(&i) {
+                        return None;
+                    }
                     let mut d = err("E0324", name.span, format!("no member named '{}' in '{rec}'", name.name));
                     if let Some(best) = self.suggest_field(i, &name.name) {
                         d = d.with_note(format!("did you mean '{best}'?")).with_fixit(name.span, best);
@@ -2260,7 +2263,7 @@ impl Checker<'_> {
                     Designator::Field(_) if k > 0 => target = None,
                     Designator::Field(name) => {
                         target = self.types.records[r as usize].fields.iter().flatten().position(|f| f.name == name.name);
-                        if target.is_none() && self.types.records[r as usize].fields.is_some() {
+                        if target.is_none() && self.types.records[r as usize].fields.is_some() && !self.broken_records.contains(&r) {
                             let shown = self.types.display(q.ty);
                             self.diags.push(err("E0324", name.span, format!("field designator '{}' does not refer to any field in type '{shown}'", name.name)));
                         }
