@@ -687,6 +687,12 @@ impl Skeleton {
         sk
     }
 
+    /// The first `}` after token `p` that closes nothing (a `{` is
+    /// missing before it).
+    fn stray_close_after(&self, toks: &[Token], p: usize) -> Option<usize> {
+        (p + 1..toks.len()).find(|&i| toks[i].kind == TokenKind::RBrace && self.open_of[i] == NONE)
+    }
+
     /// The last token of the statement or declaration that a syntax error
     /// at token `p` breaks: out of the parentheses, brackets and
     /// initializer braces around `p`, then on to the `;` that ends it, the
@@ -827,7 +833,20 @@ impl<'a> Cx<'a> {
                 continue;
             }
             let end = match breaks && (pos as usize) < toks.len() {
-                true => skeleton.get_or_insert_with(|| Skeleton::new(toks)).reach(toks, pos as usize) as u32,
+                true => {
+                    let sk = skeleton.get_or_insert_with(|| Skeleton::new(toks));
+                    match toks[pos as usize].kind {
+                        // The parser recovers by taking this `}` for the
+                        // end of the block the broken statement is in. If
+                        // a `{` is missing (`do x; } while (c);`,
+                        // `f((int[]) 1, 2 }`), a `}` is left over later, at
+                        // file scope: up to it, the parser reads the code
+                        // one level out of where it is, and nothing it
+                        // reports there stands.
+                        TokenKind::RBrace => sk.stray_close_after(toks, pos as usize).unwrap_or_else(|| sk.reach(toks, pos as usize)) as u32,
+                        _ => sk.reach(toks, pos as usize) as u32,
+                    }
+                }
                 false => pos,
             };
             stand.push((pos, end, diag));
@@ -1310,6 +1329,8 @@ impl<'a> Cx<'a> {
             Diagnostic::error(code, span, format!("unknown type name '{}'", self.sm.text(t.spelling)))
         } else if has("int") {
             Diagnostic::error(code, span, format!("expected a type{at_end}")).with_label(format!("found {found}"))
+        } else if expected.len() == 1 && has("while") {
+            Diagnostic::error(code, span, format!("expected 'while' in do/while loop{at_end}")).with_label(format!("found {found}"))
         } else if let Some(p) = ["}", ":", "(", "while", "=", ","].iter().find(|p| has(p)) {
             Diagnostic::error(code, span, format!("expected '{p}'{at_end}")).with_label(format!("found {found}"))
         } else {
@@ -1340,8 +1361,13 @@ impl<'a> Cx<'a> {
     /// For the `}` at `close` of a struct, union or enum body, the
     /// keyword that starts the specifier (`struct S __attribute__((..)) {`).
     fn tag_keyword_of(&self, close: usize) -> Option<usize> {
+        self.tag_keyword_before(self.opener_of(close, 10_000)?)
+    }
+
+    /// For the `{` at `open` of a struct, union or enum body, the keyword
+    /// that starts the specifier.
+    fn tag_keyword_before(&self, open: usize) -> Option<usize> {
         let toks = &self.pp.tokens;
-        let open = self.opener_of(close, 10_000)?;
         for j in (open.saturating_sub(4)..open).rev() {
             match toks[j].kind {
                 TokenKind::Struct | TokenKind::Union | TokenKind::Enum => return Some(j),
@@ -1406,7 +1432,27 @@ impl<'a> Cx<'a> {
         use TokenKind::*;
         let first = toks[start].kind;
         let second = toks.get(start + 1).map(|t| t.kind);
-        let declaration = if self.scopes.borrow().stack.len() == 1 { "after top level declarator" } else { "at end of declaration" };
+        // The `{` the statement is in.
+        let mut depth = 0usize;
+        let brace = (start.saturating_sub(10_000)..start).rev().find(|&j| match toks[j].kind {
+            RBrace => {
+                depth += 1;
+                false
+            }
+            LBrace if depth == 0 => true,
+            LBrace => {
+                depth -= 1;
+                false
+            }
+            _ => false,
+        });
+        let declaration = if brace.and_then(|b| self.tag_keyword_before(b)).is_some_and(|k| toks[k].kind != Enum) {
+            "at end of declaration list"
+        } else if self.scopes.borrow().stack.len() == 1 {
+            "after top level declarator"
+        } else {
+            "at end of declaration"
+        };
         match first {
             Return => "after return statement",
             Break => "after 'break'",

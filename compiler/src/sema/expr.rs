@@ -2184,6 +2184,10 @@ impl Checker<'_> {
     /// element type giving all its components; exactly `n` components in
     /// all, or none (`{}` is zero).
     fn vector_list(&mut self, q: QualType, es: Scalar, n: u8, items: &[InitItem], span: Span) {
+        // After a syntax error in the list, its count is unknown.
+        if items.iter().any(|i| matches!(&i.init, Initializer::Expr(e) if matches!(e.kind, ExprKind::Error))) {
+            return;
+        }
         if items.iter().any(|i| !i.designators.is_empty()) {
             let shown = self.types.display(q.ty);
             self.diags.push(err("E0326", span, format!("initialization of non-aggregate type '{shown}' with a designated initializer list")));
