@@ -1020,7 +1020,12 @@ impl Checker<'_> {
                 // `p += 1` keeps the pointer; `v *= s` keeps the vector;
                 // `i += 1.5f` converts back to `int`; `i += p` does not.
                 let res = self.binary_types(op, target, rhs, l, r, span)?;
-                self.convert(res, r, lhs.ty, Conv::Assign, span);
+                // (What converts is the operation's result, not `r`'s
+                // value: no warning about `r` as a constant.)
+                let ok = self.convert_inner(res, r, lhs.ty, Conv::Assign, span, false);
+                if ok && self.facts.enabled {
+                    self.facts.conv.insert(addr(r), lhs.ty);
+                }
             }
         }
         rv(target)
@@ -1030,14 +1035,15 @@ impl Checker<'_> {
     /// to `to` (C99 6.5.16.1, OpenCL C §6.2.1, §6.5.5). Returns whether it
     /// is allowed; reports when it is not.
     pub(super) fn convert(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span) -> bool {
-        let ok = self.convert_inner(from, e, to, how, span);
+        let ok = self.convert_inner(from, e, to, how, span, true);
         if ok && self.facts.enabled {
             self.facts.conv.insert(addr(e), to);
         }
         ok
     }
 
-    fn convert_inner(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span) -> bool {
+    /// `constant`: `e`'s value is what converts (see [`Self::value_change`]).
+    fn convert_inner(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span, constant: bool) -> bool {
         let (f, t) = (from.ty, to.ty);
         if f == t {
             return true;
@@ -1057,13 +1063,24 @@ impl Checker<'_> {
             false
         };
         match (&tk, &fk) {
-            (TypeKind::Scalar(_) | TypeKind::Enum(_), _) if self.arith(f).is_some() => true,
+            (TypeKind::Scalar(ts), _) if self.arith(f).is_some() => {
+                if constant {
+                    self.value_change(f, e, *ts);
+                }
+                true
+            }
+            (TypeKind::Enum(_), _) if self.arith(f).is_some() => true,
             (TypeKind::Scalar(Scalar::Bool), TypeKind::Pointer(_)) => true,
             (TypeKind::Opaque(_), _) if self.arith(t).is_some() && self.arith(f).is_some() => true,
             (TypeKind::Opaque(Opaque::Sampler), _) if self.arith(f).is_some_and(is_int) => true,
             (TypeKind::Opaque(Opaque::Event | Opaque::ClkEvent | Opaque::Queue), _) if self.is_null(e) => true,
             (TypeKind::Vector(..), TypeKind::Vector(..)) => self.same_unqual(t, f) || incompatible(self, "E0326"),
-            (TypeKind::Vector(..), _) if self.arith(f).is_some() => true,
+            (TypeKind::Vector(ts, _), _) if self.arith(f).is_some() => {
+                if constant {
+                    self.value_change(f, e, *ts);
+                }
+                true
+            }
             (TypeKind::Pointer(_), _) if self.is_null(e) => true,
             (TypeKind::Pointer(tp), TypeKind::Pointer(fp)) => self.pointer_conv(*tp, *fp, to, from, how, span),
             (TypeKind::Pointer(_), _) if self.arith(f).is_some_and(is_int) => {
@@ -1088,6 +1105,63 @@ impl Checker<'_> {
             (TypeKind::Pipe(..), TypeKind::Pipe(..)) | (TypeKind::Image(..), TypeKind::Image(..)) => true,
             _ if self.same_unqual(t, f) => true,
             _ => incompatible(self, "E0322"),
+        }
+    }
+
+    /// clang's warnings for a constant whose implicit conversion of type
+    /// `f` to the scalar `to` changes its value: a floating literal to an
+    /// integer (`int x = 1.5f`, -Wliteral-conversion), an integer constant
+    /// to a narrower integer it does not fit (`char c = 255`, `uchar u =
+    /// 256`, -Wconstant-conversion; `uchar u = -1` is fine), an
+    /// integer constant to a floating type that cannot hold it exactly
+    /// (-Wimplicit-const-int-float-conversion).
+    pub(super) fn value_change(&mut self, f: TypeId, e: &Expr, to: Scalar) {
+        let Some(from) = self.arith(f) else { return };
+        if from == to || to == Scalar::Bool || from == Scalar::Bool {
+            return;
+        }
+        let p = self.types.pointer_size;
+        let (from_s, to_s) = (self.rv_name(f), to.name());
+        match (is_int(from), int_ty(to, p)) {
+            (false, Some(target)) => {
+                let Some((v, shown)) = float_literal(e) else { return };
+                let t = v.trunc();
+                let (lo, hi) = if target.signed { (-(2f64.powi(target.bits as i32 - 1)), 2f64.powi(target.bits as i32 - 1)) } else { (0.0, 2f64.powi(target.bits as i32)) };
+                if !(t > lo - 1.0 && t < hi) {
+                    self.diags.push(Diagnostic::warning("literal-conversion", e.span, format!("implicit conversion of out of range value from '{from_s}' to '{to_s}' is undefined")));
+                } else if t != v {
+                    self.diags.push(Diagnostic::warning("literal-conversion", e.span, format!("implicit conversion from '{from_s}' to '{to_s}' changes value from {shown} to {t}")));
+                }
+            }
+            (true, Some(target)) => {
+                let Some(source) = int_ty(from, p) else { return };
+                if target.bits >= source.bits {
+                    return;
+                }
+                let Ok(v) = consteval::eval(e, self) else { return };
+                let v = v.value;
+                // A negative value for an unsigned type is only a sign
+                // change (clang's -Wsign-conversion, off by default).
+                let top = if target.signed { 1i128 << (target.bits - 1) } else { 1i128 << target.bits };
+                let fits = v >= -(1i128 << (target.bits - 1)) && v < top;
+                if !fits {
+                    let w = target.wrap(v);
+                    self.diags.push(Diagnostic::warning("constant-conversion", e.span, format!("implicit conversion from '{from_s}' to '{to_s}' changes value from {v} to {w}")));
+                }
+            }
+            (true, None) if matches!(to, Scalar::Float | Scalar::Double) => {
+                let Ok(v) = consteval::eval(e, self) else { return };
+                let v = v.value;
+                let r = if to == Scalar::Float { v as f32 as f64 } else { v as f64 };
+                if r as i128 != v {
+                    self.diags.push(Diagnostic::warning(
+                        "implicit-const-int-float-conversion",
+                        e.span,
+                        format!("implicit conversion from '{from_s}' to '{to_s}' changes value from {v} to {r}"),
+                    ));
+                }
+            }
+            _ => {}
         }
     }
 
@@ -1358,6 +1432,7 @@ impl Checker<'_> {
                 continue;
             };
             if self.arith(v.ty).is_some() {
+                self.value_change(v.ty, x, es);
                 count += 1;
             } else if let Some((s, m)) = self.vector_of(v.ty) {
                 if canon(s, p) != canon(es, p) {
@@ -2400,5 +2475,20 @@ mod tests {
         assert_eq!(canon(Scalar::Size, 8), Scalar::ULong);
         assert_eq!(canon(Scalar::PtrDiff, 4), Scalar::Int);
         assert_eq!(signed_of_size(8), Scalar::Long);
+    }
+}
+
+/// A floating literal, in parentheses or negated: its value, and the value
+/// as clang shows it (the shortest decimal that reads back as the
+/// literal's type).
+fn float_literal(e: &Expr) -> Option<(f64, String)> {
+    match &e.kind {
+        ExprKind::Paren(x) => float_literal(x),
+        ExprKind::Unary(UnOp::Neg, x) => float_literal(x).map(|(v, s)| (-v, format!("-{s}"))),
+        ExprKind::FloatLit { value, value_f32, suffix } => Some(match suffix {
+            FloatSuffix::None => (*value, value.to_string()),
+            _ => (*value_f32 as f64, value_f32.to_string()),
+        }),
+        _ => None,
     }
 }
