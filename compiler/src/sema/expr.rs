@@ -313,7 +313,12 @@ impl Checker<'_> {
             // The elements of a const array are const (a block's copy of
             // an array is one).
             TypeKind::Array(elem, _) => self.types.pointer(QualType { quals: Quals { is_const: elem.quals.is_const || v.ty.quals.is_const, ..elem.quals }, ..elem }),
-            TypeKind::Function { .. } => self.types.pointer(QualType::new(t, AddrSpace::Private)),
+            // OpenCL C has no function pointers (§6.9.a): a function is
+            // only ever called (clang says the same of `(void *)f`).
+            TypeKind::Function { .. } => {
+                self.diags.push(err("E0320", span, "taking address of function is not allowed"));
+                return None;
+            }
             TypeKind::Atomic(_) => {
                 self.atomic_error(span);
                 return None;
@@ -440,6 +445,15 @@ impl Checker<'_> {
             }
             ExprKind::SizeofExpr(kind, x) => {
                 let v = self.type_expr(x);
+                if let Some(v) = v {
+                    if matches!(self.types.kind(v.ty.ty), TypeKind::Function { .. }) {
+                        self.diags.push(err("E0320", x.span, "taking address of function is not allowed"));
+                        return None;
+                    }
+                    if !self.size_operand(*kind, v.ty, x.span) {
+                        return None;
+                    }
+                }
                 self.record_const(e);
                 if let (Some(v), SizeofKind::VecStep) = (v, kind) {
                     if self.arith(v.ty.ty).is_none() && self.vector_of(v.ty.ty).is_none() {
@@ -450,7 +464,11 @@ impl Checker<'_> {
                 rv(self.size_query_type(*kind))
             }
             ExprKind::SizeofType(kind, t) => {
-                let _ = self.type_name(t);
+                if let Some(q) = self.type_name(t) {
+                    if !self.size_operand(*kind, q, e.span) {
+                        return None;
+                    }
+                }
                 self.record_const(e);
                 rv(self.size_query_type(*kind))
             }
@@ -470,6 +488,25 @@ impl Checker<'_> {
                 self.facts.consts.insert(addr(e), v.value);
             }
         }
+    }
+
+    /// `sizeof`/`__alignof` need a complete object type (clang makes the
+    /// GNU `sizeof(void)` an error in OpenCL C); `vec_step` takes any.
+    fn size_operand(&mut self, kind: SizeofKind, q: QualType, span: Span) -> bool {
+        let word = match kind {
+            SizeofKind::Sizeof => "sizeof",
+            SizeofKind::Alignof => "__alignof",
+            SizeofKind::VecStep => return true,
+        };
+        let what = match self.types.kind(q.ty) {
+            TypeKind::Void => "a void type".to_string(),
+            TypeKind::Function { .. } => "a function type".to_string(),
+            TypeKind::Record(r) if self.types.records[*r as usize].fields.is_none() => format!("an incomplete type '{}'", self.ty_name(q)),
+            TypeKind::Array(_, None) => format!("an incomplete type '{}'", self.ty_name(q)),
+            _ => return true,
+        };
+        self.diags.push(err("E0320", span, format!("invalid application of '{word}' to {what}")));
+        false
     }
 
     fn size_query_type(&mut self, kind: SizeofKind) -> QualType {
