@@ -96,7 +96,7 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         syntax_errors: RefCell::new(Vec::new()),
         unroll_taken: RefCell::new(HashSet::default()),
     };
-    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev2: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), braces: Vec::new(), in_init: false, type_bodies: Vec::new(), closed_type_body: false };
+    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev2: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), braces: Vec::new(), in_init: false, type_bodies: Vec::new(), closed_type_body: false, in_typedef: false };
     if let Err(e) = grammar::TranslationUnitParser::new().parse(&cx, stream) {
         cx.report(&e);
     }
@@ -354,6 +354,8 @@ struct TokenStream<'c, 'a> {
     type_bodies: Vec<bool>,
     /// The last `}` closed a struct, union or enum body.
     closed_type_body: bool,
+    /// A `typedef` outside brackets since the last `;`.
+    in_typedef: bool,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -391,9 +393,12 @@ impl Iterator for TokenStream<'_, '_> {
             return Some(Ok(int));
         }
         self.i += 1;
-        let (kind, mut class) = cx.classify(t, &sc);
+        let (mut kind, mut class) = cx.classify(t, &sc);
         if class == Class::K(TokenKind::Ident) && self.unknown_type_name(&sc) {
             class = Class::TypedefName;
+        }
+        if kind == TokenKind::BuiltinType && self.redefined_builtin_name(t) {
+            (kind, class) = (TokenKind::Ident, Class::K(TokenKind::Ident));
         }
         if sc.top() == ScopeKind::For(ForState::AwaitBody) {
             sc.set_top(ScopeKind::For(if kind == TokenKind::LBrace { ForState::BraceBody } else { ForState::StmtBody }));
@@ -434,8 +439,10 @@ impl Iterator for TokenStream<'_, '_> {
                 }
             }
             TokenKind::Eq if self.paren_depth == 0 && sc.stack.len() == 1 => self.in_init = true,
+            TokenKind::Typedef if self.paren_depth == 0 => self.in_typedef = true,
             TokenKind::Semi => {
                 self.in_init = false;
+                self.in_typedef = false;
                 while sc.top() == ScopeKind::For(ForState::StmtBody) {
                     sc.pop();
                 }
@@ -552,6 +559,26 @@ impl TokenStream<'_, '_> {
         self.prev = K::Int;
         self.prev_name = false;
         Some((t.span, Tok(Class::K(K::Int), self.i as u32), t.span))
+    }
+
+    /// `typedef unsigned char uchar;`, `typedef float float4
+    /// __attribute__((ext_vector_type(4)));`: code written for C hosts
+    /// too defines OpenCL's scalar and vector type names itself. In
+    /// clang's headers they are typedefs, which C lets a program define
+    /// again as the same type; for clc they are keywords. The word just
+    /// taken (token `i - 1`) is the declarator's name when a typedef's
+    /// type comes before it and its end (`;`, `,`, attributes) after it;
+    /// sema checks the type is the same.
+    fn redefined_builtin_name(&self, t: &Token) -> bool {
+        use TokenKind as K;
+        let after_type = self.prev.is_type_word() || matches!(self.prev, K::Star | K::RBrace | K::RParen | K::Ident);
+        if !self.in_typedef || self.paren_depth > 0 || !after_type {
+            return false;
+        }
+        let next = self.cx.pp.tokens.get(self.i).map(|t| t.kind);
+        let word = self.cx.sm.text(t.spelling);
+        matches!(next, Some(K::Semi | K::Comma | K::Attribute))
+            && matches!(clc_builtins::types::lookup(word), Some(clc_builtins::types::BuiltinType::Scalar(_) | clc_builtins::types::BuiltinType::Vector(..)))
     }
 
     /// Whether the identifier just taken (token `i - 1`, not a typedef

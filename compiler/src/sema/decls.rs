@@ -488,6 +488,14 @@ impl Checker<'_> {
             if typedef {
                 let ty = self.finish(decl.ty, AddrSpace::Private);
                 let ty = QualType { space: decl.ty.space.unwrap_or(AddrSpace::Private), ..ty };
+                if let Some(b) = clc_builtins::types::lookup(&name.name) {
+                    // `typedef unsigned char uchar;` (the parser reads such
+                    // a name only for scalar and vector type words): the
+                    // same type again, as clang's headers define it.
+                    self.redefined_builtin(&name, b, ty);
+                    self.check_attrs(&attrs, false);
+                    continue;
+                }
                 self.declare(&name, Sym { kind: SymKind::Typedef, ty, span: name.span, decl: decl_key }, ctx);
                 self.check_attrs(&attrs, false);
                 continue;
@@ -1168,6 +1176,21 @@ impl Checker<'_> {
             }
         }
         parsed
+    }
+
+    /// A typedef of the builtin type name `name` (`uchar`, `float4`): it
+    /// must name the type the word does.
+    fn redefined_builtin(&mut self, name: &Ident, b: BuiltinType, ty: QualType) {
+        let p = self.types.pointer_size;
+        let same = match (b, self.types.kind(ty.ty)) {
+            (BuiltinType::Scalar(a), TypeKind::Scalar(s)) => expr::canon(a, p) == expr::canon(*s, p),
+            (BuiltinType::Vector(a, n), TypeKind::Vector(s, m)) => expr::canon(a, p) == expr::canon(*s, p) && n == *m,
+            _ => false,
+        };
+        if !same || ty.quals != Quals::default() || ty.space != AddrSpace::Private {
+            let shown = self.types.display_qual(ty);
+            self.diags.push(err("E0305", name.span, format!("typedef redefinition with different types ('{shown}' vs '{}')", name.name)).with_note("OpenCL C defines this type name"));
+        }
     }
 
     /// The type `ext_vector_type(N)` among `attrs` makes of `elem`: the
