@@ -967,6 +967,12 @@ impl Checker<'_> {
         }
         let overloadable = attrs.iter().any(|a| a.name.name == "overloadable");
         if base.kernel {
+            if let Some((StorageClass::Static, s)) = base.storage {
+                self.diags.push(err("E0311", s, "kernel functions cannot be declared static").with_note("a kernel is the program's entry point: the host must be able to find it"));
+            }
+            if name.name == "main" {
+                self.diags.push(err("E0312", name.span, "kernel cannot be called 'main'"));
+            }
             if !matches!(self.types.kind(ret.ty), TypeKind::Void) {
                 self.diags.push(err("E0312", name.span, "kernel must have void return type").with_label(format!("returns '{}'", self.types.display_qual(ret))));
             }

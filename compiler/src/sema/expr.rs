@@ -679,7 +679,8 @@ impl Checker<'_> {
                     return None;
                 }
                 let t = v.ty.ty;
-                let ok = self.arith(t).is_some() || self.vector_of(t).is_some() || self.is_pointer(t);
+                // Vectors of integers only (clang: OpenCL C §6.3.c).
+                let ok = self.arith(t).is_some() || self.vector_of(t).is_some_and(|(s, _)| is_int(s)) || self.is_pointer(t);
                 if !ok {
                     let what = if matches!(op, UnOp::PreInc | UnOp::PostInc) { "increment" } else { "decrement" };
                     self.diags.push(err("E0320", span, format!("cannot {what} value of type '{}'", self.rv_name(t))));
@@ -1950,6 +1951,20 @@ impl Checker<'_> {
         }
         match result {
             Ok(o) => {
+                // `as_int(c)` reinterprets `c`'s own bits: no conversion
+                // may make the sizes match.
+                if matches!(o.lowering, clc_builtins::functions::Lowering::AsType) {
+                    if let (Some(v), Some(a)) = (vals.first(), args.first()) {
+                        let ret = self.qual_of_builtin(&o.ret);
+                        let (from, to) = (self.types.size_align(v.ty).map(|s| s.0), ret.and_then(|r| self.types.size_align(r.ty)).map(|s| s.0));
+                        if from != to {
+                            let to_s = o.ret.to_string();
+                            let msg = format!("invalid reinterpretation: sizes of '{to_s}' and '{}' must match", self.rv_name(v.ty));
+                            self.diags.push(err("E0326", a.span, msg));
+                            return None;
+                        }
+                    }
+                }
                 if self.facts.enabled {
                     self.facts.builtins.insert(addr(id), o.clone().into_owned());
                 }
