@@ -1140,7 +1140,24 @@ impl Checker<'_> {
                 self.diags.push(err("E0322", span, msg));
                 false
             }
-            (TypeKind::Pipe(..), TypeKind::Pipe(..)) | (TypeKind::Image(..), TypeKind::Image(..)) => true,
+            // Images and pipes convert only to themselves: same kind and
+            // access (same element type), as in clang.
+            (TypeKind::Image(..), TypeKind::Image(..)) => incompatible(self, "E0322"),
+            (TypeKind::Pipe(te, ta), TypeKind::Pipe(fe, fa)) => {
+                // (Named with their access, which the type's display
+                // leaves out.)
+                let (te, ta, fe, fa) = (*te, *ta, *fe, *fa);
+                let to_s = format!("{} pipe {}", ta.keyword(), self.types.display_qual(te));
+                let from_s = format!("{} pipe {}", fa.keyword(), self.types.display_qual(fe));
+                let msg = match how {
+                    Conv::Assign => format!("assigning to '{to_s}' from incompatible type '{from_s}'"),
+                    Conv::Init => format!("initializing '{to_s}' with an expression of incompatible type '{from_s}'"),
+                    Conv::Arg => format!("passing '{from_s}' to parameter of incompatible type '{to_s}'"),
+                    Conv::Return => format!("returning '{from_s}' from a function with incompatible result type '{to_s}'"),
+                };
+                self.diags.push(err("E0322", span, msg));
+                false
+            }
             _ if self.same_unqual(t, f) => true,
             _ => incompatible(self, "E0322"),
         }
