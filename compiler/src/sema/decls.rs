@@ -1017,7 +1017,7 @@ impl Checker<'_> {
     fn kernel_param(&mut self, p: &Param) {
         let span = p.name.as_ref().map_or(p.span, |n| n.span);
         let q = p.ty;
-        let bad = |c: &mut Self| {
+        let bad_diag = |c: &mut Self| {
             let mut shown = c.show(q);
             if let Some(w) = &p.written {
                 let canonical = c.types.display(q.ty);
@@ -1025,16 +1025,26 @@ impl Checker<'_> {
                     shown = shown.replacen(&canonical, w, 1);
                 }
             }
-            c.diags.push(err("E0312", span, format!("'{shown}' cannot be used as the type of a kernel parameter")));
+            err("E0312", span, format!("'{shown}' cannot be used as the type of a kernel parameter"))
+        };
+        let bad = |c: &mut Self| {
+            let d = bad_diag(c);
+            c.diags.push(d);
         };
         match self.types.kind(q.ty).clone() {
             TypeKind::Scalar(Scalar::Bool | Scalar::Size | Scalar::PtrDiff) => bad(self),
             TypeKind::Opaque(Opaque::Event | Opaque::ClkEvent | Opaque::ReserveId) => bad(self),
             TypeKind::Pointer(pointee) => {
-                if matches!(pointee.space, AddrSpace::Private | AddrSpace::Generic) {
+                // Every level: `private int * global *p` reaches private
+                // memory too.
+                let mut levels = vec![pointee];
+                while let TypeKind::Pointer(inner) = self.types.kind(levels[levels.len() - 1].ty) {
+                    levels.push(*inner);
+                }
+                if let Some(at) = levels.iter().find(|l| matches!(l.space, AddrSpace::Private | AddrSpace::Generic)) {
                     self.diags.push(
                         err("E0312", span, "pointer arguments to kernel functions must reside in '__global', '__constant' or '__local' address space")
-                            .with_label(format!("'{}' points to the {} address space", p.name.as_ref().map_or("parameter", |n| n.name.as_str()), pointee.space.keyword())),
+                            .with_label(format!("'{}' reaches the {} address space", p.name.as_ref().map_or("parameter", |n| n.name.as_str()), at.space.keyword())),
                     );
                 } else if let TypeKind::Pointer(_) = self.types.kind(pointee.ty) {
                     if !self.opts.std.has_generic() {
@@ -1042,28 +1052,39 @@ impl Checker<'_> {
                     }
                 }
             }
-            TypeKind::Record(i) if !self.opts.std.has_generic() => {
-                if let Some(f) = self.pointer_field(i) {
-                    self.diags.push(
-                        err("E0312", span, "struct kernel parameters may not contain pointers").with_note(format!("field '{}' has pointer type", f)),
-                    );
+            TypeKind::Record(i) => {
+                // A host value has no bool, size_t or ptrdiff_t (their size
+                // is the device's); OpenCL 1.x passes no pointers in
+                // structs, 2.0 only pointers to named address spaces.
+                let cl1 = !self.opts.std.has_generic();
+                let pointer = |c: &Self, t: TypeId| match c.types.kind(t) {
+                    TypeKind::Pointer(p) => cl1 || matches!(p.space, AddrSpace::Private | AddrSpace::Generic),
+                    _ => false,
+                };
+                let host_less = |c: &Self, t: TypeId| matches!(c.types.kind(t), TypeKind::Scalar(Scalar::Bool | Scalar::Size | Scalar::PtrDiff));
+                if let Some(f) = self.field_where(i, &pointer) {
+                    self.diags.push(err("E0312", span, "struct kernel parameters may not contain pointers").with_note(format!("field '{}' has pointer type", f)));
+                } else if let Some(f) = self.field_where(i, &host_less) {
+                    let d = bad_diag(self).with_note(format!("field '{f}' has a type whose size the host does not know (bool, size_t, ptrdiff_t)"));
+                    self.diags.push(d);
                 }
             }
             _ => {}
         }
     }
 
-    /// The name of a pointer field in a record (searching nested records).
-    fn pointer_field(&self, i: u32) -> Option<String> {
+    /// The name of a field of record `i` (searching nested records and
+    /// arrays) whose type `pred` holds for.
+    fn field_where(&self, i: u32, pred: &dyn Fn(&Self, TypeId) -> bool) -> Option<String> {
         for f in self.types.records[i as usize].fields.iter().flatten() {
-            match self.types.kind(self.strip_arrays(f.ty.ty)) {
-                TypeKind::Pointer(_) => return Some(f.name.clone()),
-                TypeKind::Record(j) => {
-                    if let Some(n) = self.pointer_field(*j) {
-                        return Some(format!("{}.{n}", f.name));
-                    }
+            let t = self.strip_arrays(f.ty.ty);
+            if pred(self, t) {
+                return Some(f.name.clone());
+            }
+            if let TypeKind::Record(j) = self.types.kind(t) {
+                if let Some(n) = self.field_where(*j, pred) {
+                    return Some(if f.name.is_empty() { n } else { format!("{}.{n}", f.name) });
                 }
-                _ => {}
             }
         }
         None
