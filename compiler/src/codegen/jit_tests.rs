@@ -312,6 +312,20 @@ fn arrays_sized_by_their_initializers() {
     });
 }
 
+/// A program-scope array defined without a size or initializer is C's
+/// tentative definition: one element (it was a zero-length global, its
+/// element written out of bounds).
+#[test]
+fn tentative_array_definition_has_one_element() {
+    let src = "global int g[];
+               kernel void k(global int *o) { g[0] = o[0] * 3; o[1] = g[0] + 1; }";
+    with_kernels(src, |get| {
+        let mut o = [7i32, 0];
+        launch(get("k"), 1, &[arg(&o.as_mut_ptr())]);
+        assert_eq!(o, [7, 22]);
+    });
+}
+
 /// Braced lists for vectors (OpenCL C: every component, vectors giving
 /// all of theirs; no brace elision into vectors, so a scalar for a vector
 /// element or member is a splat), next to the values computed here.

@@ -887,6 +887,18 @@ impl Checker<'_> {
             }
         }
         self.object_type_rules(q, span, ctx, has_init, "variable");
+        // `int a[];` defines nothing to size it.
+        if let (TypeKind::Array(el, None), false, false) = (self.types.kind(q.ty).clone(), has_init, is_extern) {
+            match ctx {
+                Ctx::Local => self.diags.push(err("E0314", span, "definition of variable with array type needs an explicit size or an initializer")),
+                // C's tentative definition: one element, as clang makes it.
+                Ctx::File => {
+                    self.diags.push(Diagnostic::warning("tentative-definition-array", span, "tentative array definition assumed to have one element"));
+                    return QualType { ty: self.types.intern(TypeKind::Array(el, Some(1))), ..q };
+                }
+                _ => {}
+            }
+        }
         q
     }
 
