@@ -808,6 +808,11 @@ impl Checker<'_> {
         let span = name.span;
         let is_static = storage == Some(StorageClass::Static);
         let is_extern = storage == Some(StorageClass::Extern);
+        // (Written: a program-scope sampler is in `__global` by default
+        // in 2.0, and fine.)
+        if matches!(self.types.kind(p.ty), TypeKind::Opaque(Opaque::Sampler)) && matches!(p.space, Some(AddrSpace::Local | AddrSpace::Global)) {
+            self.diags.push(err("E0314", span, "sampler type cannot be used with the __local and __global address space qualifiers"));
+        }
         let q = match ctx {
             Ctx::File => {
                 // A const program-scope sampler is a constant (clang puts
@@ -914,6 +919,9 @@ impl Checker<'_> {
             TypeKind::Block { .. } if ctx == Ctx::Param => {
                 self.diags.push(err("E0333", span, format!("declaring function parameter of type '{}' is not allowed", self.show(q))).with_note(BLOCK_RULES));
             }
+            TypeKind::Opaque(Opaque::Sampler) if q.ty != elem => {
+                self.diags.push(err("E0314", span, "array of 'sampler_t' type is invalid in OpenCL"));
+            }
             TypeKind::Opaque(Opaque::Sampler) if ctx == Ctx::File => {
                 if !q.quals.is_const && q.space != AddrSpace::Constant {
                     self.diags.push(err("E0314", span, "global sampler requires a const or constant address space qualifier"));
@@ -976,6 +984,10 @@ impl Checker<'_> {
             if matches!(sc, StorageClass::Auto | StorageClass::Register) || self.scopes.len() > 1 && sc == StorageClass::Static {
                 self.diags.push(err("E0311", s, "illegal storage class on function"));
             }
+        }
+        if self.is_handle(ret.ty) {
+            let shown = self.handle_name(ret.ty);
+            self.diags.push(err("E0312", name.span, format!("declaring function return value of type '{shown}' is not allowed")));
         }
         let overloadable = attrs.iter().any(|a| a.name.name == "overloadable");
         if base.kernel {

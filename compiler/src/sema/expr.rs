@@ -490,6 +490,22 @@ impl Checker<'_> {
         }
     }
 
+    /// An image, a pipe or a sampler: a handle to an object the
+    /// implementation owns, which a program passes but does not assign,
+    /// take the address of, or return.
+    pub(super) fn is_handle(&self, t: TypeId) -> bool {
+        matches!(self.types.kind(t), TypeKind::Image(..) | TypeKind::Pipe(..) | TypeKind::Opaque(Opaque::Sampler))
+    }
+
+    /// A type's name with a pipe's access, which the type's display
+    /// leaves out (`read_only pipe int`).
+    pub(super) fn handle_name(&mut self, t: TypeId) -> String {
+        match self.types.kind(t).clone() {
+            TypeKind::Pipe(e, access) => format!("{} pipe {}", access.keyword(), self.types.display_qual(e)),
+            _ => self.rv_name(t),
+        }
+    }
+
     /// `sizeof`/`__alignof` need a complete object type (clang makes the
     /// GNU `sizeof(void)` an error in OpenCL C); `vec_step` takes any.
     fn size_operand(&mut self, kind: SizeofKind, q: QualType, span: Span) -> bool {
@@ -643,6 +659,11 @@ impl Checker<'_> {
                 }
                 if matches!(self.types.kind(v.ty.ty), TypeKind::Function { .. }) {
                     self.diags.push(err("E0320", span, "taking address of function is not allowed"));
+                    return None;
+                }
+                if self.is_handle(v.ty.ty) {
+                    let shown = self.handle_name(v.ty.ty);
+                    self.diags.push(err("E0320", span, format!("invalid argument type '{shown}' to unary expression")));
                     return None;
                 }
                 if v.component {
@@ -875,7 +896,9 @@ impl Checker<'_> {
                         return Some(self.int_ty());
                     }
                     _ => {
-                        if matches!(op, Eq | Ne) && l.ty == r.ty && matches!(self.types.kind(l.ty), TypeKind::Opaque(_)) {
+                        // Queues and device-side events compare (§6.13.17);
+                        // events, samplers, reservations do not (clang).
+                        if matches!(op, Eq | Ne) && l.ty == r.ty && matches!(self.types.kind(l.ty), TypeKind::Opaque(Opaque::Queue | Opaque::ClkEvent)) {
                             return Some(self.int_ty());
                         }
                     }
@@ -1045,6 +1068,13 @@ impl Checker<'_> {
             }
             return None;
         }
+        // An image, pipe or sampler names an object the implementation
+        // owns: it is passed, never assigned (clang).
+        if self.is_handle(lhs.ty.ty) {
+            let shown = self.handle_name(lhs.ty.ty);
+            self.diags.push(err("E0321", span, format!("invalid operands to binary expression ('{shown}' and '{shown}')")));
+            return None;
+        }
         if !self.modifiable(lhs, l, span) {
             return None;
         }
@@ -1146,9 +1176,8 @@ impl Checker<'_> {
             (TypeKind::Pipe(te, ta), TypeKind::Pipe(fe, fa)) => {
                 // (Named with their access, which the type's display
                 // leaves out.)
-                let (te, ta, fe, fa) = (*te, *ta, *fe, *fa);
-                let to_s = format!("{} pipe {}", ta.keyword(), self.types.display_qual(te));
-                let from_s = format!("{} pipe {}", fa.keyword(), self.types.display_qual(fe));
+                let _ = (te, ta, fe, fa);
+                let (to_s, from_s) = (self.handle_name(t), self.handle_name(f));
                 let msg = match how {
                     Conv::Assign => format!("assigning to '{to_s}' from incompatible type '{from_s}'"),
                     Conv::Init => format!("initializing '{to_s}' with an expression of incompatible type '{from_s}'"),
