@@ -844,13 +844,21 @@ impl Checker<'_> {
                 q
             }
             Ctx::Local => {
-                let default = if is_static && std.has_generic() { AddrSpace::Global } else { AddrSpace::Private };
+                let default = if (is_static || is_extern) && std.has_generic() { AddrSpace::Global } else { AddrSpace::Private };
                 let q = self.finish(p, default);
                 if is_static && !std.has_generic() {
                     self.diags.push(err("E0311", span, "variables in function scope cannot be declared static"));
                 }
                 if is_extern && !std.has_generic() && q.space != AddrSpace::Constant {
                     self.diags.push(err("E0310", span, "extern variable must reside in constant address space"));
+                }
+                // OpenCL C 2.0 §6.8: they are program-scope objects.
+                let program_scope = matches!(q.space, AddrSpace::Global | AddrSpace::Constant);
+                if is_static && std.has_generic() && !program_scope {
+                    self.diags.push(err("E0310", span, "static local variable must reside in global or constant address space"));
+                }
+                if is_extern && std.has_generic() && !program_scope {
+                    self.diags.push(err("E0310", span, "extern variable must reside in global or constant address space"));
                 }
                 let kernel = self.func.as_ref().is_some_and(|f| f.kernel);
                 let depth = self.func.as_ref().map_or(0, |f| f.depth);
@@ -868,7 +876,7 @@ impl Checker<'_> {
                             self.diags.push(err("E0310", span, "'__local' variable cannot have an initializer"));
                         }
                     }
-                    AddrSpace::Constant if !kernel => {
+                    AddrSpace::Constant if !kernel && !is_static && !is_extern => {
                         self.diags.push(err("E0310", span, "non-kernel function variable cannot be declared in constant address space"))
                     }
                     AddrSpace::Global if !is_static && !is_extern => {
@@ -1423,6 +1431,10 @@ impl Checker<'_> {
                     space = Some((a, *sp));
                 }
                 DeclSpec::Access(a, sp) => {
+                    if access_span.is_some() {
+                        self.diags.push(err("E0314", *sp, "multiple access qualifiers"));
+                        ok = false;
+                    }
                     access_span = Some(*sp);
                     access = Some(match a {
                         AccessQual::ReadOnly => Access::ReadOnly,
@@ -1489,6 +1501,16 @@ impl Checker<'_> {
         }
         // §6.6: access qualifiers belong to images and pipes only.
         if let Some(sp) = access_span {
+            // A typedef of an image has its access already.
+            let typedef = specs.items.iter().any(|s| matches!(s, DeclSpec::Type(TypeSpec { kind: TypeSpecKind::TypedefName(_), .. })));
+            if typedef && matches!(self.types.kind(ty.ty), TypeKind::Image(_, a) if Some(*a) != access) {
+                self.diags.push(err("E0314", sp, "multiple access qualifiers").with_note("the typedef's image type has its access qualifier already"));
+                ok = false;
+            }
+            if pipe.is_some() && access == Some(Access::ReadWrite) {
+                self.diags.push(err("E0314", sp, "access qualifier 'read_write' cannot be used for pipes").with_note("a pipe is read_only or write_only for a kernel"));
+                ok = false;
+            }
             if pipe.is_none() && !matches!(self.types.kind(ty.ty), TypeKind::Image(..)) {
                 self.diags.push(
                     err("E0314", sp, "access qualifier can only be used for pipe and image type")
