@@ -1015,7 +1015,7 @@ impl Checker<'_> {
                 self.diags.push(err("E0312", name.span, "kernel functions must be declared at program scope"));
             }
         }
-        self.check_attrs(attrs, base.kernel);
+        self.check_attrs(attrs, true);
         if !base.kernel {
             for a in attrs {
                 if matches!(a.name.name.as_str(), "reqd_work_group_size" | "work_group_size_hint" | "vec_type_hint") {
@@ -1122,14 +1122,22 @@ impl Checker<'_> {
         None
     }
 
-    fn check_attrs(&mut self, attrs: &[&Attribute], _kernel: bool) {
+    /// Checks the attributes of a declaration (`function`: of a function),
+    /// a type, a record or a statement.
+    fn check_attrs(&mut self, attrs: &[&Attribute], function: bool) {
         for a in attrs {
+            let kernel_attr = matches!(a.name.name.as_str(), "reqd_work_group_size" | "work_group_size_hint" | "vec_type_hint" | "intel_reqd_sub_group_size");
+            if kernel_attr && !function {
+                self.diags.push(err("E0315", a.name.span, format!("'{}' attribute only applies to functions", a.name.name)));
+                continue;
+            }
             match a.name.name.as_str() {
                 "reqd_work_group_size" | "work_group_size_hint" => {
                     if a.args.len() != 3 {
                         self.diags.push(err("E0315", a.name.span, format!("'{}' attribute requires exactly 3 arguments", a.name.name)));
                         continue;
                     }
+                    let mut zero_reported = false;
                     for arg in &a.args {
                         match arg {
                             AttrArg::Expr(e) => {
@@ -1138,7 +1146,9 @@ impl Checker<'_> {
                                     if v.value < 0 {
                                         let msg = format!("'{}' attribute requires a non-negative integral compile time constant expression", a.name.name);
                                         self.diags.push(err("E0315", e.span, msg));
-                                    } else if v.value == 0 {
+                                    } else if v.value == 0 && !zero_reported {
+                                        // (Once for the attribute.)
+                                        zero_reported = true;
                                         let msg = format!("'{}' attribute must be greater than 0", a.name.name);
                                         self.diags.push(err("E0315", a.name.span, msg).with_secondary(e.span, "this is 0"));
                                     }
