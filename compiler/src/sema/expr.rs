@@ -1520,14 +1520,12 @@ impl Checker<'_> {
                 count += 1;
             } else if let Some((s, m)) = self.vector_of(v.ty) {
                 if canon(s, p) != canon(es, p) {
-                    let el = es.name();
-                    self.diags.push(err("E0326", x.span, format!("initializing '{el}' with an expression of incompatible type '{}'", self.rv_name(v.ty))));
+                    self.incompatible_component(es, x, v.ty);
                     bad = true;
                 }
                 count += m as usize;
             } else {
-                let el = es.name();
-                self.diags.push(err("E0326", x.span, format!("initializing '{el}' with an expression of incompatible type '{}'", self.rv_name(v.ty))));
+                self.incompatible_component(es, x, v.ty);
                 bad = true;
             }
             if count > n as usize && !bad {
@@ -2351,6 +2349,13 @@ impl Checker<'_> {
         self.diags.push(Diagnostic::warning("excess-initializers", span, "excess elements in array initializer"));
     }
 
+    /// A vector literal's or vector list's item `x` of type `t` that
+    /// cannot give components of element type `es`.
+    fn incompatible_component(&mut self, es: Scalar, x: &Expr, t: TypeId) {
+        let el = es.name();
+        self.diags.push(err("E0326", x.span, format!("initializing '{el}' with an expression of incompatible type '{}'", self.rv_name(t))));
+    }
+
     /// A braced list for a vector of `n` `es` (as clang checks OpenCL C's):
     /// no designators; each item a scalar converted to the element type
     /// (in braces of its own, with clang's warning), or a vector of that
@@ -2396,8 +2401,7 @@ impl Checker<'_> {
             };
             if let Some((s, m)) = self.vector_of(v.ty) {
                 if canon(s, p) != canon(es, p) {
-                    let el = es.name();
-                    self.diags.push(err("E0326", e.span, format!("initializing '{el}' with an expression of incompatible type '{}'", self.rv_name(v.ty))));
+                    self.incompatible_component(es, e, v.ty);
                     bad = true;
                 }
                 count += m as usize;
