@@ -348,7 +348,9 @@ impl Checker<'_> {
             ExprKind::Ident(id) if id.name == "NULL" && self.lookup("NULL").is_none() => true,
             ExprKind::Cast(t, x) => {
                 let Some(q) = self.type_name_quiet(t) else { return false };
-                let void_ptr = self.pointee(q.ty).is_some_and(|p| matches!(self.types.kind(p.ty), TypeKind::Void));
+                // `(global void *)0` is a pointer into __global, not a null
+                // pointer constant of every address space (clang).
+                let void_ptr = self.pointee(q.ty).is_some_and(|p| matches!(self.types.kind(p.ty), TypeKind::Void) && matches!(p.space, AddrSpace::Generic | AddrSpace::Private));
                 void_ptr && self.is_null(x)
             }
             _ => {
