@@ -993,6 +993,9 @@ impl Checker<'_> {
                 self.diags.push(err("E0311", s, "illegal storage class on function"));
             }
         }
+        if matches!(self.types.kind(ret.ty), TypeKind::Scalar(Scalar::Half)) && !self.opts.fp16_at(name.span) {
+            self.diags.push(err("E0314", name.span, "declaring function return value of type 'half' is not allowed; did you forget * ?"));
+        }
         if self.is_handle(ret.ty) {
             let shown = self.handle_name(ret.ty);
             self.diags.push(err("E0312", name.span, format!("declaring function return value of type '{shown}' is not allowed")));

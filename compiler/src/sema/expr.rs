@@ -412,6 +412,10 @@ impl Checker<'_> {
                     FloatSuffix::H => Scalar::Half,
                     FloatSuffix::None => Scalar::Double,
                 };
+                if s == Scalar::Half && !self.opts.fp16_at(e.span) {
+                    self.diags.push(err("E0314", e.span, "half precision constant requires cl_khr_fp16").with_note(FP16_NOTE));
+                    return None;
+                }
                 rv(self.sc(s))
             }
             ExprKind::StringLit(bytes) => {
@@ -429,6 +433,10 @@ impl Checker<'_> {
                 let to = self.type_name(t);
                 let from = self.value(x);
                 let to = to?;
+                if matches!(self.types.kind(to.ty), TypeKind::Scalar(Scalar::Half)) && !self.opts.fp16_at(e.span) {
+                    self.diags.push(err("E0314", e.span, "casting to type 'half' is not allowed").with_note(FP16_NOTE));
+                    return None;
+                }
                 self.cast(to, from?, x, e.span)
             }
             ExprKind::VectorLiteral(t, xs) => self.vector_literal(t, xs, e.span),
@@ -2596,3 +2604,6 @@ fn float_literal(e: &Expr) -> Option<(f64, String)> {
         _ => None,
     }
 }
+
+/// Where `half` values need the extension.
+const FP16_NOTE: &str = "half values need '#pragma OPENCL EXTENSION cl_khr_fp16 : enable'; without it, use vload_half/vstore_half";
