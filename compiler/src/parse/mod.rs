@@ -96,7 +96,7 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         syntax_errors: RefCell::new(Vec::new()),
         unroll_taken: RefCell::new(HashSet::default()),
     };
-    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev2: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), braces: Vec::new(), in_init: false, type_bodies: Vec::new(), closed_type_body: false, in_typedef: false };
+    let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev2: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), braces: Vec::new(), in_init: false, closed_type_body: false, in_typedef: false };
     if let Err(e) = grammar::TranslationUnitParser::new().parse(&cx, stream) {
         cx.report(&e);
     }
@@ -341,21 +341,28 @@ struct TokenStream<'c, 'a> {
     /// The previous token is an identifier that is neither a typedef name
     /// nor a tag: a declarator's name, in a parameter list.
     prev_name: bool,
-    /// For each open `{`: if it opens a struct or union body, the paren
-    /// depth there.
-    braces: Vec<Option<u32>>,
+    /// What each open `{` is.
+    braces: Vec<Brace>,
     paren_depth: u32,
     /// What each open `(` is (for [`TokenStream::unknown_type_name`]).
     parens: Vec<Paren>,
     /// An `=` at file scope outside brackets since the last `;`: an
     /// initializer is being read.
     in_init: bool,
-    /// For each open `{`: whether it opens a struct, union or enum body.
-    type_bodies: Vec<bool>,
     /// The last `}` closed a struct, union or enum body.
     closed_type_body: bool,
     /// A `typedef` outside brackets since the last `;`.
     in_typedef: bool,
+}
+
+/// An open `{` (for [`TokenStream::missing_comma`] and
+/// [`TokenStream::implicit_int`]).
+#[derive(Clone, Copy, PartialEq)]
+enum Brace {
+    /// A struct or union body, opened at this paren depth.
+    Record(u32),
+    Enum,
+    Other,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -406,17 +413,17 @@ impl Iterator for TokenStream<'_, '_> {
         match kind {
             TokenKind::LBrace => {
                 self.pending_open = true;
-                let tagged = matches!(self.prev, TokenKind::Struct | TokenKind::Union)
-                    || (self.prev == TokenKind::Ident && matches!(self.prev2, TokenKind::Struct | TokenKind::Union));
-                self.braces.push(tagged.then_some(self.paren_depth));
-                let body = matches!(self.prev, TokenKind::Struct | TokenKind::Union | TokenKind::Enum)
-                    || (self.prev == TokenKind::Ident && matches!(self.prev2, TokenKind::Struct | TokenKind::Union | TokenKind::Enum));
-                self.type_bodies.push(body);
+                // `struct {`, `struct S {`.
+                let tag = if self.prev == TokenKind::Ident { self.prev2 } else { self.prev };
+                self.braces.push(match tag {
+                    TokenKind::Struct | TokenKind::Union => Brace::Record(self.paren_depth),
+                    TokenKind::Enum => Brace::Enum,
+                    _ => Brace::Other,
+                });
             }
             TokenKind::RBrace => {
                 sc.close_brace();
-                self.braces.pop();
-                self.closed_type_body = self.type_bodies.pop().unwrap_or(false);
+                self.closed_type_body = matches!(self.braces.pop(), Some(Brace::Record(_) | Brace::Enum));
             }
             TokenKind::LParen => {
                 if self.prev == TokenKind::For {
@@ -468,7 +475,7 @@ impl TokenStream<'_, '_> {
             return None;
         }
         let params = self.parens.last() == Some(&Paren::Params);
-        let member = self.braces.last().copied().flatten() == Some(self.paren_depth);
+        let member = self.braces.last() == Some(&Brace::Record(self.paren_depth));
         if !params && !member {
             return None;
         }
@@ -1320,7 +1327,7 @@ impl<'a> Cx<'a> {
 
         let mut d = if at.is_none() && has("}") {
             let mut d = Diagnostic::error(code, end_span, "expected '}' at end of input").with_fixit(end_span, "}");
-            if let Some(open) = self.unmatched_open(pos as usize, TokenKind::LBrace, TokenKind::RBrace) {
+            if let Some(open) = self.unmatched_open(pos as usize, TokenKind::LBrace, TokenKind::RBrace).map(|i| toks[i]) {
                 d = d.with_note_at(open.span, "to match this '{'");
                 d.notes.extend(self.pp.expansions.notes(open.expansion));
             }
@@ -1332,7 +1339,7 @@ impl<'a> Cx<'a> {
                 .with_fixit(end_span, ";")
         } else if has(")") && !expr_start {
             let mut d = Diagnostic::error(code, span, format!("expected ')'{at_end}")).with_label(format!("found {found}"));
-            if let Some(open) = self.unmatched_open(pos as usize, TokenKind::LParen, TokenKind::RParen) {
+            if let Some(open) = self.unmatched_open(pos as usize, TokenKind::LParen, TokenKind::RParen).map(|i| toks[i]) {
                 d = d.with_note_at(open.span, "to match this '('");
                 // The '(' may come from a macro (`#define SCALE(x) ((x) * 2.0f`).
                 d.notes.extend(self.pp.expansions.notes(open.expansion));
@@ -1367,15 +1374,15 @@ impl<'a> Cx<'a> {
         Some((d, pos, breaks_what_follows))
     }
 
-    /// The opening bracket left unclosed before token `pos`.
-    fn unmatched_open(&self, pos: usize, open: TokenKind, close: TokenKind) -> Option<Token> {
+    /// The opening bracket left unclosed before token `pos` (its index).
+    fn unmatched_open(&self, pos: usize, open: TokenKind, close: TokenKind) -> Option<usize> {
         let mut depth = 0usize;
-        for t in self.pp.tokens[..pos].iter().rev().take(100_000) {
+        for (i, t) in self.pp.tokens[..pos].iter().enumerate().rev().take(100_000) {
             if t.kind == close {
                 depth += 1;
             } else if t.kind == open {
                 if depth == 0 {
-                    return Some(*t);
+                    return Some(i);
                 }
                 depth -= 1;
             } else if open == TokenKind::LParen && matches!(t.kind, TokenKind::Semi | TokenKind::LBrace | TokenKind::RBrace) {
@@ -1460,19 +1467,7 @@ impl<'a> Cx<'a> {
         let first = toks[start].kind;
         let second = toks.get(start + 1).map(|t| t.kind);
         // The `{` the statement is in.
-        let mut depth = 0usize;
-        let brace = (start.saturating_sub(10_000)..start).rev().find(|&j| match toks[j].kind {
-            RBrace => {
-                depth += 1;
-                false
-            }
-            LBrace if depth == 0 => true,
-            LBrace => {
-                depth -= 1;
-                false
-            }
-            _ => false,
-        });
+        let brace = self.unmatched_open(start, LBrace, RBrace);
         let declaration = if brace.and_then(|b| self.tag_keyword_before(b)).is_some_and(|k| toks[k].kind != Enum) {
             "at end of declaration list"
         } else if self.scopes.borrow().stack.len() == 1 {
