@@ -1232,8 +1232,7 @@ impl Checker<'_> {
                 if target.bits >= source.bits {
                     return;
                 }
-                let Ok(v) = consteval::eval(e, self) else { return };
-                let v = v.value;
+                let Some(v) = self.small_constant(e) else { return };
                 // A negative value for an unsigned type is only a sign
                 // change (clang's -Wsign-conversion, off by default).
                 let top = if target.signed { 1i128 << (target.bits - 1) } else { 1i128 << target.bits };
@@ -1244,8 +1243,7 @@ impl Checker<'_> {
                 }
             }
             (true, None) if matches!(to, Scalar::Float | Scalar::Double) => {
-                let Ok(v) = consteval::eval(e, self) else { return };
-                let v = v.value;
+                let Some(v) = self.small_constant(e) else { return };
                 let r = if to == Scalar::Float { v as f32 as f64 } else { v as f64 };
                 if r as i128 != v {
                     self.diags.push(Diagnostic::warning(
@@ -1257,6 +1255,17 @@ impl Checker<'_> {
             }
             _ => {}
         }
+    }
+
+    /// The value of `e` if it is a small integer constant expression
+    /// (conversions are checked at every level of an expression: a
+    /// budget keeps evaluating their operands linear).
+    fn small_constant(&mut self, e: &Expr) -> Option<i128> {
+        let mut budget = 64;
+        if !small(e, &mut budget) {
+            return None;
+        }
+        consteval::eval(e, self).ok().map(|v| v.value)
     }
 
     /// Pointer to pointer conversion: the address space must convert
