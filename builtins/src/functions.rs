@@ -353,6 +353,9 @@ pub enum Ty {
     /// A block literal or block variable (`void (^)(…)`), for
     /// `enqueue_kernel`; sema checks its parameters ([`Special::Block`]).
     Block,
+    /// A struct, union or enum of the program, by its name (no builtin
+    /// takes one: for mangling the program's own overloads).
+    Named(String),
 }
 
 /// The target of a pointer type.
@@ -460,6 +463,7 @@ impl fmt::Display for Ty {
             Ty::MemoryOrder => f.write_str("memory_order"),
             Ty::MemoryScope => f.write_str("memory_scope"),
             Ty::Block => f.write_str("void (^)(...)"),
+            Ty::Named(name) => f.write_str(name),
         }
     }
 }

@@ -34,6 +34,18 @@ pub enum PointerWidth {
     Bits64,
 }
 
+/// How a pointee's address space is written: as SPIR targets write it
+/// (`U3AS<n>`, nothing for private), or as clang writes it for other
+/// targets, x86-64 among them, by the language's names (`U8CLglobal`,
+/// `U7CLlocal`, `U10CLconstant`, `U9CLgeneric`, and `U9CLprivate`, which
+/// is written too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Spaces {
+    #[default]
+    Numbered,
+    Named,
+}
+
 /// The name clang gives an OpenCL C builtin overload when compiling for
 /// 64-bit SPIR / SPIR-V (e.g. `get_global_id(uint)` -> `_Z13get_global_idj`,
 /// `sin(float4)` -> `_Z3sinDv4_f`).
@@ -183,7 +195,13 @@ fn enqueue_kernel_name(params: &[Ty]) -> &'static str {
 /// `fract(float4, __private float4*)` is `_Z5fractDv4_fPS_` (`S_` is
 /// `float4`; `__private float4` is `S0_` and the pointer `S1_`).
 pub fn itanium(name: &str, params: &[Ty], width: PointerWidth) -> String {
-    let mut m = Mangler { out: format!("_Z{}{name}", name.len()), subs: Vec::new(), width };
+    itanium_with(name, params, width, Spaces::Numbered)
+}
+
+/// [`itanium`] with the address spaces written as `spaces` says (clang's
+/// names for a program's overloads on a target that is not SPIR).
+pub fn itanium_with(name: &str, params: &[Ty], width: PointerWidth, spaces: Spaces) -> String {
+    let mut m = Mangler { out: format!("_Z{}{name}", name.len()), subs: Vec::new(), width, spaces };
     if params.is_empty() {
         m.out.push('v');
     }
@@ -273,6 +291,7 @@ struct Mangler {
     out: String,
     subs: Vec<Candidate>,
     width: PointerWidth,
+    spaces: Spaces,
 }
 
 impl Mangler {
@@ -319,20 +338,33 @@ impl Mangler {
             Ty::NdRange => source_name("ndrange_t"),
             Ty::MemoryOrder => source_name("memory_order"),
             Ty::MemoryScope => source_name("memory_scope"),
+            Ty::Named(name) => source_name(name),
         };
         self.out.push_str(&code);
     }
 
     /// Writes a pointee with its qualifiers: the address space
-    /// (`U3AS<n>`, nothing for private), then `V`, then `K`. Itanium orders
-    /// qualifiers vendor-extended first, then `r`, `V`, `K`.
+    /// ([`Spaces`]), then `V`, then `K`. Itanium orders qualifiers
+    /// vendor-extended first, then `r`, `V`, `K`.
     fn pointee(&mut self, p: &PointerTy) {
         let candidate = Candidate::Pointee(p.clone());
         if self.substitute(&candidate) {
             return;
         }
-        if p.space != AddrSpace::Private {
-            self.out.push_str(&format!("U3AS{}", p.space as u32));
+        match self.spaces {
+            Spaces::Numbered if p.space != AddrSpace::Private => self.out.push_str(&format!("U3AS{}", p.space as u32)),
+            Spaces::Numbered => {}
+            Spaces::Named => {
+                let name = match p.space {
+                    AddrSpace::Private => "CLprivate",
+                    AddrSpace::Global => "CLglobal",
+                    AddrSpace::Constant => "CLconstant",
+                    AddrSpace::Local => "CLlocal",
+                    AddrSpace::Generic => "CLgeneric",
+                };
+                self.out.push('U');
+                self.out.push_str(&source_name(name));
+            }
         }
         if p.is_volatile {
             self.out.push('V');

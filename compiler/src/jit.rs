@@ -117,10 +117,7 @@ pub fn build(source: &str, name: &str, opts: &BuildOptions) -> Result<clc_runtim
     // the module and engine, which `Owner` drops first.
     let ctx: &'static Context = unsafe { &*(&*context as *const Context) };
     let internal = |e: codegen::InternalError| BuildError::Internal(e.to_string());
-    let module = codegen::lower(ctx, &program, &sm, name, &cg, &mut diags).map_err(internal)?;
-    if diags.has_errors() {
-        return Err(BuildError::Program(rendered(&diags)));
-    }
+    let module = codegen::lower(ctx, &program, &sm, name, &cg).map_err(internal)?;
     let tm = codegen::configure(&module, &cg).map_err(internal)?;
     // The JIT's code generator reads the CPU from each function.
     let (cpu, features) = (tm.get_cpu().to_string(), tm.get_feature_string().to_string_lossy().into_owned());

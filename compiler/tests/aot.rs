@@ -606,6 +606,8 @@ fn records_by_value_between_programs_follow_the_c_abi() {
         o[20] = n + 2;
         o[21] = 1;
         o[22] = 2 * n + 1;
+        // ov(b, &o[1]) reads o[1] (its low half); ov(e, &q).
+        o[23] = 3 * (n + 3) + o[1] + (n + 10) + 5 * (n + 22);
         o
     };
 
@@ -626,6 +628,9 @@ fn records_by_value_between_programs_follow_the_c_abi() {
         let un: libloading::Symbol<unsafe extern "C" fn(U) -> U> = lib.get(b"abi_un\0").unwrap();
         let fi: libloading::Symbol<unsafe extern "C" fn(FI) -> FI> = lib.get(b"abi_fi\0").unwrap();
         let f2: libloading::Symbol<unsafe extern "C" fn(F2) -> F2> = lib.get(b"abi_f2\0").unwrap();
+        // The overloads, under clang-22's names for them.
+        let ov_global: libloading::Symbol<unsafe extern "C" fn(FI, *const i32) -> i32> = lib.get(b"_Z2ov2FIPU8CLglobalKi\0").unwrap();
+        let ov_generic: libloading::Symbol<unsafe extern "C" fn(Pk, *const i32) -> i32> = lib.get(b"_Z2ov2PkPU9CLgenerici\0").unwrap();
         let lanes = |v: __m128| {
             let mut l = [0f32; 4];
             _mm_storeu_ps(l.as_mut_ptr(), v);
@@ -667,6 +672,8 @@ fn records_by_value_between_programs_follow_the_c_abi() {
                 (o[19], o[20]) = (rb.a as i64, rb.b as i64);
                 let ra = f2(a());
                 (o[21], o[22]) = (ra.x as i64, ra.y as i64);
+                let q = n as i32 + 22;
+                o[23] = (ov_global(b(), o[1..].as_ptr().cast::<i32>()) + ov_generic(e(), &q)) as i64;
                 o
             })
             .collect::<Vec<_>>()

@@ -61,6 +61,22 @@ kernel void pipe_fill(write_only pipe int p, int n)
         write_pipe(p, &i);
 }
 
+// Reservations in memory: an array of them, filled through a pointer, one
+// picked by a run-time index and copied through another array.
+static void reserve_into(read_only pipe int p, reserve_id_t *r, uint n) { *r = reserve_read_pipe(p, n); }
+kernel void reservations_in_memory(read_only pipe int p, int pick, global int *out) {
+    reserve_id_t r[2][2];
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            reserve_into(p, &r[i][j], 2);
+    reserve_id_t moved[3];
+    moved[pick % 3] = r[pick >> 1][pick & 1];
+    out[0] = is_valid_reserve_id(moved[pick % 3]);
+    read_pipe(p, moved[pick % 3], 1, &out[1]);
+    for (int i = 0; i < 4; i++)
+        commit_read_pipe(p, r[i >> 1][i & 1]);
+}
+
 // `c ? a : b` of reservations (a select of reservations at -O2).
 kernel void pick_reservation(read_only pipe int p, int c, global int *out)
 {

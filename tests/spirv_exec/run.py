@@ -449,6 +449,15 @@ def check_pipes(ctx, queue, tmp, level, fails):
     fails.check(f"SPIR-V {level} elsewhere: work_group_reserve_read_pipe", back(np.zeros(n, np.int32), status), np.ones(n, np.int32))
     fails.check(f"SPIR-V {level} elsewhere: struct packets through reservations", got[["a", "b", "c"]], want[["a", "b", "c"]])
 
+    # Reservations in an array, stored through a pointer, one picked and
+    # copied by a run-time index: packet 2 * pick + 1 of 0..7.
+    for pick in range(4):
+        pipe = cl.Pipe(ctx, 0, 4, 8, [])
+        prog.pipe_fill(queue, (1,), None, pipe, np.int32(8))
+        out = buffer(np.full(2, -1, np.int32))
+        prog.reservations_in_memory(queue, (1,), None, pipe, np.int32(pick), out)
+        fails.check(f"SPIR-V {level} elsewhere: reservations in memory (pick = {pick})", back(np.full(2, -1, np.int32), out), np.array([1, 2 * pick + 1], np.int32))
+
     for c, want in [(1, [0]), (0, [1, 2])]:
         pipe = cl.Pipe(ctx, 0, 4, 8, [])
         prog.pipe_fill(queue, (1,), None, pipe, np.int32(8))

@@ -19,8 +19,7 @@
 //! A file whose first line is `// RUN: ...` has that line's `-` flags added to both
 //! compilers; it is skipped when either compiler rejects those flags. Before timing,
 //! every (file, mode) is compiled once by each compiler with stderr captured: a file
-//! clc reports as "not supported on this target yet" (images, pipes, device-side
-//! enqueue) is skipped; a file either compiler fails on (or whose output is not an
+//! either compiler fails on (or whose output is not an
 //! object / SPIR-V module) is listed as failed with the first error line. Only
 //! files both compilers compile are timed, alternating the two compilers (and
 //! which goes first) repetition by repetition. Wall time is taken around
@@ -454,15 +453,11 @@ fn main() {
             } else {
                 let pc = probe(&clc_inv, &root);
                 let rc = check_probe("clc", &clc_inv, &pc);
-                if pc.code == Some(1) && pc.stderr.contains("is not supported on this target yet") {
-                    Status::Skipped(format!("clc: {}", first_error_line(&pc.stderr)))
-                } else {
-                    let pg = probe(&clang_inv, &root);
-                    let rg = check_probe("clang", &clang_inv, &pg);
-                    match (rc, rg) {
-                        (Ok(()), Ok(())) => Status::Timed,
-                        (a, b) => Status::Failed([a.err(), b.err()].into_iter().flatten().collect::<Vec<_>>().join("; ")),
-                    }
+                let pg = probe(&clang_inv, &root);
+                let rg = check_probe("clang", &clang_inv, &pg);
+                match (rc, rg) {
+                    (Ok(()), Ok(())) => Status::Timed,
+                    (a, b) => Status::Failed([a.err(), b.err()].into_iter().flatten().collect::<Vec<_>>().join("; ")),
                 }
             };
             if !opts.json {

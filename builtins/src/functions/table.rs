@@ -118,7 +118,7 @@ pub(crate) fn type_requirement(t: &Ty) -> Requirement {
         | Ty::Block
         | Ty::MemoryOrder
         | Ty::MemoryScope => R::since(Version::Cl20),
-        Ty::Void | Ty::Scalar(_) | Ty::Vector(..) | Ty::Sampler | Ty::Event => R::NONE,
+        Ty::Void | Ty::Scalar(_) | Ty::Vector(..) | Ty::Sampler | Ty::Event | Ty::Named(_) => R::NONE,
     }
 }
 

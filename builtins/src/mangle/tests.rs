@@ -198,6 +198,25 @@ fn hand_checked() {
     }
 }
 
+/// A program's overloads: records and enums by name, and the address
+/// spaces as clang-22 writes them for x86-64 (by name, `__private`
+/// included) next to SPIR's (`clang-22 -cl-std=CL2.0 -S -emit-llvm` of
+/// `__attribute__((overloadable))` definitions, with and without
+/// `--target=spirv64`).
+#[test]
+fn program_overloads_with_named_address_spaces() {
+    let named = |s: &str| Ty::Named(s.to_string());
+    let pointer = |pointee: Ty, space: AddrSpace, is_const: bool| Ty::Pointer(Box::new(PointerTy { pointee, space, is_const, is_volatile: false }));
+    let t = named("T");
+    let params = [t.clone(), pointer(t.clone(), AddrSpace::Global, false), pointer(named("A"), AddrSpace::Generic, true)];
+    assert_eq!(itanium_with("get", &params, PointerWidth::Bits64, Spaces::Named), "_Z3get1TPU8CLglobalS_PU9CLgenericK1A");
+    assert_eq!(itanium_with("get", &params, PointerWidth::Bits64, Spaces::Numbered), "_Z3get1TPU3AS1S_PU3AS4K1A");
+    let spaces: Vec<Ty> = [AddrSpace::Global, AddrSpace::Local, AddrSpace::Constant, AddrSpace::Private, AddrSpace::Private].into_iter().map(|s| pointer(Ty::INT, s, false)).collect();
+    assert_eq!(itanium_with("f", &spaces, PointerWidth::Bits64, Spaces::Named), "_Z1fPU8CLglobaliPU7CLlocaliPU10CLconstantiPU9CLprivateiS6_");
+    assert_eq!(itanium_with("f", &spaces, PointerWidth::Bits64, Spaces::Numbered), "_Z1fPU3AS1iPU3AS3iPU3AS2iPiS6_");
+    assert_eq!(itanium_with("get", &[named("E"), named("U")], PointerWidth::Bits64, Spaces::Named), "_Z3get1E1U");
+}
+
 #[test]
 fn spir32_pointer_sized_integers() {
     let (name, params) =

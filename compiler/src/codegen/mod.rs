@@ -91,17 +91,13 @@ impl std::fmt::Display for InternalError {
 /// clc and must not reach LLVM's back ends, which may crash on it),
 /// optimise it and write it as `kind`. `name` names the module (the input
 /// file).
-///
-/// Constructs the target cannot compile are reported into `diags`; the
-/// result is then `Ok(None)`.
 pub fn compile(
     program: &Program,
     sm: &SourceMap,
     name: &str,
     opts: &CodegenOptions,
     kind: OutputKind,
-    diags: &mut crate::diag::Diagnostics,
-) -> Result<Option<Vec<u8>>, InternalError> {
+) -> Result<Vec<u8>, InternalError> {
     // Native code at -O1 and above: another thread builds LLVM's x86
     // unfolding table meanwhile ([`split::warm_x86_unfold_table`]), joined
     // on the way out, so no thread outlives the compilation.
@@ -111,25 +107,21 @@ pub fn compile(
             .flatten(),
     );
     let ctx = inkwell::context::Context::create();
-    let errors = diags.error_count();
-    let module = lower(&ctx, program, sm, name, opts, diags)?;
-    if diags.error_count() > errors {
-        return Ok(None);
-    }
+    let module = lower(&ctx, program, sm, name, opts)?;
     let tm = configure(&module, opts)?;
     verify(&module)?;
     if opts.disable_llvm_passes {
-        return emit_final(module, &tm, kind).map(Some);
+        return emit_final(module, &tm, kind);
     }
     let module = if kind == OutputKind::Object {
         // The split's other threads lower the program again, each in its
-        // own context (diagnostics were reported by the lowering above).
-        let relower: &split::Relower<'_> = &|ctx| lower_again(ctx, program, sm, name, opts);
+        // own context.
+        let relower: &split::Relower<'_> = &|ctx| lower(ctx, program, sm, name, opts);
         match split::compile_object(module, opts, Some(relower))? {
-            Ok(object) => return Ok(Some(object)),
+            Ok(object) => return Ok(object),
             Err(split::Whole::Module(module)) => module,
             Err(split::Whole::Lower) => {
-                let module = lower_again(&ctx, program, sm, name, opts)?;
+                let module = lower(&ctx, program, sm, name, opts)?;
                 configure(&module, opts)?;
                 module
             }
@@ -138,18 +130,7 @@ pub fn compile(
         module
     };
     optimize(&module, &tm, opts.opt_level, true)?;
-    emit_final(module, &tm, kind).map(Some)
-}
-
-/// [`lower`] once more, the program having lowered without errors before
-/// (its diagnostics are not reported twice).
-fn lower_again<'c>(ctx: &'c Context, program: &Program, sm: &SourceMap, name: &str, opts: &CodegenOptions) -> Result<inkwell::module::Module<'c>, InternalError> {
-    let mut again = crate::diag::Diagnostics::default();
-    let module = lower(ctx, program, sm, name, opts, &mut again)?;
-    match again.has_errors() {
-        false => Ok(module),
-        true => Err(InternalError { function: None, message: "the program lowered again reported errors".into() }),
-    }
+    emit_final(module, &tm, kind)
 }
 
 /// A thread joined when this is dropped.

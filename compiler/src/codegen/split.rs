@@ -933,7 +933,7 @@ mod tests {
         let tu = crate::parse::parse(&sm, &out, std, &mut diags);
         let p = crate::sema::check(&tu, &crate::sema::SemaOptions::new(std, crate::options::Target::Host, &out.pragmas), &mut diags);
         assert!(!diags.has_errors());
-        let compile = |jobs| super::super::compile(&p, &sm, "027", &CodegenOptions { opt_level: 2, jobs, ..Default::default() }, OutputKind::Object, &mut crate::diag::Diagnostics::default()).unwrap().unwrap();
+        let compile = |jobs| super::super::compile(&p, &sm, "027", &CodegenOptions { opt_level: 2, jobs, ..Default::default() }, OutputKind::Object).unwrap();
         let (whole, parts) = (compile(1), compile(2));
         assert_ne!(whole, parts, "compiled in parts");
         JOIN_FAILS.set(true);

@@ -540,8 +540,8 @@ mod tests {
         let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
         let ctx = inkwell::context::Context::create();
         let opts = CodegenOptions { opt_level: 2, ..Default::default() };
-        let m = lower(&ctx, &p, &sm, "v", &opts, &mut diags).unwrap();
         assert!(!diags.has_errors());
+        let m = lower(&ctx, &p, &sm, "v", &opts).unwrap();
         // The module's triple and layout, then a machine with the features.
         let _ = configure(&m, &opts).unwrap();
         let triple = m.get_triple();

@@ -295,7 +295,7 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
                         })
                         .collect();
                     stage(crate::crash::Stage::GeneratingCode);
-                    code = crate::codegen::compile(&program, &sm, &name, &opts, output_kind(inv.emit), &mut diags).transpose();
+                    code = Some(crate::codegen::compile(&program, &sm, &name, &opts, output_kind(inv.emit)));
                 }
             }
             if inv.action == Action::DumpAst {

@@ -496,6 +496,9 @@ impl Checker<'_> {
                     self.check_attrs(&attrs, false);
                     continue;
                 }
+                if matches!(self.types.kind(ty.ty), TypeKind::Record(_) | TypeKind::Enum(_)) && self.types.linkage_name(ty.ty).is_none() {
+                    self.types.typedef_names.insert(ty.ty, name.name.clone());
+                }
                 self.declare(&name, Sym { kind: SymKind::Typedef, ty, span: name.span, decl: decl_key }, ctx);
                 self.check_attrs(&attrs, false);
                 continue;

@@ -2219,7 +2219,7 @@ impl Checker<'_> {
             Ty::MemoryOrder => self.types.intern(TypeKind::Opaque(Opaque::MemoryOrder)),
             Ty::MemoryScope => self.types.intern(TypeKind::Opaque(Opaque::MemoryScope)),
             Ty::Atomic(s) => self.types.intern(TypeKind::Atomic(*s)),
-            Ty::Pipe(_) | Ty::Block => return None,
+            Ty::Pipe(_) | Ty::Block | Ty::Named(_) => return None,
         };
         Some(QualType::new(id, AddrSpace::Private))
     }

@@ -109,11 +109,27 @@ pub struct Types {
     pub enums: Vec<EnumDecl>,
     /// Pointer width in bytes: 8, or 4 for `spirv32`.
     pub pointer_size: u64,
+    /// The name the first typedef of an anonymous struct, union or enum
+    /// gives it (`typedef struct { … } S;`): its name for linkage, which
+    /// clang mangles.
+    pub typedef_names: HashMap<TypeId, String>,
 }
 
 impl Types {
     pub fn new(pointer_bits: u32) -> Types {
-        Types { kinds: Vec::new(), ids: HashMap::default(), records: Vec::new(), enums: Vec::new(), pointer_size: pointer_bits as u64 / 8 }
+        Types { kinds: Vec::new(), ids: HashMap::default(), records: Vec::new(), enums: Vec::new(), pointer_size: pointer_bits as u64 / 8, typedef_names: HashMap::default() }
+    }
+
+    /// The name of a struct, union or enum type (its tag, else its
+    /// typedef name), as clang mangles it; `None` for other types and
+    /// unnamed ones.
+    pub fn linkage_name(&self, t: TypeId) -> Option<&str> {
+        let tag = match self.kind(t) {
+            TypeKind::Record(i) => self.records[*i as usize].name.as_deref(),
+            TypeKind::Enum(i) => self.enums[*i as usize].name.as_deref(),
+            _ => return None,
+        };
+        tag.or_else(|| self.typedef_names.get(&t).map(String::as_str))
     }
 
     /// Interns a type.

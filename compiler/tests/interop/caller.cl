@@ -14,6 +14,8 @@ V4 abi_v4(V4 h);
 U abi_un(U f);
 FI abi_fi(FI b);
 F2 abi_f2(F2 a);
+int __attribute__((overloadable)) ov(FI b, global const int *p);
+int __attribute__((overloadable)) ov(Pk e, int *q);
 
 // Work-item `n` writes 24 longs to `out[24 n ..]`, every field of every
 // result (floats converted exactly: they are small integers).
@@ -44,5 +46,6 @@ kernel void calls(global long *out) {
     U ru = abi_un(f); o[18] = ru.i;
     FI rb = abi_fi(b); o[19] = rb.a; o[20] = rb.b;
     F2 ra = abi_f2(a); o[21] = ra.x; o[22] = ra.y;
-    o[23] = 0;
+    int q = n + 22;
+    o[23] = ov(b, (global const int *)(o + 1)) + ov(e, &q);
 }

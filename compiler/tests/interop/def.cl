@@ -33,3 +33,8 @@ V4 abi_v4(V4 h) { V4 r = { h.v.wzyx + (float4)(1.0f, 2.0f, 3.0f, 4.0f) }; return
 U abi_un(U f) { U r; r.i = f.i ^ 0x5a5a; return r; }
 FI abi_fi(FI b) { FI r = { (float)b.b, (int)b.a }; return r; }
 F2 abi_f2(F2 a) { F2 r = { a.y - a.x, a.x + a.y }; return r; }
+
+// Overloads: exported under clang's Itanium names (records by their
+// typedef names, pointees' address spaces by name on x86-64).
+int __attribute__((overloadable)) ov(FI b, global const int *p) { return b.b * 3 + p[0]; }
+int __attribute__((overloadable)) ov(Pk e, int *q) { return e.i + *q * 5; }

@@ -715,10 +715,9 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let internal = self.funcs[index];
         let name = &self.program.functions[index].name;
         let btys: Option<Vec<_>> = params.iter().map(|&p| self.builtin_ty(p)).collect();
-        // An overload taking records: clang mangles the record's name,
-        // which clc's mangler cannot (and a call from another clc program
-        // uses the plain name): left unexported rather than under a name
-        // two overloads would share.
+        // An overload taking an unnamed record (which clang mangles by a
+        // number clc does not reproduce): left unexported rather than
+        // under a name two overloads would share.
         if btys.is_none() && self.is_overloaded(name) {
             return Ok(());
         }

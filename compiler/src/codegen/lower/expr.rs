@@ -189,10 +189,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     None => Ok(None),
                 };
             }
-            ExprKind::AddrOf(inner) if self.spirv() && self.holds_reserve_ids(self.expr_info(*inner).ty.ty) => {
-                self.unsupported(e.span, "the address of a reserve_id_t");
-                return self.zero_of(ty);
-            }
             ExprKind::AddrOf(inner) => match self.place(*inner)? {
                 Place::Mem { ptr, .. } => ptr.into(),
                 Place::Lanes { .. } => return ice("the address of vector lanes"),
@@ -1119,8 +1115,11 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     pub(super) fn external_symbol(&self, name: &str, params: Option<Vec<clc_builtins::functions::Ty>>) -> String {
         match params {
             Some(ps) if self.is_overloaded(name) => {
-                let width = if self.size_bits() == 32 { clc_builtins::mangle::PointerWidth::Bits32 } else { clc_builtins::mangle::PointerWidth::Bits64 };
-                clc_builtins::mangle::itanium(name, &ps, width)
+                use clc_builtins::mangle::{PointerWidth, Spaces, itanium_with};
+                let width = if self.size_bits() == 32 { PointerWidth::Bits32 } else { PointerWidth::Bits64 };
+                // clang writes the address spaces of SPIR targets by
+                // number, those of others (x86-64) by name.
+                itanium_with(name, &ps, width, if self.spirv() { Spaces::Numbered } else { Spaces::Named })
             }
             _ => name.to_string(),
         }
@@ -1133,7 +1132,8 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         named.clone().any(|e| matches!(e.kind, crate::sema::EntityKind::Function { overloadable: true, .. })) || named.nth(1).is_some()
     }
 
-    /// A parameter type in the builtin library's terms (for mangling).
+    /// A parameter type in the builtin library's terms (for mangling;
+    /// `None` where clc cannot mangle it: unnamed records, opaque types).
     pub(super) fn builtin_ty(&self, t: TypeId) -> Option<clc_builtins::functions::Ty> {
         use clc_builtins::functions::{PointerTy, Ty};
         Some(match self.kind(t) {
@@ -1145,6 +1145,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 is_const: p.quals.is_const,
                 is_volatile: p.quals.is_volatile,
             })),
+            TypeKind::Record(_) | TypeKind::Enum(_) => Ty::Named(self.types.linkage_name(t)?.to_string()),
             _ => return None,
         })
     }

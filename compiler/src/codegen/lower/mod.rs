@@ -53,7 +53,6 @@ mod uniform;
 mod xsplit;
 
 use super::{CodegenOptions, InternalError};
-use crate::diag::{Diagnostic, Diagnostics};
 use crate::options::Target;
 use crate::sema::Program;
 use crate::sema::hir::{self, ExprId, LocalId};
@@ -94,16 +93,14 @@ const CC_SPIR_FUNC: u32 = 75;
 const CC_SPIR_KERNEL: u32 = 76;
 
 /// Lowers a checked program (with its typed functions) into a module for
-/// `opts.target`. Constructs code generation cannot handle on the target
-/// (device-side enqueue, pipes) are reported as errors into `diags`; a
-/// failure of clc itself is an [`InternalError`].
+/// `opts.target`: every program the checker accepts lowers on both
+/// targets; a failure is clc's own, an [`InternalError`].
 pub fn lower<'ctx>(
     ctx: &'ctx Context,
     program: &Program,
     sm: &SourceMap,
     name: &str,
     opts: &CodegenOptions,
-    diags: &mut Diagnostics,
 ) -> Result<Module<'ctx>, InternalError> {
     let module = ctx.create_module(name);
     let mut g = Gen {
@@ -114,7 +111,6 @@ pub fn lower<'ctx>(
         types: &program.types,
         opts,
         sm,
-        diags,
         funcs: Vec::new(),
         kernel_entries: HashMap::default(),
         globals: Vec::new(),
@@ -255,7 +251,6 @@ pub(super) struct Gen<'a, 'ctx> {
     opts: &'a CodegenOptions,
     #[allow(dead_code)]
     sm: &'a SourceMap,
-    diags: &'a mut Diagnostics,
     /// The LLVM function of each HIR function, by index.
     funcs: Vec<FunctionValue<'ctx>>,
     /// SPIR-V: the entry points of kernels that other functions call. An
@@ -1060,18 +1055,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let n = self.int_ty(64).const_int(size, false);
         self.b.build_memcpy(dst, align as u32, src, align as u32, n).map_err(|e| InternalError { function: None, message: e.to_string() })?;
         Ok(())
-    }
-
-    // -----------------------------------------------------------------
-    // Errors the user sees
-    // -----------------------------------------------------------------
-
-    /// Reports a construct this target cannot generate code for.
-    fn unsupported(&mut self, span: Span, what: &str) {
-        self.diags.push(
-            Diagnostic::error("E0901", span, format!("{what} is not supported on this target yet"))
-                .with_note(if self.spirv() { "clc's SPIR-V output does not support it yet" } else { "clc's CPU target does not support it yet" }),
-        );
     }
 
     fn expr_info(&self, id: ExprId) -> &'a hir::Expr {

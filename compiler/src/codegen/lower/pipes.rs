@@ -14,8 +14,8 @@
 //! - functions taking or returning pipes or reservation ids are inlined
 //!   on SPIR-V (`alwaysinline`), so only kernel parameters are pipes and
 //!   reservation ids never cross a call;
-//! - the back end gives reservations a pointer type, which
-//!   `spirv_fixup` makes OpTypeReserveId.
+//! - the back end gives reservations a pointer type (and memory holding
+//!   them a pointer's), which `spirv_fixup` makes OpTypeReserveId.
 
 use clc_builtins::functions::{Access, AddrSpace, GroupOp, Lowering, PipeOp, Purity};
 use inkwell::llvm_sys::core as llvm;
@@ -25,7 +25,6 @@ use inkwell::values::{AsValueRef, BasicMetadataValueEnum, BasicValueEnum, Pointe
 use super::{Gen, R, ice};
 use crate::sema::hir::ExprId;
 use crate::sema::types::{TypeId, TypeKind};
-use clc_builtins::types::Opaque;
 
 /// The group functions that are pipe reservations and commits.
 pub(super) fn is_pipe_op(op: GroupOp) -> bool {
@@ -153,17 +152,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let call = self.b.build_call(f, &vals, "")?;
         call.set_call_convention(f.get_call_conventions());
         Ok(call.try_as_basic_value().basic())
-    }
-
-    /// Is `t` a `reserve_id_t`, or an array of them? On SPIR-V such
-    /// objects cannot be in memory: clc's IR carries reservations as
-    /// pointers, and `spirv_fixup` types the SSA values only.
-    pub(super) fn holds_reserve_ids(&self, t: TypeId) -> bool {
-        match self.kind(t) {
-            TypeKind::Opaque(Opaque::ReserveId) => true,
-            TypeKind::Array(elem, _) => self.holds_reserve_ids(elem.ty),
-            _ => false,
-        }
     }
 
     /// `llvm.spv.assign.type(p, target("spirv.Pipe", access) poison)`:

@@ -2,7 +2,6 @@
 
 use super::{Gen, R, ice};
 use crate::sema::hir::{ExprId, Stmt, Unroll};
-use crate::sema::types::TypeKind;
 use clc_builtins::functions::AddrSpace;
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AnyValueEnum, InstructionValue, IntValue};
@@ -48,11 +47,6 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             Stmt::Local { local, init } => {
                 let info = self.local_info(*local);
-                if self.spirv() && matches!(self.kind(info.ty.ty), TypeKind::Array(..)) && self.holds_reserve_ids(info.ty.ty) {
-                    // Reservation ids live in SSA values only (`pipes.rs`).
-                    self.unsupported(info.span, "an array of reserve_id_t");
-                    return Ok(());
-                }
                 let ptr = self.local_ptr(*local)?;
                 if let Some(init) = init {
                     match info.ty.space {

@@ -1076,9 +1076,8 @@ mod tests {
     fn entry_ir(src: &str) -> String {
         use crate::codegen::{CodegenOptions, lower};
         let (sm, p) = checked(src);
-        let mut diags = crate::diag::Diagnostics::default();
         let ctx = inkwell::context::Context::create();
-        let m = lower(&ctx, &p, &sm, "u", &CodegenOptions::default(), &mut diags).unwrap();
+        let m = lower(&ctx, &p, &sm, "u", &CodegenOptions::default()).unwrap();
         let f = m.get_first_function().into_iter().flat_map(|f| std::iter::successors(Some(f), |f| f.get_next_function())).find(|f| f.get_name().to_string_lossy().starts_with("__clc_wg_")).expect("a work-group entry");
         inkwell::values::AnyValue::print_to_string(&f).to_string()
     }

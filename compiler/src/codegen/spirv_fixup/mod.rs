@@ -55,7 +55,14 @@
 //!   gives OpReserveReadPipePackets and its kin that pointer type as
 //!   result type. Each reservation, and each OpPhi, OpSelect or
 //!   OpCopyObject of one, is made an OpTypeReserveId (the type added
-//!   before the first function if the module has none).
+//!   before the first function if the module has none). Reservations in
+//!   memory (arrays of `reserve_id_t`, their addresses): the objects a
+//!   reservation is stored into or loaded from (found through casts and
+//!   access chains) hold reservations only, so every load from them is
+//!   one; each load and store of one goes through a bitcast to a pointer
+//!   to OpTypeReserveId, and a null or undefined pointer stored there or
+//!   merged with reservations becomes the reservation type's
+//!   (`CLK_NULL_RESERVE_ID`).
 //!
 //! - **Pipes in SPIR-V 1.0** ([`as_version_1_0`], applied by `emit` only
 //!   where it had the module written as 1.1). LLVM 22 refuses the Pipes
@@ -109,6 +116,7 @@ const OP_FUNCTION_END: u32 = 56;
 const OP_FUNCTION_CALL: u32 = 57;
 const OP_VARIABLE: u32 = 59;
 const OP_LOAD: u32 = 61;
+const OP_STORE: u32 = 62;
 const OP_DECORATE: u32 = 71;
 const OP_MEMBER_DECORATE: u32 = 72;
 const OP_GROUP_DECORATE: u32 = 74;
@@ -125,6 +133,16 @@ const OP_BRANCH_CONDITIONAL: u32 = 250;
 /// OpReserveReadPipePackets, OpReserveWritePipePackets,
 /// OpGroupReserveReadPipePackets, OpGroupReserveWritePipePackets.
 const OP_RESERVATIONS: [u32; 4] = [278, 279, 285, 286];
+/// Where instructions take a reservation (word offsets):
+/// OpReservedReadPipe, OpReservedWritePipe, OpCommitReadPipe,
+/// OpCommitWritePipe, OpIsValidReserveId, OpGroupCommitReadPipe,
+/// OpGroupCommitWritePipe.
+const RESERVATION_OPERANDS: [(u32, usize); 7] = [(276, 4), (277, 4), (280, 2), (281, 2), (282, 3), (287, 3), (288, 3)];
+/// The instructions giving a pointer into the object their first operand
+/// points into: OpAccessChain, OpInBoundsAccessChain, OpPtrAccessChain,
+/// OpInBoundsPtrAccessChain, OpPtrCastToGeneric, OpGenericCastToPtr,
+/// OpGenericCastToPtrExplicit, OpBitcast.
+const DERIVED_POINTERS: [u32; 8] = [65, 66, 67, 70, 121, 122, 123, OP_BITCAST];
 /// The decoration MaxByteOffset (SPIR-V 1.1).
 const MAX_BYTE_OFFSET: u32 = 45;
 const OP_GROUP_ASYNC_COPY: u32 = 259;
@@ -187,56 +205,236 @@ fn relaxed_printf_extension(binary: Vec<u8>) -> Vec<u8> {
     bytes_of(&out)
 }
 
-/// Every reservation id typed as OpTypeReserveId.
+/// Every reservation id typed as OpTypeReserveId, and every load and
+/// store of one through a pointer to OpTypeReserveId.
 fn reserve_ids(binary: Vec<u8>) -> Vec<u8> {
-    let Some(mut words) = words_of(&binary) else { return binary };
+    let Some(words) = words_of(&binary) else { return binary };
     let Some(instructions) = instructions(&words) else { return binary };
-    // The ids that are reservations: results of the reserve instructions,
-    // and of phis, selects and copies of them (to a fixed point: a phi may
-    // come before the value it merges).
+    // The instructions giving an id a value, among those the reservations
+    // and the pointers to them come from (each with a result type, then
+    // the result).
+    let defs: rustc_hash::FxHashMap<u32, (usize, u32, usize)> = instructions
+        .iter()
+        .filter(|&&(_, op, len)| len >= 3 && (OP_RESERVATIONS.contains(&op) || DERIVED_POINTERS.contains(&op) || matches!(op, OP_UNDEF | OP_CONSTANT_NULL | OP_VARIABLE | OP_FUNCTION_PARAMETER | OP_LOAD | OP_PHI | OP_SELECT | OP_COPY_OBJECT)))
+        .map(|&(at, op, len)| (words[at + 2], (at, op, len)))
+        .collect();
+    // The object a pointer points into: its variable (or parameter),
+    // through casts and access chains.
+    let root = |mut p: u32| {
+        while let Some(&(at, op, len)) = defs.get(&p)
+            && DERIVED_POINTERS.contains(&op)
+            && len >= 4
+        {
+            p = words[at + 3];
+        }
+        p
+    };
+    // The ids that are reservations: results of the reserve instructions;
+    // phis, selects and copies of them; loads from objects holding them;
+    // and, backwards, what instructions take as a reservation. Objects
+    // hold reservations where one is stored or loaded (OpenCL C puts
+    // `reserve_id_t` in no struct: such an object is a reservation or an
+    // array of them). To a fixed point: a phi may come before the value
+    // it merges.
     let mut ids = rustc_hash::FxHashSet::default();
-    let mut results = Vec::new();
+    let mut objects = rustc_hash::FxHashSet::default();
+    let mut taken = Vec::new();
     loop {
-        let before = ids.len();
+        let before = (ids.len(), objects.len());
         for &(at, op, len) in &instructions {
-            let operands = &words[(at + 3).min(at + len)..at + len];
-            let reservation = match op {
-                _ if OP_RESERVATIONS.contains(&op) => len >= 3,
-                OP_PHI => operands.iter().step_by(2).any(|v| ids.contains(v)),
-                OP_SELECT => operands.len() == 3 && (ids.contains(&operands[1]) || ids.contains(&operands[2])),
-                OP_COPY_OBJECT => operands.len() == 1 && ids.contains(&operands[0]),
-                _ => false,
-            };
-            if reservation && ids.insert(words[at + 2]) {
-                results.push(at);
+            let w = &words[at..at + len];
+            match op {
+                _ if OP_RESERVATIONS.contains(&op) && len >= 3 => {
+                    ids.insert(w[2]);
+                }
+                OP_PHI if len >= 5 => {
+                    let incoming = w[3..].iter().step_by(2).copied();
+                    if ids.contains(&w[2]) {
+                        taken.extend(incoming);
+                    } else if incoming.clone().any(|v| ids.contains(&v)) {
+                        ids.insert(w[2]);
+                    }
+                }
+                OP_SELECT | OP_COPY_OBJECT if len == 6 || (op == OP_COPY_OBJECT && len == 4) => {
+                    let values = if op == OP_SELECT { &w[4..6] } else { &w[3..4] };
+                    if ids.contains(&w[2]) {
+                        taken.extend(values);
+                    } else if values.iter().any(|v| ids.contains(v)) {
+                        ids.insert(w[2]);
+                    }
+                }
+                OP_LOAD if len >= 4 => {
+                    if ids.contains(&w[2]) {
+                        objects.insert(root(w[3]));
+                    } else if objects.contains(&root(w[3])) {
+                        ids.insert(w[2]);
+                    }
+                }
+                OP_STORE if len >= 3 && ids.contains(&w[2]) => {
+                    objects.insert(root(w[1]));
+                }
+                _ => {
+                    if let Some(&(_, operand)) = RESERVATION_OPERANDS.iter().find(|&&(o, _)| o == op)
+                        && operand < len
+                    {
+                        taken.push(w[operand]);
+                    }
+                }
             }
         }
-        if ids.len() == before {
+        for id in taken.drain(..) {
+            if let Some(&(_, op, _)) = defs.get(&id)
+                && matches!(op, OP_LOAD | OP_PHI | OP_SELECT | OP_COPY_OBJECT)
+            {
+                ids.insert(id);
+            }
+        }
+        if (ids.len(), objects.len()) == before {
             break;
         }
     }
-    if results.is_empty() {
+    if ids.is_empty() {
         return binary;
     }
-    let existing = instructions.iter().find(|&&(_, op, len)| op == OP_TYPE_RESERVE_ID && len == 2).map(|&(at, ..)| words[at + 1]);
-    let ty = existing.unwrap_or(words[3]);
-    if results.iter().all(|&at| words[at + 1] == ty) {
+    let existing = instructions.iter().find(|&&(_, op, len)| op == OP_TYPE_RESERVE_ID && len == 2).map(|&(at, ..)| at);
+    let mut bound = words[3];
+    let ty = existing.map_or_else(
+        || {
+            bound += 1;
+            bound - 1
+        },
+        |at| words[at + 1],
+    );
+    // The pointer types to reservations there are, by storage class, and
+    // those to add.
+    let mut pointers: Vec<(u32, u32)> = instructions
+        .iter()
+        .filter(|&&(at, op, len)| op == OP_TYPE_POINTER && len == 4 && words[at + 3] == ty)
+        .map(|&(at, ..)| (words[at + 2], words[at + 1]))
+        .collect();
+    let known_pointers = pointers.len();
+    // A pointer's storage class, where it does not point to reservations
+    // already (`None`: it does; `Some(None)`: its type is not known).
+    let storage_to_cast = |p: u32| -> Option<Option<u32>> {
+        let Some(&(at, ..)) = defs.get(&p) else { return Some(None) };
+        let pointer_type = words[at + 1];
+        let found = instructions.iter().find(|&&(t, op, len)| op == OP_TYPE_POINTER && len == 4 && words[t + 1] == pointer_type);
+        match found {
+            Some(&(t, ..)) if words[t + 3] == ty => None,
+            Some(&(t, ..)) => Some(Some(words[t + 2])),
+            None => Some(None),
+        }
+    };
+    // What a value merged with reservations is when it is no reservation:
+    // undefined or null (through casts), as OpUndef or OpConstantNull.
+    let constant_kind = |mut id: u32| loop {
+        match defs.get(&id) {
+            Some(&(at, op, len)) if DERIVED_POINTERS.contains(&op) && len >= 4 => id = words[at + 3],
+            Some(&(at, op @ (OP_UNDEF | OP_CONSTANT_NULL), _)) if words[at + 1] != ty => break Some(op),
+            _ => break None,
+        }
+    };
+    // The reservation type's OpUndef and OpConstantNull, where needed.
+    let mut constants: Vec<(u32, u32)> = Vec::new();
+    let mut out = words[..HEADER].to_vec();
+    let mut changed = false;
+    let mut globals_at = None;
+    for &(at, op, len) in &instructions {
+        let mut w = words[at..at + len].to_vec();
+        if existing == Some(at) {
+            out.extend(&w);
+            globals_at = Some(out.len());
+            continue;
+        }
+        if op == OP_FUNCTION && globals_at.is_none() {
+            out.extend([(2 << 16) | OP_TYPE_RESERVE_ID, ty]);
+            globals_at = Some(out.len());
+        }
+        let defines = len >= 3 && ids.contains(&w[2]) && (OP_RESERVATIONS.contains(&op) || matches!(op, OP_LOAD | OP_PHI | OP_SELECT | OP_COPY_OBJECT));
+        if defines && w[1] != ty {
+            w[1] = ty;
+            changed = true;
+        }
+        // Undefined values merged with reservations.
+        if defines && matches!(op, OP_PHI | OP_SELECT | OP_COPY_OBJECT) {
+            let values: Vec<usize> = match op {
+                OP_PHI => (3..len).step_by(2).collect(),
+                OP_SELECT => vec![4, 5],
+                _ => vec![3],
+            };
+            for i in values {
+                if let Some(kind) = constant_kind(w[i]) {
+                    w[i] = constant(&mut constants, &mut bound, kind);
+                    changed = true;
+                }
+            }
+        }
+        // A null or undefined value stored into an object of reservations
+        // is the reservation type's (`CLK_NULL_RESERVE_ID`).
+        if op == OP_STORE
+            && len >= 3
+            && objects.contains(&root(w[1]))
+            && let Some(kind) = constant_kind(w[2])
+        {
+            w[2] = constant(&mut constants, &mut bound, kind);
+            changed = true;
+        }
+        // Loads and stores of reservations go through a pointer to them.
+        let pointer = match op {
+            OP_LOAD if defines && len >= 4 => Some(3),
+            OP_STORE if len >= 3 && (ids.contains(&w[2]) || constants.iter().any(|&(_, id)| id == w[2])) => Some(1),
+            _ => None,
+        };
+        if let Some(i) = pointer {
+            match storage_to_cast(w[i]) {
+                None => {}
+                Some(None) => return binary,
+                Some(Some(storage)) => {
+                    let pointer_type = match pointers.iter().find(|&&(s, _)| s == storage) {
+                        Some(&(_, id)) => id,
+                        None => {
+                            bound += 1;
+                            pointers.push((storage, bound - 1));
+                            bound - 1
+                        }
+                    };
+                    let cast = bound;
+                    bound += 1;
+                    out.extend([(4 << 16) | OP_BITCAST, pointer_type, cast, w[i]]);
+                    w[i] = cast;
+                    changed = true;
+                }
+            }
+        }
+        out.extend(w);
+    }
+    if !changed {
         return binary;
     }
-    for &at in &results {
-        words[at + 1] = ty;
-    }
-    if existing.is_none() {
-        let Some(&(function_at, ..)) = instructions.iter().find(|&&(_, op, _)| op == OP_FUNCTION) else { return binary };
-        words[3] += 1;
-        words.splice(function_at..function_at, [(2 << 16) | OP_TYPE_RESERVE_ID, ty]);
-    }
+    // After the reservation type: the pointer types to it and its
+    // constants.
+    let Some(globals_at) = globals_at else { return binary };
+    let mut globals: Vec<u32> = pointers[known_pointers..].iter().flat_map(|&(storage, id)| [(4 << 16) | OP_TYPE_POINTER, id, storage, ty]).collect();
+    globals.extend(constants.iter().flat_map(|&(kind, id)| [(3 << 16) | kind, ty, id]));
+    out.splice(globals_at..globals_at, globals);
+    out[3] = bound;
     // OpSelect takes scalars, vectors and pointers only: a select of
     // reservations (LLVM's for `c ? a : b`) becomes a branch and a phi.
-    while let Some(split) = select_as_branch(&words, ty) {
-        words = split;
+    while let Some(split) = select_as_branch(&out, ty) {
+        out = split;
     }
-    bytes_of(&words)
+    bytes_of(&out)
+}
+
+/// The id of the reservation type's constant `kind` (OpUndef or
+/// OpConstantNull), a fresh one the first time.
+fn constant(constants: &mut Vec<(u32, u32)>, bound: &mut u32, kind: u32) -> u32 {
+    if let Some(&(_, id)) = constants.iter().find(|&&(k, _)| k == kind) {
+        return id;
+    }
+    *bound += 1;
+    constants.push((kind, *bound - 1));
+    *bound - 1
 }
 
 /// The first OpSelect of `ty` values made a diamond: the block holding it
