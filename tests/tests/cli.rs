@@ -27,6 +27,25 @@ fn preprocess_and_dump() {
     insta::assert_snapshot!(transcript(&["-Xclang", "-ast-dump", "tests/cli/small.cl"]));
 }
 
+/// The floating-point options reach the preprocessor: the driver defines
+/// `__FAST_RELAXED_MATH__` (OpenCL C) and clang's `__FAST_MATH__` and
+/// `__FINITE_MATH_ONLY__` as clang-22 does for each.
+#[test]
+fn floating_point_options_define_their_macros() {
+    for (options, want) in [
+        (&[][..], "__FAST_RELAXED_MATH__ __FAST_MATH__ 0"),
+        (&["-cl-finite-math-only"][..], "__FAST_RELAXED_MATH__ __FAST_MATH__ 1"),
+        (&["-cl-fast-relaxed-math"][..], "1 1 1"),
+    ] {
+        let mut args = vec!["-E"];
+        args.extend(options);
+        args.push("tests/cli/fp_macros.cl");
+        let (code, out, err) = clc(&args);
+        assert_eq!(code, 0, "{options:?}: {err}");
+        assert!(out.lines().any(|l| l == want), "{options:?}: {out}");
+    }
+}
+
 #[test]
 fn every_error_is_reported_and_the_limit_applies() {
     insta::assert_snapshot!(transcript(&["-fsyntax-only", "tests/cli/three_errors.cl"]));

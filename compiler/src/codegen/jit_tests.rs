@@ -708,6 +708,25 @@ fn typeof_names_the_type_of_an_expression() {
     });
 }
 
+/// The C type and limit macros clang predefines (`__SIZE_TYPE__` and
+/// kin, `__INT8_TYPE__`, the `__*_MAX__` limits) name the types and values
+/// OpenCL C's own names do.
+#[test]
+fn predefined_type_macros_name_opencl_types() {
+    let src = "kernel void k(global long *o) {
+                   __SIZE_TYPE__ s = __SIZE_MAX__; __PTRDIFF_TYPE__ d = -2; __INTPTR_TYPE__ ip = 1; __UINTPTR_TYPE__ up = 7;
+                   __INT8_TYPE__ c = -1; __UINT64_TYPE__ u = __UINT64_MAX__;
+                   o[0] = s == (size_t)-1; o[1] = d + ip + up; o[2] = c; o[3] = u == ULONG_MAX;
+                   o[4] = sizeof(s) == __SIZEOF_SIZE_T__ && sizeof(ip) == __SIZEOF_POINTER__ && sizeof(c) == 1;
+                   o[5] = __INT_MAX__ == INT_MAX && __LONG_MAX__ == LONG_MAX && __FLT_MAX__ == FLT_MAX && __DBL_EPSILON__ == DBL_EPSILON;
+               }";
+    with_kernels(src, |get| {
+        let mut o = vec![0i64; 6];
+        launch(get("k"), 1, &[arg(&o.as_mut_ptr())]);
+        assert_eq!(o, [1, 6, -1, 1, 1, 1]);
+    });
+}
+
 /// With `-cl-denorms-are-zero` a kernel's float and double arithmetic
 /// flushes denormal results to zero and reads denormal operands as zero
 /// (piglit's amdgcn-f32-inline-immediates expects it); without, denormals

@@ -69,6 +69,9 @@ pub struct PpOptions {
     pub include_dirs: Vec<PathBuf>,
     /// `-D` and `-U` in command-line order.
     pub macros: Vec<CmdMacro>,
+    /// The floating-point options, which `__FAST_RELAXED_MATH__` and
+    /// `__FINITE_MATH_ONLY__` tell the program.
+    pub fp: crate::options::FpOptions,
 }
 
 /// A `-D`/`-U` option.

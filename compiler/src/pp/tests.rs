@@ -29,7 +29,8 @@ fn object_and_function_macros() {
 }
 
 /// Options from a `// pp-options: …` first line: `-cl-std=`, `--target=`,
-/// `-I<dir>` (relative to `tests/pp`), `-D…`, `-U…`.
+/// `-I<dir>` (relative to `tests/pp`), `-D…`, `-U…`, the `-cl-*`
+/// floating-point options.
 fn options_for(src: &str, dir: &std::path::Path) -> PpOptions {
     let mut opts = PpOptions::default();
     let Some(line) = src.lines().next().and_then(|l| l.strip_prefix("// pp-options:")) else { return opts };
@@ -44,6 +45,8 @@ fn options_for(src: &str, dir: &std::path::Path) -> PpOptions {
             opts.macros.push(CmdMacro::Define(d.to_string()));
         } else if let Some(u) = arg.strip_prefix("-U") {
             opts.macros.push(CmdMacro::Undef(u.to_string()));
+        } else {
+            opts.fp.apply(arg);
         }
     }
     opts
