@@ -67,6 +67,32 @@ fn printf_follows_opencl_format_rules() {
     assert_eq!(text.lines().collect::<Vec<_>>(), want);
 }
 
+/// Calls LLVM would take for the C library's and rewrite (`printf("%s\n",
+/// s)` into `puts`, `printf("x")` into `putchar`, which the CPU runtime
+/// does not provide: "calls functions the CPU target does not provide"
+/// at -O1 and above), and `__func__` as a `%s` argument, in a function
+/// and in a block literal, at every level.
+#[test]
+fn printf_calls_are_not_the_c_librarys() {
+    let f = kernel(
+        "printf_libcalls.cl",
+        "kernel void p(global int *o) {
+             printf(\"%s\\n\", \"abc\");
+             printf(\"x\");
+             printf(\"%c\", 'y');
+             printf(\"\\n%s|%s\\n\", __func__, __PRETTY_FUNCTION__);
+             void (^b)(void) = ^{ printf(\"%s\\n\", __func__); };
+             b();
+         }",
+    );
+    for level in ["-O0", "-O1", "-O2", "-O3"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["run", &f, "--kernel", "p", "--global", "1", "--arg", "buf:int:1", level]).output().unwrap();
+        assert!(out.status.success(), "{level}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().collect::<Vec<_>>(), ["abc", "xy", "p|void p(__global int *__private)", "p_block_invoke"], "{level}");
+    }
+}
+
 #[test]
 fn release_acquire_message_passing_across_work_groups_never_sees_stale_data() {
     // Even groups publish a message (data, then a flag with release);

@@ -708,6 +708,36 @@ fn typeof_names_the_type_of_an_expression() {
     });
 }
 
+/// `__func__`, `__FUNCTION__` and `__PRETTY_FUNCTION__` hold what clang-22
+/// gives them (read off its IR): the function's name, its signature with
+/// every address space said, and in block literals clang's names for the
+/// blocks' functions, numbered in source order.
+#[test]
+fn predefined_identifiers_name_the_function() {
+    let src = "typedef struct { int a; } S;
+               void put(global char *out, constant char *s) { int i = 0; for (; s[i]; i++) out[i] = s[i]; out[i] = 0; }
+               int g(float x, global S *s, __local uint4 *l, int n) { return 0; }
+               kernel void k(global char *o, global int *n) {
+                   put(o, __func__);
+                   put(o + 16, __FUNCTION__);
+                   put(o + 32, __PRETTY_FUNCTION__);
+                   n[0] = sizeof(__func__);
+                   n[1] = sizeof(__PRETTY_FUNCTION__);
+                   void (^a)(void) = ^{ put(o + 96, __func__); };
+                   void (^b)(void) = ^{ void (^c)(void) = ^{ put(o + 160, __PRETTY_FUNCTION__); }; c(); put(o + 128, __func__); };
+                   a(); b();
+               }";
+    with_kernels(src, |get| {
+        let mut o = vec![0u8; 256];
+        let mut n = vec![0i32; 2];
+        launch(get("k"), 1, &[arg(&o.as_mut_ptr()), arg(&n.as_mut_ptr())]);
+        let text = |at: usize| String::from_utf8(o[at..].iter().take_while(|&&c| c != 0).copied().collect()).unwrap();
+        assert_eq!([text(0), text(16), text(32)], ["k", "k", "void k(__global char *__private, __global int *__private)"]);
+        assert_eq!(n, [2, 58]);
+        assert_eq!([text(96), text(128), text(160)], ["k_block_invoke", "k_block_invoke_2", "void k(__global char *__private, __global int *__private)_block_invoke_3"]);
+    });
+}
+
 /// The C type and limit macros clang predefines (`__SIZE_TYPE__` and
 /// kin, `__INT8_TYPE__`, the `__*_MAX__` limits) name the types and values
 /// OpenCL C's own names do.

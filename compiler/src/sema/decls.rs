@@ -158,13 +158,55 @@ struct FuncCtx {
     /// missing, so undeclared names are not reported (they would be
     /// noise after the syntax error).
     after_syntax_error: bool,
+    /// The signature `__PRETTY_FUNCTION__` gives (the name where there is
+    /// none: a program-scope block).
+    pretty: String,
+    /// The block literals of the body by node address, numbered in
+    /// source order from 1 (clang's `<name>_block_invoke_<n>`), and those
+    /// being checked, innermost last.
+    block_numbers: HashMap<usize, u32>,
+    open_blocks: Vec<u32>,
 }
 
 impl FuncCtx {
     fn new(name: String, graph_key: String, kernel: bool, after_syntax_error: bool) -> FuncCtx {
         let (labels, gotos, stmt_exprs) = (HashMap::default(), Vec::new(), Vec::new());
-        FuncCtx { name, graph_key, kernel, depth: 0, labels, gotos, stmt_exprs, stmt_expr_spans: Vec::new(), switches: Vec::new(), loops: 0, after_syntax_error }
+        let pretty = name.clone();
+        FuncCtx {
+            name,
+            graph_key,
+            kernel,
+            depth: 0,
+            labels,
+            gotos,
+            stmt_exprs,
+            stmt_expr_spans: Vec::new(),
+            switches: Vec::new(),
+            loops: 0,
+            after_syntax_error,
+            pretty,
+            block_numbers: HashMap::default(),
+            open_blocks: Vec::new(),
+        }
     }
+
+    /// The value of the predefined identifier `name` (`__func__`,
+    /// `__FUNCTION__`, `__PRETTY_FUNCTION__`) here, as clang gives it: in
+    /// a block literal, clang's name for the block's function.
+    fn predefined(&self, name: &str) -> String {
+        let base = if name == "__PRETTY_FUNCTION__" { &self.pretty } else { &self.name };
+        match self.open_blocks.last() {
+            None => base.clone(),
+            Some(1) => format!("{base}_block_invoke"),
+            Some(n) => format!("{base}_block_invoke_{n}"),
+        }
+    }
+}
+
+/// The predefined identifiers of C99 6.4.2.2 and GNU C, which name the
+/// enclosing function.
+pub(crate) fn is_predefined_identifier(name: &str) -> bool {
+    matches!(name, "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__")
 }
 
 /// A type being built from specifiers and declarator layers: the space is
@@ -1330,7 +1372,9 @@ impl Checker<'_> {
                 let at = d.primary.span;
                 d.severity >= Severity::Error && matches!(d.code.as_ref(), "E0201" | "E0202") && at.file == body.file && body.lo <= at.lo && at.hi <= body.hi
             });
-        self.func = Some(FuncCtx::new(name.name.clone(), graph_key, base.kernel, syntax_error));
+        let mut func = FuncCtx::new(name.name.clone(), graph_key, base.kernel, syntax_error);
+        func.pretty = self.types.pretty_signature(&name.name, decl.ty.ty);
+        self.func = Some(func);
         self.scopes.push(Scope::default());
         self.declare_params(f.declarator.function_params().unwrap_or_default(), decl.params.unwrap_or_default());
         for s in &f.body.items {
@@ -2223,7 +2267,7 @@ impl Checker<'_> {
             }
             return;
         }
-        if clc_builtins::constant(&id.name).is_some() || clc_builtins::functions::is_builtin(&id.name) {
+        if clc_builtins::constant(&id.name).is_some() || clc_builtins::functions::is_builtin(&id.name) || is_predefined_identifier(&id.name) {
             return;
         }
         if self.func.as_ref().is_some_and(|f| f.after_syntax_error) || self.lost_names.contains(&id.name) {

@@ -183,9 +183,6 @@ fn strip(mut e: &Expr) -> &Expr {
     e
 }
 
-fn is_string_literal(e: &Expr) -> bool {
-    matches!(strip(e).kind, ExprKind::StringLit(_))
-}
 
 /// The size of a vector element `s`, in bits.
 fn vector_element_bits(s: Scalar) -> u32 {
@@ -564,6 +561,9 @@ impl Checker<'_> {
                 SymKind::Typedef => None,
             };
         }
+        if super::is_predefined_identifier(&id.name) {
+            return self.predefined_identifier(id);
+        }
         let Some(c) = clc_builtins::constant(&id.name) else {
             if clc_builtins::functions::is_builtin(&id.name) {
                 // A builtin function is not a value (there are no function
@@ -577,6 +577,37 @@ impl Checker<'_> {
         };
         let q = self.qual_of_builtin(&c.ty)?;
         rv(q)
+    }
+
+    /// A string literal, or a predefined identifier (`__func__`), which
+    /// is one to printf's checks as in clang.
+    fn is_string_literal(&self, e: &Expr) -> bool {
+        match &strip(e).kind {
+            ExprKind::StringLit(_) => true,
+            ExprKind::Ident(id) => super::is_predefined_identifier(&id.name) && self.lookup(&id.name).is_none(),
+            _ => false,
+        }
+    }
+
+    /// `__func__` and its GNU kin: a `const __constant char` array holding
+    /// the enclosing function's name (its signature for
+    /// `__PRETTY_FUNCTION__`), as in clang; outside a function an empty
+    /// one, with clang's warning.
+    fn predefined_identifier(&mut self, id: &Ident) -> Option<Val> {
+        let text = match &self.func {
+            Some(f) => f.predefined(&id.name),
+            None => {
+                self.diags.push(Diagnostic::warning("predefined-identifier-outside-function", id.span, "predefined identifier is only valid inside function"));
+                String::new()
+            }
+        };
+        let space = AddrSpace::Constant;
+        let ch = QualType::new(self.types.scalar(Scalar::Char), space).with_const();
+        let arr = self.types.intern(TypeKind::Array(ch, Some(text.len() as u64 + 1)));
+        if self.facts.enabled {
+            self.facts.strings.insert(addr(id), text.into_bytes());
+        }
+        lv(QualType::new(arr, space).with_const())
     }
 
     /// A variable named in an expression. Inside a block literal, a
@@ -609,6 +640,11 @@ impl Checker<'_> {
             None => None,
         };
         self.block_floors.push(self.scopes.len());
+        if let Some(f) = self.func.as_mut() {
+            let next = f.block_numbers.len() as u32 + 1;
+            let n = *f.block_numbers.entry(addr(b)).or_insert(next);
+            f.open_blocks.push(n);
+        }
         self.push_scope();
         let mut ptys = Vec::new();
         let mut complete = true;
@@ -637,6 +673,9 @@ impl Checker<'_> {
         let returns = std::mem::replace(&mut self.ret, saved);
         self.pop_scope();
         self.block_floors.pop();
+        if let Some(f) = self.func.as_mut() {
+            f.open_blocks.pop();
+        }
         if !complete {
             return None; // A parameter was reported; the type is unknown.
         }
@@ -1966,7 +2005,7 @@ impl Checker<'_> {
                 continue;
             };
             let mut at = ArgTy::of(ty);
-            if is_string_literal(a) {
+            if self.is_string_literal(a) {
                 at = ArgTy::string_literal();
             } else if self.arith(v.ty).is_some_and(is_int) {
                 let mut budget = 16;
@@ -2031,7 +2070,7 @@ impl Checker<'_> {
                 if self.facts.enabled {
                     self.facts.builtins.insert(addr(id), o.clone().into_owned());
                 }
-                if o.attrs.special == Special::FormatLiteral && !args.first().is_some_and(is_string_literal) {
+                if o.attrs.special == Special::FormatLiteral && !args.first().is_some_and(|a| self.is_string_literal(a)) {
                     let at = args.first().map_or(span, |a| a.span);
                     self.diags.push(err("E0328", at, format!("format string of '{}' must be a string literal", id.name)).with_note("OpenCL C requires printf's format to be a literal string"));
                 } else if o.attrs.special == Special::FormatLiteral {
@@ -2116,7 +2155,7 @@ impl Checker<'_> {
             let name = self.rv_name(ty);
             let mismatch = |what: &str| format!("format '{spec}' expects {what}, but the argument has type '{name}'");
             let warning = match c.conv {
-                b's' => (!is_string_literal(arg)).then(|| format!("format '{spec}' takes a string literal in OpenCL C; the argument is not one")),
+                b's' => (!self.is_string_literal(arg)).then(|| format!("format '{spec}' takes a string literal in OpenCL C; the argument is not one")),
                 b'p' => (!matches!(self.types.kind(ty), TypeKind::Pointer(_))).then(|| mismatch("a pointer")),
                 conv => {
                     let float_conv = b"fFeEgGaA".contains(&conv);

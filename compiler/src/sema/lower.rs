@@ -32,6 +32,9 @@ pub(crate) struct Facts {
     /// scope (`sizeof`, enumerators, case values, designators), by node
     /// address: after the check the scopes are gone.
     pub consts: HashMap<usize, i128>,
+    /// The text of each predefined identifier (`__func__`), by node
+    /// address.
+    pub strings: HashMap<usize, Vec<u8>>,
 }
 
 /// A declaration: the address of its name's node in the syntax tree
@@ -209,6 +212,7 @@ impl Lower<'_, '_, '_> {
             ExprKind::BoolLit(b) => self.push(K::Int(*b as i128), ty, false, span),
             ExprKind::FloatLit { value, .. } => self.push(K::Float(*value), ty, false, span),
             ExprKind::StringLit(b) => self.push(K::Str(b.clone()), ty, true, span),
+            ExprKind::Ident(id) if self.c.facts.strings.contains_key(&addr(id)) => self.push(K::Str(self.c.facts.strings[&addr(id)].clone()), ty, true, span),
             ExprKind::Ident(id) => {
                 if let Some(&d) = self.c.facts.names.get(&addr(id)) {
                     if let Some(l) = self.local_ids.get(&d) {
@@ -479,6 +483,16 @@ impl Lower<'_, '_, '_> {
         self.push(K::Binary { op, lhs: l, rhs: r, op_ty }, ty, false, span)
     }
 
+    /// A string literal or a predefined identifier (`__func__`): the
+    /// builtins take them as they are (printf's `%s`).
+    fn is_string_literal(&self, e: &Expr) -> bool {
+        match &strip(e).kind {
+            ExprKind::StringLit(_) => true,
+            ExprKind::Ident(id) => self.c.facts.strings.contains_key(&addr(id)),
+            _ => false,
+        }
+    }
+
     fn call(&mut self, callee: &Expr, args: &[Expr], ty: QualType, span: Span) -> ExprId {
         use hir::ExprKind as K;
         if let ExprKind::Ident(id) = &callee.kind {
@@ -487,7 +501,7 @@ impl Lower<'_, '_, '_> {
                 for (i, a) in args.iter().enumerate() {
                     let v = self.rvalue(a);
                     let v = match o.params.get(i).and_then(|p| self.c.qual_of_builtin(p)) {
-                        Some(p) if !is_string_literal(a) => self.coerce(v, p, is_null_expr(a)),
+                        Some(p) if !self.is_string_literal(a) => self.coerce(v, p, is_null_expr(a)),
                         _ => v,
                     };
                     ids.push(v);

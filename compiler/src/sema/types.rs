@@ -357,6 +357,43 @@ impl Types {
     }
 }
 
+impl Types {
+    /// A function's signature as clang-22 writes it for
+    /// `__PRETTY_FUNCTION__`: `int g(__private float, __global S *__private)`
+    /// (every object's address space said, an image's access qualifier
+    /// as `__read_only`, a struct or enum by its typedef name where it has
+    /// no tag).
+    pub fn pretty_signature(&self, name: &str, function: TypeId) -> String {
+        let TypeKind::Function { ret, params, variadic } = self.kind(function) else { return name.to_string() };
+        let mut ps: Vec<String> = params.iter().map(|p| self.pretty_object(*p)).collect();
+        if *variadic {
+            ps.push("...".into());
+        }
+        if ps.is_empty() {
+            ps.push("void".into());
+        }
+        format!("{} {name}({})", self.pretty_type(ret.ty), ps.join(", "))
+    }
+
+    /// An object's type with its qualifiers and address space, as clang
+    /// writes it: `const __private int`, `__global int *__private`.
+    fn pretty_object(&self, q: QualType) -> String {
+        let quals = format!("{}{}", if q.quals.is_const { "const " } else { "" }, if q.quals.is_volatile { "volatile " } else { "" });
+        match self.kind(q.ty) {
+            TypeKind::Pointer(p) => format!("{} *{quals}{}", self.pretty_object(*p), q.space.keyword()),
+            _ => format!("{quals}{} {}", q.space.keyword(), self.pretty_type(q.ty)),
+        }
+    }
+
+    fn pretty_type(&self, t: TypeId) -> String {
+        match self.kind(t) {
+            TypeKind::Image(img, access) => format!("__{} {}", access.keyword(), img.name()),
+            TypeKind::Record(_) | TypeKind::Enum(_) if self.typedef_names.contains_key(&t) => self.typedef_names[&t].clone(),
+            _ => self.display(t),
+        }
+    }
+}
+
 /// The result of [`Types::record_layout`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordLayout {

@@ -73,7 +73,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let mut call_args: Vec<BasicMetadataValueEnum<'ctx>> = vec![fmt_ptr.into()];
         call_args.extend(vals);
         let f = self.c_printf();
-        let r = self.b.build_call(f, &call_args, "")?.try_as_basic_value().basic().expect("printf returns int").into_int_value();
+        let call = self.b.build_call(f, &call_args, "")?;
+        // Not the C library's printf to LLVM: it would make `printf("%s\n",
+        // s)` a `puts` call and `printf("x")` a `putchar`, which the CPU
+        // runtime does not provide.
+        let nobuiltin = inkwell::attributes::Attribute::get_named_enum_kind_id("nobuiltin");
+        call.add_attribute(inkwell::attributes::AttributeLoc::Function, self.ctx.create_enum_attribute(nobuiltin, 0));
+        let r = call.try_as_basic_value().basic().expect("printf returns int").into_int_value();
         // OpenCL's result: 0 on success, -1 on failure.
         let i32t = self.ctx.i32_type();
         let failed = self.b.build_int_compare(inkwell::IntPredicate::SLT, r, i32t.const_zero(), "")?;
