@@ -185,6 +185,13 @@ impl Diagnostics {
         }
     }
 
+    /// Drops the warnings `name` inside `span`, which an error about the
+    /// same construct says better (clang does not warn about a division
+    /// by zero in an array size it reports as not constant).
+    pub fn drop_warnings(&mut self, name: &str, span: Span) {
+        self.list.retain(|d| !(d.severity == Severity::Warning && d.code == name && d.primary.span.file == span.file && span.lo <= d.primary.span.lo && d.primary.span.hi <= span.hi));
+    }
+
     pub fn has_errors(&self) -> bool {
         self.errors > 0
     }

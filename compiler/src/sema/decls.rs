@@ -476,6 +476,7 @@ impl Checker<'_> {
             }
             Err(NotConst { span, .. }) if self.undeclared.contains(&span) => None,
             Err(NotConst { span, reason }) => {
+                self.diags.drop_warnings("division-by-zero", e.span);
                 let mut d = err("E0307", e.span, "expression is not an integer constant expression").with_label(format!("{what} must be an integer constant"));
                 if !reason.is_empty() {
                     d = d.with_secondary(span, reason);

@@ -855,7 +855,44 @@ impl Checker<'_> {
             self.invalid_operands(l, r, span);
             return None;
         }
-        self.binary_types(op, l, r, a, b, span).map(|t| Val { ty: t, lvalue: false, dup: false, component: false })
+        let t = self.binary_types(op, l, r, a, b, span)?;
+        self.division_by_zero(op, l, r, b, span);
+        if op == BinOp::Add {
+            self.string_plus_int(l, r, a, b, span);
+        }
+        rv(t)
+    }
+
+    /// clang's -Wdivision-by-zero: an integer division or remainder by a
+    /// constant zero (undefined; the CPU target gives it a value, clang's
+    /// code traps on x86-64).
+    fn division_by_zero(&mut self, op: BinOp, l: QualType, r: QualType, b: &Expr, span: Span) {
+        if !matches!(op, BinOp::Div | BinOp::Rem) || !self.arith(l.ty).is_some_and(is_int) || !self.arith(r.ty).is_some_and(is_int) {
+            return;
+        }
+        if self.small_constant(b) == Some(0) {
+            let what = if op == BinOp::Div { "division" } else { "remainder" };
+            self.diags.push(Diagnostic::warning("division-by-zero", span, format!("{what} by zero is undefined")));
+        }
+    }
+
+    /// clang's -Wstring-plus-int (and -Wstring-plus-char for a character
+    /// literal): `"abc" + n` points into the string, it does not append.
+    fn string_plus_int(&mut self, l: QualType, r: QualType, a: &Expr, b: &Expr, span: Span) {
+        let (int, int_ty) = match (&a.kind, &b.kind) {
+            (ExprKind::StringLit(_), _) => (b, r),
+            (_, ExprKind::StringLit(_)) => (a, l),
+            _ => return,
+        };
+        if !self.arith(int_ty.ty).is_some_and(is_int) {
+            return;
+        }
+        let note = "use array indexing to silence this warning";
+        let name = self.rv_name(int_ty.ty);
+        self.diags.push(Diagnostic::warning("string-plus-int", span, format!("adding '{name}' to a string does not append to the string")).with_note(note));
+        if matches!(int.kind, ExprKind::CharLit(_)) {
+            self.diags.push(Diagnostic::warning("string-plus-char", span, "adding 'char' to a string pointer does not append to the string").with_note(note));
+        }
     }
 
     /// The type of `l op r` for operand types `l` and `r` (values).
@@ -1137,6 +1174,7 @@ impl Checker<'_> {
                 // `p += 1` keeps the pointer; `v *= s` keeps the vector;
                 // `i += 1.5f` converts back to `int`; `i += p` does not.
                 let res = self.binary_types(op, target, rhs, l, r, span)?;
+                self.division_by_zero(op, target, rhs, r, span);
                 // (What converts is the operation's result, not `r`'s
                 // value: no warning about `r` as a constant.)
                 let ok = self.convert_inner(res, r, lhs.ty, Conv::Assign, span, false);
