@@ -171,21 +171,6 @@ kernel void struct_consume(read_only pipe Packet p, global int *a, global float 
     a[g] = x.a; b[g] = x.b; c[g] = x.c;
 }
 kernel void long_pipe(read_only pipe long p) { long v; read_pipe(p, &v); }
-/* Reservations in memory: an array of them, filled through a pointer, one
-   picked by a run-time index and copied through another array. */
-static void reserve_into(read_only pipe int p, reserve_id_t *r, uint n) { *r = reserve_read_pipe(p, n); }
-kernel void reservations_in_memory(read_only pipe int p, int pick, global int *out) {
-    reserve_id_t r[2][2];
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2; j++)
-            reserve_into(p, &r[i][j], 2);
-    reserve_id_t moved[3];
-    moved[pick % 3] = r[pick >> 1][pick & 1];
-    out[0] = is_valid_reserve_id(moved[pick % 3]);
-    read_pipe(p, moved[pick % 3], 1, &out[1]);
-    for (int i = 0; i < 4; i++)
-        commit_read_pipe(p, r[i >> 1][i & 1]);
-}
 "#;
 
 fn program(opt_level: u8) -> Program {
@@ -608,14 +593,17 @@ fn struct_packets_keep_their_layout() {
     assert_eq!(got, [(-3, -8.0, 200), (7, 1.25, b'x')]);
 }
 
-/// Reservations in memory: four reservations of two packets each kept
-/// in a 2x2 array (stored through a pointer by a function), the one
+/// Reservations in memory (`reservations_in_memory` of
+/// `tests/spirv_exec/pipes.cl`): four reservations of two packets each
+/// kept in a 2x2 array (stored through a pointer by a function), the one
 /// `pick` names copied into another array by a run-time index, and its
 /// second packet read: packet 2 * pick + 1 of a pipe holding 0..8.
 #[test]
 fn reservations_in_arrays_and_through_pointers() {
+    // The kernel Intel's runtime runs too (`tests/spirv_exec/run.py`).
+    let src = include_str!("../../tests/spirv_exec/pipes.cl");
     for opt_level in [0, 2] {
-        let p = program(opt_level);
+        let p = jit::build(src, "pipes.cl", &BuildOptions { opt_level, ..BuildOptions::default() }).unwrap_or_else(|e| panic!("{e}"));
         for pick in 0..4 {
             let mut pipe = Pipe::new(4, 8).unwrap();
             pipe.push(&(0..8).collect::<Vec<i32>>()).unwrap();

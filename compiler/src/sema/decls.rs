@@ -1883,6 +1883,9 @@ impl Checker<'_> {
                                     return None;
                                 }
                                 Ok(v) => Some(v.value as u64),
+                                // An undeclared name in the size was reported (clang
+                                // says no more).
+                                Err(NotConst { span, .. }) if self.undeclared.contains(&span) => return None,
                                 Err(_) if ctx == Ctx::Local && !matches!(e.kind, ExprKind::FloatLit { .. }) => {
                                     self.diags.push(
                                         err("E0308", e.span, "variable length arrays are not supported in OpenCL").with_label("the size is not a constant"),

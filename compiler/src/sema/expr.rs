@@ -184,6 +184,38 @@ fn strip(mut e: &Expr) -> &Expr {
 }
 
 
+fn is_comparison(op: BinOp) -> bool {
+    matches!(op, BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne)
+}
+
+/// Is `e` written as a truth value (a comparison, `!`, `&&`, `||`, a
+/// boolean literal)? clang's -Wlogical-not-parentheses leaves `!a == !b`
+/// and `!a == (b < c)` alone.
+fn is_boolean(e: &Expr) -> bool {
+    match &strip(e).kind {
+        ExprKind::Binary(op, ..) => is_comparison(*op) || matches!(op, BinOp::And | BinOp::Or),
+        ExprKind::Unary(UnOp::Not, _) | ExprKind::BoolLit(_) => true,
+        _ => false,
+    }
+}
+
+/// Do `a` and `b` name the same object the same way (variables,
+/// subscripts by the same variables or literals, fields; no calls or side
+/// effects)?
+fn same_operand(a: &Expr, b: &Expr) -> bool {
+    let same_index = |i: &Expr, j: &Expr| match (&strip(i).kind, &strip(j).kind) {
+        (ExprKind::IntLit { value: x, .. }, ExprKind::IntLit { value: y, .. }) => x == y,
+        _ => same_operand(i, j),
+    };
+    match (&strip(a).kind, &strip(b).kind) {
+        (ExprKind::Ident(x), ExprKind::Ident(y)) => x.name == y.name,
+        (ExprKind::Index(x, i), ExprKind::Index(y, j)) => same_operand(x, y) && same_index(i, j),
+        (ExprKind::Member { base: x, arrow: p, name: m }, ExprKind::Member { base: y, arrow: q, name: n }) => p == q && m.name == n.name && same_operand(x, y),
+        (ExprKind::Unary(UnOp::Deref, x), ExprKind::Unary(UnOp::Deref, y)) => same_operand(x, y),
+        _ => false,
+    }
+}
+
 /// The size of a vector element `s`, in bits.
 fn vector_element_bits(s: Scalar) -> u32 {
     match s {
@@ -860,7 +892,71 @@ impl Checker<'_> {
         if op == BinOp::Add {
             self.string_plus_int(l, r, a, b, span);
         }
+        self.precedence_warnings(op, a, b, span);
+        if is_comparison(op) && self.arith(l.ty).is_some_and(is_int) && self.arith(r.ty).is_some_and(is_int) {
+            self.self_comparison(op, a, b, span);
+        }
         rv(t)
+    }
+
+    /// clang's warnings about operators that bind otherwise than they
+    /// read (all on by default in clang, in macro bodies too):
+    /// -Wparentheses for a bitwise operator with a comparison as one
+    /// operand (`a & b == c`; not where both or neither are, nor where the
+    /// other operand is bitwise: eager logic), -Wshift-op-parentheses for
+    /// `a << b + c`, -Wlogical-not-parentheses for `!a == b`.
+    fn precedence_warnings(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) {
+        let bare = |e: &Expr| match &e.kind {
+            ExprKind::Binary(o, ..) => Some(*o),
+            _ => None,
+        };
+        let (left, right) = (bare(a), bare(b));
+        match op {
+            BinOp::BitAnd | BinOp::BitXor | BinOp::BitOr => {
+                let bitwise = |o: Option<BinOp>| matches!(o, Some(BinOp::BitAnd | BinOp::BitXor | BinOp::BitOr));
+                let comparison = |o: Option<BinOp>| o.is_some_and(is_comparison);
+                if comparison(left) == comparison(right) || bitwise(left) || bitwise(right) {
+                    return;
+                }
+                let Some(cmp) = left.filter(|&o| is_comparison(o)).or(right) else { return };
+                let (o, c) = (op.text(), cmp.text());
+                self.diags.push(
+                    Diagnostic::warning("parentheses", span, format!("{o} has lower precedence than {c}; {c} will be evaluated first"))
+                        .with_note(format!("place parentheses around the '{c}' expression to silence this warning"))
+                        .with_note(format!("place parentheses around the {o} expression to evaluate it first")),
+                );
+            }
+            BinOp::Shl | BinOp::Shr => {
+                for side in [left, right].into_iter().flatten().filter(|o| matches!(o, BinOp::Add | BinOp::Sub)) {
+                    let (o, s) = (op.text(), side.text());
+                    self.diags.push(
+                        Diagnostic::warning("shift-op-parentheses", span, format!("operator '{o}' has lower precedence than '{s}'; '{s}' will be evaluated first"))
+                            .with_note(format!("place parentheses around the '{s}' expression to silence this warning")),
+                    );
+                }
+            }
+            _ if is_comparison(op) => {
+                if matches!(a.kind, ExprKind::Unary(UnOp::Not, _)) && !is_boolean(b) {
+                    self.diags.push(
+                        Diagnostic::warning("logical-not-parentheses", span, "logical not is only applied to the left hand side of this comparison")
+                            .with_note("add parentheses after the '!' to evaluate the comparison first")
+                            .with_note("add parentheses around left hand side expression to silence this warning"),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// clang's -Wtautological-compare: an integer compared with itself
+    /// (the same variable, element or field, written twice; not in a
+    /// macro's expansion, where both operands have the expansion's span).
+    fn self_comparison(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) {
+        if a.span == b.span || !same_operand(a, b) {
+            return;
+        }
+        let always = if matches!(op, BinOp::Eq | BinOp::Le | BinOp::Ge) { "true" } else { "false" };
+        self.diags.push(Diagnostic::warning("tautological-compare", span, format!("self-comparison always evaluates to {always}")));
     }
 
     /// clang's -Wdivision-by-zero: an integer division or remainder by a
@@ -2618,6 +2714,13 @@ impl Checker<'_> {
     /// (`integer`): an integer, whose promoted type (the one case values
     /// convert to) is returned.
     pub(super) fn condition(&mut self, e: &Expr, integer: bool) -> Option<IntTy> {
+        if !integer && matches!(e.kind, ExprKind::Assign(None, ..)) {
+            self.diags.push(
+                Diagnostic::warning("parentheses", e.span, "using the result of an assignment as a condition without parentheses")
+                    .with_note("place parentheses around the assignment to silence this warning")
+                    .with_note("use '==' to turn this assignment into an equality comparison"),
+            );
+        }
         let v = self.value(e)?;
         let ok = if integer { self.arith(v.ty).is_some_and(is_int) } else { self.is_scalar_type(v.ty) };
         if !ok {

@@ -11,3 +11,6 @@ constant int a6[1 << 3] = { 0 };
 constant int b1[-1] = { 0 };
 constant int b2[1.5] = { 0 };
 constant int b3[N / 0] = { 0 };
+// An undeclared name in a local array's size: that error alone (not also
+// "variable length arrays are not supported").
+kernel void k(void) { local int s[64 * UNDECLARED_SIZE]; int t[UNDECLARED_SIZE + 1]; }
