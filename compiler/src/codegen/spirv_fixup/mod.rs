@@ -210,6 +210,9 @@ fn relaxed_printf_extension(binary: Vec<u8>) -> Vec<u8> {
 fn reserve_ids(binary: Vec<u8>) -> Vec<u8> {
     let Some(words) = words_of(&binary) else { return binary };
     let Some(instructions) = instructions(&words) else { return binary };
+    if !instructions.iter().any(|&(_, op, _)| OP_RESERVATIONS.contains(&op) || RESERVATION_OPERANDS.iter().any(|&(o, _)| o == op)) {
+        return binary;
+    }
     // The instructions giving an id a value, among those the reservations
     // and the pointers to them come from (each with a result type, then
     // the result).
@@ -255,7 +258,7 @@ fn reserve_ids(binary: Vec<u8>) -> Vec<u8> {
                         ids.insert(w[2]);
                     }
                 }
-                OP_SELECT | OP_COPY_OBJECT if len == 6 || (op == OP_COPY_OBJECT && len == 4) => {
+                OP_SELECT | OP_COPY_OBJECT if (op == OP_SELECT && len == 6) || (op == OP_COPY_OBJECT && len == 4) => {
                     let values = if op == OP_SELECT { &w[4..6] } else { &w[3..4] };
                     if ids.contains(&w[2]) {
                         taken.extend(values);
