@@ -210,9 +210,19 @@ fn stage() -> Stage {
 /// The report of `what` went wrong, with the context recorded for this
 /// thread, and the status to exit with. `kernel`: the kernel being run is
 /// at fault ([`Stage::Running`]), not clc.
+#[cfg(test)]
 fn report(what: &[u8], kernel: bool) -> (Report, c_int) {
-    let stage = stage();
     let mut r = Report::new();
+    let status = report_into(&mut r, &[what], kernel);
+    (r, status)
+}
+
+/// [`report`] written into `r`, `what` given in parts: the signal
+/// handlers keep one buffer on the alternate signal stack, which is small
+/// (a few KiB beside the signal frame, less with AVX-512's) and must also
+/// hold unoptimised frames in debug builds.
+fn report_into(r: &mut Report, what: &[&[u8]], kernel: bool) -> c_int {
+    let stage = stage();
     let status = if kernel {
         r.push(b"clc run: error: ");
         STATUS_KERNEL
@@ -220,16 +230,18 @@ fn report(what: &[u8], kernel: bool) -> (Report, c_int) {
         r.push(b"clc: internal compiler error: ");
         STATUS_INTERNAL
     };
-    r.push(what);
+    for part in what {
+        r.push(part);
+    }
     if stage != Stage::Idle {
         r.push(b" (while ");
         r.push(stage.verb().as_bytes());
         r.push(b" ");
-        SUBJECT.read_into(&mut r);
+        SUBJECT.read_into(r);
         let _ = UNIT.try_with(|u| {
             if !u.is_empty() {
                 r.push(b": ");
-                u.read_into(&mut r);
+                u.read_into(r);
             }
         });
         r.push(b")");
@@ -239,7 +251,7 @@ fn report(what: &[u8], kernel: bool) -> (Report, c_int) {
         r.push(crate::driver::BUG_REPORT.as_bytes());
         r.push(b"\n");
     }
-    (r, status)
+    status
 }
 
 /// Writes `report` to standard error and ends the process at once:
@@ -271,22 +283,18 @@ fn signal_description(sig: c_int) -> &'static [u8] {
 
 extern "C" fn on_signal(sig: c_int, _info: *mut libc::siginfo_t, _context: *mut c_void) {
     let kernel = stage() == Stage::Running;
-    let mut what = Report::new();
-    what.push(if kernel { b"the kernel crashed with " } else { b"crashed with " });
-    what.push(signal_description(sig));
-    let (r, status) = report(what.as_bytes(), kernel);
+    let mut r = Report::new();
+    let crashed: &[u8] = if kernel { b"the kernel crashed with " } else { b"crashed with " };
+    let status = report_into(&mut r, &[crashed, signal_description(sig)], kernel);
     finish(&r, status)
 }
 
 extern "C" fn on_llvm_fatal_error(reason: *const c_char) {
-    let mut what = Report::new();
-    what.push(b"LLVM ERROR: ");
-    if !reason.is_null() {
-        // SAFETY: LLVM passes a NUL-terminated message.
-        what.push(unsafe { CStr::from_ptr(reason) }.to_bytes().trim_ascii_end());
-    }
+    // SAFETY: LLVM passes a NUL-terminated message.
+    let reason = if reason.is_null() { &[][..] } else { unsafe { CStr::from_ptr(reason) }.to_bytes().trim_ascii_end() };
+    let mut r = Report::new();
     // Never the kernel's fault: LLVM runs only to build the program.
-    let (r, status) = report(what.as_bytes(), false);
+    let status = report_into(&mut r, &[b"LLVM ERROR: ", reason], false);
     finish(&r, status)
 }
 

@@ -19,6 +19,10 @@ use rustc_hash::FxHashMap as HashMap;
 #[path = "expr.rs"]
 mod expr;
 
+// Whether control runs off the end of a function body (-Wreturn-type).
+#[path = "flow.rs"]
+mod flow;
+
 // `#pragma unroll` and `opencl_unroll_hint`: their rules, and what a loop's
 // hints ask of code generation.
 #[path = "loop_hints.rs"]
@@ -1382,6 +1386,13 @@ impl Checker<'_> {
             self.stmt(s);
         }
         self.scopes.pop();
+        // clang's -Wreturn-type, at the body's closing brace.
+        let non_void = matches!(self.types.kind(decl.ty.ty), TypeKind::Function { ret, .. } if !matches!(self.types.kind(ret.ty), TypeKind::Void));
+        if non_void && !base.kernel && !syntax_error && flow::falls_off(&f.body.items) {
+            let close = Span { lo: f.body.span.hi.saturating_sub(1), ..f.body.span };
+            let msg = if flow::has_return(&f.body.items) { "non-void function does not return a value in all control paths" } else { "non-void function does not return a value" };
+            self.diags.push(Diagnostic::warning("return-type", close, msg));
+        }
         self.ret = None;
         self.end_function();
     }
