@@ -184,6 +184,32 @@ fn strip(mut e: &Expr) -> &Expr {
 }
 
 
+/// Does `e` compute a value and nothing else (names, literals,
+/// arithmetic, fields and elements of such; not calls, casts, `?:`,
+/// dereferences or anything that assigns)?
+fn no_side_effects(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Ident(_) | ExprKind::IntLit { .. } | ExprKind::FloatLit { .. } | ExprKind::CharLit(_) | ExprKind::StringLit(_) | ExprKind::BoolLit(_) => true,
+        ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => true,
+        ExprKind::Paren(x) | ExprKind::Member { base: x, .. } => no_side_effects(x),
+        ExprKind::Unary(UnOp::Plus | UnOp::Neg | UnOp::BitNot | UnOp::Not | UnOp::AddrOf, x) => no_side_effects(x),
+        ExprKind::Binary(op, a, b) => *op != BinOp::Comma && no_side_effects(a) && no_side_effects(b),
+        ExprKind::Index(a, b) => no_side_effects(a) && no_side_effects(b),
+        _ => false,
+    }
+}
+
+/// Is `e` what a macro expanded to? Every token of an expansion has the
+/// expansion's span, so a part with its whole's span, or two operands
+/// with one span, tell (a lone name from a macro does not).
+fn from_macro(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => a.span == b.span || a.span == e.span,
+        ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Member { base: x, .. } => x.span == e.span,
+        _ => false,
+    }
+}
+
 fn is_comparison(op: BinOp) -> bool {
     matches!(op, BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne)
 }
@@ -878,6 +904,15 @@ impl Checker<'_> {
                 self.invalid_operands(l, r, span);
                 return None;
             }
+            // clang's -Wunused-value: a left operand computing a value and
+            // nothing else (of `(a, b), c`, `b`: the value `(a, b)` has).
+            let mut left = a;
+            while let ExprKind::Binary(BinOp::Comma, _, r) = &left.kind {
+                left = r;
+            }
+            if no_side_effects(left) && a.span != b.span && !from_macro(left) {
+                self.diags.push(Diagnostic::warning("unused-value", left.span, "left operand of comma operator has no effect"));
+            }
             return rv(r);
         }
         let l = self.value(a);
@@ -945,6 +980,29 @@ impl Checker<'_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// clang's -Wunused-comparison (a comparison as a statement: often a
+    /// mistyped assignment) and -Wunused-value (a statement computing a
+    /// value with no side effect); not for what a macro expanded to.
+    pub(super) fn unused_result(&mut self, e: &Expr) {
+        // After a syntax error in the function the statements are what
+        // recovery made of the text: no warnings about them.
+        if from_macro(e) || self.func.as_ref().is_some_and(|f| f.after_syntax_error) {
+            return;
+        }
+        if let ExprKind::Binary(op, ..) = &e.kind
+            && is_comparison(*op)
+        {
+            let d = match op {
+                BinOp::Eq => Diagnostic::warning("unused-comparison", e.span, "equality comparison result unused").with_note("use '=' to turn this equality comparison into an assignment"),
+                BinOp::Ne => Diagnostic::warning("unused-comparison", e.span, "inequality comparison result unused").with_note("use '|=' to turn this inequality comparison into an or-assignment"),
+                _ => Diagnostic::warning("unused-comparison", e.span, "relational comparison result unused"),
+            };
+            self.diags.push(d);
+        } else if no_side_effects(e) {
+            self.diags.push(Diagnostic::warning("unused-value", e.span, "expression result unused"));
         }
     }
 
