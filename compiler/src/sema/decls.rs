@@ -2092,10 +2092,7 @@ impl Checker<'_> {
             }
             StmtKind::Decl(d) => self.decl(d, Ctx::Local),
             StmtKind::StaticAssert(sa) => self.static_assert(sa),
-            StmtKind::Expr(e) => {
-                self.expr(e);
-                self.unused_result(e);
-            }
+            StmtKind::Expr(e) => self.expr_statement(e),
             StmtKind::Null | StmtKind::Error => {}
             StmtKind::Return(None) => self.return_void(s.span),
             StmtKind::Break | StmtKind::Continue => {
@@ -2202,10 +2199,7 @@ impl Checker<'_> {
                 self.push_scope();
                 match init {
                     ForInit::None => {}
-                    ForInit::Expr(e) => {
-                        self.expr(e);
-                        self.unused_result(e);
-                    }
+                    ForInit::Expr(e) => self.expr_statement(e),
                     ForInit::Decl(d) => self.decl(d, Ctx::Local),
                 }
                 if let Some(c) = cond {

@@ -983,10 +983,20 @@ impl Checker<'_> {
         }
     }
 
+    /// An expression statement (or a `for` loop's first clause): checked,
+    /// then, where it has no error, whether its value goes unused.
+    pub(super) fn expr_statement(&mut self, e: &Expr) {
+        let errors = self.diags.error_count();
+        self.expr(e);
+        if self.diags.error_count() == errors {
+            self.unused_result(e);
+        }
+    }
+
     /// clang's -Wunused-comparison (a comparison as a statement: often a
     /// mistyped assignment) and -Wunused-value (a statement computing a
     /// value with no side effect); not for what a macro expanded to.
-    pub(super) fn unused_result(&mut self, e: &Expr) {
+    fn unused_result(&mut self, e: &Expr) {
         // After a syntax error in the function the statements are what
         // recovery made of the text: no warnings about them.
         if from_macro(e) || self.func.as_ref().is_some_and(|f| f.after_syntax_error) {

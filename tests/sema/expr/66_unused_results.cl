@@ -24,3 +24,5 @@ kernel void k2(global int *o, int x, int y) {
     o[x];
     o[x]++;
 }
+// A statement with an error draws no warning about its value.
+kernel void k3(global int *o) { nope; nope == 1; o[0] + nope; }
