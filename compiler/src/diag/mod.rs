@@ -51,6 +51,10 @@ pub struct Diagnostic {
     pub severity: Severity,
     pub message: String,
     pub primary: Label,
+    /// The construct the primary location is part of (an operation whose
+    /// operator is the primary span): underlined around the caret,
+    /// `a ~~^~~ b`, as clang shows it.
+    pub range: Option<Span>,
     pub secondary: Vec<Label>,
     pub notes: Vec<Note>,
     pub fixit: Option<FixIt>,
@@ -71,6 +75,7 @@ impl Diagnostic {
             severity,
             message: message.into(),
             primary: Label { span, message: String::new() },
+            range: None,
             secondary: Vec::new(),
             notes: Vec::new(),
             fixit: None,
@@ -80,6 +85,12 @@ impl Diagnostic {
     /// Text printed under the primary span.
     pub fn with_label(mut self, message: impl Into<String>) -> Diagnostic {
         self.primary.message = message.into();
+        self
+    }
+
+    /// Underlines `range` around the primary span (see [`Diagnostic::range`]).
+    pub fn with_range(mut self, range: Span) -> Diagnostic {
+        self.range = Some(range);
         self
     }
 
@@ -190,6 +201,23 @@ impl Diagnostics {
     /// by zero in an array size it reports as not constant).
     pub fn drop_warnings(&mut self, name: &str, span: Span) {
         self.list.retain(|d| !(d.severity == Severity::Warning && d.code == name && d.primary.span.file == span.file && span.lo <= d.primary.span.lo && d.primary.span.hi <= span.hi));
+    }
+
+    /// How many diagnostics were kept so far: a mark for [`Diagnostics::retarget`].
+    pub fn mark(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Points the diagnostics kept since `mark` that are about all of
+    /// `whole` (an operation) at `at` (its operator), their range (`whole`
+    /// if they have none) underlined around it: where clang points them.
+    pub fn retarget(&mut self, mark: usize, whole: Span, at: Span) {
+        for d in &mut self.list[mark..] {
+            if d.primary.span == whole {
+                d.primary.span = at;
+                d.range.get_or_insert(whole);
+            }
+        }
     }
 
     pub fn has_errors(&self) -> bool {

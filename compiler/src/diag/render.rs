@@ -93,7 +93,7 @@ fn render_clang(sm: &SourceMap, d: &Diagnostic) -> String {
         _ => String::new(),
     };
     let _ = writeln!(out, "{}: {}: {}{}", sm.describe(d.primary.span), severity_word(d.severity), d.message, flag);
-    snippet(&mut out, sm, d.primary.span);
+    snippet_in(&mut out, sm, d.primary.span, d.range);
     if let Some(fix) = &d.fixit {
         let f = sm.file(fix.span.file);
         let (_, col) = f.line_col(fix.span.lo);
@@ -119,6 +119,12 @@ fn render_clang(sm: &SourceMap, d: &Diagnostic) -> String {
 
 /// The source line of `span` and a `^~~~` line under it.
 fn snippet(out: &mut String, sm: &SourceMap, span: Span) {
+    snippet_in(out, sm, span, None)
+}
+
+/// The source line of `span` and a `^~~~` line under it, with the part
+/// of `range` on that line underlined too (`~~~ ^ ~~~`).
+fn snippet_in(out: &mut String, sm: &SourceMap, span: Span, range: Option<Span>) {
     let f = sm.file(span.file);
     let (line, col) = f.line_col(span.lo);
     let text: Vec<char> = f.line_text(line).chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
@@ -134,7 +140,25 @@ fn snippet(out: &mut String, sm: &SourceMap, span: Span) {
     let _ = writeln!(out, "{prefix}{shown}{suffix}");
     let caret_col = col - start + prefix.len();
     let tildes = width.saturating_sub(1).min(end.saturating_sub(col + 1));
-    let _ = writeln!(out, "{}^{}", " ".repeat(caret_col), "~".repeat(tildes));
+    let mut marks: Vec<char> = format!("{}^{}", " ".repeat(caret_col), "~".repeat(tildes)).chars().collect();
+    if let Some(r) = range.filter(|r| r.file == span.file) {
+        // The range's columns on the caret's line, in the window shown.
+        let (lo_line, lo_col) = f.line_col(r.lo);
+        let (hi_line, hi_col) = f.line_col(r.hi);
+        let from = if lo_line == line { lo_col as usize - 1 } else if lo_line < line { 0 } else { usize::MAX };
+        let to = if hi_line == line { hi_col as usize - 1 } else if hi_line > line { text.len() } else { 0 };
+        for c in from.max(start)..to.min(end) {
+            let at = c - start + prefix.len();
+            if marks.len() <= at {
+                marks.resize(at + 1, ' ');
+            }
+            if marks[at] == ' ' {
+                marks[at] = '~';
+            }
+        }
+    }
+    let marks: String = marks.into_iter().collect();
+    let _ = writeln!(out, "{}", marks.trim_end());
 }
 
 /// The widest source line shown in the clang format.
@@ -148,6 +172,9 @@ fn to_codespan(d: &Diagnostic) -> cs::Diagnostic<FileId> {
         Severity::Internal => cs::Severity::Bug,
     };
     let mut labels = vec![cs::Label::primary(d.primary.span.file, range(d.primary.span)).with_message(&d.primary.message)];
+    if let Some(r) = d.range {
+        labels.push(cs::Label::secondary(r.file, range(r)));
+    }
     labels.extend(d.secondary.iter().map(|l| cs::Label::secondary(l.span.file, range(l.span)).with_message(&l.message)));
     let mut notes = Vec::new();
     for n in &d.notes {
@@ -240,6 +267,15 @@ mod tests {
         assert_eq!(lines[1].len(), MAX_SNIPPET + 6);
         let caret = lines[2].find('^').unwrap();
         assert_eq!(&lines[1][caret..caret + 1], "y");
+    }
+
+    #[test]
+    fn a_range_is_underlined_around_the_caret() {
+        let mut sm = SourceMap::new();
+        let f = sm.add_virtual("k.cl", "int x = a << b + c;\n".into());
+        let d = Diagnostic::warning("shift-op-parentheses", Span::new(f, 10, 12), "here").with_range(Span::new(f, 8, 18));
+        let text = render(&sm, &d, Format::Clang);
+        assert_eq!(text, "k.cl:1:11: warning: here [-Wshift-op-parentheses]\nint x = a << b + c;\n        ~~^~~~~~~~\n");
     }
 
     #[test]

@@ -436,11 +436,27 @@ pub enum ForInit {
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
+    /// The operator's token of a unary, binary, assignment or conditional
+    /// expression (`?`), a subscript's `[`, a call's `(`: where clang
+    /// points a diagnostic about the operation (`a ~~^~~ b`), the whole
+    /// `span` being underlined around it.
+    pub op: Option<Span>,
 }
 
 impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Expr {
-        Expr { kind, span }
+        Expr { kind, span, op: None }
+    }
+
+    /// An operation's expression with its operator's token at `op`.
+    pub fn with_op(kind: ExprKind, span: Span, op: Span) -> Expr {
+        Expr { kind, span, op: Some(op) }
+    }
+
+    /// Where a diagnostic about this expression points: its operator's
+    /// token if it has one, else its start.
+    pub fn loc(&self) -> Span {
+        self.op.unwrap_or(self.span)
     }
 }
 
@@ -598,7 +614,7 @@ enum Node {
 const DUMMY: ExprKind = ExprKind::Error;
 
 fn take_expr(e: &mut Expr) -> Expr {
-    std::mem::replace(e, Expr { kind: DUMMY, span: e.span })
+    std::mem::replace(e, Expr::new(DUMMY, e.span))
 }
 
 fn take_stmt(s: &mut Stmt) -> Stmt {

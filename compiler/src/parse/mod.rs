@@ -929,14 +929,14 @@ impl<'a> Cx<'a> {
         Stmt { kind, attrs: Vec::new(), span: l.to(r) }
     }
 
-    pub fn bin(&self, op: BinOp, a: Expr, b: Expr, l: Span, r: Span) -> Expr {
-        Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), l.to(r))
+    pub fn bin(&self, op: (BinOp, Span), a: Expr, b: Expr, l: Span, r: Span) -> Expr {
+        Expr::with_op(ExprKind::Binary(op.0, Box::new(a), Box::new(b)), l.to(r), op.1)
     }
 
     /// Builds the tree of a flat `first op e op e …` chain by precedence
     /// (C99 6.5.5–6.5.14; all these operators are left-associative). It
     /// uses explicit stacks, so a chain of any length is fine.
-    pub fn climb(&self, first: Expr, rest: Vec<(BinOp, Expr)>) -> Expr {
+    pub fn climb(&self, first: Expr, rest: Vec<((BinOp, Span), Expr)>) -> Expr {
         if rest.is_empty() {
             return first;
         }
@@ -955,18 +955,18 @@ impl<'a> Cx<'a> {
                 BinOp::Comma => 0,
             }
         }
-        fn reduce(operands: &mut Vec<Expr>, op: BinOp) {
+        fn reduce(operands: &mut Vec<Expr>, (op, at): (BinOp, Span)) {
             let b = operands.pop().expect("an operand per operator");
             let a = operands.pop().expect("an operand per operator");
             let span = a.span.to(b.span);
-            operands.push(Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), span));
+            operands.push(Expr::with_op(ExprKind::Binary(op, Box::new(a), Box::new(b)), span, at));
         }
         let mut operands = Vec::with_capacity(rest.len() + 1);
-        let mut ops: Vec<BinOp> = Vec::with_capacity(rest.len());
+        let mut ops: Vec<(BinOp, Span)> = Vec::with_capacity(rest.len());
         operands.push(first);
         for (op, e) in rest {
             while let Some(&top) = ops.last() {
-                if prec(top) < prec(op) {
+                if prec(top.0) < prec(op.0) {
                     break;
                 }
                 ops.pop();
@@ -981,8 +981,8 @@ impl<'a> Cx<'a> {
         operands.pop().expect("one expression remains")
     }
 
-    pub fn un(&self, op: UnOp, e: Expr, l: Span, r: Span) -> Expr {
-        Expr::new(ExprKind::Unary(op, Box::new(e)), l.to(r))
+    pub fn un(&self, op: UnOp, e: Expr, l: Span, r: Span, at: Span) -> Expr {
+        Expr::with_op(ExprKind::Unary(op, Box::new(e)), l.to(r), at)
     }
 
     /// `(T)e`, or a vector literal when `e` is a parenthesized comma

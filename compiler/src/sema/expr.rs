@@ -335,6 +335,14 @@ impl Checker<'_> {
         self.arith(t).is_some() || self.is_pointer(t) || matches!(self.types.kind(t), TypeKind::Opaque(Opaque::Event | Opaque::ClkEvent | Opaque::Queue))
     }
 
+    /// Diagnostics about all of the operation `e` (since `mark`) point at
+    /// its operator, as clang's do, the operation underlined around it.
+    fn point_at_operator(&mut self, mark: usize, e: &Expr) {
+        if let Some(op) = e.op {
+            self.diags.retarget(mark, e.span, op);
+        }
+    }
+
     /// How a type is named in messages.
     fn ty_name(&self, q: QualType) -> String {
         self.types.display_qual(q)
@@ -480,16 +488,36 @@ impl Checker<'_> {
                 let arr = self.types.intern(TypeKind::Array(ch, Some(bytes.len() as u64 + 1)));
                 lv(QualType::new(arr, space))
             }
-            ExprKind::Unary(op, x) => self.unary(*op, x, e.span),
-            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span),
-            ExprKind::Assign(op, l, r) => self.assign(*op, l, r, e.span),
-            ExprKind::Cond(c, a, b) => self.cond(c, a, b, e.span),
+            ExprKind::Unary(op, x) => {
+                let mark = self.diags.mark();
+                let v = self.unary(*op, x, e.span);
+                self.point_at_operator(mark, e);
+                v
+            }
+            ExprKind::Binary(op, a, b) => {
+                let mark = self.diags.mark();
+                let v = self.binary(*op, a, b, e.span);
+                self.point_at_operator(mark, e);
+                v
+            }
+            ExprKind::Assign(op, l, r) => {
+                let mark = self.diags.mark();
+                let v = self.assign(*op, l, r, e.span);
+                self.point_at_operator(mark, e);
+                v
+            }
+            ExprKind::Cond(c, a, b) => {
+                let mark = self.diags.mark();
+                let v = self.cond(c, a, b, e.span);
+                self.point_at_operator(mark, e);
+                v
+            }
             ExprKind::Cast(t, x) => {
                 let to = self.type_name(t);
                 let from = self.value(x);
                 let to = to?;
                 if matches!(self.types.kind(to.ty), TypeKind::Scalar(Scalar::Half)) && !self.opts.fp16_at(e.span) {
-                    self.diags.push(err("E0314", e.span, "casting to type 'half' is not allowed").with_note(FP16_NOTE));
+                    self.diags.push(err("E0314", x.loc(), "casting to type 'half' is not allowed").with_range(e.span).with_note(FP16_NOTE));
                     return None;
                 }
                 self.cast(to, from?, x, e.span)
@@ -537,8 +565,13 @@ impl Checker<'_> {
                 self.record_const(e);
                 rv(self.size_query_type(*kind))
             }
-            ExprKind::Index(a, b) => self.index(a, b, e.span),
-            ExprKind::Call(callee, args) => self.call(callee, args, e.span),
+            ExprKind::Index(a, b) => {
+                let mark = self.diags.mark();
+                let v = self.index(a, b, e.span);
+                self.point_at_operator(mark, e);
+                v
+            }
+            ExprKind::Call(callee, args) => self.call(callee, args, e.span, e.loc()),
             ExprKind::Member { base, arrow, name } => self.member(base, *arrow, name),
             ExprKind::BlockLit(b) => self.block_lit(b),
             ExprKind::StmtExpr(b) => self.stmt_expr(b, e.span),
@@ -761,11 +794,11 @@ impl Checker<'_> {
                 if let ExprKind::Ident(id) = &strip(x).kind
                     && self.is_capture(&id.name)
                 {
-                    self.diags.push(err("E0333", span, "taking address of a capture is not allowed").with_note(format!("the block has its own copy of '{}', taken when the block literal is evaluated", id.name)));
+                    self.diags.push(err("E0333", x.loc(), "taking address of a capture is not allowed").with_range(span).with_note(format!("the block has its own copy of '{}', taken when the block literal is evaluated", id.name)));
                     return None;
                 }
                 if matches!(self.types.kind(v.ty.ty), TypeKind::Function { .. }) {
-                    self.diags.push(err("E0320", span, "taking address of function is not allowed"));
+                    self.diags.push(err("E0320", x.loc(), "taking address of function is not allowed").with_range(span));
                     return None;
                 }
                 if self.is_handle(v.ty.ty) {
@@ -850,7 +883,9 @@ impl Checker<'_> {
         None
     }
 
-    /// Is `v` (from `e`) a modifiable lvalue? Reports when it is not.
+    /// Is `v` (from `e`) a modifiable lvalue? Reports when it is not, at
+    /// `span`, the assignment or increment (which its caller points at its
+    /// operator, as clang does), `e` underlined.
     fn modifiable(&mut self, v: Val, e: &Expr, span: Span) -> bool {
         let t = v.ty;
         let msg = if !v.lvalue {
@@ -863,19 +898,19 @@ impl Checker<'_> {
             match &strip(e).kind {
                 ExprKind::Ident(id) if self.is_capture(&id.name) => {
                     self.diags.push(
-                        err("E0321", e.span, format!("variable '{}' is captured by the block and cannot be assigned", id.name))
-                            .with_note("a block works on read-only copies of the variables it uses from the function around it, taken when the block literal is evaluated (OpenCL C has no __block variables)")
-                            .with_secondary(span, "assignment here"),
+                        err("E0321", span, format!("variable '{}' is captured by the block and cannot be assigned", id.name))
+                            .with_range(e.span)
+                            .with_note("a block works on read-only copies of the variables it uses from the function around it, taken when the block literal is evaluated (OpenCL C has no __block variables)"),
                     );
                     return false;
                 }
                 ExprKind::Ident(id) if t.quals.is_const => {
-                    let d = err("E0321", e.span, format!("cannot assign to variable '{}' with const-qualified type '{}'", id.name, self.ty_name(t)));
+                    let d = err("E0321", span, format!("cannot assign to variable '{}' with const-qualified type '{}'", id.name, self.ty_name(t))).with_range(e.span);
                     let d = match self.lookup(&id.name) {
                         Some(s) => d.with_note_at(s.span, format!("variable '{}' declared const here", id.name)),
                         None => d,
                     };
-                    self.diags.push(d.with_secondary(span, "assignment here"));
+                    self.diags.push(d);
                     return false;
                 }
                 _ => "read-only variable is not assignable".to_string(),
@@ -883,7 +918,7 @@ impl Checker<'_> {
         } else {
             return true;
         };
-        let mut d = err("E0321", e.span, msg);
+        let mut d = err("E0321", span, msg).with_range(e.span);
         if t.space == AddrSpace::Constant && v.lvalue && !v.dup {
             d = d.with_note("objects in the __constant address space are read-only");
         }
@@ -911,7 +946,7 @@ impl Checker<'_> {
                 left = r;
             }
             if no_side_effects(left) && a.span != b.span && !from_macro(left) {
-                self.diags.push(Diagnostic::warning("unused-value", left.span, "left operand of comma operator has no effect"));
+                self.diags.push(Diagnostic::warning("unused-value", left.loc(), "left operand of comma operator has no effect").with_range(left.span));
             }
             return rv(r);
         }
@@ -962,10 +997,13 @@ impl Checker<'_> {
                 );
             }
             BinOp::Shl | BinOp::Shr => {
-                for side in [left, right].into_iter().flatten().filter(|o| matches!(o, BinOp::Add | BinOp::Sub)) {
+                // clang points at the operator that binds first.
+                for (side, e) in [(left, a), (right, b)] {
+                    let Some(side) = side.filter(|o| matches!(o, BinOp::Add | BinOp::Sub)) else { continue };
                     let (o, s) = (op.text(), side.text());
                     self.diags.push(
-                        Diagnostic::warning("shift-op-parentheses", span, format!("operator '{o}' has lower precedence than '{s}'; '{s}' will be evaluated first"))
+                        Diagnostic::warning("shift-op-parentheses", e.loc(), format!("operator '{o}' has lower precedence than '{s}'; '{s}' will be evaluated first"))
+                            .with_range(e.span)
                             .with_note(format!("place parentheses around the '{s}' expression to silence this warning")),
                     );
                 }
@@ -973,7 +1011,9 @@ impl Checker<'_> {
             _ if is_comparison(op) => {
                 if matches!(a.kind, ExprKind::Unary(UnOp::Not, _)) && !is_boolean(b) {
                     self.diags.push(
-                        Diagnostic::warning("logical-not-parentheses", span, "logical not is only applied to the left hand side of this comparison")
+                        // At the `!`, the comparison underlined.
+                        Diagnostic::warning("logical-not-parentheses", Span { hi: a.span.lo + 1, ..a.span }, "logical not is only applied to the left hand side of this comparison")
+                            .with_range(span)
                             .with_note("add parentheses after the '!' to evaluate the comparison first")
                             .with_note("add parentheses around left hand side expression to silence this warning"),
                     );
@@ -1002,17 +1042,30 @@ impl Checker<'_> {
         if from_macro(e) || self.func.as_ref().is_some_and(|f| f.after_syntax_error) {
             return;
         }
+        // clang points into parentheses, at the operator.
+        let mut inner = e;
+        while let ExprKind::Paren(x) = &inner.kind {
+            inner = x;
+        }
+        let at = |d: Diagnostic| d.with_range(inner.span);
+        // Parentheses say the comparison is meant (clang then gives only
+        // -Wunused-value).
         if let ExprKind::Binary(op, ..) = &e.kind
             && is_comparison(*op)
         {
             let d = match op {
-                BinOp::Eq => Diagnostic::warning("unused-comparison", e.span, "equality comparison result unused").with_note("use '=' to turn this equality comparison into an assignment"),
-                BinOp::Ne => Diagnostic::warning("unused-comparison", e.span, "inequality comparison result unused").with_note("use '|=' to turn this inequality comparison into an or-assignment"),
-                _ => Diagnostic::warning("unused-comparison", e.span, "relational comparison result unused"),
+                BinOp::Eq => Diagnostic::warning("unused-comparison", inner.loc(), "equality comparison result unused").with_note("use '=' to turn this equality comparison into an assignment"),
+                BinOp::Ne => Diagnostic::warning("unused-comparison", inner.loc(), "inequality comparison result unused").with_note("use '|=' to turn this inequality comparison into an or-assignment"),
+                _ => Diagnostic::warning("unused-comparison", inner.loc(), "relational comparison result unused"),
             };
-            self.diags.push(d);
+            self.diags.push(at(d));
         } else if no_side_effects(e) {
-            self.diags.push(Diagnostic::warning("unused-value", e.span, "expression result unused"));
+            // A subscript's at its `]`.
+            let loc = match inner.kind {
+                ExprKind::Index(..) => Span { lo: inner.span.hi.saturating_sub(1).max(inner.span.lo), ..inner.span },
+                _ => inner.loc(),
+            };
+            self.diags.push(at(Diagnostic::warning("unused-value", loc, "expression result unused")));
         }
     }
 
@@ -1463,9 +1516,9 @@ impl Checker<'_> {
                 let t = v.trunc();
                 let (lo, hi) = if target.signed { (-(2f64.powi(target.bits as i32 - 1)), 2f64.powi(target.bits as i32 - 1)) } else { (0.0, 2f64.powi(target.bits as i32)) };
                 if !(t > lo - 1.0 && t < hi) {
-                    self.diags.push(Diagnostic::warning("literal-conversion", e.span, format!("implicit conversion of out of range value from '{from_s}' to '{to_s}' is undefined")));
+                    self.diags.push(Diagnostic::warning("literal-conversion", e.loc(), format!("implicit conversion of out of range value from '{from_s}' to '{to_s}' is undefined")).with_range(e.span));
                 } else if t != v {
-                    self.diags.push(Diagnostic::warning("literal-conversion", e.span, format!("implicit conversion from '{from_s}' to '{to_s}' changes value from {shown} to {t}")));
+                    self.diags.push(Diagnostic::warning("literal-conversion", e.loc(), format!("implicit conversion from '{from_s}' to '{to_s}' changes value from {shown} to {t}")).with_range(e.span));
                 }
             }
             (true, Some(target)) => {
@@ -1480,7 +1533,7 @@ impl Checker<'_> {
                 let fits = v >= -(1i128 << (target.bits - 1)) && v < top;
                 if !fits {
                     let w = target.wrap(v);
-                    self.diags.push(Diagnostic::warning("constant-conversion", e.span, format!("implicit conversion from '{from_s}' to '{to_s}' changes value from {v} to {w}")));
+                    self.diags.push(Diagnostic::warning("constant-conversion", e.loc(), format!("implicit conversion from '{from_s}' to '{to_s}' changes value from {v} to {w}")).with_range(e.span));
                 }
             }
             (true, None) if matches!(to, Scalar::Float | Scalar::Double) => {
@@ -1489,9 +1542,10 @@ impl Checker<'_> {
                 if r as i128 != v {
                     self.diags.push(Diagnostic::warning(
                         "implicit-const-int-float-conversion",
-                        e.span,
+                        e.loc(),
                         format!("implicit conversion from '{from_s}' to '{to_s}' changes value from {v} to {r}"),
-                    ));
+                    )
+                    .with_range(e.span));
                 }
             }
             _ => {}
@@ -1569,7 +1623,7 @@ impl Checker<'_> {
             // `select` semantics (§6.3.i): an integer vector condition, and
             // operands of the same width.
             if !is_int(cs) {
-                self.diags.push(err("E0320", c.span, format!("used type '{}' where floating point type is not allowed", self.rv_name(ct.ty))));
+                self.diags.push(err("E0320", span, format!("used type '{}' where floating point type is not allowed", self.rv_name(ct.ty))).with_range(c.span));
                 return None;
             }
             let rt = if self.vector_of(at.ty).is_some() || self.vector_of(bt.ty).is_some() {
@@ -1594,14 +1648,14 @@ impl Checker<'_> {
             return rv(rt);
         }
         if !self.is_scalar_type(ct.ty) {
-            self.diags.push(err("E0320", c.span, format!("used type '{}' where arithmetic or pointer type is required", self.rv_name(ct.ty))));
+            self.diags.push(err("E0320", span, format!("used type '{}' where arithmetic or pointer type is required", self.rv_name(ct.ty))).with_range(c.span));
             return None;
         }
         // §6.3.i: the condition "can be a scalar or vector result except
         // float" (clang reads this as any floating-point type).
         if matches!(self.types.kind(ct.ty), TypeKind::Scalar(Scalar::Float | Scalar::Double | Scalar::Half)) {
             self.diags.push(
-                err("E0320", c.span, format!("used type '{}' where floating point type is not allowed", self.rv_name(ct.ty)))
+                err("E0320", span, format!("used type '{}' where floating point type is not allowed", self.rv_name(ct.ty))).with_range(c.span)
                     .with_note("OpenCL C 2.0 §6.3.i: the condition of ?: may not be a floating-point value; compare it explicitly (x != 0.0f)"),
             );
             return None;
@@ -1676,12 +1730,12 @@ impl Checker<'_> {
             }
             (TypeKind::Pointer(_), _) if fa.is_some_and(is_int) => rv(res),
             (TypeKind::Pointer(_), _) if fa.is_some() => {
-                self.diags.push(err("E0327", span, format!("operand of type '{}' cannot be cast to a pointer type", self.rv_name(f))));
+                self.diags.push(err("E0327", x.loc(), format!("operand of type '{}' cannot be cast to a pointer type", self.rv_name(f))).with_range(span));
                 None
             }
             (_, TypeKind::Pointer(_)) if ta.is_some_and(is_int) => rv(res),
             (_, TypeKind::Pointer(_)) if ta.is_some() => {
-                self.diags.push(err("E0327", span, format!("pointer cannot be cast to type '{}'", self.rv_name(t))));
+                self.diags.push(err("E0327", x.loc(), format!("pointer cannot be cast to type '{}'", self.rv_name(t))).with_range(span));
                 None
             }
             (TypeKind::Vector(..), TypeKind::Vector(..)) => {
@@ -1731,7 +1785,7 @@ impl Checker<'_> {
                 None
             }
             (_, TypeKind::Opaque(_) | TypeKind::Image(..) | TypeKind::Pipe(..) | TypeKind::Block { .. }) => {
-                self.diags.push(err("E0327", span, format!("operand of type '{}' where arithmetic or pointer type is required", self.rv_name(f))));
+                self.diags.push(err("E0327", x.loc(), format!("operand of type '{}' where arithmetic or pointer type is required", self.rv_name(f))).with_range(span));
                 None
             }
             _ if self.same_unqual(t, f) => rv(res),
@@ -1741,7 +1795,7 @@ impl Checker<'_> {
                 None
             }
             _ => {
-                self.diags.push(err("E0327", span, format!("operand of type '{}' where arithmetic or pointer type is required", self.rv_name(f))));
+                self.diags.push(err("E0327", x.loc(), format!("operand of type '{}' where arithmetic or pointer type is required", self.rv_name(f))).with_range(span));
                 None
             }
         }
@@ -1812,7 +1866,7 @@ impl Checker<'_> {
         if let Some((s, _)) = self.vector_of(base.ty.ty) {
             let idx = idx?;
             if !self.arith(idx.ty).is_some_and(is_int) {
-                self.diags.push(err("E0320", b.span, "array subscript is not an integer"));
+                self.diags.push(err("E0320", span, "array subscript is not an integer").with_range(b.span));
                 return None;
             }
             let el = QualType { ty: self.types.scalar(s), ..base.ty };
@@ -1829,7 +1883,7 @@ impl Checker<'_> {
             return None;
         };
         if !self.arith(int.ty).is_some_and(is_int) {
-            self.diags.push(err("E0320", b.span, "array subscript is not an integer"));
+            self.diags.push(err("E0320", span, "array subscript is not an integer").with_range(b.span));
             return None;
         }
         let p = self.pointee(ptr.ty).expect("a pointer");
@@ -1990,7 +2044,8 @@ impl Checker<'_> {
 
     // -------------------------------------------------------------- calls
 
-    fn call(&mut self, callee: &Expr, args: &[Expr], span: Span) -> Option<Val> {
+    /// A call `span`, its `(` at `paren`.
+    fn call(&mut self, callee: &Expr, args: &[Expr], span: Span, paren: Span) -> Option<Val> {
         if let ExprKind::Ident(id) = &callee.kind {
             let sym = self.lookup(&id.name).map(|s| (s.kind.clone(), s.ty, s.span));
             match sym {
@@ -2032,7 +2087,7 @@ impl Checker<'_> {
                 for a in args {
                     let _ = self.value(a);
                 }
-                self.diags.push(err("E0323", callee.span, format!("called object type '{}' is not a function or function pointer", self.rv_name(f.ty))));
+                self.diags.push(err("E0323", paren, format!("called object type '{}' is not a function or function pointer", self.rv_name(f.ty))).with_range(callee.span));
                 None
             }
         }
@@ -2160,7 +2215,13 @@ impl Checker<'_> {
             let few = args.len() < params.len();
             let what = if few { "few" } else { "many" };
             let expected = if variadic { "at least " } else { "" };
-            let mut d = err("E0323", span, format!("too {what} arguments to function call, expected {expected}{}, have {}", params.len(), args.len()));
+            // At the `)` when too few, at the first extra argument when
+            // too many, as clang.
+            let at = match args.get(params.len()) {
+                Some(extra) if !few => extra.span.to(args[args.len() - 1].span),
+                _ => Span { lo: span.hi.saturating_sub(1).max(span.lo), ..span },
+            };
+            let mut d = err("E0323", at, format!("too {what} arguments to function call, expected {expected}{}, have {}", params.len(), args.len())).with_range(span);
             if let Some(s) = decl {
                 d = d.with_note_at(s, format!("'{name}' declared here"));
             }
@@ -2784,7 +2845,8 @@ impl Checker<'_> {
     pub(super) fn condition(&mut self, e: &Expr, integer: bool) -> Option<IntTy> {
         if !integer && matches!(e.kind, ExprKind::Assign(None, ..)) {
             self.diags.push(
-                Diagnostic::warning("parentheses", e.span, "using the result of an assignment as a condition without parentheses")
+                Diagnostic::warning("parentheses", e.loc(), "using the result of an assignment as a condition without parentheses")
+                    .with_range(e.span)
                     .with_note("place parentheses around the assignment to silence this warning")
                     .with_note("use '==' to turn this assignment into an equality comparison"),
             );
