@@ -95,6 +95,7 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         fetched: Cell::new(0),
         syntax_errors: RefCell::new(Vec::new()),
         unroll_taken: RefCell::new(HashSet::default()),
+        empty_loops: RefCell::new(HashSet::default()),
     };
     let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev2: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), braces: Vec::new(), in_init: false, closed_type_body: false, in_typedef: false };
     if let Err(e) = grammar::TranslationUnitParser::new().parse(&cx, stream) {
@@ -799,9 +800,16 @@ pub struct Cx<'a> {
     syntax_errors: RefCell<Vec<SyntaxError>>,
     /// The `#pragma unroll`s (indices in `PpOutput::pragmas`) a loop took.
     unroll_taken: RefCell<HashSet<usize>>,
+    /// Loops whose body is a `;` on the line of their `)`: -Wempty-body
+    /// if the statement after them says so (`Cx::block`).
+    empty_loops: RefCell<HashSet<Span>>,
 }
 
 type PError = ParseError<Span, Tok, ()>;
+
+fn empty_body_warning(semi: Span, what: &str) -> Diagnostic {
+    Diagnostic::warning("empty-body", semi, format!("{what} has empty body")).with_note("put the semicolon on a separate line to silence this warning")
+}
 
 impl<'a> Cx<'a> {
     fn tok(&self, t: Tok) -> &'a Token {
@@ -927,6 +935,61 @@ impl<'a> Cx<'a> {
 
     pub fn stmt(&self, kind: StmtKind, l: Span, r: Span) -> Stmt {
         Stmt { kind, attrs: Vec::new(), span: l.to(r) }
+    }
+
+    /// Is `body` a `;` on the line of the `)` before it, with nothing
+    /// between them (a macro expanding to nothing there says the empty
+    /// body is meant)?
+    fn empty_on_same_line(&self, rparen: Tok, body: &Stmt) -> bool {
+        let rp = self.tok(rparen);
+        if !matches!(body.kind, StmtKind::Null) || rp.expansion != 0 || rp.span.file != body.span.file || body.span.lo < rp.span.hi {
+            return false;
+        }
+        let text = &self.sm.file(rp.span.file).text;
+        text.get(rp.span.hi as usize..body.span.lo as usize).is_some_and(|t| t.bytes().all(|b| b == b' ' || b == b'\t'))
+    }
+
+    /// clang's -Wempty-body for an `if` without `else` or a `switch`:
+    /// `if (c);`, the `;` on the line of the `)`.
+    pub fn empty_body(&self, rparen: Tok, body: &Stmt, what: &str) {
+        if self.empty_on_same_line(rparen, body) {
+            self.diags.borrow_mut().push(empty_body_warning(body.span, what));
+        }
+    }
+
+    /// A `while` or `for` loop: one with an empty body on the line of its
+    /// `)` is remembered; the block holding it decides (`Cx::block`).
+    pub fn empty_loop_body(&self, rparen: Tok, s: Stmt) -> Stmt {
+        if let StmtKind::While { body, .. } | StmtKind::For { body, .. } = &s.kind
+            && self.empty_on_same_line(rparen, body)
+        {
+            self.empty_loops.borrow_mut().insert(s.span);
+        }
+        s
+    }
+
+    /// A compound statement. `while (c);` and `for (…);` are idioms, so
+    /// as clang, -Wempty-body only warns of one followed by a compound
+    /// statement or by a statement indented deeper than the loop (what
+    /// reads as its body).
+    pub fn block(&self, items: Vec<Stmt>, span: Span) -> Block {
+        let loops = self.empty_loops.borrow();
+        if !loops.is_empty() {
+            for pair in items.windows(2) {
+                let (s, next) = (&pair[0], &pair[1]);
+                let (StmtKind::While { body, .. } | StmtKind::For { body, .. }) = &s.kind else { continue };
+                if !loops.contains(&s.span) || next.span.file != s.span.file {
+                    continue;
+                }
+                let f = self.sm.file(s.span.file);
+                let deeper = f.line_col(next.span.lo).1 > f.line_col(s.span.lo).1;
+                if matches!(next.kind, StmtKind::Compound(_)) || deeper {
+                    let what = if matches!(s.kind, StmtKind::While { .. }) { "while loop" } else { "for loop" };
+                    self.diags.borrow_mut().push(empty_body_warning(body.span, what));
+                }
+            }
+        }
+        Block { items, span }
     }
 
     pub fn bin(&self, op: (BinOp, Span), a: Expr, b: Expr, l: Span, r: Span) -> Expr {

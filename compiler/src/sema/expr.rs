@@ -210,6 +210,15 @@ fn from_macro(e: &Expr) -> bool {
     }
 }
 
+/// `a`, `a.b`, `a->b.c` as written: names in messages.
+fn path_text(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Ident(id) => Some(id.name.to_string()),
+        ExprKind::Member { base, arrow, name } => Some(format!("{}{}{}", path_text(base)?, if *arrow { "->" } else { "." }, name.name)),
+        _ => None,
+    }
+}
+
 fn is_comparison(op: BinOp) -> bool {
     matches!(op, BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne)
 }
@@ -959,6 +968,9 @@ impl Checker<'_> {
         }
         let t = self.binary_types(op, l, r, a, b, span)?;
         self.division_by_zero(op, l, r, b, span);
+        if op == BinOp::Div {
+            self.sizeof_division(a, b, span);
+        }
         if op == BinOp::Add {
             self.string_plus_int(l, r, a, b, span);
         }
@@ -1090,6 +1102,70 @@ impl Checker<'_> {
         if self.small_constant(b) == Some(0) {
             let what = if op == BinOp::Div { "division" } else { "remainder" };
             self.diags.push(Diagnostic::warning("division-by-zero", span, format!("{what} by zero is undefined")));
+        }
+    }
+
+    /// clang's -Wsizeof-pointer-div (`sizeof(p) / sizeof(*p)`, `p` a
+    /// pointer: the size of the pointer, not of an array) and
+    /// -Wsizeof-array-div (`sizeof(a) / sizeof(T)`, `T` of another size
+    /// than `a`'s elements: not the number of elements).
+    fn sizeof_division(&mut self, a: &Expr, b: &Expr, span: Span) {
+        // Parentheses around either `sizeof` say the division is meant.
+        let (ExprKind::SizeofExpr(SizeofKind::Sizeof, arg), ExprKind::SizeofExpr(SizeofKind::Sizeof, _) | ExprKind::SizeofType(SizeofKind::Sizeof, _)) = (&a.kind, &b.kind) else { return };
+        let x = strip(arg);
+        let divisor = match &b.kind {
+            ExprKind::SizeofExpr(_, y) => self.type_expr_quiet(strip(y)),
+            ExprKind::SizeofType(_, t) => self.type_name_quiet(t).map(|q| q.ty),
+            _ => None,
+        };
+        let mut scratch = Diagnostics::default();
+        std::mem::swap(self.diags, &mut scratch);
+        let object = self.type_expr(x);
+        std::mem::swap(self.diags, &mut scratch);
+        let (Some(object), Some(rt)) = (object, divisor) else { return };
+        let declared = |this: &Self| match &x.kind {
+            ExprKind::Ident(id) => this.lookup(&id.name).map(|s| (s.span, id.name.clone())),
+            _ => None,
+        };
+        match self.types.kind(object.ty.ty).clone() {
+            TypeKind::Pointer(p) if !self.is_pointer(rt) => {
+                if !self.same_unqual(p.ty, rt) {
+                    return;
+                }
+                let what = match (path_text(x), matches!(arg.kind, ExprKind::Paren(_))) {
+                    (Some(path), true) => format!("'sizeof ({path})'"),
+                    (Some(path), false) => format!("'sizeof {path}'"),
+                    (None, _) => "this 'sizeof'".to_string(),
+                };
+                let mut d = Diagnostic::warning("sizeof-pointer-div", span, format!("{what} will return the size of the pointer, not the array itself")).with_range(a.span);
+                if let Some((at, name)) = declared(self) {
+                    d = d.with_note_at(at, format!("pointer '{name}' declared here"));
+                }
+                self.diags.push(d);
+            }
+            TypeKind::Array(elem, _) => {
+                // Not for arrays of arrays nor of characters (sizeof(buf) /
+                // sizeof(int) counts ints in a byte buffer).
+                if matches!(self.types.kind(elem.ty), TypeKind::Array(..) | TypeKind::Scalar(Scalar::Char | Scalar::UChar)) {
+                    return;
+                }
+                let size = |t: TypeId| self.types.size_align(t).map(|(s, _)| s);
+                if size(elem.ty).is_none() || size(rt).is_none() || size(elem.ty) == size(rt) {
+                    return;
+                }
+                // The element as clang names it, in the array's space.
+                let e = match object.ty.space {
+                    AddrSpace::Private => format!("__private {}", self.types.display_qual(elem)),
+                    space => self.types.display_qual(QualType { space, ..elem }),
+                };
+                let r = self.rv_name(rt);
+                let mut d = Diagnostic::warning("sizeof-array-div", span, format!("expression does not compute the number of elements in this array; element type is '{e}', not '{r}'")).with_range(a.span);
+                if let Some((at, name)) = declared(self) {
+                    d = d.with_note_at(at, format!("array '{name}' declared here"));
+                }
+                self.diags.push(d.with_note(format!("place parentheses around the 'sizeof({r})' expression to silence this warning")));
+            }
+            _ => {}
         }
     }
 
