@@ -128,6 +128,32 @@ fn parse_float(text: &str, lower: &str, is_hex: bool) -> Result<NumberLit, Strin
     Ok(NumberLit::Float { value, value_f32, suffix })
 }
 
+/// clang's -Wliteral-range: the message for a floating constant that is
+/// infinite in its type, or zero though its digits are not (`1e40f`,
+/// `1e-50f`); `text` is how it is written, the rest what
+/// [`parse_number`] made of it.
+pub fn float_out_of_range(text: &str, value: f64, value_f32: f32, suffix: FloatSuffix) -> Option<String> {
+    let lower = text.to_ascii_lowercase();
+    let nonzero = match lower.strip_prefix("0x") {
+        Some(hex) => hex.split('p').next().is_some_and(|m| m.chars().any(|c| c.is_ascii_hexdigit() && c != '0')),
+        None => lower.split('e').next().is_some_and(|m| m.chars().any(|c| matches!(c, '1'..='9'))),
+    };
+    // clang prints the type's limits in the type's natural precision.
+    let (ty, large, small, max, min) = match suffix {
+        FloatSuffix::F => ("float", value_f32.is_infinite(), value_f32 == 0.0, "3.40282347E+38", "1.40129846E-45"),
+        FloatSuffix::None => ("double", value.is_infinite(), value == 0.0, "1.7976931348623157E+308", "4.9406564584124654E-324"),
+        // Round to nearest even: 65520 goes up to infinity, 2^-25 down to 0.
+        FloatSuffix::H => ("half", value >= 65520.0, value <= 2f64.powi(-25), "65504", "5.9605E-8"),
+    };
+    if large {
+        Some(format!("magnitude of floating-point constant too large for type '{ty}'; maximum is {max}"))
+    } else if small && nonzero {
+        Some(format!("magnitude of floating-point constant too small for type '{ty}'; minimum is {min}"))
+    } else {
+        None
+    }
+}
+
 /// `1.8p3` (without the `0x`): hex mantissa, binary exponent (required).
 fn parse_hex_float(s: &str) -> Option<(f64, f32)> {
     let p = s.find('p')?;
@@ -377,6 +403,24 @@ mod tests {
         assert_eq!(parse_number("1lL").unwrap_err(), "invalid suffix 'lL' on integer constant");
         assert!(parse_number("18446744073709551616").unwrap_err().contains("too large"));
         assert!(parse_number("0x").is_err());
+    }
+
+    #[test]
+    fn floats_out_of_their_types_range() {
+        let check = |t: &str| match parse_number(t).unwrap() {
+            NumberLit::Float { value, value_f32, suffix } => float_out_of_range(t, value, value_f32, suffix),
+            i => panic!("{t} parsed as {i:?}"),
+        };
+        assert_eq!(check("1e40f").unwrap(), "magnitude of floating-point constant too large for type 'float'; maximum is 3.40282347E+38");
+        assert_eq!(check("1e-50F").unwrap(), "magnitude of floating-point constant too small for type 'float'; minimum is 1.40129846E-45");
+        assert!(check("1e400").unwrap().contains("'double'; maximum is 1.7976931348623157E+308"));
+        assert!(check("1e-400").unwrap().contains("too small for type 'double'"));
+        assert!(check("0x1p200f").unwrap().contains("too large for type 'float'"));
+        assert!(check("65520.0h").unwrap().contains("'half'; maximum is 65504"));
+        assert!(check("1e-9h").unwrap().contains("'half'; minimum is 5.9605E-8"));
+        for fine in ["0.0e-999f", "0x0p-500", "1e-45f", "3.4028235e38f", "65504.0h", "1e38f", "1e308", "0.0"] {
+            assert_eq!(check(fine), None, "{fine}");
+        }
     }
 
     #[test]

@@ -1087,7 +1087,14 @@ impl<'a> Cx<'a> {
         let span = self.span(t);
         let kind = match literal::parse_number(self.text(t)) {
             Ok(NumberLit::Int { value, suffix, radix }) => ExprKind::IntLit { value, suffix, radix },
-            Ok(NumberLit::Float { value, value_f32, suffix }) => ExprKind::FloatLit { value, value_f32, suffix },
+            Ok(NumberLit::Float { value, value_f32, suffix }) => {
+                if let Some(m) = literal::float_out_of_range(self.text(t), value, value_f32, suffix) {
+                    let mut d = Diagnostic::warning("literal-range", span, m);
+                    d.notes.extend(self.pp.expansions.notes(self.tok(t).expansion));
+                    self.diags.borrow_mut().push(d);
+                }
+                ExprKind::FloatLit { value, value_f32, suffix }
+            }
             Err(m) => {
                 self.literal_error(t, m);
                 ExprKind::Error

@@ -59,6 +59,8 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         facts: expr::lower::Facts { enabled: opts.build_program, ..Default::default() },
         lost_names: &tu.lost_names,
         broken_records: Default::default(),
+        address_of: None,
+        unevaluated: 0,
     };
     for item in &tu.items {
         match item {
@@ -300,6 +302,12 @@ struct Checker<'d> {
     /// or an unknown type in it): a name not found in one is not
     /// reported, it may be the lost member's.
     pub(super) broken_records: rustc_hash::FxHashSet<u32>,
+    /// The subscript whose address `&` is taking (`&a[n]`: one past the
+    /// end of `a` is no -Warray-bounds there).
+    address_of: Option<Span>,
+    /// Inside `sizeof`, `_Alignof` or `vec_step`: not evaluated, so no
+    /// -Warray-bounds.
+    unevaluated: u32,
 }
 
 /// The note on diagnostics of the rules for blocks.

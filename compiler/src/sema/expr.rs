@@ -546,7 +546,9 @@ impl Checker<'_> {
                 }
             }
             ExprKind::SizeofExpr(kind, x) => {
+                self.unevaluated += 1;
                 let v = self.type_expr(x);
+                self.unevaluated -= 1;
                 if let Some(v) = v {
                     if matches!(self.types.kind(v.ty.ty), TypeKind::Function { .. }) {
                         self.diags.push(err("E0320", x.span, "taking address of function is not allowed"));
@@ -796,7 +798,10 @@ impl Checker<'_> {
     fn unary(&mut self, op: UnOp, x: &Expr, span: Span) -> Option<Val> {
         match op {
             UnOp::AddrOf => {
-                let v = self.type_expr(x)?;
+                let outer = self.address_of.replace(strip(x).span);
+                let v = self.type_expr(x);
+                self.address_of = outer;
+                let v = v?;
                 if matches!(self.types.kind(v.ty.ty), TypeKind::Block { .. }) {
                     return self.bad_unary(op, v.ty, span);
                 }
@@ -977,6 +982,7 @@ impl Checker<'_> {
         self.precedence_warnings(op, a, b, span);
         if is_comparison(op) && self.arith(l.ty).is_some_and(is_int) && self.arith(r.ty).is_some_and(is_int) {
             self.self_comparison(op, a, b, span);
+            self.out_of_range_comparison(op, a, b, l, r, span);
         }
         rv(t)
     }
@@ -1090,6 +1096,130 @@ impl Checker<'_> {
         }
         let always = if matches!(op, BinOp::Eq | BinOp::Le | BinOp::Ge) { "true" } else { "false" };
         self.diags.push(Diagnostic::warning("tautological-compare", span, format!("self-comparison always evaluates to {always}")));
+    }
+
+    /// clang's -Wtautological-constant-out-of-range-compare: an integer
+    /// compared with a constant its type cannot hold (`uchar_c > 300`), or
+    /// a truth value (`!a == 2`) with a constant other than 0 and 1: the
+    /// result does not depend on the operand.
+    fn out_of_range_comparison(&mut self, op: BinOp, a: &Expr, b: &Expr, l: QualType, r: QualType, span: Span) {
+        let (Some(ls), Some(rs)) = (self.arith(l.ty), self.arith(r.ty)) else { return };
+        let (other, other_s, value, constant_right) = match (self.small_constant(a), self.small_constant(b)) {
+            (None, Some(v)) => (a, ls, v, true),
+            (Some(v), None) => (b, rs, v, false),
+            _ => return,
+        };
+        let p = self.types.pointer_size;
+        let boolean = other_s != Scalar::Bool && is_boolean(other);
+        let Some(t) = (if boolean { Some(IntTy { bits: 1, signed: false }) } else { int_ty(other_s, p) }) else { return };
+        let Some(common) = int_ty(self.usual(ls, rs), p) else { return };
+        // In an unsigned comparison a signed operand's negative values
+        // wrap (not this warning's business); the constant converts.
+        if !common.signed && t.signed {
+            return;
+        }
+        let value = if common.signed { value } else { value.rem_euclid(1i128 << common.bits) };
+        let (lo, hi) = if t.signed { (-(1i128 << (t.bits - 1)), (1i128 << (t.bits - 1)) - 1) } else { (0, (1i128 << t.bits) - 1) };
+        // `other op value`, turned around when the constant is on the left.
+        let op = if constant_right {
+            op
+        } else {
+            match op {
+                BinOp::Lt => BinOp::Gt,
+                BinOp::Gt => BinOp::Lt,
+                BinOp::Le => BinOp::Ge,
+                BinOp::Ge => BinOp::Le,
+                o => o,
+            }
+        };
+        let holds = |x: i128| match op {
+            BinOp::Lt => x < value,
+            BinOp::Le => x <= value,
+            BinOp::Gt => x > value,
+            BinOp::Ge => x >= value,
+            BinOp::Eq => x == value,
+            _ => x != value,
+        };
+        let name = if (lo..=hi).contains(&value) {
+            // In range, a truth value compared with its bound (`!a <= 1`):
+            // clang's -Wtautological-constant-compare. Of other types that
+            // is off by default in clang (`uc <= 255` is a way of writing
+            // a limit that may change).
+            if !boolean || matches!(op, BinOp::Eq | BinOp::Ne) || holds(lo) != holds(hi) {
+                return;
+            }
+            "tautological-constant-compare"
+        } else {
+            "tautological-constant-out-of-range-compare"
+        };
+        let always = holds(lo);
+        let what = if boolean {
+            "boolean expression".to_string()
+        } else {
+            format!("expression of type '{}'", self.operand_type_name(other))
+        };
+        self.diags.push(Diagnostic::warning(name, span, format!("result of comparison of constant {value} with {what} is always {always}")));
+    }
+
+    /// An operand's type as clang names it in messages (see
+    /// [`Checker::val_type_name`]).
+    fn operand_type_name(&mut self, e: &Expr) -> String {
+        let mut scratch = Diagnostics::default();
+        std::mem::swap(self.diags, &mut scratch);
+        let v = self.type_expr(strip(e));
+        std::mem::swap(self.diags, &mut scratch);
+        v.map(|v| self.val_type_name(v)).unwrap_or_default()
+    }
+
+    /// A typed expression's type as clang names it in messages: an
+    /// object's with its address space (`__private uchar`), a value's
+    /// without.
+    fn val_type_name(&self, v: Val) -> String {
+        match v {
+            v if v.lvalue && v.ty.space == AddrSpace::Private => format!("__private {}", self.ty_name(v.ty)),
+            v if v.lvalue => self.ty_name(v.ty),
+            v => self.rv_name(v.ty.ty),
+        }
+    }
+
+    /// clang's -Warray-bounds: a constant subscript outside an array of
+    /// known size (one past the end is fine when `&` takes its address).
+    fn array_bounds(&mut self, a: &Expr, b: &Expr, base: Val, n: u64, taken: bool) {
+        let Some(i) = self.small_constant(b) else { return };
+        let msg = if i < 0 {
+            format!("array index {i} is before the beginning of the array")
+        } else if i > n as i128 || (i == n as i128 && !taken) {
+            format!("array index {i} is past the end of the array (that has type '{}')", self.val_type_name(base))
+        } else {
+            return;
+        };
+        // As clang: a struct's last member may be a flexible array
+        // declared with a size; no warning about it.
+        if self.is_last_member(a) {
+            return;
+        }
+        // At the array, the subscript underlined.
+        let mut d = Diagnostic::warning("array-bounds", strip(a).span, msg).with_range(b.span);
+        let mut array = strip(a);
+        while let ExprKind::Index(x, _) = &array.kind {
+            array = strip(x);
+        }
+        if let ExprKind::Ident(id) = &array.kind
+            && let Some(s) = self.lookup(&id.name)
+        {
+            d = d.with_note_at(s.span, format!("array '{}' declared here", id.name));
+        }
+        self.diags.push(d);
+    }
+
+    /// Is `e` (`s.m`, `p->m`) the last member of its struct?
+    fn is_last_member(&mut self, e: &Expr) -> bool {
+        let ExprKind::Member { base, arrow, name } = &strip(e).kind else { return false };
+        let Some(t) = self.type_expr_quiet(base) else { return false };
+        let t = if *arrow { self.pointee(t).map(|p| p.ty) } else { Some(t) };
+        let Some(TypeKind::Record(i)) = t.map(|t| self.types.kind(t).clone()) else { return false };
+        let r = &self.types.records[i as usize];
+        !r.is_union && r.fields.as_ref().and_then(|f| f.last()).is_some_and(|f| f.name == name.name)
     }
 
     /// clang's -Wdivision-by-zero: an integer division or remainder by a
@@ -1936,9 +2066,30 @@ impl Checker<'_> {
     // ----------------------------------------------------- index, members
 
     fn index(&mut self, a: &Expr, b: &Expr, span: Span) -> Option<Val> {
+        let taken = self.address_of.take() == Some(span);
         let base = self.type_expr(a);
         let idx = self.value(b);
         let base = base?;
+        if self.unevaluated == 0 {
+            if let TypeKind::Array(_, Some(n)) = *self.types.kind(base.ty.ty)
+                && idx.is_some_and(|i| self.arith(i.ty).is_some_and(is_int))
+            {
+                self.array_bounds(a, b, base, n, taken);
+            } else if self.arith(base.ty.ty).is_some_and(is_int)
+                && let ExprKind::Ident(_) = strip(b).kind
+            {
+                // `4[a]`: the array is the second operand.
+                let mut scratch = Diagnostics::default();
+                std::mem::swap(self.diags, &mut scratch);
+                let array = self.type_expr(b);
+                std::mem::swap(self.diags, &mut scratch);
+                if let Some(v) = array
+                    && let TypeKind::Array(_, Some(n)) = *self.types.kind(v.ty.ty)
+                {
+                    self.array_bounds(b, a, v, n, taken);
+                }
+            }
+        }
         if let Some((s, _)) = self.vector_of(base.ty.ty) {
             let idx = idx?;
             if !self.arith(idx.ty).is_some_and(is_int) {
