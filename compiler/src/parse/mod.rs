@@ -96,6 +96,7 @@ pub fn parse(sm: &SourceMap, pp: &PpOutput, std: ClStd, diags: &mut Diagnostics)
         syntax_errors: RefCell::new(Vec::new()),
         unroll_taken: RefCell::new(HashSet::default()),
         empty_loops: RefCell::new(HashSet::default()),
+        elses: RefCell::new(HashMap::default()),
     };
     let stream = TokenStream { cx: &cx, i: 0, pending_open: false, prev: TokenKind::Semi, prev2: TokenKind::Semi, prev_name: false, paren_depth: 0, parens: Vec::new(), braces: Vec::new(), in_init: false, closed_type_body: false, in_typedef: false };
     if let Err(e) = grammar::TranslationUnitParser::new().parse(&cx, stream) {
@@ -803,6 +804,9 @@ pub struct Cx<'a> {
     /// Loops whose body is a `;` on the line of their `)`: -Wempty-body
     /// if the statement after them says so (`Cx::block`).
     empty_loops: RefCell<HashSet<Span>>,
+    /// The `else` of each `if … else` statement (by the statement's span),
+    /// for -Wdangling-else.
+    elses: RefCell<HashMap<Span, Span>>,
 }
 
 type PError = ParseError<Span, Tok, ()>;
@@ -954,6 +958,32 @@ impl<'a> Cx<'a> {
     pub fn empty_body(&self, rparen: Tok, body: &Stmt, what: &str) {
         if self.empty_on_same_line(rparen, body) {
             self.diags.borrow_mut().push(empty_body_warning(body.span, what));
+        }
+    }
+
+    /// `if (c) t else e`, its `else` at `else_at`.
+    pub fn if_else(&self, cond: Expr, then: Stmt, else_: Stmt, span: Span, else_at: Span) -> Stmt {
+        self.elses.borrow_mut().insert(span, else_at);
+        Stmt { kind: StmtKind::If { cond, then: Box::new(then), else_: Some(Box::new(else_)) }, attrs: Vec::new(), span }
+    }
+
+    /// clang's -Wdangling-else: `if (a) if (b) x; else y;` reads as if
+    /// the `else` were `a`'s; it is `b`'s. `then` is the body of an `if`
+    /// without `else`: its last sub-statement (through loops, switches
+    /// and labels) is an `if … else`.
+    pub fn dangling_else(&self, then: &Stmt) {
+        let mut s = then;
+        loop {
+            match &s.kind {
+                StmtKind::While { body, .. } | StmtKind::For { body, .. } | StmtKind::Switch { body, .. } | StmtKind::Label { body, .. } | StmtKind::Case { body, .. } | StmtKind::Default { body } => s = body,
+                StmtKind::If { else_: Some(_), .. } => {
+                    if let Some(&at) = self.elses.borrow().get(&s.span) {
+                        self.diags.borrow_mut().push(Diagnostic::warning("dangling-else", at, "add explicit braces to avoid dangling else"));
+                    }
+                    return;
+                }
+                _ => return,
+            }
         }
     }
 
