@@ -51,10 +51,10 @@ pub struct Diagnostic {
     pub severity: Severity,
     pub message: String,
     pub primary: Label,
-    /// The construct the primary location is part of (an operation whose
-    /// operator is the primary span): underlined around the caret,
-    /// `a ~~^~~ b`, as clang shows it.
-    pub range: Option<Span>,
+    /// What the primary location is about (an operation whose operator
+    /// is the primary span; the other access of an unsequenced pair):
+    /// underlined around the caret, `a ~~^~~ b`, as clang shows it.
+    pub ranges: Vec<Span>,
     pub secondary: Vec<Label>,
     pub notes: Vec<Note>,
     pub fixit: Option<FixIt>,
@@ -75,7 +75,7 @@ impl Diagnostic {
             severity,
             message: message.into(),
             primary: Label { span, message: String::new() },
-            range: None,
+            ranges: Vec::new(),
             secondary: Vec::new(),
             notes: Vec::new(),
             fixit: None,
@@ -88,9 +88,9 @@ impl Diagnostic {
         self
     }
 
-    /// Underlines `range` around the primary span (see [`Diagnostic::range`]).
+    /// Underlines `range` around the primary span (see [`Diagnostic::ranges`]).
     pub fn with_range(mut self, range: Span) -> Diagnostic {
-        self.range = Some(range);
+        self.ranges.push(range);
         self
     }
 
@@ -209,13 +209,15 @@ impl Diagnostics {
     }
 
     /// Points the diagnostics kept since `mark` that are about all of
-    /// `whole` (an operation) at `at` (its operator), their range (`whole`
+    /// `whole` (an operation) at `at` (its operator), their ranges (`whole`
     /// if they have none) underlined around it: where clang points them.
     pub fn retarget(&mut self, mark: usize, whole: Span, at: Span) {
         for d in &mut self.list[mark..] {
             if d.primary.span == whole {
                 d.primary.span = at;
-                d.range.get_or_insert(whole);
+                if d.ranges.is_empty() {
+                    d.ranges.push(whole);
+                }
             }
         }
     }

@@ -93,7 +93,7 @@ fn render_clang(sm: &SourceMap, d: &Diagnostic) -> String {
         _ => String::new(),
     };
     let _ = writeln!(out, "{}: {}: {}{}", sm.describe(d.primary.span), severity_word(d.severity), d.message, flag);
-    snippet_in(&mut out, sm, d.primary.span, d.range);
+    snippet_in(&mut out, sm, d.primary.span, &d.ranges);
     if let Some(fix) = &d.fixit {
         let f = sm.file(fix.span.file);
         let (_, col) = f.line_col(fix.span.lo);
@@ -119,12 +119,12 @@ fn render_clang(sm: &SourceMap, d: &Diagnostic) -> String {
 
 /// The source line of `span` and a `^~~~` line under it.
 fn snippet(out: &mut String, sm: &SourceMap, span: Span) {
-    snippet_in(out, sm, span, None)
+    snippet_in(out, sm, span, &[])
 }
 
-/// The source line of `span` and a `^~~~` line under it, with the part
-/// of `range` on that line underlined too (`~~~ ^ ~~~`).
-fn snippet_in(out: &mut String, sm: &SourceMap, span: Span, range: Option<Span>) {
+/// The source line of `span` and a `^~~~` line under it, with the parts
+/// of `ranges` on that line underlined too (`~~~ ^ ~~~`).
+fn snippet_in(out: &mut String, sm: &SourceMap, span: Span, ranges: &[Span]) {
     let f = sm.file(span.file);
     let (line, col) = f.line_col(span.lo);
     let text: Vec<char> = f.line_text(line).chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
@@ -141,7 +141,7 @@ fn snippet_in(out: &mut String, sm: &SourceMap, span: Span, range: Option<Span>)
     let caret_col = col - start + prefix.len();
     let tildes = width.saturating_sub(1).min(end.saturating_sub(col + 1));
     let mut marks: Vec<char> = format!("{}^{}", " ".repeat(caret_col), "~".repeat(tildes)).chars().collect();
-    if let Some(r) = range.filter(|r| r.file == span.file) {
+    for r in ranges.iter().filter(|r| r.file == span.file) {
         // The range's columns on the caret's line, in the window shown.
         let (lo_line, lo_col) = f.line_col(r.lo);
         let (hi_line, hi_col) = f.line_col(r.hi);
@@ -172,9 +172,7 @@ fn to_codespan(d: &Diagnostic) -> cs::Diagnostic<FileId> {
         Severity::Internal => cs::Severity::Bug,
     };
     let mut labels = vec![cs::Label::primary(d.primary.span.file, range(d.primary.span)).with_message(&d.primary.message)];
-    if let Some(r) = d.range {
-        labels.push(cs::Label::secondary(r.file, range(r)));
-    }
+    labels.extend(d.ranges.iter().map(|r| cs::Label::secondary(r.file, range(*r))));
     labels.extend(d.secondary.iter().map(|l| cs::Label::secondary(l.span.file, range(l.span)).with_message(&l.message)));
     let mut notes = Vec::new();
     for n in &d.notes {

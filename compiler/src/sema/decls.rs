@@ -23,6 +23,10 @@ mod expr;
 #[path = "flow.rs"]
 mod flow;
 
+// -Wunsequenced.
+#[path = "sequence.rs"]
+mod sequence;
+
 // `#pragma unroll` and `opencl_unroll_hint`: their rules, and what a loop's
 // hints ask of code generation.
 #[path = "loop_hints.rs"]
@@ -320,6 +324,16 @@ fn err(code: &'static str, span: Span, msg: impl Into<String>) -> Diagnostic {
 impl Checker<'_> {
     // ------------------------------------------------------------ scopes
 
+    /// clang's -Wunsequenced over the full expression `e`, checked
+    /// already.
+    fn unsequenced(&mut self, e: &Expr) {
+        let scopes = &self.scopes;
+        let is_var = |name: &str| {
+            scopes.iter().rev().find_map(|s| s.names.get(name).and_then(|v| v.last())).is_some_and(|s| matches!(s.kind, SymKind::Var { .. } | SymKind::Param))
+        };
+        sequence::check(e, &is_var, self.diags);
+    }
+
     fn lookup(&self, name: &str) -> Option<&Sym> {
         self.scopes.iter().rev().find_map(|s| s.names.get(name).and_then(|v| v.last()))
     }
@@ -586,6 +600,11 @@ impl Checker<'_> {
                     self.func = Some(FuncCtx::new(name.name.clone(), global_block_key(&name.name), false, false));
                 }
                 self.init_as(init, q);
+                if let Initializer::Expr(e) = &**init
+                    && ctx == Ctx::Local
+                {
+                    self.unsequenced(e);
+                }
                 if block_body {
                     self.end_function();
                 }
@@ -2113,9 +2132,13 @@ impl Checker<'_> {
                     self.diags.push(err("E0332", s.span, format!("'{what}' statement not in {within} statement")));
                 }
             }
-            StmtKind::Return(Some(e)) => self.return_value(e),
+            StmtKind::Return(Some(e)) => {
+                self.return_value(e);
+                self.unsequenced(e);
+            }
             StmtKind::If { cond, then, else_ } => {
                 self.condition(cond, false);
+                self.unsequenced(cond);
                 self.sub_stmt(then);
                 if let Some(e) = else_ {
                     self.sub_stmt(e);
@@ -2123,6 +2146,7 @@ impl Checker<'_> {
             }
             StmtKind::Switch { cond, body } => {
                 let ty = self.condition(cond, true);
+                self.unsequenced(cond);
                 if let Some(f) = &mut self.func {
                     let stmt_exprs = f.stmt_exprs.len();
                     f.switches.push(SwitchCtx { ty, cases: HashMap::default(), default: None, stmt_exprs });
@@ -2134,11 +2158,13 @@ impl Checker<'_> {
             }
             StmtKind::While { cond, body, .. } => {
                 self.condition(cond, false);
+                self.unsequenced(cond);
                 self.loop_body(body);
             }
             StmtKind::DoWhile { body, cond, .. } => {
                 self.loop_body(body);
                 self.condition(cond, false);
+                self.unsequenced(cond);
             }
             StmtKind::Case { value, body } => {
                 self.not_in_switch(s, "case");
@@ -2212,9 +2238,11 @@ impl Checker<'_> {
                 }
                 if let Some(c) = cond {
                     self.condition(c, false);
+                    self.unsequenced(c);
                 }
                 if let Some(s) = step {
                     self.expr(s);
+                    self.unsequenced(s);
                 }
                 self.loop_body(body);
                 self.pop_scope();

@@ -1048,6 +1048,7 @@ impl Checker<'_> {
         self.expr(e);
         if self.diags.error_count() == errors {
             self.unused_result(e);
+            self.unsequenced(e);
         }
     }
 
