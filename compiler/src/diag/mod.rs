@@ -7,10 +7,10 @@
 //! `-w`, `-Werror`, `-W<name>` and `-Wno-<name>` ([`WarningPolicy`]) as
 //! diagnostics arrive, so every stage gets them for free.
 
+pub mod groups;
 pub mod render;
 
 use crate::source::Span;
-use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
@@ -116,42 +116,83 @@ impl Diagnostic {
 }
 
 /// How warnings are treated, from `-w`, `-Werror`, `-W<name>`,
-/// `-Wno-<name>`, `-Werror=<name>`.
+/// `-Wno-<name>`, `-Werror=<name>`, `-Wno-error=<name>`. A name may be a
+/// group ([`groups`]: `-Wall`, `-Wparentheses`, …); the options apply in
+/// the order given, so `-Wno-unused -Wunused-variable` turns on only
+/// that one.
 #[derive(Clone, Debug, Default)]
 pub struct WarningPolicy {
-    /// `-w`: drop every warning.
+    /// `-w`: drop every warning (but those made errors by name).
     pub suppress_all: bool,
     /// `-Werror`: every warning that is kept becomes an error.
     pub all_errors: bool,
-    /// Per-name overrides, later options winning.
-    pub per_name: HashMap<String, WarningState>,
+    /// The per-name options, in command-line order.
+    pub per_name: Vec<(String, WarningState)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WarningState {
+    /// `-Wno-<name>`.
     Off,
+    /// `-W<name>`.
     On,
+    /// `-Werror=<name>`: on, and an error.
     Error,
+    /// `-Wno-error=<name>`: a warning even under `-Werror` (not turned on).
+    NoError,
 }
 
 impl WarningPolicy {
+    /// Sets `name` (a warning or a group), after the options before.
+    pub fn set(&mut self, name: impl Into<String>, state: WarningState) {
+        self.per_name.push((name.into(), state));
+    }
+
+    /// Whether warning `name` is on, and whether it is an error by name
+    /// (`Some(false)`: kept a warning by name).
+    fn state(&self, name: &str) -> (bool, Option<bool>) {
+        let mut on = groups::on_by_default(name);
+        let mut error = None;
+        for (option, state) in &self.per_name {
+            if !groups::contains(option, name) {
+                continue;
+            }
+            match state {
+                WarningState::Off => on = false,
+                WarningState::On => on = true,
+                WarningState::Error => {
+                    on = true;
+                    error = Some(true);
+                }
+                WarningState::NoError => error = Some(false),
+            }
+        }
+        (on, error)
+    }
+
+    /// Would warning `name` be reported? (To skip work no one asked for.)
+    pub fn enabled(&self, name: &str) -> bool {
+        let (on, error) = self.state(name);
+        on && (!self.suppress_all || error == Some(true))
+    }
+
     /// Applies the policy; `None` means the diagnostic is dropped.
     pub fn apply(&self, mut d: Diagnostic) -> Option<Diagnostic> {
         if d.severity != Severity::Warning {
             return Some(d);
         }
-        match self.per_name.get(d.code) {
-            Some(WarningState::Off) => return None,
-            Some(WarningState::Error) => {
+        let (on, error) = self.state(d.code);
+        if !on {
+            return None;
+        }
+        match error {
+            Some(true) => {
                 d.severity = Severity::Error;
                 return Some(d);
             }
-            Some(WarningState::On) => {}
-            None if self.suppress_all => return None,
+            _ if self.suppress_all => return None,
+            Some(false) => return Some(d),
             None => {}
-        }
-        if self.suppress_all {
-            return None;
         }
         if self.all_errors {
             d.severity = Severity::Error;
@@ -266,14 +307,37 @@ mod tests {
         assert_eq!(p.apply(warn("a")).unwrap().severity, Severity::Warning);
         p.all_errors = true;
         assert_eq!(p.apply(warn("a")).unwrap().severity, Severity::Error);
-        p.per_name.insert("a".into(), WarningState::Off);
+        p.set("a", WarningState::Off);
         assert!(p.apply(warn("a")).is_none());
+        p.set("a", WarningState::NoError);
+        assert!(p.apply(warn("a")).is_none(), "-Wno-error= does not turn a warning on");
+        p.set("a", WarningState::On);
+        assert_eq!(p.apply(warn("a")).unwrap().severity, Severity::Warning, "-Wno-error=a keeps it a warning");
         p.suppress_all = true;
         assert!(p.apply(warn("b")).is_none());
-        p.per_name.insert("b".into(), WarningState::Error);
+        p.set("b", WarningState::Error);
         assert_eq!(p.apply(warn("b")).unwrap().severity, Severity::Error);
         let e = Diagnostic::error("E0001", Span::default(), "e");
         assert!(p.apply(e).is_some(), "errors are never dropped");
+    }
+
+    #[test]
+    fn groups_apply_in_command_line_order() {
+        let mut p = WarningPolicy::default();
+        assert!(p.apply(warn("unused-variable")).is_none(), "off by default, as in clang");
+        p.set("all", WarningState::On);
+        assert!(p.apply(warn("unused-variable")).is_some());
+        assert!(p.apply(warn("sign-compare")).is_none(), "-Wextra's, not -Wall's");
+        p.set("unused", WarningState::Off);
+        assert!(p.apply(warn("unused-variable")).is_none());
+        assert!(p.apply(warn("unused-comparison")).is_none(), "through unused-value");
+        p.set("unused-comparison", WarningState::On);
+        assert!(p.apply(warn("unused-comparison")).is_some());
+        p.set("parentheses", WarningState::Error);
+        assert_eq!(p.apply(warn("dangling-else")).unwrap().severity, Severity::Error);
+        p.set("dangling-else", WarningState::NoError);
+        assert_eq!(p.apply(warn("dangling-else")).unwrap().severity, Severity::Warning);
+        assert!(p.enabled("shift-op-parentheses") && !p.enabled("unused-variable"));
     }
 
     #[test]

@@ -142,7 +142,7 @@ const OPTIONS: &[(&str, Arity, &str)] = &[
     ("-Wno-error=", Arity::Joined, "keep one warning a warning under -Werror"),
     ("-Werror", Arity::Flag, "make every warning an error"),
     ("-Wno-", Arity::Joined, "disable a warning"),
-    ("-W", Arity::Joined, "enable a warning (-Wall and -Wextra enable all)"),
+    ("-W", Arity::Joined, "enable a warning or a group (-Wall, -Wextra, -Weverything, -Wparentheses, ...)"),
     ("-ferror-limit=", Arity::Joined, "stop after N errors (0: no limit; default 20)"),
     ("-fdiagnostics-format=", Arity::Joined, "clang (one line per diagnostic) or rich"),
     ("-fcolor-diagnostics", Arity::Flag, "colour diagnostics"),
@@ -253,24 +253,15 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
             "-march=native" => inv.host_cpu = true,
             "-w" => inv.warnings.suppress_all = true,
             "-Werror" => inv.warnings.all_errors = true,
-            "-Werror=" => {
-                inv.warnings.per_name.insert(value, WarningState::Error);
-            }
-            "-Wno-error=" => {
-                inv.warnings.per_name.insert(value, WarningState::On);
-            }
-            "-Wno-" => {
-                inv.warnings.per_name.insert(value, WarningState::Off);
-            }
+            "-Werror=" => inv.warnings.set(value, WarningState::Error),
+            "-Wno-error=" => inv.warnings.set(value, WarningState::NoError),
+            "-Wno-" => inv.warnings.set(value, WarningState::Off),
             "-W" => {
                 if value.is_empty() {
                     return Err(unknown(arg));
                 }
-                // `-Wall`/`-Wextra`/`-Weverything` turn on what we have,
-                // which is on by default.
-                if !matches!(value.as_str(), "all" | "extra" | "everything") {
-                    inv.warnings.per_name.insert(value, WarningState::On);
-                }
+                // A warning or a group (`-Wall`, `-Wextra`, `-Weverything`).
+                inv.warnings.set(value, WarningState::On);
             }
             "-ferror-limit=" => {
                 inv.error_limit = value.parse().map_err(|_| UsageError(format!("invalid integral value '{value}' in '{arg}'")))?
@@ -365,7 +356,7 @@ mod tests {
         assert_eq!(inv.action, Action::SyntaxOnly);
         assert_eq!(inv.inputs, vec![PathBuf::from("k.cl")]);
         assert!(inv.warnings.all_errors);
-        assert_eq!(inv.warnings.per_name.get("unused"), Some(&WarningState::Off));
+        assert_eq!(inv.warnings.per_name, [("unused".to_string(), WarningState::Off)]);
     }
 
     #[test]

@@ -65,6 +65,9 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         broken_records: Default::default(),
         address_of: None,
         unevaluated: 0,
+        referenced: Default::default(),
+        read: Default::default(),
+        set_only: Vec::new(),
     };
     for item in &tu.items {
         match item {
@@ -312,6 +315,16 @@ struct Checker<'d> {
     /// Inside `sizeof`, `_Alignof` or `vec_step`: not evaluated, so no
     /// -Warray-bounds.
     unevaluated: u32,
+    /// Variables and parameters named in an expression (or marked
+    /// `__attribute__((unused))`): the others draw -Wunused-variable and
+    /// -Wunused-parameter when their scope closes.
+    referenced: rustc_hash::FxHashSet<DeclKey>,
+    /// Of those, the ones also read: named other than as the target of an
+    /// assignment or increment statement (-Wunused-but-set-variable).
+    read: rustc_hash::FxHashSet<DeclKey>,
+    /// The names being assigned by the statement being checked (`x = …;`,
+    /// `x += …;`, `x++;`, a `for` step): not reads.
+    set_only: Vec<Span>,
 }
 
 /// The note on diagnostics of the rules for blocks.
@@ -365,9 +378,45 @@ impl Checker<'_> {
     }
 
     fn pop_scope(&mut self) {
-        self.scopes.pop();
+        if let Some(scope) = self.scopes.pop() {
+            self.report_unused(&scope);
+        }
         if let Some(f) = &mut self.func {
             f.depth = f.depth.saturating_sub(1);
+        }
+    }
+
+    /// clang's -Wunused-variable and -Wunused-parameter (off unless asked
+    /// for, by name, `-Wall` or `-Wextra`) for a function's scope closing:
+    /// its variables and parameters no expression named.
+    fn report_unused(&mut self, scope: &Scope) {
+        let on = |w: &str| self.diags.policy.enabled(w);
+        let wanted = [on("unused-variable"), on("unused-but-set-variable"), on("unused-parameter"), on("unused-but-set-parameter")];
+        if !wanted.iter().any(|&w| w) || self.func.as_ref().is_none_or(|f| f.after_syntax_error) {
+            return;
+        }
+        let mut unused: Vec<(Span, &'static str, String)> = Vec::new();
+        for (name, syms) in &scope.names {
+            for sym in syms {
+                if self.read.contains(&sym.decl) || self.poisoned.contains(&sym.decl) {
+                    continue;
+                }
+                let set = self.referenced.contains(&sym.decl);
+                let (i, code, msg) = match (&sym.kind, set) {
+                    (SymKind::Var { .. }, false) => (0, "unused-variable", format!("unused variable '{name}'")),
+                    (SymKind::Var { .. }, true) => (1, "unused-but-set-variable", format!("variable '{name}' set but not used")),
+                    (SymKind::Param, false) => (2, "unused-parameter", format!("unused parameter '{name}'")),
+                    (SymKind::Param, true) => (3, "unused-but-set-parameter", format!("parameter '{name}' set but not used")),
+                    _ => continue,
+                };
+                if wanted[i] {
+                    unused.push((sym.span, code, msg));
+                }
+            }
+        }
+        unused.sort_by_key(|u| (u.0.file, u.0.lo));
+        for (at, code, msg) in unused {
+            self.diags.push(Diagnostic::warning(code, at, msg));
         }
     }
 
@@ -588,6 +637,10 @@ impl Checker<'_> {
                 None => q,
             };
             self.declare(&name, Sym { kind: SymKind::Var { has_init: id.init.is_some() }, ty: q, span: name.span, decl: decl_key }, ctx);
+            if marked_unused(&d.specs, &id.attrs) {
+                self.referenced.insert(decl_key);
+                self.read.insert(decl_key);
+            }
             if ctx == Ctx::File && !self.entities.iter().any(|e| e.name == name.name) {
                 self.entities.push(Entity { name: name.name.clone(), span: name.span, ty: q, kind: EntityKind::Global });
             }
@@ -835,6 +888,10 @@ impl Checker<'_> {
         for p in params {
             if let Some(n) = &p.name {
                 self.declare(n, Sym { kind: SymKind::Param, ty: p.ty, span: n.span, decl: p.decl }, Ctx::Param);
+                if written.iter().any(|w| w.name().is_some_and(|wn| addr(wn) == p.decl) && marked_unused(&w.specs, &w.attrs)) {
+                    self.referenced.insert(p.decl);
+                    self.read.insert(p.decl);
+                }
             }
         }
     }
@@ -1412,7 +1469,9 @@ impl Checker<'_> {
         for s in &f.body.items {
             self.stmt(s);
         }
-        self.scopes.pop();
+        if let Some(scope) = self.scopes.pop() {
+            self.report_unused(&scope);
+        }
         // clang's -Wreturn-type, at the body's closing brace.
         let non_void = matches!(self.types.kind(decl.ty.ty), TypeKind::Function { ret, .. } if !matches!(self.types.kind(ret.ty), TypeKind::Void));
         if non_void && !base.kernel && !syntax_error && flow::falls_off(&f.body.items) {
@@ -2241,7 +2300,9 @@ impl Checker<'_> {
                     self.unsequenced(c);
                 }
                 if let Some(s) = step {
+                    self.set_only = expr::assigned_names(s);
                     self.expr(s);
+                    self.set_only.clear();
                     self.unsequenced(s);
                 }
                 self.loop_body(body);
@@ -2564,6 +2625,13 @@ fn float_literal_type(s: crate::lex::literal::FloatSuffix) -> &'static str {
 }
 
 /// Does a syntax error's leftover sit anywhere in `b`?
+/// `__attribute__((unused))` (or `maybe_unused`) among a declaration's
+/// specifiers or after its declarator.
+fn marked_unused(specs: &DeclSpecs, attrs: &[Attribute]) -> bool {
+    let unused = |a: &Attribute| matches!(a.name.name.trim_matches('_'), "unused" | "maybe_unused");
+    attrs.iter().any(unused) || specs.items.iter().any(|s| matches!(s, DeclSpec::Attr(a) if unused(a)))
+}
+
 fn block_has_error(b: &Block) -> bool {
     b.items.iter().any(stmt_has_error)
 }

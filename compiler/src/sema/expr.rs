@@ -210,6 +210,18 @@ fn from_macro(e: &Expr) -> bool {
     }
 }
 
+/// The variables a statement `e` only assigns (`x = …`, `x op= …`,
+/// `x++`, as clang: written bare, not in parentheses): naming them there
+/// is no read (-Wunused-but-set-variable).
+pub(super) fn assigned_names(e: &Expr) -> Vec<Span> {
+    match &e.kind {
+        // (Not from one macro's expansion, where every name has the
+        // expansion's span: `x = x + 1` would hide its read.)
+        ExprKind::Assign(_, l, _) | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, l) if matches!(l.kind, ExprKind::Ident(_)) && e.op != Some(l.span) => vec![l.span],
+        _ => Vec::new(),
+    }
+}
+
 /// `a`, `a.b`, `a->b.c` as written: names in messages.
 fn path_text(e: &Expr) -> Option<String> {
     match &e.kind {
@@ -644,12 +656,16 @@ impl Checker<'_> {
     fn ident(&mut self, id: &Ident) -> Option<Val> {
         self.use_name(id, false);
         if let Some(sym) = self.lookup(&id.name) {
-            let (kind, ty) = (sym.kind.clone(), sym.ty);
-            if self.poisoned.contains(&sym.decl) {
+            let (kind, ty, decl) = (sym.kind.clone(), sym.ty, sym.decl);
+            if self.poisoned.contains(&decl) {
                 return None;
             }
             if self.facts.enabled {
-                self.facts.names.insert(addr(id), sym.decl);
+                self.facts.names.insert(addr(id), decl);
+            }
+            self.referenced.insert(decl);
+            if !self.set_only.contains(&id.span) {
+                self.read.insert(decl);
             }
             return match kind {
                 SymKind::Var { .. } | SymKind::Param => self.variable_use(id, ty),
@@ -1045,7 +1061,9 @@ impl Checker<'_> {
     /// then, where it has no error, whether its value goes unused.
     pub(super) fn expr_statement(&mut self, e: &Expr) {
         let errors = self.diags.error_count();
+        self.set_only = assigned_names(e);
         self.expr(e);
+        self.set_only.clear();
         if self.diags.error_count() == errors {
             self.unused_result(e);
             self.unsequenced(e);
