@@ -999,6 +999,9 @@ impl Checker<'_> {
         if is_comparison(op) && self.arith(l.ty).is_some_and(is_int) && self.arith(r.ty).is_some_and(is_int) {
             self.self_comparison(op, a, b, span);
             self.out_of_range_comparison(op, a, b, l, r, span);
+            if self.diags.policy.enabled("sign-compare") {
+                self.sign_compare(op, a, b, l, r, span);
+            }
         }
         rv(t)
     }
@@ -1178,6 +1181,33 @@ impl Checker<'_> {
             format!("expression of type '{}'", self.operand_type_name(other))
         };
         self.diags.push(Diagnostic::warning(name, span, format!("result of comparison of constant {value} with {what} is always {always}")));
+    }
+
+    /// clang's -Wsign-compare (in -Wextra): a comparison made in an
+    /// unsigned type of a signed operand that may be negative (it turns
+    /// into a large unsigned value) with an unsigned one. Not for `==`/`!=`
+    /// with an unsigned constant below the signed range's top (the
+    /// reinterpretation cannot change the result).
+    fn sign_compare(&mut self, op: BinOp, a: &Expr, b: &Expr, l: QualType, r: QualType, span: Span) {
+        let (Some(ls), Some(rs)) = (self.arith(l.ty), self.arith(r.ty)) else { return };
+        let p = self.types.pointer_size;
+        let (Some(lt), Some(rt), Some(common)) = (int_ty(ls, p), int_ty(rs, p), int_ty(self.usual(ls, rs), p)) else { return };
+        if common.signed || lt.signed == rt.signed || ls == Scalar::Bool || rs == Scalar::Bool {
+            return;
+        }
+        let (signed, unsigned) = if lt.signed { (a, b) } else { (b, a) };
+        let non_negative = |this: &mut Self, e: &Expr| match &strip(e).kind {
+            ExprKind::Binary(BinOp::BitAnd, x, y) => [x, y].into_iter().any(|m| this.small_constant(m).is_some_and(|v| v >= 0)),
+            _ => this.small_constant(e).is_some_and(|v| v >= 0),
+        };
+        if non_negative(self, signed) {
+            return;
+        }
+        if matches!(op, BinOp::Eq | BinOp::Ne) && self.small_constant(unsigned).is_some_and(|v| v >= 0 && v < 1i128 << (common.bits - 1)) {
+            return;
+        }
+        let (x, y) = (self.operand_type_name(a), self.operand_type_name(b));
+        self.diags.push(Diagnostic::warning("sign-compare", span, format!("comparison of integers of different signs: '{x}' and '{y}'")));
     }
 
     /// An operand's type as clang names it in messages (see
