@@ -30,7 +30,15 @@ const GROUPS: &[(&str, &[&str])] = &[
 
 /// Warnings clang reports only when asked (by name or through a group
 /// such as `-Wall` or `-Wextra`).
-const OFF_BY_DEFAULT: &[&str] = &["unused-variable", "unused-but-set-variable", "unused-parameter", "unused-but-set-parameter", "sign-compare"];
+const OFF_BY_DEFAULT: &[&str] = &[
+    "unused-variable",
+    "unused-but-set-variable",
+    "unused-parameter",
+    "unused-but-set-parameter",
+    "sign-compare",
+    "bitwise-op-parentheses",
+    "logical-op-parentheses",
+];
 
 /// Is `warning` in `group` (or is it `group`)?
 pub fn contains(group: &str, warning: &str) -> bool {

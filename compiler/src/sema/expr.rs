@@ -996,6 +996,7 @@ impl Checker<'_> {
             self.string_plus_int(l, r, a, b, span);
         }
         self.precedence_warnings(op, a, b, span);
+        self.nested_operator_warnings(op, a, b);
         if is_comparison(op) && self.arith(l.ty).is_some_and(is_int) && self.arith(r.ty).is_some_and(is_int) {
             self.self_comparison(op, a, b, span);
             self.out_of_range_comparison(op, a, b, l, r, span);
@@ -1057,6 +1058,56 @@ impl Checker<'_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// clang's -Wbitwise-op-parentheses (`a & b | c`: `&` or `^` inside
+    /// `|`, `&` inside `^`) and -Wlogical-op-parentheses (`a && b || c`;
+    /// not when a string literal makes it an assertion's message), both in
+    /// -Wparentheses but off by default, as in clang; not in a macro's
+    /// expansion. At the inner operator.
+    fn nested_operator_warnings(&mut self, op: BinOp, a: &Expr, b: &Expr) {
+        if !matches!(op, BinOp::BitOr | BinOp::BitXor | BinOp::Or) || a.span == b.span || from_macro(a) || from_macro(b) {
+            return;
+        }
+        fn inner(e: &Expr) -> Option<(BinOp, &Expr, &Expr)> {
+            match &e.kind {
+                ExprKind::Binary(o, x, y) => Some((*o, x, y)),
+                _ => None,
+            }
+        }
+        let warn = |name: &'static str, inner_op: BinOp, e: &Expr| {
+            let (i, o) = (inner_op.text(), op.text());
+            Diagnostic::warning(name, e.loc(), format!("'{i}' within '{o}'")).with_range(e.span).with_note(format!("place parentheses around the '{i}' expression to silence this warning"))
+        };
+        if op != BinOp::Or {
+            if !self.diags.policy.enabled("bitwise-op-parentheses") {
+                return;
+            }
+            for e in [a, b] {
+                if let Some((o, ..)) = inner(e)
+                    && (o == BinOp::BitAnd || (op == BinOp::BitOr && o == BinOp::BitXor))
+                {
+                    self.diags.push(warn("bitwise-op-parentheses", o, e));
+                }
+            }
+            return;
+        }
+        if !self.diags.policy.enabled("logical-op-parentheses") {
+            return;
+        }
+        // `"why" && x || y`, `x || y && "why"`: a message, the grouping
+        // moot.
+        let message = |e: &Expr| matches!(strip(e).kind, ExprKind::StringLit(_));
+        if let Some((BinOp::And, x, _)) = inner(a)
+            && !message(x)
+        {
+            self.diags.push(warn("logical-op-parentheses", BinOp::And, a));
+        }
+        if let Some((BinOp::And, _, y)) = inner(b)
+            && !message(y)
+        {
+            self.diags.push(warn("logical-op-parentheses", BinOp::And, b));
         }
     }
 
