@@ -20,6 +20,8 @@ use std::path::PathBuf;
 pub struct BuildOptions {
     pub std: ClStd,
     pub include_dirs: Vec<PathBuf>,
+    /// `-include FILE`s, in order.
+    pub includes: Vec<PathBuf>,
     /// `-D`/`-U`, in order.
     pub macros: Vec<CmdMacro>,
     /// 0 to 3 (default 2).
@@ -32,7 +34,7 @@ pub struct BuildOptions {
 
 impl Default for BuildOptions {
     fn default() -> BuildOptions {
-        BuildOptions { std: ClStd::default(), include_dirs: Vec::new(), macros: Vec::new(), opt_level: 2, fp: FpOptions::default(), host_cpu: true }
+        BuildOptions { std: ClStd::default(), include_dirs: Vec::new(), includes: Vec::new(), macros: Vec::new(), opt_level: 2, fp: FpOptions::default(), host_cpu: true }
     }
 }
 
@@ -85,7 +87,7 @@ pub fn build(source: &str, name: &str, opts: &BuildOptions) -> Result<clc_runtim
     let mut sm = SourceMap::new();
     let main = sm.add_virtual(name, source.to_string());
     let mut diags = Diagnostics::default();
-    let pp_opts = PpOptions { std: opts.std, target: Target::Host, include_dirs: opts.include_dirs.clone(), macros: opts.macros.clone(), fp: opts.fp };
+    let pp_opts = PpOptions { std: opts.std, target: Target::Host, include_dirs: opts.include_dirs.clone(), macros: opts.macros.clone(), includes: opts.includes.clone(), fp: opts.fp };
     let out = pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
     let rendered = |diags: &Diagnostics| diags.iter().map(|d| render::render(&sm, d, Format::Clang)).collect::<String>();
     if out.fatal {

@@ -47,6 +47,34 @@ fn floating_point_options_define_their_macros() {
 }
 
 #[test]
+fn include_reads_files_before_the_input() {
+    let dir = "tests/cli/include_first";
+    let main = format!("{dir}/main.cl");
+    let (code, _, err) = clc(&["-fsyntax-only", &main]);
+    assert_eq!(code, 1, "the input alone lacks the prelude: {err}");
+    // In order: the prelude (from the working directory), then the helper
+    // (through -I), whose parameter type the prelude declares; glued and
+    // `--include=` spellings too; `#pragma once` holds across them.
+    let prelude = format!("{dir}/prelude.h");
+    // (The harness makes existing paths absolute, not glued ones.)
+    let absolute = clc_tests::root().join(&prelude);
+    let glued = format!("-include{}", absolute.display());
+    let long = format!("--include={}", absolute.display());
+    for first in [&["-include", prelude.as_str()][..], &[glued.as_str()][..], &[long.as_str()][..]] {
+        let mut args = vec!["-fsyntax-only"];
+        args.extend(first);
+        args.extend(["-I", dir, "-include", "helper.h", "-include", &prelude, &main]);
+        let (code, _, err) = clc(&args);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+    }
+    let (_, out, _) = clc(&["-E", "-include", &prelude, &main]);
+    assert!(out.contains("my_int v = 42;"), "{out}");
+    let (code, _, err) = clc(&["-fsyntax-only", "-include", "no/such.h", &main]);
+    assert_eq!(code, 1);
+    assert!(err.contains("'no/such.h' file not found"), "{err}");
+}
+
+#[test]
 fn every_error_is_reported_and_the_limit_applies() {
     insta::assert_snapshot!(transcript(&["-fsyntax-only", "tests/cli/three_errors.cl"]));
     insta::assert_snapshot!(transcript(&["-fsyntax-only", "-ferror-limit=1", "tests/cli/three_errors.cl"]));

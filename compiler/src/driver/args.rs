@@ -53,6 +53,8 @@ pub struct Invocation {
     pub std: ClStd,
     pub target: Target,
     pub include_dirs: Vec<PathBuf>,
+    /// `-include FILE`s, in order.
+    pub includes: Vec<PathBuf>,
     pub macros: Vec<CmdMacro>,
     pub warnings: WarningPolicy,
     /// Stop after this many errors (`-ferror-limit=`, 0 = no limit).
@@ -104,6 +106,8 @@ const OPTIONS: &[(&str, Arity, &str)] = &[
     ("-D", Arity::GluedOrSeparate, "define a macro: -DNAME, -DNAME=VALUE"),
     ("-U", Arity::GluedOrSeparate, "undefine a macro"),
     ("-I", Arity::GluedOrSeparate, "add a directory to the include search path"),
+    ("-include", Arity::GluedOrSeparate, "read a file before the input, as if it began with #include \"FILE\""),
+    ("--include=", Arity::Joined, "same as -include"),
     ("-o", Arity::GluedOrSeparate, "write output to this file"),
     ("-x", Arity::GluedOrSeparate, "input language (only `cl`)"),
     ("-fsyntax-only", Arity::Flag, "check the program and report diagnostics, generate nothing"),
@@ -204,6 +208,7 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
             "-D" => inv.macros.push(CmdMacro::Define(value)),
             "-U" => inv.macros.push(CmdMacro::Undef(value)),
             "-I" => inv.include_dirs.push(PathBuf::from(value)),
+            "-include" | "--include=" => inv.includes.push(PathBuf::from(value)),
             "-o" => inv.output = Some(PathBuf::from(value)),
             "-x" => {
                 if value != "cl" {

@@ -258,6 +258,7 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
         target: inv.target.clone(),
         include_dirs: inv.include_dirs.clone(),
         macros: inv.macros.clone(),
+        includes: inv.includes.clone(),
         fp: inv.fp,
     };
     let pp_out = pp::preprocess(&mut sm, main, &pp_opts, &mut diags);

@@ -965,6 +965,7 @@ fn parse(args: &[String]) -> Result<Options, Usage> {
             "-D" => build.macros.push(CmdMacro::Define(value(&mut i, a)?)),
             "-U" => build.macros.push(CmdMacro::Undef(value(&mut i, a)?)),
             "-I" => build.include_dirs.push(PathBuf::from(value(&mut i, a)?)),
+            "-include" => build.includes.push(PathBuf::from(value(&mut i, a)?)),
             _ if a.starts_with("-D") && a.len() > 2 => build.macros.push(CmdMacro::Define(a[2..].to_string())),
             _ if a.starts_with("-U") && a.len() > 2 => build.macros.push(CmdMacro::Undef(a[2..].to_string())),
             _ if a.starts_with("-I") && a.len() > 2 => build.include_dirs.push(PathBuf::from(&a[2..])),

@@ -167,6 +167,14 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
     }
     pp.user_code = true;
     pp.push_file(main, pp.sm.file(main).path.as_deref().and_then(|p| p.canonicalize().ok()));
+    // `-include`s: a file of `#include` lines, read first (on top of the
+    // main file's); with no path of its own, its quoted names are
+    // searched from the working directory.
+    if !opts.includes.is_empty() {
+        let text: String = opts.includes.iter().map(|f| format!("#include \"{}\"\n", f.display())).collect();
+        let id = pp.sm.add_virtual("<command line>", text);
+        pp.push_file(id, None);
+    }
     let mut toks = Vec::with_capacity(pp.files[0].toks.len());
     pp.expand_loop(0, Mode::Top, &mut toks);
     pp.out.tokens = toks;

@@ -69,6 +69,10 @@ pub struct PpOptions {
     pub include_dirs: Vec<PathBuf>,
     /// `-D` and `-U` in command-line order.
     pub macros: Vec<CmdMacro>,
+    /// `-include FILE`s, in order: read before the main file as if it
+    /// began with `#include "FILE"` lines (searched from the working
+    /// directory, then the `-I` directories).
+    pub includes: Vec<PathBuf>,
     /// The floating-point options, which `__FAST_RELAXED_MATH__` and
     /// `__FINITE_MATH_ONLY__` tell the program.
     pub fp: crate::options::FpOptions,
