@@ -111,9 +111,11 @@ fn rich_format_on_request() {
     insta::assert_snapshot!(transcript(&["-fsyntax-only", "-fdiagnostics-format=rich", "tests/cli/macro_error.cl"]));
 }
 
-/// A fresh path in the temporary directory for one test's output.
+/// A path in the tests' scratch directory for one test's output.
 fn temp_output(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("clc-cli-{}", std::process::id()));
+    // Under the target directory (cargo's scratch space for tests), named
+    // the same on every run: nothing piles up in the system's /tmp.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("clc-cli");
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
