@@ -562,12 +562,30 @@ impl Pp<'_> {
             }
             candidates.extend(self.opts.include_dirs.iter().map(|d| d.join(&name)));
         }
-        let Some(path) = candidates.into_iter().find(|p| p.is_file()) else {
-            // Fatal, as in clang: what follows would be read without the
-            // header's declarations, a cascade of errors about nothing.
-            self.diags.push(Diagnostic::error("E0105", dspan, format!("'{name}' file not found")));
-            self.fatal = true;
-            return;
+        let quoted_alternative = || match &current_dir {
+            Some(d) if !d.as_os_str().is_empty() => d.join(&name),
+            _ => PathBuf::from(&name),
+        };
+        let path = match candidates.into_iter().find(|p| p.is_file()) {
+            Some(path) => path,
+            // `<x.h>` that `"x.h"` would find (next to the including
+            // file): clang's error and fix-it, and it goes on with that
+            // file, so nothing cascades.
+            None if angled && !as_path.is_absolute() && quoted_alternative().is_file() => {
+                // The `<…>`, where the quotes go.
+                let at = Span { lo: rest.first().map_or(dspan.lo, |t| t.span.lo), ..dspan };
+                let d = Diagnostic::error("E0105", at, format!("'{name}' file not found with <angled> include; use \"quotes\" instead")).with_fixit(at, format!("\"{name}\""));
+                self.diags.push(d);
+                quoted_alternative()
+            }
+            None => {
+                // Fatal, as in clang: what follows would be read without
+                // the header's declarations, a cascade of errors about
+                // nothing.
+                self.diags.push(Diagnostic::error("E0105", dspan, format!("'{name}' file not found")));
+                self.fatal = true;
+                return;
+            }
         };
         let canonical = path.canonicalize().unwrap_or_else(|_| path.clone());
         if self.once.contains(&canonical) {
@@ -691,6 +709,11 @@ impl Pp<'_> {
                 None
             }
             ["once"] => {
+                // The main file is the bottom of the stack (the
+                // `-include` list, if any, sits above it, never below).
+                if self.files.len() == 1 {
+                    self.diags.push(Diagnostic::warning("pragma-once-outside-header", toks[0].span, "#pragma once in main file"));
+                }
                 if let Some(c) = self.files.last().and_then(|f| f.canonical.clone()) {
                     self.once.insert(c);
                 }
