@@ -27,6 +27,10 @@ mod flow;
 #[path = "sequence.rs"]
 mod sequence;
 
+// -Wuninitialized.
+#[path = "uninit.rs"]
+mod uninit;
+
 // `#pragma unroll` and `opencl_unroll_hint`: their rules, and what a loop's
 // hints ask of code generation.
 #[path = "loop_hints.rs"]
@@ -1471,6 +1475,9 @@ impl Checker<'_> {
         }
         if let Some(scope) = self.scopes.pop() {
             self.report_unused(&scope);
+        }
+        if !syntax_error && self.diags.policy.enabled("uninitialized") {
+            uninit::check(&f.body, self.diags);
         }
         // clang's -Wreturn-type, at the body's closing brace.
         let non_void = matches!(self.types.kind(decl.ty.ty), TypeKind::Function { ret, .. } if !matches!(self.types.kind(ret.ty), TypeKind::Void));
