@@ -7,7 +7,7 @@
 /// every warning and is not listed.
 const GROUPS: &[(&str, &[&str])] = &[
     ("all", &["most", "parentheses", "switch"]),
-    ("most", &["unused", "uninitialized", "return-type", "string-plus-int", "tautological-compare", "format", "unknown-pragmas"]),
+    ("most", &["unused", "uninitialized", "return-type", "string-plus-int", "tautological-compare", "format", "unknown-pragmas", "comment"]),
     ("extra", &["sign-compare", "unused-parameter", "unused-but-set-parameter", "empty-init-stmt"]),
     ("unused", &["unused-value", "unused-variable", "unused-but-set-variable", "unused-function", "unused-label"]),
     ("unused-value", &["unused-comparison", "unused-result"]),
@@ -38,6 +38,7 @@ const OFF_BY_DEFAULT: &[&str] = &[
     "bitwise-op-parentheses",
     "logical-op-parentheses",
     "uninitialized",
+    "comment",
 ];
 
 /// Is `warning` in `group` (or is it `group`)?

@@ -182,6 +182,48 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
     pp.out
 }
 
+/// clang's -Wcomment (in `-Wall`): the backslashes that continue a `//`
+/// comment onto the next line, found in the text
+/// between tokens, which holds only blanks and comments.
+fn multi_line_comments(text: &str, toks: &[Token]) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut gaps = Vec::with_capacity(toks.len() + 1);
+    let mut prev = 0;
+    for t in toks {
+        gaps.push(prev..(t.span.lo as usize).max(prev));
+        prev = prev.max(t.span.hi as usize);
+    }
+    gaps.push(prev..bytes.len());
+    let mut found = Vec::new();
+    for gap in gaps {
+        let mut i = gap.start;
+        while i + 1 < gap.end {
+            match &bytes[i..i + 2] {
+                b"/*" => i = text[i + 2..gap.end].find("*/").map_or(gap.end, |k| i + 2 + k + 2),
+                b"//" => {
+                    // Each line the comment continues onto (clc's lexer,
+                    // as C, splices only a backslash right before the
+                    // newline).
+                    let mut j = i + 2;
+                    loop {
+                        let end = text[j..gap.end].find('\n').map_or(gap.end, |k| j + k);
+                        let line = text[j..end].trim_end_matches('\r');
+                        if end < gap.end && line.ends_with('\\') {
+                            found.push(j + line.len() - 1);
+                            j = end + 1;
+                        } else {
+                            i = end;
+                            break;
+                        }
+                    }
+                }
+                _ => i += 1,
+            }
+        }
+    }
+    found
+}
+
 /// `-D`/`-U` options as directive lines.
 fn command_line_text(macros: &[super::CmdMacro]) -> String {
     let mut s = String::new();
@@ -213,6 +255,11 @@ impl Pp<'_> {
 
     pub(super) fn push_file(&mut self, file: FileId, canonical: Option<PathBuf>) {
         let toks = lex::lex(file, &self.sm.file(file).text);
+        if self.user_code && self.diags.policy.enabled("comment") {
+            for at in multi_line_comments(&self.sm.file(file).text, &toks) {
+                self.diags.push(Diagnostic::warning("comment", Span::new(file, at, at + 1), "multi-line // comment"));
+            }
+        }
         self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical });
     }
 
