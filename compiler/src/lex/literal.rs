@@ -133,10 +133,9 @@ fn parse_float(text: &str, lower: &str, is_hex: bool) -> Result<NumberLit, Strin
 /// `1e-50f`); `text` is how it is written, the rest what
 /// [`parse_number`] made of it.
 pub fn float_out_of_range(text: &str, value: f64, value_f32: f32, suffix: FloatSuffix) -> Option<String> {
-    let lower = text.to_ascii_lowercase();
-    let nonzero = match lower.strip_prefix("0x") {
-        Some(hex) => hex.split('p').next().is_some_and(|m| m.chars().any(|c| c.is_ascii_hexdigit() && c != '0')),
-        None => lower.split('e').next().is_some_and(|m| m.chars().any(|c| matches!(c, '1'..='9'))),
+    let nonzero = || match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => hex.split(['p', 'P']).next().is_some_and(|m| m.chars().any(|c| c.is_ascii_hexdigit() && c != '0')),
+        None => text.split(['e', 'E']).next().is_some_and(|m| m.chars().any(|c| matches!(c, '1'..='9'))),
     };
     // clang prints the type's limits in the type's natural precision.
     let (ty, large, small, max, min) = match suffix {
@@ -147,7 +146,7 @@ pub fn float_out_of_range(text: &str, value: f64, value_f32: f32, suffix: FloatS
     };
     if large {
         Some(format!("magnitude of floating-point constant too large for type '{ty}'; maximum is {max}"))
-    } else if small && nonzero {
+    } else if small && nonzero() {
         Some(format!("magnitude of floating-point constant too small for type '{ty}'; minimum is {min}"))
     } else {
         None

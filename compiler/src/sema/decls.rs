@@ -50,6 +50,7 @@ use clc_builtins::types::{BuiltinType, Image, Opaque, Scalar};
 
 /// Runs the layer over `tu`.
 pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) -> Program {
+    let track_unused = ["unused-variable", "unused-but-set-variable", "unused-parameter", "unused-but-set-parameter"].iter().any(|w| diags.policy.enabled(w));
     let mut c = Checker {
         opts: opts.clone(),
         diags,
@@ -72,6 +73,7 @@ pub fn check(tu: &TranslationUnit, opts: &SemaOptions, diags: &mut Diagnostics) 
         referenced: Default::default(),
         read: Default::default(),
         set_only: Vec::new(),
+        track_unused,
     };
     for item in &tu.items {
         match item {
@@ -329,6 +331,9 @@ struct Checker<'d> {
     /// The names being assigned by the statement being checked (`x = …;`,
     /// `x += …;`, `x++;`, a `for` step): not reads.
     set_only: Vec<Span>,
+    /// Whether any of the -Wunused-variable family is on: else neither
+    /// `referenced` nor `read` is kept.
+    track_unused: bool,
 }
 
 /// The note on diagnostics of the rules for blocks.
@@ -394,9 +399,12 @@ impl Checker<'_> {
     /// for, by name, `-Wall` or `-Wextra`) for a function's scope closing:
     /// its variables and parameters no expression named.
     fn report_unused(&mut self, scope: &Scope) {
+        if !self.track_unused || self.func.as_ref().is_none_or(|f| f.after_syntax_error) {
+            return;
+        }
         let on = |w: &str| self.diags.policy.enabled(w);
         let wanted = [on("unused-variable"), on("unused-but-set-variable"), on("unused-parameter"), on("unused-but-set-parameter")];
-        if !wanted.iter().any(|&w| w) || self.func.as_ref().is_none_or(|f| f.after_syntax_error) {
+        if !wanted.iter().any(|&w| w) {
             return;
         }
         let mut unused: Vec<(Span, &'static str, String)> = Vec::new();
@@ -2307,7 +2315,9 @@ impl Checker<'_> {
                     self.unsequenced(c);
                 }
                 if let Some(s) = step {
-                    self.set_only = expr::assigned_names(s);
+                    if self.track_unused {
+                        self.set_only = expr::assigned_names(s);
+                    }
                     self.expr(s);
                     self.set_only.clear();
                     self.unsequenced(s);

@@ -663,9 +663,11 @@ impl Checker<'_> {
             if self.facts.enabled {
                 self.facts.names.insert(addr(id), decl);
             }
-            self.referenced.insert(decl);
-            if !self.set_only.contains(&id.span) {
-                self.read.insert(decl);
+            if self.track_unused {
+                self.referenced.insert(decl);
+                if !self.set_only.contains(&id.span) {
+                    self.read.insert(decl);
+                }
             }
             return match kind {
                 SymKind::Var { .. } | SymKind::Param => self.variable_use(id, ty),
@@ -1115,7 +1117,9 @@ impl Checker<'_> {
     /// then, where it has no error, whether its value goes unused.
     pub(super) fn expr_statement(&mut self, e: &Expr) {
         let errors = self.diags.error_count();
-        self.set_only = assigned_names(e);
+        if self.track_unused {
+            self.set_only = assigned_names(e);
+        }
         self.expr(e);
         self.set_only.clear();
         if self.diags.error_count() == errors {

@@ -81,41 +81,75 @@ struct Checker<'a> {
     diags: &'a mut Diagnostics,
     tree: Tree,
     region: u32,
-    usages: HashMap<String, Info>,
+    usages: HashMap<&'a str, Info>,
     /// Inside a sequenced subexpression: the side-effect modifications
     /// it made, with the usage each replaced (see `sequenced`).
-    side_effects: Option<Vec<(String, Option<Usage>)>>,
+    side_effects: Option<Vec<(&'a str, Option<Usage>)>>,
 }
 
 /// Checks the full expression `e`; `is_var` says which names are
 /// variables.
 pub fn check(e: &Expr, is_var: &dyn Fn(&str) -> bool, diags: &mut Diagnostics) {
-    // Nothing can be unsequenced without an assignment or an increment.
-    if !modifies(e) {
+    // Nothing can be unsequenced without an assignment or an increment,
+    // nor with only one that is the whole expression (`x = …`, `a[i] += …`,
+    // `i++`): its store comes after its operands' values, and nothing
+    // else modifies.
+    let count = modifications(e, 2);
+    if count == 0 || (count == 1 && matches!(strip(e).kind, ExprKind::Assign(..) | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, _))) {
         return;
     }
     let mut c = Checker { is_var, diags, tree: Tree { parent: vec![0], merged: vec![false] }, region: 0, usages: HashMap::default(), side_effects: None };
     c.value(e);
 }
 
-fn modifies(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Assign(..) | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, _) => true,
-        ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Cast(_, x) | ExprKind::Member { base: x, .. } => modifies(x),
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => modifies(a) || modifies(b),
-        ExprKind::Cond(c, a, b) => modifies(c) || modifies(a) || modifies(b),
-        ExprKind::Call(f, args) => modifies(f) || args.iter().any(modifies),
-        ExprKind::VectorLiteral(_, xs) => xs.iter().any(modifies),
-        _ => false,
+fn strip(mut e: &Expr) -> &Expr {
+    while let ExprKind::Paren(x) = &e.kind {
+        e = x;
     }
+    e
 }
 
-impl Checker<'_> {
+/// How many assignments and increments `e` holds, counting up to `limit`.
+fn modifications(e: &Expr, limit: u32) -> u32 {
+    let mut n = u32::from(matches!(e.kind, ExprKind::Assign(..) | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, _)));
+    let add = |x: &Expr, n: &mut u32| {
+        if *n < limit {
+            *n += modifications(x, limit - *n);
+        }
+    };
+    match &e.kind {
+        ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Cast(_, x) | ExprKind::Member { base: x, .. } => add(x, &mut n),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Assign(_, a, b) => {
+            add(a, &mut n);
+            add(b, &mut n);
+        }
+        ExprKind::Cond(c, a, b) => {
+            add(c, &mut n);
+            add(a, &mut n);
+            add(b, &mut n);
+        }
+        ExprKind::Call(f, args) => {
+            add(f, &mut n);
+            for a in args {
+                add(a, &mut n);
+            }
+        }
+        ExprKind::VectorLiteral(_, xs) => {
+            for x in xs {
+                add(x, &mut n);
+            }
+        }
+        _ => {}
+    }
+    n.min(limit)
+}
+
+impl<'a> Checker<'a> {
     /// The variable `e` names (through parentheses).
-    fn object(&self, e: &Expr) -> Option<String> {
+    fn object(&self, e: &'a Expr) -> Option<&'a str> {
         match &e.kind {
             ExprKind::Paren(x) => self.object(x),
-            ExprKind::Ident(id) if (self.is_var)(&id.name) => Some(id.name.to_string()),
+            ExprKind::Ident(id) if (self.is_var)(&id.name) => Some(&id.name),
             _ => None,
         }
     }
@@ -136,15 +170,15 @@ impl Checker<'_> {
         self.diags.push(Diagnostic::warning("unsequenced", m, msg).with_range(other_at));
     }
 
-    fn add_usage(&mut self, o: &str, at: Span, kind: Kind) {
+    fn add_usage(&mut self, o: &'a str, at: Span, kind: Kind) {
         let region = self.region;
-        let info = self.usages.entry(o.to_string()).or_default();
+        let info = self.usages.entry(o).or_default();
         let old = info.uses[kind as usize];
         if old.is_none_or(|u| !self.tree.unsequenced(region, u.region)) {
             if kind == Kind::ModAsSideEffect
                 && let Some(saved) = &mut self.side_effects
             {
-                saved.push((o.to_string(), old));
+                saved.push((o, old));
             }
             info.uses[kind as usize] = Some(Usage { at, region });
         }
@@ -155,12 +189,12 @@ impl Checker<'_> {
         self.check_usage(o, at, Kind::Use, false);
     }
 
-    fn post_mod(&mut self, o: &str, at: Span, kind: Kind) {
+    fn post_mod(&mut self, o: &'a str, at: Span, kind: Kind) {
         self.check_usage(o, at, Kind::ModAsSideEffect, true);
         self.add_usage(o, at, kind);
     }
 
-    fn read(&mut self, o: &str, at: Span) {
+    fn read(&mut self, o: &'a str, at: Span) {
         self.check_usage(o, at, Kind::ModAsValue, false);
         self.check_usage(o, at, Kind::ModAsSideEffect, false);
         self.add_usage(o, at, Kind::Use);
@@ -174,18 +208,18 @@ impl Checker<'_> {
         f(self);
         let done = std::mem::replace(&mut self.side_effects, outer).unwrap_or_default();
         for (o, old) in done.into_iter().rev() {
-            let side = self.usages.get(&o).and_then(|i| i.uses[Kind::ModAsSideEffect as usize]);
+            let side = self.usages.get(o).and_then(|i| i.uses[Kind::ModAsSideEffect as usize]);
             if let Some(side) = side {
-                self.add_usage(&o, side.at, Kind::ModAsValue);
+                self.add_usage(o, side.at, Kind::ModAsValue);
             }
-            if let Some(info) = self.usages.get_mut(&o) {
+            if let Some(info) = self.usages.get_mut(o) {
                 info.uses[Kind::ModAsSideEffect as usize] = old;
             }
         }
     }
 
     /// `a` then `b` with a sequence point between (`,`, `&&`, `||`).
-    fn in_order(&mut self, a: &Expr, b: &Expr) {
+    fn in_order(&mut self, a: &'a Expr, b: &'a Expr) {
         let (first, second, outer) = (self.tree.allocate(self.region), self.tree.allocate(self.region), self.region);
         self.sequenced(|c| {
             c.region = first;
@@ -200,7 +234,7 @@ impl Checker<'_> {
 
     /// An object designated, not read (the left of `=`, the operand of
     /// `&` or `++`): what its subscripts and pointers read.
-    fn place(&mut self, e: &Expr) {
+    fn place(&mut self, e: &'a Expr) {
         match &e.kind {
             ExprKind::Paren(x) => self.place(x),
             ExprKind::Ident(_) => {}
@@ -209,7 +243,7 @@ impl Checker<'_> {
         }
     }
 
-    fn value(&mut self, e: &Expr) {
+    fn value(&mut self, e: &'a Expr) {
         match &e.kind {
             ExprKind::Paren(x) => self.value(x),
             ExprKind::Ident(id) => {
@@ -219,9 +253,9 @@ impl Checker<'_> {
             }
             ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x) => match self.object(x) {
                 Some(o) => {
-                    self.pre_mod(&o, e.loc());
+                    self.pre_mod(o, e.loc());
                     self.place(x);
-                    self.post_mod(&o, e.loc(), Kind::ModAsSideEffect);
+                    self.post_mod(o, e.loc(), Kind::ModAsSideEffect);
                 }
                 None => self.place(x),
             },
@@ -236,18 +270,18 @@ impl Checker<'_> {
             }
             ExprKind::Assign(op, l, r) => {
                 let o = self.object(l);
-                if let Some(o) = &o {
+                if let Some(o) = o {
                     self.pre_mod(o, e.loc());
                 }
                 self.place(l);
                 // `x op= y` reads `x` too.
-                if let (Some(o), Some(_)) = (&o, op) {
+                if let (Some(o), Some(_)) = (o, op) {
                     self.read(o, l.span);
                 }
                 self.value(r);
                 // C: the store is a side effect, sequenced after the
                 // operands' values only.
-                if let Some(o) = &o {
+                if let Some(o) = o {
                     self.post_mod(o, e.loc(), Kind::ModAsSideEffect);
                 }
             }
