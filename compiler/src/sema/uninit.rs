@@ -62,15 +62,18 @@ fn block(items: &[Stmt], diags: &mut Diagnostics) {
 fn nested_blocks(s: &Stmt, diags: &mut Diagnostics) {
     match &s.kind {
         StmtKind::Compound(b) => block(&b.items, diags),
-        StmtKind::If { then, else_, .. } => {
-            nested_blocks(then, diags);
-            if let Some(e) = else_ {
-                nested_blocks(e, diags);
-            }
-        }
-        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } | StmtKind::Switch { body, .. } => nested_blocks(body, diags),
-        StmtKind::Case { body, .. } | StmtKind::Default { body } | StmtKind::Label { body, .. } => nested_blocks(body, diags),
-        _ => {}
+        _ => sub_statements(s).into_iter().for_each(|c| nested_blocks(c, diags)),
+    }
+}
+
+/// The statements directly inside `s`.
+fn sub_statements(s: &Stmt) -> Vec<&Stmt> {
+    match &s.kind {
+        StmtKind::Compound(b) => b.items.iter().collect(),
+        StmtKind::If { then, else_, .. } => std::iter::once(&**then).chain(else_.as_deref()).collect(),
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } | StmtKind::Switch { body, .. } => vec![body],
+        StmtKind::Case { body, .. } | StmtKind::Default { body } | StmtKind::Label { body, .. } => vec![body],
+        _ => Vec::new(),
     }
 }
 
@@ -357,17 +360,8 @@ fn has_jumps(items: &[Stmt]) -> bool {
 
 fn visit_stmts(s: &Stmt, f: &mut dyn FnMut(&Stmt)) {
     f(s);
-    match &s.kind {
-        StmtKind::Compound(b) => b.items.iter().for_each(|s| visit_stmts(s, f)),
-        StmtKind::If { then, else_, .. } => {
-            visit_stmts(then, f);
-            if let Some(e) = else_ {
-                visit_stmts(e, f);
-            }
-        }
-        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } | StmtKind::Switch { body, .. } => visit_stmts(body, f),
-        StmtKind::Case { body, .. } | StmtKind::Default { body } | StmtKind::Label { body, .. } => visit_stmts(body, f),
-        _ => {}
+    for c in sub_statements(s) {
+        visit_stmts(c, f);
     }
 }
 
