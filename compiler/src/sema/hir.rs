@@ -226,11 +226,11 @@ pub enum Stmt {
     /// A local variable comes into scope, with its initializer.
     Local { local: LocalId, init: Option<Init> },
     If { cond: ExprId, then: Vec<Stmt>, else_: Option<Vec<Stmt>> },
-    /// `unroll`: what the loop's `#pragma unroll` or `opencl_unroll_hint`
-    /// asks, if anything.
-    While { cond: ExprId, body: Vec<Stmt>, unroll: Option<Unroll> },
-    DoWhile { body: Vec<Stmt>, cond: ExprId, unroll: Option<Unroll> },
-    For { init: Vec<Stmt>, cond: Option<ExprId>, step: Option<ExprId>, body: Vec<Stmt>, unroll: Option<Unroll> },
+    /// `meta`: what the loop's `#pragma unroll` or `opencl_unroll_hint`
+    /// asks, if anything, and where the loop is.
+    While { cond: ExprId, body: Vec<Stmt>, meta: LoopMeta },
+    DoWhile { body: Vec<Stmt>, cond: ExprId, meta: LoopMeta },
+    For { init: Vec<Stmt>, cond: Option<ExprId>, step: Option<ExprId>, body: Vec<Stmt>, meta: LoopMeta },
     /// `cond` (promoted integer) jumps to the `Case` marker of the value
     /// in `cases`, else to `default`, else past the body.
     Switch { cond: ExprId, cases: Vec<(i128, CaseId)>, default: Option<CaseId>, body: Vec<Stmt> },
@@ -242,6 +242,15 @@ pub enum Stmt {
     Continue,
     Return(Option<ExprId>),
     Block(Vec<Stmt>),
+}
+
+/// What a loop tells code generation besides its parts.
+#[derive(Clone, Copy, Debug)]
+pub struct LoopMeta {
+    pub unroll: Option<Unroll>,
+    /// From the loop's keyword to the end of its body (with `-g`, the
+    /// loop's start and end locations in its `llvm.loop` ID, as clang's).
+    pub span: Span,
 }
 
 /// What a loop asks of its unrolling: `#pragma unroll`, `#pragma
@@ -380,18 +389,18 @@ impl Dumper<'_> {
                     self.block(out, "else", e, depth + 1);
                 }
             }
-            Stmt::While { cond, body, unroll } => {
-                line(out, &format!("While{}", unroll_text(*unroll)));
+            Stmt::While { cond, body, meta } => {
+                line(out, &format!("While{}", unroll_text(meta.unroll)));
                 self.expr(out, *cond, depth + 1);
                 self.block(out, "body", body, depth + 1);
             }
-            Stmt::DoWhile { body, cond, unroll } => {
-                line(out, &format!("DoWhile{}", unroll_text(*unroll)));
+            Stmt::DoWhile { body, cond, meta } => {
+                line(out, &format!("DoWhile{}", unroll_text(meta.unroll)));
                 self.block(out, "body", body, depth + 1);
                 self.expr(out, *cond, depth + 1);
             }
-            Stmt::For { init, cond, step, body, unroll } => {
-                line(out, &format!("For{}", unroll_text(*unroll)));
+            Stmt::For { init, cond, step, body, meta } => {
+                line(out, &format!("For{}", unroll_text(meta.unroll)));
                 self.block(out, "init", init, depth + 1);
                 if let Some(c) = cond {
                     pad(out, depth + 1);

@@ -689,12 +689,12 @@ impl Lower<'_, '_, '_> {
             StmtKind::While { cond, body, unroll: u } => {
                 let c = self.rvalue(cond);
                 let b = self.sub(body);
-                out.push(S::While { cond: c, body: b, unroll: self.unroll(s, u) });
+                out.push(S::While { cond: c, body: b, meta: hir::LoopMeta { unroll: self.unroll(s, u), span: s.span } });
             }
             StmtKind::DoWhile { body, cond, unroll: u } => {
                 let b = self.sub(body);
                 let c = self.rvalue(cond);
-                out.push(S::DoWhile { body: b, cond: c, unroll: self.unroll(s, u) });
+                out.push(S::DoWhile { body: b, cond: c, meta: hir::LoopMeta { unroll: self.unroll(s, u), span: s.span } });
             }
             StmtKind::For { init, cond, step, body, unroll: u } => {
                 let mut i = Vec::new();
@@ -709,7 +709,7 @@ impl Lower<'_, '_, '_> {
                 let c = cond.as_ref().map(|c| self.rvalue(c));
                 let st = step.as_ref().map(|s| self.expr(s));
                 let b = self.sub(body);
-                out.push(S::For { init: i, cond: c, step: st, body: b, unroll: self.unroll(s, u) });
+                out.push(S::For { init: i, cond: c, step: st, body: b, meta: hir::LoopMeta { unroll: self.unroll(s, u), span: s.span } });
             }
             StmtKind::Goto(l) => out.push(S::Goto(l.name.clone())),
             StmtKind::Break => out.push(S::Break),

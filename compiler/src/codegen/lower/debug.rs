@@ -6,7 +6,7 @@
 use super::Gen;
 use crate::source::{FileId, Span};
 use inkwell::debug_info::{
-    AsDIScope, DICompileUnit, DIFile, DIFlags, DIFlagsConstants, DISubprogram, DWARFEmissionKind, DWARFSourceLanguage, DebugInfoBuilder,
+    AsDIScope, DICompileUnit, DIFile, DIFlags, DILocation, DIFlagsConstants, DISubprogram, DWARFEmissionKind, DWARFSourceLanguage, DebugInfoBuilder,
 };
 use inkwell::module::{FlagBehavior, Module};
 use rustc_hash::FxHashMap as HashMap;
@@ -112,5 +112,22 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let (line, col) = self.sm.file(span.file).line_col(span.lo);
         let loc = dbg.dib.create_debug_location(self.ctx, line, col, sub.as_debug_info_scope(), None);
         self.b.set_current_debug_location(loc);
+    }
+
+    /// With `-g`, the start and end locations of a loop at `span` (its
+    /// keyword, its body's last character: the `}` where it is a block),
+    /// for its `llvm.loop` ID.
+    pub(super) fn debug_loop_locations(&self, span: Span) -> Option<[DILocation<'ctx>; 2]> {
+        let dbg = self.dbg.as_ref()?;
+        let sub = dbg.sub?;
+        if (span.file.0 as usize) >= self.sm.len() {
+            return None;
+        }
+        let file = self.sm.file(span.file);
+        let at = |offset| {
+            let (line, col) = file.line_col(offset);
+            dbg.dib.create_debug_location(self.ctx, line, col, sub.as_debug_info_scope(), None)
+        };
+        Some([at(span.lo), at(span.hi.saturating_sub(1).max(span.lo))])
     }
 }

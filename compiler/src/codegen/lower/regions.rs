@@ -498,20 +498,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.b.position_at_end(end);
                 }
                 Stmt::While { cond, body, .. } | Stmt::For { cond: Some(cond), body, .. } if plan.divergent.contains_key(&(s as *const Stmt)) => {
-                    let (init, step, unroll): (&'a [Stmt], _, _) = match s {
-                        Stmt::For { init, step, unroll, .. } => (init, *step, *unroll),
-                        Stmt::While { unroll, .. } => (&[], None, *unroll),
-                        _ => (&[], None, None),
+                    let (init, step, meta): (&'a [Stmt], _, _) = match s {
+                        Stmt::For { init, step, meta, .. } => (init, *step, *meta),
+                        Stmt::While { meta, .. } => (&[], None, *meta),
+                        _ => return ice("a divergent loop that is no `for` or `while`"),
                     };
                     let written = plan.divergent[&(s as *const Stmt)].clone();
                     let confined = plan.confined.get(&(s as *const Stmt)).cloned().unwrap_or_default();
-                    self.divergent_loop(init, *cond, step, body, &written, &confined, unroll)?
+                    self.divergent_loop(init, *cond, step, body, &written, &confined, meta)?
                 }
-                Stmt::While { cond, body, unroll } => self.group_loop(&[], Some(*cond), None, body, false, false, *unroll)?,
-                Stmt::DoWhile { body, cond, unroll } => self.group_loop(&[], Some(*cond), None, body, true, false, *unroll)?,
-                Stmt::For { init, cond, step, body, unroll } => {
+                Stmt::While { cond, body, meta } => self.group_loop(&[], Some(*cond), None, body, false, false, *meta)?,
+                Stmt::DoWhile { body, cond, meta } => self.group_loop(&[], Some(*cond), None, body, true, false, *meta)?,
+                Stmt::For { init, cond, step, body, meta } => {
                     let counted = plan.counted.contains(&(s as *const Stmt));
-                    self.group_loop(init, *cond, *step, body, false, counted, *unroll)?
+                    self.group_loop(init, *cond, *step, body, false, counted, *meta)?
                 }
                 Stmt::Break | Stmt::Continue => {
                     let Some((brk, cont)) = self.group_jumps() else { return ice("break outside a loop") };
@@ -584,7 +584,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// work-items, and copies of those are not what `#pragma unroll` asks
     /// for (each would be vectorised on its own; a lockstep loop of 64
     /// iterations unrolled whole made 64 vector loops).
-    fn group_loop(&mut self, init: &'a [Stmt], cond: Option<ExprId>, step: Option<ExprId>, body: &'a [Stmt], do_while: bool, counted: bool, unroll: Option<Unroll>) -> R<()> {
+    fn group_loop(&mut self, init: &'a [Stmt], cond: Option<ExprId>, step: Option<ExprId>, body: &'a [Stmt], do_while: bool, counted: bool, meta: hir::LoopMeta) -> R<()> {
         if counted {
             self.at_group_level()?;
             self.stmts(init)?;
@@ -625,9 +625,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
         }
         self.b.build_unconditional_branch(head)?;
-        if unroll == Some(Unroll::Disable) {
-            self.unroll_hint(if do_while { bb } else { head }, before, unroll);
-        }
+        self.unroll_hint(if do_while { bb } else { head }, before, only_nounroll(meta));
         self.b.position_at_end(end);
         Ok(())
     }
@@ -658,7 +656,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     ///
     /// Of the loop's unrolling hint only `nounroll` is kept, as in
     /// [`Gen::group_loop`]: on the chunk's iterations.
-    fn divergent_loop(&mut self, init: &'a [Stmt], cond: ExprId, step: Option<ExprId>, body: &'a [Stmt], written: &[LocalId], confined: &[LocalId], unroll: Option<Unroll>) -> R<()> {
+    fn divergent_loop(&mut self, init: &'a [Stmt], cond: ExprId, step: Option<ExprId>, body: &'a [Stmt], written: &[LocalId], confined: &[LocalId], meta: hir::LoopMeta) -> R<()> {
         let mut init_run: Vec<&'a Stmt> = init.iter().collect();
         self.flush_region(&mut init_run)?;
         let fnv = self.fs().llfn;
@@ -819,9 +817,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let a = self.b.build_load(i8t, any, "")?.into_int_value();
         let again = self.b.build_int_compare(IntPredicate::NE, a, i8t.const_zero(), "")?;
         self.b.build_conditional_branch(again, chunk_body, chunk_next)?;
-        if unroll == Some(Unroll::Disable) {
-            self.unroll_hint(chunk_body, Some(fill), unroll);
-        }
+        self.unroll_hint(chunk_body, Some(fill), only_nounroll(meta));
         self.b.position_at_end(chunk_next);
         let next_xc = self.b.build_int_add(xc, i64t.const_int(self.chunk, false), "")?;
         xc_p.add_incoming(&[(&next_xc, chunk_next)]);
@@ -1539,7 +1535,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Some(false) => props.push((LOOP_VECTORIZE_ENABLE, Some(self.ctx.bool_type().const_zero()))),
             None => {}
         }
-        self.set_loop_properties(&[back], &props);
+        self.set_loop_properties(&[back], &props, None);
     }
 
     /// The identity of a combining operator: 0, or the type's largest or
@@ -2204,6 +2200,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
 /// of one work-item), are their own argument's value
 /// ([`Gen::single_item_collective`]); pipe reservations are not, and take
 /// `cpu_pipes.rs`' path there.
+/// `meta` with only a `nounroll` hint kept, for a loop run at group level
+/// (see [`Gen::group_loop`]).
+fn only_nounroll(meta: hir::LoopMeta) -> hir::LoopMeta {
+    hir::LoopMeta { unroll: meta.unroll.filter(|u| *u == Unroll::Disable), ..meta }
+}
+
 pub(super) fn is_collective(op: GroupOp) -> bool {
     collective(op) && !super::pipes::is_pipe_op(op)
 }

@@ -1,7 +1,8 @@
 //! Statements and control flow.
 
 use super::{Gen, R, ice};
-use crate::sema::hir::{ExprId, Stmt, Unroll};
+use crate::sema::hir::{ExprId, LoopMeta, Stmt, Unroll};
+use inkwell::debug_info::DILocation;
 use clc_builtins::functions::AddrSpace;
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{AnyValueEnum, InstructionValue, IntValue};
@@ -86,7 +87,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 end.move_after(self.b.get_insert_block().expect("positioned")).ok();
                 self.b.position_at_end(end);
             }
-            Stmt::While { cond, body, unroll } => {
+            Stmt::While { cond, body, meta } => {
                 let head = self.ctx.append_basic_block(f, "while.cond");
                 let bb = self.ctx.append_basic_block(f, "while.body");
                 let end = self.ctx.append_basic_block(f, "while.end");
@@ -98,10 +99,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.b.position_at_end(bb);
                 self.loop_body(body, end, head)?;
                 self.jump(head)?;
-                self.unroll_hint(head, before, *unroll);
+                self.unroll_hint(head, before, *meta);
                 self.b.position_at_end(end);
             }
-            Stmt::DoWhile { body, cond, unroll } => {
+            Stmt::DoWhile { body, cond, meta } => {
                 let bb = self.ctx.append_basic_block(f, "do.body");
                 let cb = self.ctx.append_basic_block(f, "do.cond");
                 let end = self.ctx.append_basic_block(f, "do.end");
@@ -113,10 +114,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 self.b.position_at_end(cb);
                 let c = self.truth(*cond)?;
                 self.b.build_conditional_branch(c, bb, end)?;
-                self.unroll_hint(bb, before, *unroll);
+                self.unroll_hint(bb, before, *meta);
                 self.b.position_at_end(end);
             }
-            Stmt::For { init, cond, step, body, unroll } => {
+            Stmt::For { init, cond, step, body, meta } => {
                 self.stmts(init)?;
                 let before = self.b.get_insert_block();
                 let head = self.ctx.append_basic_block(f, "for.cond");
@@ -142,7 +143,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.rvalue(*s)?;
                 }
                 self.jump(head)?;
-                self.unroll_hint(head, before, *unroll);
+                self.unroll_hint(head, before, *meta);
                 self.b.position_at_end(end);
             }
             Stmt::Switch { cond, cases, default, body } => {
@@ -190,16 +191,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         Ok(())
     }
 
-    /// Gives the loop whose header is `head` the `llvm.loop.unroll.*`
-    /// property of `unroll` (see [`crate::codegen::llvm::LOOP_UNROLL_ENABLE`]),
-    /// as clang-22 does: on every branch to the header from inside the
-    /// loop (the back edge, and a `while` loop's `continue`s), all with the
-    /// same loop ID, which LLVM requires of a loop's latches. `before` is
-    /// the block the loop was entered from.
-    pub(super) fn unroll_hint(&self, head: BasicBlock<'ctx>, before: Option<BasicBlock<'ctx>>, unroll: Option<Unroll>) {
+    /// Gives the loop whose header is `head` its `llvm.loop` ID, as
+    /// clang-22 does: the `llvm.loop.unroll.*` property of `meta.unroll`
+    /// (see [`crate::codegen::llvm::LOOP_UNROLL_ENABLE`]) and, with `-g`,
+    /// the loop's start and end locations; on every branch to the header
+    /// from inside the loop (the back edge, and a `while` loop's
+    /// `continue`s), all with the same loop ID, which LLVM requires of a
+    /// loop's latches. `before` is the block the loop was entered from.
+    pub(super) fn unroll_hint(&self, head: BasicBlock<'ctx>, before: Option<BasicBlock<'ctx>>, meta: LoopMeta) {
         use crate::codegen::llvm::{LOOP_UNROLL_COUNT, LOOP_UNROLL_DISABLE, LOOP_UNROLL_ENABLE};
-        let props = match unroll {
-            None => return,
+        let props = match meta.unroll {
+            None => vec![],
             Some(Unroll::Enable) => vec![(LOOP_UNROLL_ENABLE, None)],
             Some(Unroll::Disable) => vec![(LOOP_UNROLL_DISABLE, None)],
             Some(Unroll::Count { count, enable }) => {
@@ -210,6 +212,10 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 p
             }
         };
+        let at = self.debug_loop_locations(meta.span);
+        if props.is_empty() && at.is_none() {
+            return;
+        }
         let mut latches = Vec::new();
         let mut u = head.get_first_use();
         while let Some(x) = u {
@@ -220,12 +226,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             u = x.get_next_use();
         }
-        self.set_loop_properties(&latches, &props);
+        self.set_loop_properties(&latches, &props, at);
     }
 
     /// Sets one new loop ID with properties `props` (a name and, for
-    /// most, a value) on each of the branches `latches`.
-    pub(super) fn set_loop_properties(&self, latches: &[InstructionValue<'ctx>], props: &[(&str, Option<IntValue<'ctx>>)]) {
+    /// most, a value) on each of the branches `latches`, after the loop's
+    /// start and end locations `at` where given.
+    pub(super) fn set_loop_properties(&self, latches: &[InstructionValue<'ctx>], props: &[(&str, Option<IntValue<'ctx>>)], at: Option<[DILocation<'ctx>; 2]>) {
         use inkwell::llvm_sys::core as llvm;
         use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
         use inkwell::llvm_sys::prelude::LLVMMetadataRef;
@@ -242,6 +249,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             let node = |ops: &mut [LLVMMetadataRef]| llvm::LLVMMDNodeInContext2(ctx, ops.as_mut_ptr(), ops.len());
             let tmp = LLVMTemporaryMDNode(ctx, std::ptr::null_mut(), 0);
             let mut ops = vec![tmp];
+            ops.extend(at.iter().flatten().map(|l| l.as_mut_ptr()));
             for (name, value) in props {
                 let mut prop = vec![llvm::LLVMMDStringInContext2(ctx, name.as_ptr().cast(), name.len())];
                 prop.extend(value.map(|v| llvm::LLVMValueAsMetadata(v.as_value_ref())));

@@ -886,3 +886,44 @@ fn unroll_hints_take_effect_at_o2() {
     assert_eq!(shifts_by_counter("kept"), 1, "{}", body("kept"));
     assert_eq!(shifts_by_counter("whole"), 0, "{}", body("whole"));
 }
+
+/// With `-g` every loop's ID starts with its start and end locations (the
+/// loop's first token, its body's last character), as clang-22's do, and
+/// keeps its unrolling properties after them; the IR stays valid.
+#[test]
+fn loops_carry_their_locations_with_debug_info() {
+    let text = ir_with(UNROLL_HINTS, CodegenOptions { target: Target::Spirv64, debug_info: true, ..Default::default() });
+    let node = |id: &str| text.lines().find_map(|l| l.strip_prefix(&format!("{id} = "))).unwrap_or_else(|| panic!("no {id} in {text}"));
+    let line_col = |id: &str| {
+        let n = node(id);
+        let field = |f: &str| n.split(&format!("{f}: ")).nth(1).and_then(|r| r.split([',', ')']).next()).unwrap_or_else(|| panic!("{id} = {n}")).parse::<u32>().unwrap();
+        assert!(n.starts_with("!DILocation("), "{id} = {n}");
+        (field("line"), field("column"))
+    };
+    let mut ids: Vec<&str> = text.lines().filter_map(|l| l.split("!llvm.loop ").nth(1)).collect();
+    ids.sort();
+    ids.dedup();
+    let mut loops: Vec<((u32, u32), (u32, u32), usize)> = ids
+        .iter()
+        .filter_map(|id| {
+            let ops: Vec<&str> = node(id).strip_prefix("distinct !{")?.trim_end_matches('}').split(", ").collect();
+            assert_eq!(ops[0], *id);
+            Some((line_col(ops[1]), line_col(ops[2]), ops.len() - 3))
+        })
+        .collect();
+    loops.sort();
+    let expected = [
+        ((3, 5), (3, 42), 1),   // #pragma unroll: `for` to `;`
+        ((5, 5), (5, 42), 1),   // #pragma unroll 4
+        ((7, 5), (7, 42), 1),   // #pragma unroll 1
+        ((10, 5), (10, 61), 1), // #pragma nounroll: `while` to `}`
+        ((11, 5), (11, 104), 1),
+        ((12, 5), (12, 81), 1),
+        ((13, 5), (13, 101), 2),
+        ((15, 5), (15, 79), 1), // `do` to the condition's `)`, as clang's
+        ((17, 5), (17, 81), 1), // the attribute starts the statement
+        ((18, 5), (20, 46), 0), // no hint: locations only
+        ((20, 9), (20, 46), 1),
+    ];
+    assert_eq!(loops, expected, "{text}");
+}
