@@ -5,6 +5,16 @@
 /// Optimal-string-alignment distance: insertions, deletions,
 /// substitutions and transpositions of neighbours (`sta` → `sat`) cost 1.
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    distance(a, b, true)
+}
+
+/// Levenshtein distance: insertions, deletions and substitutions cost 1
+/// (LLVM's `StringRef::edit_distance`, which clang's suggestions use).
+pub fn levenshtein(a: &str, b: &str) -> usize {
+    distance(a, b, false)
+}
+
+fn distance(a: &str, b: &str, transpositions: bool) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
@@ -18,7 +28,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
             d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+            if transpositions && i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
             }
         }
@@ -28,7 +38,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::edit_distance;
+    use super::{edit_distance, levenshtein};
 
     #[test]
     fn transpositions_cost_one() {
@@ -36,5 +46,12 @@ mod tests {
         assert_eq!(edit_distance("get_globl_id", "get_global_id"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn levenshtein_counts_a_transposition_as_two() {
+        assert_eq!(levenshtein("sta", "sat"), 2);
+        assert_eq!(levenshtein("kitten", "sitting"), 3);
+        assert_eq!(levenshtein("ed=", "odr"), 2);
     }
 }

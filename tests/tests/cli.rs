@@ -99,6 +99,27 @@ fn warning_policy() {
     assert_eq!((code, err.as_str()), (0, ""));
 }
 
+/// A `-W` option naming no warning clc or clang-22 knows is warned about
+/// with each input, at the option, with the option clang suggests; under
+/// the warning policy like any other warning. Every clang option is taken
+/// quietly, so a clang command line keeps working.
+#[test]
+fn unknown_warning_options_are_warnings_with_clangs_suggestion() {
+    insta::assert_snapshot!(transcript(&["-fsyntax-only", "-Wunused-varable", "-Wno-error=foo", "tests/cli/small.cl"]));
+    insta::assert_snapshot!(transcript(&["-fsyntax-only", "-Wfoo", "-Werror", "tests/cli/small.cl"]));
+    let (code, _, err) = clc(&["-fsyntax-only", "-Wfoo", "-Wno-unknown-warning-option", "tests/cli/small.cl"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (code, _, err) = clc(&["-fsyntax-only", "-Wfoo", "-w", "tests/cli/small.cl"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    // Options of clang's that clc has no warning for, and driver options.
+    let known = ["-Wshadow", "-Wno-pedantic", "-Werror=format-security", "-Wframe-larger-than=4096", "-Wformat=2", "-Weverything", "-Wno-#warnings"];
+    let (code, _, err) = clc(&[&["-fsyntax-only", "tests/cli/small.cl"][..], &known].concat());
+    assert_eq!((code, err.as_str()), (0, ""));
+    // Once per input, as clang does.
+    let (code, _, err) = clc(&["-fsyntax-only", "-Wfoo", "tests/cli/small.cl", "tests/cli/small.cl"]);
+    assert_eq!((code, err.matches("unknown warning option '-Wfoo'").count()), (0, 2), "{err}");
+}
+
 /// `#pragma clc __debug crash` crashes only the `clc` command (see
 /// compiler/tests/run_cli.rs); in a program that embeds clc it is ignored.
 #[test]

@@ -5,6 +5,10 @@
 
 /// `(group, members)`; a member may itself be a group. `everything` holds
 /// every warning and is not listed.
+#[rustfmt::skip]
+#[path = "clang_warnings.rs"]
+mod clang_warnings;
+
 const GROUPS: &[(&str, &[&str])] = &[
     ("all", &["most", "parentheses", "switch"]),
     ("most", &["unused", "uninitialized", "return-type", "string-plus-int", "tautological-compare", "format", "unknown-pragmas", "comment"]),
@@ -40,6 +44,53 @@ const OFF_BY_DEFAULT: &[&str] = &[
     "uninitialized",
     "comment",
 ];
+
+/// Warnings clc reports that clang-22 has no option for: the memory
+/// model's (`sema::memory_model`) and the parser's missing `;` after a
+/// member.
+const CLC_ONLY: &[&str] = &["fence-relaxed", "atomic-scope-reduced", "missing-semicolon"];
+
+/// Is `-W<name>` (or `-Wno-<name>`, `-Werror=<name>`) an option clc or
+/// clang-22 knows? clc accepts every option of clang's, so a clang
+/// command line keeps working, and warns about the rest, as clang does.
+pub fn is_known(name: &str) -> bool {
+    clang_warnings::NAMES.binary_search(&name).is_ok()
+        || CLC_ONLY.contains(&name)
+        || GROUPS.iter().any(|(g, _)| *g == name)
+        || driver_option(name)
+}
+
+/// clang's driver options spelt `-W…` that are not warning names: sizes
+/// (`-Wframe-larger-than=N`, `-Wlarger-than=N`, `-Wlarger-than-N`), GCC's
+/// levels (`-Wformat=2`, `-Wstrict-overflow=N`), and options for other
+/// tools (`-Wl,…`, `-Wa,…`, `-Wp,…`).
+fn driver_option(name: &str) -> bool {
+    ["frame-larger-than=", "larger-than=", "larger-than-", "format=", "strict-overflow=", "l,", "a,", "p,"].iter().any(|p| name.starts_with(p))
+}
+
+/// The option clang-22 suggests for the unknown `name`: the known name
+/// fewest edits away (insertions, deletions, substitutions), if no other
+/// is as near and it is at most `name`'s length away
+/// (`DiagnosticIDs::getNearestOption`). GCC's options clang ignores are
+/// never suggested.
+pub fn nearest(name: &str) -> Option<&'static str> {
+    let candidates = clang_warnings::NAMES.iter().filter(|n| clang_warnings::NOT_SUGGESTED.binary_search(n).is_err()).chain(CLC_ONLY);
+    let mut best: Option<&'static str> = None;
+    let mut best_distance = name.chars().count() + 1;
+    for cand in candidates {
+        if cand.chars().count().abs_diff(name.chars().count()) > best_distance {
+            continue;
+        }
+        let d = clc_builtins::suggest::levenshtein(name, cand);
+        if d < best_distance {
+            best = Some(cand);
+            best_distance = d;
+        } else if d == best_distance {
+            best = None;
+        }
+    }
+    best
+}
 
 /// Is `warning` in `group` (or is it `group`)?
 pub fn contains(group: &str, warning: &str) -> bool {
@@ -86,5 +137,68 @@ mod tests {
             assert!(!on_by_default(w));
         }
         assert!(on_by_default("unused-value"));
+    }
+
+    #[test]
+    fn clang_options_are_known_and_misspelt_ones_get_clangs_suggestion() {
+        // What clang-22 answers for each (`clang-22 -fsyntax-only -W<name>`).
+        for known in ["all", "extra", "everything", "unused-variable", "#warnings", "CL4", "shadow", "frame-larger-than=100", "format=2", "fence-relaxed"] {
+            assert!(is_known(known), "{known}");
+        }
+        for (unknown, suggestion) in [
+            ("unused-varable", Some("unused-variable")),
+            ("foo", None),
+            ("ed=", Some("odr")),
+            ("#pragma", Some("pragmas")),
+            ("#line", Some("main")),
+            ("endif", Some("undef")),
+            ("fr0", Some("arc")),
+            ("stack-usage=10", None),
+            ("unused-result=3", Some("unused-result")),
+            ("normalized=nfc", Some("format-pedantic")),
+            ("sign-compar", Some("sign-compare")),
+            // GCC's options clang ignores are never suggested.
+            ("redundant-declsq", None),
+            ("fence-relaxd", Some("fence-relaxed")),
+        ] {
+            assert!(!is_known(unknown), "{unknown}");
+            assert_eq!(nearest(unknown), suggestion, "{unknown}");
+        }
+    }
+
+    #[test]
+    fn every_warning_clc_reports_has_a_known_name() {
+        // The names in `Diagnostic::warning("name", …)` and in the
+        // constants such calls use, over the compiler's sources.
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut names = Vec::new();
+        let mut dirs = vec![src];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    // Code, not comments; a call's name may be on the next line.
+                    let code: String = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+                    for (i, _) in code.match_indices("warning(") {
+                        if let Some(r) = code[i + 8..].trim_start().strip_prefix('"') {
+                            names.push(r[..r.find('"').unwrap()].to_string());
+                        }
+                    }
+                    for line in code.lines().filter(|l| l.contains("const W_")) {
+                        names.extend(line.split('"').nth(1).map(str::to_string));
+                    }
+                }
+            }
+        }
+        assert!(names.len() > 40, "{names:?}");
+        // Names only (this test's own `"warning("` is none); the unit
+        // tests' warnings are named "w", "a", …
+        let name = |n: &&String| n.len() > 1 && n.chars().all(|c| c.is_ascii_alphanumeric() || "#+-".contains(c));
+        for n in names.iter().filter(name) {
+            assert!(is_known(n), "-W{n}");
+        }
     }
 }

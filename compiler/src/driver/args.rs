@@ -57,6 +57,10 @@ pub struct Invocation {
     pub includes: Vec<PathBuf>,
     pub macros: Vec<CmdMacro>,
     pub warnings: WarningPolicy,
+    /// `-W` options naming no warning clc or clang knows, as written, each
+    /// with the option clang would suggest instead (reported with every
+    /// input as -Wunknown-warning-option, as clang reports them).
+    pub unknown_warning_options: Vec<(String, Option<String>)>,
     /// Stop after this many errors (`-ferror-limit=`, 0 = no limit).
     pub error_limit: usize,
     /// `None`: rich on a terminal, clang format otherwise.
@@ -258,15 +262,22 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
             "-march=native" => inv.host_cpu = true,
             "-w" => inv.warnings.suppress_all = true,
             "-Werror" => inv.warnings.all_errors = true,
-            "-Werror=" => inv.warnings.set(value, WarningState::Error),
-            "-Wno-error=" => inv.warnings.set(value, WarningState::NoError),
-            "-Wno-" => inv.warnings.set(value, WarningState::Off),
-            "-W" => {
-                if value.is_empty() {
+            "-Werror=" | "-Wno-error=" | "-Wno-" | "-W" => {
+                if value.is_empty() && name == "-W" {
                     return Err(unknown(arg));
                 }
+                if !crate::diag::groups::is_known(&value) {
+                    let suggestion = crate::diag::groups::nearest(&value).map(|n| format!("{name}{n}"));
+                    inv.unknown_warning_options.push((arg.clone(), suggestion));
+                }
                 // A warning or a group (`-Wall`, `-Wextra`, `-Weverything`).
-                inv.warnings.set(value, WarningState::On);
+                let state = match name {
+                    "-Werror=" => WarningState::Error,
+                    "-Wno-error=" => WarningState::NoError,
+                    "-Wno-" => WarningState::Off,
+                    _ => WarningState::On,
+                };
+                inv.warnings.set(value, state);
             }
             "-ferror-limit=" => {
                 inv.error_limit = value.parse().map_err(|_| UsageError(format!("invalid integral value '{value}' in '{arg}'")))?

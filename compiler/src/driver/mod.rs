@@ -250,6 +250,7 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
         }
     };
     let mut diags = Diagnostics::new(inv.warnings.clone());
+    unknown_warning_options(&mut sm, inv, &mut diags);
     let quoted = format!("'{}'", sm.file(main).name);
     let stage = |stage| crate::crash::set(stage, &quoted);
     stage(crate::crash::Stage::Preprocessing);
@@ -359,6 +360,25 @@ fn debug_pragmas(pp_out: &pp::PpOutput, diags: &mut Diagnostics) {
 
 /// Prints diagnostics, stopping after `limit` errors (0 = no limit) with
 /// clang's "too many errors" message. Returns the number of errors printed.
+/// clang's -Wunknown-warning-option for each `-W` option naming no
+/// warning, at the option in a `<command line>` file of its own, with the
+/// option clang suggests as a fix-it.
+fn unknown_warning_options(sm: &mut SourceMap, inv: &Invocation, diags: &mut Diagnostics) {
+    for (flag, suggestion) in &inv.unknown_warning_options {
+        let id = sm.add_virtual("<command line>", flag.clone());
+        let span = crate::source::Span::new(id, 0, flag.len());
+        let mut msg = format!("unknown warning option '{flag}'");
+        if let Some(s) = suggestion {
+            msg.push_str(&format!("; did you mean '{s}'?"));
+        }
+        let mut d = Diagnostic::warning("unknown-warning-option", span, msg);
+        if let Some(s) = suggestion {
+            d = d.with_fixit(span, s.clone());
+        }
+        diags.push(d);
+    }
+}
+
 fn emit_diagnostics<'a>(
     sm: &SourceMap,
     diags: impl Iterator<Item = &'a Diagnostic>,
