@@ -8,7 +8,7 @@
 //! dependency) and runs through the library, not the binary, so a panic is
 //! caught here and reported with the input that caused it.
 
-use clc::diag::Diagnostics;
+use clc::diag::{Diagnostics, WarningPolicy, WarningState};
 use clc::options::{ClStd, Target};
 use clc::pp::{self, PpOptions};
 use clc::source::SourceMap;
@@ -126,7 +126,10 @@ fn run_case_here(text: &str, std: ClStd) -> Result<usize, String> {
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
         let mut sm = SourceMap::new();
         let main = sm.add_virtual("fuzz.cl", text.to_string());
-        let mut diags = Diagnostics::default();
+        // Every warning on: the checks clang leaves off by default run too.
+        let mut policy = WarningPolicy::default();
+        policy.set("everything", WarningState::On);
+        let mut diags = Diagnostics::new(policy);
         let opts = PpOptions { std, ..Default::default() };
         let out = pp::preprocess(&mut sm, main, &opts, &mut diags);
         let tu = clc::parse::parse(&sm, &out, std, &mut diags);

@@ -1484,8 +1484,13 @@ impl Checker<'_> {
         if let Some(scope) = self.scopes.pop() {
             self.report_unused(&scope);
         }
-        if !syntax_error && self.diags.policy.enabled("uninitialized") {
-            uninit::check(&f.body, self.diags);
+        let wanted = uninit::Wanted {
+            always: self.diags.policy.enabled("uninitialized"),
+            sometimes: self.diags.policy.enabled("sometimes-uninitialized"),
+            maybe: self.diags.policy.enabled("conditional-uninitialized"),
+        };
+        if !syntax_error && (wanted.always || wanted.sometimes || wanted.maybe) {
+            uninit::check(&f.body, wanted, self.diags);
         }
         // clang's -Wreturn-type, at the body's closing brace.
         let non_void = matches!(self.types.kind(decl.ty.ty), TypeKind::Function { ret, .. } if !matches!(self.types.kind(ret.ty), TypeKind::Void));

@@ -1,305 +1,550 @@
-//! clang's -Wuninitialized (in `-Wall`, off by default): a local variable
-//! declared without an initializer and read before anything stores to it,
-//! on every path to the read.
+//! clang's uninitialized-variable warnings (all in `-Wall`, off by
+//! default), by clang's analysis (`UninitializedValues.cpp`) on a
+//! control-flow graph of the function body:
 //!
-//! clang decides this on the control-flow graph; this is a syntactic
-//! version that only reports what is certain and gives up on a variable
-//! where it is not: the variable is followed through the statements after
-//! its declaration in its block; a branch that stores to it makes it
-//! "maybe stored" (no more warnings), a loop or `switch` that stores to it
-//! anywhere too (a read in it may follow the store of an earlier
-//! iteration); `goto`, labels, blocks capturing it, a declaration
-//! shadowing its name, or its address taken end the tracking. Scalars,
-//! vectors and pointers in the private space only.
+//! - -Wuninitialized: a local variable declared without an initializer is
+//!   read where no path from its declaration stored to it;
+//! - -Wsometimes-uninitialized: it is read where some paths stored to it,
+//!   and a branch (an `if`, `?:`, `&&`, `||` or loop condition, a `switch`
+//!   label) leads to the read on paths that do not: the warning names the
+//!   branch;
+//! - -Wconditional-uninitialized: some paths stored to it and no branch
+//!   can be named (loops).
+//!
+//! Only the first read of a variable is reported, the most certain kind
+//! first, as clang does. Tracked: scalars, vectors and pointers of the
+//! private space declared without initializer (not typedefs' types, which
+//! may be records). Taking a variable's address, storing to part of it
+//! (`v.x = …`) or capturing it in a block counts as storing it.
+//!
+//! The graph: blocks of events (declaration, store, read) in evaluation
+//! order, ended by a terminator with its successors in clang's order (true
+//! first); `&&`, `||` and `?:` end blocks, and in a condition jump
+//! straight to the condition's targets, as clang's graph does. The edge of
+//! a condition that is a constant and never taken is absent (clang prunes
+//! it: no `while (1)` exit).
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::parse::ast::*;
 use crate::source::Span;
+use rustc_hash::FxHashMap as HashMap;
+
+/// Which of the warnings are wanted (see [`Diagnostics::policy`]).
+#[derive(Clone, Copy)]
+pub struct Wanted {
+    pub always: bool,
+    pub sometimes: bool,
+    pub maybe: bool,
+}
 
 /// Checks a function body.
-pub fn check(body: &Block, diags: &mut Diagnostics) {
-    if has_jumps(&body.items) {
+pub fn check(body: &Block, wanted: Wanted, diags: &mut Diagnostics) {
+    let mut b = Builder::default();
+    b.exit = b.new_block();
+    let entry = b.new_block();
+    b.cur = entry;
+    b.compound(&body.items);
+    let exit = b.exit;
+    b.goto(exit);
+    if b.vars.is_empty() {
         return;
     }
-    block(&body.items, diags);
+    for base in (0..b.vars.len()).step_by(64) {
+        let chunk = &b.vars[base..b.vars.len().min(base + 64)];
+        let cfg = Cfg::new(&b.blocks, entry, base, chunk.len());
+        for (i, var) in chunk.iter().enumerate() {
+            cfg.report(base + i, var, wanted, diags);
+        }
+    }
 }
 
-/// A tracked variable: its name and where it is declared.
-#[derive(Clone)]
+// ------------------------------------------------------------------ graph
+
+type BlockId = usize;
+type VarId = usize;
+
+enum Event {
+    /// The variable's declaration: uninitialized from here.
+    Decl(VarId),
+    Store(VarId),
+    /// A read; `true` in the variable's own initializer.
+    Read(VarId, Span, bool),
+}
+
+#[derive(Default)]
+struct Node {
+    events: Vec<Event>,
+    /// `None`: an edge never taken (a constant condition).
+    succs: Vec<Option<BlockId>>,
+    preds: Vec<BlockId>,
+    term: Option<Term>,
+    /// The `case` value or `default` keyword this block starts at.
+    label: Option<(Span, bool)>,
+}
+
+/// A branch: what the warning says of it, and where.
+#[derive(Clone, Copy)]
+struct Term {
+    kind: TermKind,
+    /// `if`, `?:`, `&&`, `||`, `while`, `for`, `do`.
+    what: &'static str,
+    /// Where the warning points: the condition (the left operand of
+    /// `&&`/`||`).
+    at: Span,
+    /// Per successor (true, false): what to remove (or replace by a
+    /// constant) so that the branch is always the other way, for the note.
+    remove: [Span; 2],
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum TermKind {
+    Cond,
+    Loop,
+    DoLoop,
+    Switch,
+}
+
 struct Var {
     name: String,
+    /// The declarator's name.
     at: Span,
+    pointer: bool,
 }
 
-/// The variables still certainly unstored.
-type Set = Vec<Var>;
+#[derive(Default)]
+struct Builder<'a> {
+    blocks: Vec<Node>,
+    cur: BlockId,
+    exit: BlockId,
+    vars: Vec<Var>,
+    /// Names in scope, innermost last: a tracked variable or another
+    /// declaration hiding one.
+    scopes: Vec<Vec<(&'a str, Option<VarId>)>>,
+    /// `break` and `continue` targets.
+    jumps: Vec<(BlockId, Option<BlockId>)>,
+    labels: HashMap<&'a str, BlockId>,
+    /// The enclosing switches' blocks, and whether a `default` was seen.
+    switches: Vec<(BlockId, bool)>,
+    /// The variable whose initializer is being read.
+    initializing: Option<VarId>,
+}
 
-fn block(items: &[Stmt], diags: &mut Diagnostics) {
-    for (i, s) in items.iter().enumerate() {
-        let StmtKind::Decl(d) = &s.kind else { continue };
-        for v in uninitialized(d) {
-            // A later declaration of the name (here or nested) may be what
-            // later uses name: not followed.
-            let rest = &items[i + 1..];
-            if rest.iter().any(|s| declares(s, &v.name)) {
-                continue;
-            }
-            let mut set = vec![v];
-            for s in rest {
-                stmt(s, &mut set, diags);
-                if set.is_empty() {
-                    break;
+impl<'a> Builder<'a> {
+    fn new_block(&mut self) -> BlockId {
+        self.blocks.push(Node::default());
+        self.blocks.len() - 1
+    }
+
+    fn edge(&mut self, from: BlockId, to: Option<BlockId>) {
+        self.blocks[from].succs.push(to);
+        if let Some(t) = to {
+            self.blocks[t].preds.push(from);
+        }
+    }
+
+    /// Ends the current block with a jump to `to`.
+    fn goto(&mut self, to: BlockId) {
+        let cur = self.cur;
+        self.edge(cur, Some(to));
+    }
+
+    /// Ends the current block with a jump to `to`; what follows is
+    /// unreachable until a label.
+    fn jump(&mut self, to: BlockId) {
+        self.goto(to);
+        self.cur = self.new_block();
+    }
+
+    /// Ends the current block with branch `term` to `t` (true) or `f`; a
+    /// constant condition `value` leaves the other edge absent.
+    fn branch(&mut self, term: Term, value: Option<bool>, t: BlockId, f: BlockId) {
+        let cur = self.cur;
+        self.blocks[cur].term = Some(term);
+        self.edge(cur, (value != Some(false)).then_some(t));
+        self.edge(cur, (value != Some(true)).then_some(f));
+    }
+
+    fn event(&mut self, e: Event) {
+        let cur = self.cur;
+        self.blocks[cur].events.push(e);
+    }
+
+    fn lookup(&self, name: &str) -> Option<VarId> {
+        self.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|(n, _)| *n == name).and_then(|(_, v)| *v)
+    }
+
+    fn declare(&mut self, name: &'a str, var: Option<VarId>) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.push((name, var));
+        }
+    }
+
+    // -------------------------------------------------------- statements
+
+    fn compound(&mut self, items: &'a [Stmt]) {
+        self.scopes.push(Vec::new());
+        for s in items {
+            self.stmt(s);
+        }
+        self.scopes.pop();
+    }
+
+    fn stmt(&mut self, s: &'a Stmt) {
+        match &s.kind {
+            StmtKind::Compound(b) => self.compound(&b.items),
+            StmtKind::Decl(d) => self.decl(d),
+            StmtKind::Expr(e) => self.expr(e),
+            StmtKind::Return(e) => {
+                if let Some(e) = e {
+                    self.expr(e);
                 }
+                let exit = self.exit;
+                self.jump(exit);
             }
-        }
-    }
-    // Variables of nested blocks.
-    for s in items {
-        nested_blocks(s, diags);
-    }
-}
-
-fn nested_blocks(s: &Stmt, diags: &mut Diagnostics) {
-    match &s.kind {
-        StmtKind::Compound(b) => block(&b.items, diags),
-        _ => sub_statements(s).into_iter().for_each(|c| nested_blocks(c, diags)),
-    }
-}
-
-/// The statements directly inside `s`.
-fn sub_statements(s: &Stmt) -> Vec<&Stmt> {
-    match &s.kind {
-        StmtKind::Compound(b) => b.items.iter().collect(),
-        StmtKind::If { then, else_, .. } => std::iter::once(&**then).chain(else_.as_deref()).collect(),
-        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::For { body, .. } | StmtKind::Switch { body, .. } => vec![body],
-        StmtKind::Case { body, .. } | StmtKind::Default { body } | StmtKind::Label { body, .. } => vec![body],
-        _ => Vec::new(),
-    }
-}
-
-/// The names `d` declares without initializer, of a type this follows.
-fn uninitialized(d: &Decl) -> Vec<Var> {
-    // Arithmetic types, written with keywords or OpenCL's words for them
-    // (`uint`, `float4`, `size_t`); no storage class or address space.
-    const WORDS: &[&str] = &["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half", "bool", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t"];
-    let arithmetic = |name: &str| WORDS.contains(&name.trim_end_matches(|c: char| c.is_ascii_digit()));
-    let plain = d.specs.items.iter().all(|s| match s {
-        DeclSpec::Storage(..) | DeclSpec::AddrSpace(..) | DeclSpec::Attr(_) | DeclSpec::Pipe(_) => false,
-        DeclSpec::Type(t) => match &t.kind {
-            TypeSpecKind::Builtin { name, .. } => arithmetic(name),
-            TypeSpecKind::TypedefName(_) | TypeSpecKind::TypeofExpr(_) | TypeSpecKind::TypeofType(_) | TypeSpecKind::Struct(_) | TypeSpecKind::Error => false,
-            _ => true,
-        },
-        _ => true,
-    });
-    if !plain {
-        return Vec::new();
-    }
-    d.declarators
-        .iter()
-        .filter(|id| id.init.is_none())
-        .filter_map(|id| match &id.declarator.kind {
-            DeclaratorKind::Name(Some(n)) => Some(Var { name: n.name.to_string(), at: n.span }),
-            DeclaratorKind::Pointer { inner, .. } => match &inner.kind {
-                DeclaratorKind::Name(Some(n)) => Some(Var { name: n.name.to_string(), at: n.span }),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect()
-}
-
-/// One statement after the declaration, in order.
-fn stmt(s: &Stmt, set: &mut Set, diags: &mut Diagnostics) {
-    match &s.kind {
-        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => expr(e, set, diags),
-        StmtKind::Decl(d) => decl_inits(d, set, diags),
-        StmtKind::Compound(b) => {
-            for s in &b.items {
-                stmt(s, set, diags);
+            StmtKind::If { cond, then, else_ } => {
+                let (tb, join) = (self.new_block(), self.new_block());
+                let eb = if else_.is_some() { self.new_block() } else { join };
+                // Always false: all but the `else` goes; always true: all
+                // but the `then`.
+                let all_but_else = else_.as_ref().map_or(s.span, |e| Span { hi: e.span.lo, ..s.span });
+                let term = Term { kind: TermKind::Cond, what: "if", at: cond.span, remove: [all_but_else, Span { hi: then.span.lo, ..s.span }] };
+                self.condition(cond, term, tb, eb);
+                self.cur = tb;
+                self.stmt(then);
+                self.goto(join);
+                if let Some(e) = else_ {
+                    self.cur = eb;
+                    self.stmt(e);
+                    self.goto(join);
+                }
+                self.cur = join;
             }
-        }
-        StmtKind::If { cond, then, else_ } => {
-            expr(cond, set, diags);
-            let mut a = set.clone();
-            stmt(then, &mut a, diags);
-            let mut b = set.clone();
-            if let Some(e) = else_ {
-                stmt(e, &mut b, diags);
+            StmtKind::While { cond, body, .. } => {
+                let (head, bb, end) = (self.new_block(), self.new_block(), self.new_block());
+                self.goto(head);
+                self.cur = head;
+                self.condition(cond, loop_term("while", TermKind::Loop, cond), bb, end);
+                self.loop_body(body, bb, end, head);
+                self.cur = end;
             }
-            // Still unstored after the `if` only if unstored on both ways.
-            set.retain(|v| a.iter().any(|x| x.name == v.name) && b.iter().any(|x| x.name == v.name));
-        }
-        StmtKind::While { cond, body, .. } => looped(&[Part::E(cond), Part::S(body)], set, diags),
-        StmtKind::DoWhile { body, cond, .. } => looped(&[Part::S(body), Part::E(cond)], set, diags),
-        StmtKind::For { init, cond, step, body, .. } => {
-            match init {
-                ForInit::Expr(e) => expr(e, set, diags),
-                ForInit::Decl(d) => decl_inits(d, set, diags),
-                ForInit::None => {}
+            StmtKind::DoWhile { body, cond, .. } => {
+                let (bb, cb, end) = (self.new_block(), self.new_block(), self.new_block());
+                self.goto(bb);
+                self.loop_body(body, bb, end, cb);
+                self.cur = cb;
+                self.condition(cond, loop_term("do", TermKind::DoLoop, cond), bb, end);
+                self.cur = end;
             }
-            let mut parts = Vec::new();
-            if let Some(c) = cond {
-                parts.push(Part::E(c));
-            }
-            parts.push(Part::S(body));
-            if let Some(st) = step {
-                parts.push(Part::E(st));
-            }
-            looped(&parts, set, diags);
-        }
-        StmtKind::Switch { cond, body } => {
-            expr(cond, set, diags);
-            looped(&[Part::S(body)], set, diags);
-        }
-        StmtKind::Case { body, .. } | StmtKind::Default { body } | StmtKind::Label { body, .. } => stmt(body, set, diags),
-        _ => {}
-    }
-}
-
-enum Part<'a> {
-    E(&'a Expr),
-    S(&'a Stmt),
-}
-
-/// A loop's (or a switch's) parts: a variable stored anywhere in them is
-/// given up (a read may follow an earlier iteration's store); the others
-/// are read uninitialized wherever they are read.
-fn looped(parts: &[Part], set: &mut Set, diags: &mut Diagnostics) {
-    set.retain(|v| {
-        !parts.iter().any(|p| match p {
-            Part::E(e) => stores_expr(e, &v.name),
-            Part::S(s) => stores_stmt(s, &v.name),
-        })
-    });
-    for p in parts {
-        match p {
-            Part::E(e) => expr(e, set, diags),
-            Part::S(s) => stmt(s, set, diags),
-        }
-    }
-}
-
-fn decl_inits(d: &Decl, set: &mut Set, diags: &mut Diagnostics) {
-    for id in &d.declarators {
-        if let Some(init) = &id.init {
-            initializer(init, set, diags);
-        }
-    }
-}
-
-fn initializer(init: &Initializer, set: &mut Set, diags: &mut Diagnostics) {
-    match init {
-        Initializer::Expr(e) => expr(e, set, diags),
-        Initializer::List { items, .. } => {
-            for i in items {
-                initializer(&i.init, set, diags);
-            }
-        }
-    }
-}
-
-/// Reports the read of `name` at `at` if it is unstored, once per variable.
-fn read(name: &str, at: Span, set: &mut Set, diags: &mut Diagnostics) {
-    if let Some(i) = set.iter().position(|v| v.name == name) {
-        let v = set.remove(i);
-        diags.push(
-            Diagnostic::warning("uninitialized", at, format!("variable '{name}' is uninitialized when used here"))
-                .with_note_at(v.at, format!("initialize the variable '{name}' to silence this warning")),
-        );
-    }
-}
-
-fn stored(name: &str, set: &mut Set) {
-    set.retain(|v| v.name != name);
-}
-
-/// An expression, in evaluation order as far as it matters here.
-fn expr(e: &Expr, set: &mut Set, diags: &mut Diagnostics) {
-    if set.is_empty() {
-        return;
-    }
-    match &e.kind {
-        ExprKind::Ident(id) => read(&id.name, e.span, set, diags),
-        ExprKind::Paren(x) | ExprKind::Cast(_, x) => expr(x, set, diags),
-        ExprKind::Assign(op, l, r) => {
-            expr(r, set, diags);
-            match &strip(l).kind {
-                ExprKind::Ident(id) => {
-                    if op.is_some() {
-                        read(&id.name, l.span, set, diags);
+            StmtKind::For { init, cond, step, body, .. } => {
+                self.scopes.push(Vec::new());
+                match init {
+                    ForInit::None => {}
+                    ForInit::Expr(e) => self.expr(e),
+                    ForInit::Decl(d) => self.decl(d),
+                }
+                let (head, bb, inc, end) = (self.new_block(), self.new_block(), self.new_block(), self.new_block());
+                self.goto(head);
+                self.cur = head;
+                match cond {
+                    Some(c) => {
+                        let mut term = loop_term("for", TermKind::Loop, c);
+                        // Entered: the condition goes; never: it is `0`.
+                        term.remove = [c.span, c.span];
+                        self.condition(c, term, bb, end);
                     }
-                    stored(&id.name, set);
+                    None => self.goto(bb),
                 }
-                // A part stored (`v.x = …`, `a[i] = …` of a pointer):
-                // given up.
-                _ => place(l, set, diags),
+                self.loop_body(body, bb, end, inc);
+                self.cur = inc;
+                if let Some(st) = step {
+                    self.expr(st);
+                }
+                self.goto(head);
+                self.cur = end;
+                self.scopes.pop();
+            }
+            StmtKind::Switch { cond, body } => {
+                self.expr(cond);
+                let sw = self.cur;
+                self.blocks[sw].term = Some(Term { kind: TermKind::Switch, what: "switch", at: cond.span, remove: [cond.span; 2] });
+                let end = self.new_block();
+                self.switches.push((sw, false));
+                self.jumps.push((end, None));
+                self.cur = self.new_block();
+                self.stmt(body);
+                self.jumps.pop();
+                self.goto(end);
+                if let Some((sw, false)) = self.switches.pop() {
+                    // No `default`: no label matched.
+                    self.edge(sw, Some(end));
+                }
+                self.cur = end;
+            }
+            StmtKind::Case { value, body } => self.case_label(value.span, false, body),
+            StmtKind::Default { body } => {
+                let at = Span { hi: s.span.lo + "default".len() as u32, ..s.span };
+                self.case_label(at, true, body)
+            }
+            StmtKind::Label { name, body } => {
+                let l = self.label(&name.name);
+                self.goto(l);
+                self.cur = l;
+                self.stmt(body);
+            }
+            StmtKind::Goto(name) => {
+                let l = self.label(&name.name);
+                self.jump(l);
+            }
+            StmtKind::Break => {
+                if let Some(&(b, _)) = self.jumps.last() {
+                    self.jump(b);
+                }
+            }
+            StmtKind::Continue => {
+                if let Some(c) = self.jumps.iter().rev().find_map(|j| j.1) {
+                    self.jump(c);
+                }
+            }
+            StmtKind::Null | StmtKind::StaticAssert(_) | StmtKind::Error => {}
+        }
+    }
+
+    fn loop_body(&mut self, body: &'a Stmt, bb: BlockId, brk: BlockId, cont: BlockId) {
+        self.cur = bb;
+        self.jumps.push((brk, Some(cont)));
+        self.stmt(body);
+        self.jumps.pop();
+        self.goto(cont);
+    }
+
+    fn label(&mut self, name: &'a str) -> BlockId {
+        if let Some(&b) = self.labels.get(name) {
+            return b;
+        }
+        let b = self.new_block();
+        self.labels.insert(name, b);
+        b
+    }
+
+    /// A `case` (at its value) or `default` label: a block of its own,
+    /// reached from the switch and by falling through.
+    fn case_label(&mut self, at: Span, default: bool, body: &'a Stmt) {
+        let b = self.new_block();
+        self.blocks[b].label = Some((at, default));
+        self.goto(b);
+        if let Some(sw) = self.switches.last_mut() {
+            sw.1 |= default;
+            let sw = sw.0;
+            self.edge(sw, Some(b));
+        }
+        self.cur = b;
+        self.stmt(body);
+    }
+
+    fn decl(&mut self, d: &'a Decl) {
+        let tracked = tracked_type(d);
+        for id in &d.declarators {
+            let Some(name) = id.declarator.name() else { continue };
+            let pointer = match &id.declarator.kind {
+                DeclaratorKind::Name(_) => Some(false),
+                DeclaratorKind::Pointer { inner, .. } if matches!(inner.kind, DeclaratorKind::Name(_)) => Some(true),
+                _ => None,
+            };
+            let Some(pointer) = pointer.filter(|_| tracked) else {
+                // Hides an outer variable of the name, in its own
+                // initializer too.
+                self.declare(&name.name, None);
+                if let Some(init) = &id.init {
+                    self.initializer(init);
+                }
+                continue;
+            };
+            let v = self.vars.len();
+            self.vars.push(Var { name: name.name.clone(), at: name.span, pointer });
+            // In scope in its own initializer, as C has it.
+            self.declare(&name.name, Some(v));
+            self.event(Event::Decl(v));
+            if let Some(init) = &id.init {
+                self.initializing = Some(v);
+                self.initializer(init);
+                self.initializing = None;
+                self.event(Event::Store(v));
             }
         }
-        ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x) => {
-            if let ExprKind::Ident(id) = &strip(x).kind {
-                read(&id.name, x.span, set, diags);
-                stored(&id.name, set);
-            } else {
-                place(x, set, diags);
+    }
+
+    fn initializer(&mut self, init: &'a Initializer) {
+        match init {
+            Initializer::Expr(e) => self.expr(e),
+            Initializer::List { items, .. } => {
+                for i in items {
+                    self.initializer(&i.init);
+                }
             }
         }
-        ExprKind::Unary(UnOp::AddrOf, x) => place(x, set, diags),
-        ExprKind::Unary(_, x) => expr(x, set, diags),
-        ExprKind::Binary(BinOp::And | BinOp::Or, a, b) => {
-            expr(a, set, diags);
-            // The right runs only sometimes: what it stores is maybe
-            // stored; what it reads first is read uninitialized.
-            let mut right = set.clone();
-            expr(b, &mut right, diags);
-            set.retain(|v| right.iter().any(|x| x.name == v.name));
-        }
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
-            expr(a, set, diags);
-            expr(b, set, diags);
-        }
-        ExprKind::Cond(c, a, b) => {
-            expr(c, set, diags);
-            let mut x = set.clone();
-            expr(a, &mut x, diags);
-            let mut y = set.clone();
-            expr(b, &mut y, diags);
-            set.retain(|v| x.iter().any(|w| w.name == v.name) && y.iter().any(|w| w.name == v.name));
-        }
-        ExprKind::Call(f, args) => {
-            expr(f, set, diags);
-            for a in args {
-                expr(a, set, diags);
+    }
+
+    // ------------------------------------------------------- expressions
+
+    /// A condition of `term` jumping to `t` or `f`: `&&` and `||` jump
+    /// from each operand, ending their own blocks.
+    fn condition(&mut self, e: &'a Expr, term: Term, t: BlockId, f: BlockId) {
+        match &e.kind {
+            ExprKind::Paren(x) => self.condition(x, term, t, f),
+            ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
+                let rhs = self.new_block();
+                let own = logical_term(e, *op, a);
+                if *op == BinOp::And {
+                    self.condition(a, own, rhs, f);
+                } else {
+                    self.condition(a, own, t, rhs);
+                }
+                self.cur = rhs;
+                self.condition(b, term, t, f);
+            }
+            _ => {
+                self.expr(e);
+                self.branch(term, constant(e).map(|v| v != 0), t, f);
             }
         }
-        ExprKind::VectorLiteral(_, xs) => {
-            for x in xs {
-                expr(x, set, diags);
+    }
+
+    /// An expression evaluated for its value or effects.
+    fn expr(&mut self, e: &'a Expr) {
+        match &e.kind {
+            ExprKind::Ident(id) => {
+                if let Some(v) = self.lookup(&id.name) {
+                    self.event(Event::Read(v, e.span, self.initializing == Some(v)));
+                }
+            }
+            // A component of the variable being initialized is not taken
+            // for a read of it (clang's self-reference check skips them).
+            ExprKind::Member { base, .. } if matches!(&strip(base).kind, ExprKind::Ident(id) if self.initializing.is_some() && self.lookup(&id.name) == self.initializing) => {}
+            ExprKind::Paren(x) | ExprKind::Member { base: x, .. } => self.expr(x),
+            // `(void)x` reads nothing, as clang has it.
+            ExprKind::Cast(t, x) if is_void(t) && matches!(strip(x).kind, ExprKind::Ident(_)) => {}
+            ExprKind::Cast(_, x) => self.expr(x),
+            ExprKind::Assign(op, l, r) => {
+                if op.is_some() {
+                    self.expr(l);
+                    self.expr(r);
+                } else {
+                    self.expr(r);
+                }
+                self.place(l);
+            }
+            ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x) => {
+                self.expr(x);
+                self.place(x);
+            }
+            ExprKind::Unary(UnOp::AddrOf, x) => self.place(x),
+            ExprKind::Unary(_, x) => self.expr(x),
+            ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
+                let (rhs, join) = (self.new_block(), self.new_block());
+                let term = logical_term(e, *op, a);
+                self.expr(a);
+                let value = constant(a).map(|v| v != 0);
+                if *op == BinOp::And {
+                    self.branch(term, value, rhs, join);
+                } else {
+                    self.branch(term, value, join, rhs);
+                }
+                self.cur = rhs;
+                self.expr(b);
+                self.goto(join);
+                self.cur = join;
+            }
+            ExprKind::Cond(c, a, b) => {
+                let (ta, fb, join) = (self.new_block(), self.new_block(), self.new_block());
+                let term = Term { kind: TermKind::Cond, what: "?:", at: c.span, remove: [Span { hi: b.span.lo, ..e.span }, Span { hi: a.span.lo, ..e.span }] };
+                self.condition(c, term, ta, fb);
+                self.cur = ta;
+                self.expr(a);
+                self.goto(join);
+                self.cur = fb;
+                self.expr(b);
+                self.goto(join);
+                self.cur = join;
+            }
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
+            ExprKind::Call(f, args) => {
+                self.expr(f);
+                for a in args {
+                    self.expr(a);
+                }
+            }
+            ExprKind::VectorLiteral(_, xs) => {
+                for x in xs {
+                    self.expr(x);
+                }
+            }
+            ExprKind::CompoundLiteral(_, init) => self.initializer(init),
+            // What a block captures counts as stored.
+            ExprKind::BlockLit(b) => self.captured(&b.body),
+            ExprKind::StmtExpr(b) => self.compound(&b.items),
+            ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => {}
+            ExprKind::IntLit { .. } | ExprKind::FloatLit { .. } | ExprKind::CharLit(_) | ExprKind::StringLit(_) | ExprKind::BoolLit(_) | ExprKind::Error => {}
+        }
+    }
+
+    /// An lvalue stored to (or whose address is taken): a variable stored
+    /// whole or in part; a pointer it goes through and indices are read.
+    fn place(&mut self, e: &'a Expr) {
+        match &e.kind {
+            ExprKind::Ident(id) => {
+                if let Some(v) = self.lookup(&id.name) {
+                    self.event(Event::Store(v));
+                }
+            }
+            ExprKind::Paren(x) => self.place(x),
+            ExprKind::Member { base, arrow: false, .. } => self.place(base),
+            ExprKind::Index(a, i) => {
+                // Through a pointer variable: the pointer is read.
+                match &strip(a).kind {
+                    ExprKind::Ident(id) if self.lookup(&id.name).is_some_and(|v| self.vars[v].pointer) => self.expr(a),
+                    _ => self.place(a),
+                }
+                self.expr(i);
+            }
+            _ => self.expr(e),
+        }
+    }
+
+    /// Every tracked variable a block literal's body names is stored.
+    fn captured(&mut self, body: &'a Block) {
+        let mut names = Vec::new();
+        for s in &body.items {
+            visit_stmt_exprs(s, &mut |x| {
+                if let ExprKind::Ident(id) = &x.kind {
+                    names.push(id.name.clone());
+                }
+            });
+        }
+        for n in names {
+            if let Some(v) = self.lookup(&n) {
+                self.event(Event::Store(v));
             }
         }
-        ExprKind::Member { base, .. } => expr(base, set, diags),
-        ExprKind::CompoundLiteral(_, init) => initializer(init, set, diags),
-        // Not evaluated.
-        ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => {}
-        // A block captures what it names; a statement expression may do
-        // anything: given up.
-        _ => set.retain(|v| !mentions(e, &v.name)),
     }
 }
 
-/// An lvalue designated, not read: a variable under it is given up (part
-/// of it stored, or its address taken); indices are read.
-fn place(e: &Expr, set: &mut Set, diags: &mut Diagnostics) {
-    match &e.kind {
-        ExprKind::Ident(id) => stored(&id.name, set),
-        ExprKind::Paren(x) => place(x, set, diags),
-        ExprKind::Member { base, arrow: false, .. } => place(base, set, diags),
-        ExprKind::Index(a, b) => {
-            place(a, set, diags);
-            expr(b, set, diags);
-        }
-        _ => expr(e, set, diags),
-    }
+fn loop_term(what: &'static str, kind: TermKind, cond: &Expr) -> Term {
+    Term { kind, what, at: cond.span, remove: [cond.span; 2] }
+}
+
+/// `a && b` or `a || b` as a branch on `a`: always true, `a &&` goes
+/// (`a ||` becomes `1`); always false, `a && b` becomes `0` (`a ||`
+/// goes).
+fn logical_term(e: &Expr, op: BinOp, a: &Expr) -> Term {
+    let operand = Span { hi: e.op.map_or(a.span.hi, |o| o.hi), ..e.span };
+    let (what, remove) = match op {
+        BinOp::And => ("&&", [e.span, operand]),
+        _ => ("||", [operand, e.span]),
+    };
+    Term { kind: TermKind::Cond, what, at: a.span, remove }
 }
 
 fn strip(mut e: &Expr) -> &Expr {
@@ -309,99 +554,100 @@ fn strip(mut e: &Expr) -> &Expr {
     e
 }
 
-/// Does `e` name `name` anywhere?
-fn mentions(e: &Expr, name: &str) -> bool {
-    let mut found = false;
-    visit_expr(e, &mut |x| {
-        if let ExprKind::Ident(id) = &x.kind {
-            found |= *id.name == *name;
+fn is_void(t: &TypeName) -> bool {
+    t.declarator.is_none() && matches!(&t.specs.items[..], [DeclSpec::Type(TypeSpec { kind: TypeSpecKind::Void, .. })])
+}
+
+/// The value of a condition that is an integer constant written with
+/// literals, as clang's graph folds it.
+fn constant(e: &Expr) -> Option<i128> {
+    Some(match &e.kind {
+        ExprKind::Paren(x) => constant(x)?,
+        ExprKind::IntLit { value, .. } => i128::from(*value),
+        ExprKind::CharLit(c) => i128::from(*c),
+        ExprKind::BoolLit(b) => i128::from(*b),
+        ExprKind::Unary(UnOp::Not, x) => i128::from(constant(x)? == 0),
+        ExprKind::Unary(UnOp::Neg, x) => -constant(x)?,
+        ExprKind::Binary(op, a, b) => {
+            let (a, b) = (constant(a)?, constant(b)?);
+            match op {
+                BinOp::And => i128::from(a != 0 && b != 0),
+                BinOp::Or => i128::from(a != 0 || b != 0),
+                BinOp::Eq => i128::from(a == b),
+                BinOp::Ne => i128::from(a != b),
+                BinOp::Lt => i128::from(a < b),
+                BinOp::Gt => i128::from(a > b),
+                BinOp::Le => i128::from(a <= b),
+                BinOp::Ge => i128::from(a >= b),
+                _ => return None,
+            }
         }
-    });
-    found
-}
-
-/// Might `e` store to `name` (assign it, increment it, take its address,
-/// capture it)?
-fn stores_expr(e: &Expr, name: &str) -> bool {
-    let mut found = false;
-    visit_expr(e, &mut |x| {
-        let target = match &x.kind {
-            ExprKind::Assign(_, l, _) | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec | UnOp::AddrOf, l) => Some(&**l),
-            ExprKind::BlockLit(_) | ExprKind::StmtExpr(_) => Some(x),
-            _ => None,
-        };
-        if let Some(t) = target {
-            found |= mentions(t, name);
-        }
-    });
-    found
-}
-
-fn stores_stmt(s: &Stmt, name: &str) -> bool {
-    let mut found = false;
-    visit_stmt(s, &mut |e| found |= stores_expr(e, name), &mut |_| {});
-    found
-}
-
-/// Does `s` declare `name` (at any depth)?
-fn declares(s: &Stmt, name: &str) -> bool {
-    let mut found = false;
-    visit_stmt(s, &mut |_| {}, &mut |d| found |= d.declarators.iter().any(|id| id.declarator.name().is_some_and(|n| *n.name == *name)));
-    found
-}
-
-fn has_jumps(items: &[Stmt]) -> bool {
-    items.iter().any(|s| {
-        let mut found = false;
-        visit_stmts(s, &mut |s| found |= matches!(s.kind, StmtKind::Goto(_) | StmtKind::Label { .. }));
-        found
+        _ => return None,
     })
 }
 
-fn visit_stmts(s: &Stmt, f: &mut dyn FnMut(&Stmt)) {
-    f(s);
-    for c in sub_statements(s) {
-        visit_stmts(c, f);
+/// Arithmetic types, written with keywords or OpenCL's words for them
+/// (`uint`, `float4`, `size_t`); no storage class or address space.
+fn tracked_type(d: &Decl) -> bool {
+    const WORDS: &[&str] = &["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half", "bool", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t"];
+    let arithmetic = |name: &str| WORDS.contains(&name.trim_end_matches(|c: char| c.is_ascii_digit()));
+    d.specs.items.iter().all(|s| match s {
+        DeclSpec::Storage(..) | DeclSpec::AddrSpace(..) | DeclSpec::Attr(_) | DeclSpec::Pipe(_) => false,
+        DeclSpec::Type(t) => match &t.kind {
+            TypeSpecKind::Builtin { name, .. } => arithmetic(name),
+            TypeSpecKind::TypedefName(_) | TypeSpecKind::TypeofExpr(_) | TypeSpecKind::TypeofType(_) | TypeSpecKind::Struct(_) | TypeSpecKind::Error => false,
+            _ => true,
+        },
+        _ => true,
+    })
+}
+
+/// Every expression in `s` at any depth, for what blocks capture.
+fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    let mut e = |x: &Expr| visit_expr(x, f);
+    match &s.kind {
+        StmtKind::Compound(b) => b.items.iter().for_each(|s| visit_stmt_exprs(s, f)),
+        StmtKind::Expr(x) | StmtKind::Return(Some(x)) => e(x),
+        StmtKind::Decl(d) => decl_exprs(d, f),
+        StmtKind::If { cond, then, else_ } => {
+            e(cond);
+            visit_stmt_exprs(then, f);
+            if let Some(x) = else_ {
+                visit_stmt_exprs(x, f);
+            }
+        }
+        StmtKind::While { cond, body, .. } | StmtKind::DoWhile { body, cond, .. } | StmtKind::Switch { cond, body } => {
+            e(cond);
+            visit_stmt_exprs(body, f);
+        }
+        StmtKind::For { init, cond, step, body, .. } => {
+            match init {
+                ForInit::Expr(x) => e(x),
+                ForInit::Decl(d) => decl_exprs(d, f),
+                ForInit::None => {}
+            }
+            cond.iter().chain(step).for_each(|x| visit_expr(x, f));
+            visit_stmt_exprs(body, f);
+        }
+        StmtKind::Case { body, .. } | StmtKind::Default { body } | StmtKind::Label { body, .. } => visit_stmt_exprs(body, f),
+        _ => {}
     }
 }
 
-/// Every expression and declaration in `s`, at any depth.
-fn visit_stmt(s: &Stmt, on_expr: &mut dyn FnMut(&Expr), on_decl: &mut dyn FnMut(&Decl)) {
-    visit_stmts(s, &mut |s| match &s.kind {
-        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => on_expr(e),
-        StmtKind::If { cond, .. } | StmtKind::While { cond, .. } | StmtKind::DoWhile { cond, .. } | StmtKind::Switch { cond, .. } => on_expr(cond),
-        StmtKind::Case { value, .. } => on_expr(value),
-        StmtKind::For { init, cond, step, .. } => {
-            match init {
-                ForInit::Expr(e) => on_expr(e),
-                ForInit::Decl(d) => decl_exprs(d, on_expr, on_decl),
-                ForInit::None => {}
-            }
-            cond.iter().for_each(|c| on_expr(c));
-            step.iter().for_each(|c| on_expr(c));
-        }
-        StmtKind::Decl(d) => decl_exprs(d, on_expr, on_decl),
-        _ => {}
-    });
-}
-
-fn decl_exprs(d: &Decl, on_expr: &mut dyn FnMut(&Expr), on_decl: &mut dyn FnMut(&Decl)) {
-    on_decl(d);
-    fn init(i: &Initializer, on_expr: &mut dyn FnMut(&Expr)) {
+fn decl_exprs(d: &Decl, f: &mut dyn FnMut(&Expr)) {
+    fn init(i: &Initializer, f: &mut dyn FnMut(&Expr)) {
         match i {
-            Initializer::Expr(e) => on_expr(e),
-            Initializer::List { items, .. } => items.iter().for_each(|i| init(&i.init, on_expr)),
+            Initializer::Expr(e) => visit_expr(e, f),
+            Initializer::List { items, .. } => items.iter().for_each(|i| init(&i.init, f)),
         }
     }
     for id in &d.declarators {
         if let Some(i) = &id.init {
-            init(i, on_expr);
+            init(i, f);
         }
     }
 }
 
-/// `e` and every expression in it (not into blocks' or statement
-/// expressions' bodies, which `stores_expr` treats as wholes).
 fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     f(e);
     match &e.kind {
@@ -420,17 +666,251 @@ fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             args.iter().for_each(|a| visit_expr(a, f));
         }
         ExprKind::VectorLiteral(_, xs) => xs.iter().for_each(|x| visit_expr(x, f)),
-        ExprKind::BlockLit(b) => {
-            // What a block names counts as named here.
-            for s in &b.body.items {
-                visit_stmt(s, &mut |x| visit_expr(x, f), &mut |_| {});
-            }
-        }
-        ExprKind::StmtExpr(b) => {
-            for s in &b.items {
-                visit_stmt(s, &mut |x| visit_expr(x, f), &mut |_| {});
-            }
-        }
+        ExprKind::BlockLit(b) => b.body.items.iter().for_each(|s| visit_stmt_exprs(s, f)),
+        ExprKind::StmtExpr(b) => b.items.iter().for_each(|s| visit_stmt_exprs(s, f)),
         _ => {}
+    }
+}
+
+// --------------------------------------------------------------- analysis
+
+/// A variable's state at a point, a set of what the paths to it did:
+/// stored on some ([`INIT`]), not on some ([`UNINIT`]); none: unreachable.
+type Value = u8;
+const INIT: Value = 1;
+const UNINIT: Value = 2;
+const MAYBE: Value = INIT | UNINIT;
+
+/// The values of up to 64 variables: bit `i` of each set for the
+/// chunk's variable `i`.
+#[derive(Clone, Copy, Default, PartialEq)]
+struct Values {
+    init: u64,
+    uninit: u64,
+}
+
+impl Values {
+    fn get(self, i: usize) -> Value {
+        (((self.init >> i) & 1) as Value) * INIT | (((self.uninit >> i) & 1) as Value) * UNINIT
+    }
+
+    fn join(self, o: Values) -> Values {
+        Values { init: self.init | o.init, uninit: self.uninit | o.uninit }
+    }
+}
+
+/// The analysis of the variables `base..base + 64`, one chunk at a time
+/// (memory: two words per block).
+struct Cfg<'g> {
+    blocks: &'g [Node],
+    entry: BlockId,
+    base: VarId,
+    /// The chunk's variables at the function's entry: all uninitialized.
+    all: u64,
+    /// Each block's values at its end.
+    out: Vec<Values>,
+}
+
+/// How certain an uninitialized read is, least first (clang's
+/// `UninitUse::Kind`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Maybe,
+    Sometimes,
+    AfterDecl,
+    AfterCall,
+    Always,
+}
+
+impl<'g> Cfg<'g> {
+    fn new(blocks: &'g [Node], entry: BlockId, base: VarId, count: usize) -> Cfg<'g> {
+        let all = if count >= 64 { u64::MAX } else { (1u64 << count) - 1 };
+        let mut cfg = Cfg { blocks, entry, base, all, out: vec![Values::default(); blocks.len()] };
+        // Forward to a fixed point: values only grow.
+        let mut queued = vec![true; blocks.len()];
+        let mut work: std::collections::VecDeque<BlockId> = (0..blocks.len()).collect();
+        while let Some(b) = work.pop_front() {
+            queued[b] = false;
+            let Some(mut vals) = cfg.entry_values(b) else { continue };
+            for e in &blocks[b].events {
+                match *e {
+                    Event::Decl(v) => cfg.set(&mut vals, v, UNINIT),
+                    Event::Store(v) => cfg.set(&mut vals, v, INIT),
+                    Event::Read(..) => {}
+                }
+            }
+            if cfg.out[b] != vals {
+                cfg.out[b] = vals;
+                for &s in blocks[b].succs.iter().flatten() {
+                    if !queued[s] {
+                        queued[s] = true;
+                        work.push_back(s);
+                    }
+                }
+            }
+        }
+        cfg
+    }
+
+    /// Sets variable `v`'s value in `vals` if it is of this chunk.
+    fn set(&self, vals: &mut Values, v: VarId, to: Value) {
+        let Some(i) = v.checked_sub(self.base).filter(|i| *i < 64 && self.all >> i & 1 == 1) else { return };
+        let bit = 1u64 << i;
+        vals.init = vals.init & !bit | if to & INIT != 0 { bit } else { 0 };
+        vals.uninit = vals.uninit & !bit | if to & UNINIT != 0 { bit } else { 0 };
+    }
+
+    /// The values at the start of `b` (the join of its predecessors'
+    /// ends; at the function's entry, every variable uninitialized), or
+    /// `None` where no path reaches it (yet).
+    fn entry_values(&self, b: BlockId) -> Option<Values> {
+        let start = if b == self.entry { Values { init: 0, uninit: self.all } } else { Values::default() };
+        let vals = self.blocks[b].preds.iter().fold(start, |acc, &p| acc.join(self.out[p]));
+        // With every variable uninitialized at the entry, a block reached
+        // has a value for each.
+        (vals.init | vals.uninit == self.all).then_some(vals)
+    }
+
+    /// `v`'s value at the end of `b`.
+    fn value(&self, b: BlockId, v: VarId) -> Value {
+        self.out[b].get(v - self.base)
+    }
+
+    /// Reports the first uninitialized read of `v`, the most certain
+    /// first.
+    fn report(&self, v: VarId, var: &Var, wanted: Wanted, diags: &mut Diagnostics) {
+        let mut reads: Vec<(Kind, Span, bool, Vec<(Term, usize, Option<(Span, bool)>)>)> = Vec::new();
+        for (b, block) in self.blocks.iter().enumerate() {
+            if !block.events.iter().any(|e| matches!(e, Event::Read(x, ..) if *x == v)) {
+                continue;
+            }
+            let Some(vals) = self.entry_values(b) else { continue };
+            let mut state = vals.get(v - self.base);
+            for e in &block.events {
+                match *e {
+                    Event::Decl(x) if x == v => state = UNINIT,
+                    Event::Store(x) if x == v => state = INIT,
+                    Event::Read(x, at, own) if x == v => match state {
+                        UNINIT => reads.push((Kind::Always, at, own, Vec::new())),
+                        MAYBE => {
+                            let (kind, branches) = self.uninit_use(b, v);
+                            reads.push((kind, at, own, branches));
+                        }
+                        _ => {}
+                    },
+                    _ => {}
+                }
+            }
+        }
+        reads.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.lo.cmp(&b.1.lo)));
+        let Some((kind, at, own, branches)) = reads.into_iter().next() else { return };
+        let name = &var.name;
+        let init_note = format!("initialize the variable '{name}' to silence this warning");
+        let init_at = Span { lo: var.at.hi, ..var.at };
+        match kind {
+            Kind::Always if own && wanted.always => {
+                diags.push(Diagnostic::warning("uninitialized", at, format!("variable '{name}' is uninitialized when used within its own initialization")));
+            }
+            Kind::Always if wanted.always => diags.push(
+                Diagnostic::warning("uninitialized", at, format!("variable '{name}' is uninitialized when used here")).with_note_at(init_at, init_note),
+            ),
+            Kind::AfterDecl | Kind::AfterCall if wanted.sometimes => {
+                let whenever = if kind == Kind::AfterDecl { "its declaration is reached".to_string() } else { "the function is called".to_string() };
+                diags.push(
+                    Diagnostic::warning("sometimes-uninitialized", var.at, format!("variable '{name}' is used uninitialized whenever {whenever}"))
+                        .with_note_at(at, "uninitialized use occurs here")
+                        .with_note_at(init_at, init_note),
+                );
+            }
+            Kind::Sometimes if wanted.sometimes => {
+                let last = branches.len() - 1;
+                for (i, (term, output, label)) in branches.into_iter().enumerate() {
+                    let (whenever, at_branch) = match (term.kind, label) {
+                        (TermKind::Switch, Some((l, default))) => (format!("switch {} is taken", if default { "default" } else { "case" }), l),
+                        (TermKind::Cond, _) => (format!("'{}' condition is {}", term.what, if output == 0 { "true" } else { "false" }), term.at),
+                        (TermKind::Loop, _) => (format!("'{}' loop {}", term.what, if output == 0 { "is entered" } else { "exits because its condition is false" }), term.at),
+                        (_, _) => (format!("'{}' loop {}", term.what, if output == 0 { "condition is true" } else { "exits because its condition is false" }), term.at),
+                    };
+                    let mut d = Diagnostic::warning("sometimes-uninitialized", at_branch, format!("variable '{name}' is used uninitialized whenever {whenever}"))
+                        .with_note_at(at, "uninitialized use occurs here");
+                    let always = if output == 0 { "false" } else { "true" };
+                    d = match term.kind {
+                        TermKind::Cond => d.with_note_at(term.remove[output], format!("remove the '{}' if its condition is always {always}", term.what)),
+                        TermKind::Loop | TermKind::DoLoop => d.with_note_at(term.remove[output], format!("remove the condition if it is always {always}")),
+                        TermKind::Switch => d,
+                    };
+                    if i == last {
+                        d = d.with_note_at(init_at, init_note.clone());
+                    }
+                    diags.push(d);
+                }
+            }
+            Kind::Maybe if wanted.maybe => diags.push(
+                Diagnostic::warning("conditional-uninitialized", at, format!("variable '{name}' may be uninitialized when used here")).with_note_at(init_at, init_note),
+            ),
+            _ => {}
+        }
+    }
+
+    /// clang's `getUninitUse` for a read in block `use_block` where `v`
+    /// may be uninitialized: the blocks from which every path leads to the
+    /// read without storing `v`; a branch into them from outside on whose
+    /// edge `v` is uninitialized is the reason (a `switch` only through a
+    /// label: that no label matches may be impossible). Reaching the
+    /// entry, or a block declaring `v` from a path that stored it, makes
+    /// the read certain.
+    fn uninit_use(&self, use_block: BlockId, v: VarId) -> (Kind, Vec<(Term, usize, Option<(Span, bool)>)>) {
+        let n = self.blocks.len();
+        let mut kind = Kind::Sometimes;
+        let mut visited = vec![0usize; n];
+        visited[use_block] = self.blocks[use_block].succs.len();
+        let mut queue = vec![use_block];
+        while let Some(b) = queue.pop() {
+            if b == self.entry {
+                kind = kind.max(Kind::AfterCall);
+            }
+            for &p in &self.blocks[b].preds {
+                let at_exit = self.value(p, v);
+                if at_exit == INIT {
+                    continue;
+                }
+                // `b` declares `v` and is reached from a store.
+                if at_exit == MAYBE && self.value(b, v) == UNINIT {
+                    kind = kind.max(Kind::AfterDecl);
+                    continue;
+                }
+                let sv = &mut visited[p];
+                if *sv == 0 {
+                    *sv += self.blocks[p].succs.iter().filter(|s| s.is_none()).count();
+                }
+                *sv += 1;
+                if *sv == self.blocks[p].succs.len() {
+                    queue.push(p);
+                }
+            }
+        }
+        let mut branches = Vec::new();
+        for (b, block) in self.blocks.iter().enumerate() {
+            let Some(term) = block.term else { continue };
+            if visited[b] == 0 || visited[b] >= block.succs.len() {
+                continue;
+            }
+            for (output, s) in block.succs.iter().enumerate() {
+                let Some(s) = *s else { continue };
+                if visited[s] >= self.blocks[s].succs.len() && self.value(b, v) == UNINIT {
+                    if term.kind == TermKind::Switch {
+                        if let Some(l) = self.blocks[s].label {
+                            branches.push((term, output, Some(l)));
+                        }
+                    } else {
+                        branches.push((term, output, None));
+                    }
+                }
+            }
+        }
+        if kind == Kind::Sometimes && branches.is_empty() {
+            kind = Kind::Maybe;
+        }
+        (kind, branches)
     }
 }
