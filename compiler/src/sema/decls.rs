@@ -1838,6 +1838,14 @@ impl Checker<'_> {
                             }
                             _ => self.object_type_rules(q, name.span, Ctx::Field, false, "field"),
                         }
+                        // A member of an incomplete record type (the record
+                        // being defined among them) was refused above: a
+                        // record holding itself would have no layout.
+                        // Its uses are not reported again.
+                        if matches!(self.types.kind(self.strip_arrays(q.ty)), TypeKind::Record(i) if self.types.records[*i as usize].fields.is_none()) {
+                            self.broken_records.insert(idx);
+                            continue;
+                        }
                         if let Some(prev) = spans.get(&name.name) {
                             self.diags.push(err("E0317", name.span, format!("duplicate member '{}'", name.name)).with_note_at(*prev, "previous declaration is here"));
                             continue;
@@ -2027,7 +2035,8 @@ impl Checker<'_> {
                         self.diags.push(err("E0333", layer.span, format!("array of '{shown}' type is invalid in OpenCL")).with_note(BLOCK_RULES));
                         return None;
                     }
-                    if matches!(self.types.kind(t.ty), TypeKind::Void | TypeKind::Function { .. }) {
+                    let incomplete_record = matches!(self.types.kind(t.ty), TypeKind::Record(i) if self.types.records[*i as usize].fields.is_none());
+                    if incomplete_record || matches!(self.types.kind(t.ty), TypeKind::Void | TypeKind::Function { .. }) {
                         let d = self.types.display(t.ty);
                         self.diags.push(err("E0314", layer.span, format!("array has incomplete element type '{d}'")));
                         return None;
