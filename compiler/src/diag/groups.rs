@@ -11,7 +11,7 @@ mod clang_warnings;
 
 const GROUPS: &[(&str, &[&str])] = &[
     ("all", &["most", "parentheses", "switch"]),
-    ("most", &["unused", "uninitialized", "return-type", "string-plus-int", "tautological-compare", "format", "unknown-pragmas", "comment"]),
+    ("most", &["unused", "uninitialized", "missing-braces", "return-type", "string-plus-int", "tautological-compare", "format", "unknown-pragmas", "comment"]),
     ("extra", &["sign-compare", "unused-parameter", "unused-but-set-parameter", "empty-init-stmt"]),
     ("unused", &["unused-value", "unused-variable", "unused-but-set-variable", "unused-function", "unused-label"]),
     ("unused-value", &["unused-comparison", "unused-result"]),
@@ -46,6 +46,7 @@ const OFF_BY_DEFAULT: &[&str] = &[
     "uninitialized",
     "sometimes-uninitialized",
     "conditional-uninitialized",
+    "missing-braces",
     "comment",
 ];
 

@@ -665,6 +665,7 @@ impl Checker<'_> {
                     self.func = Some(FuncCtx::new(name.name.clone(), global_block_key(&name.name), false, false));
                 }
                 self.init_as(init, q);
+                self.missing_braces(init, q);
                 if let Initializer::Expr(e) = &**init
                     && ctx == Ctx::Local
                 {

@@ -549,6 +549,7 @@ impl Checker<'_> {
                 match q {
                     Some(q) => {
                         self.init_as(init, q);
+                        self.missing_braces(init, q);
                         lv(q)
                     }
                     None => {
@@ -2900,6 +2901,107 @@ impl Checker<'_> {
 
     /// Checks an initializer against the type of the object it
     /// initializes.
+    /// clang's -Wmissing-braces (in `-Wall`): each array or record member
+    /// of a braced initializer that takes its items without braces of its
+    /// own (brace elision), unless the whole list is `{0}` or the member
+    /// is its record's only one (`struct { int a[3]; } s = {1, 2, 3}`).
+    /// Followed while the items are positional and each item meeting a
+    /// record member is surely no record value (literals, arithmetic): a
+    /// record value initializes the member whole, and telling needs its
+    /// type; the rest of a list that cannot be followed is not judged.
+    pub(super) fn missing_braces(&mut self, init: &Initializer, q: QualType) {
+        if !self.diags.policy.enabled("missing-braces") {
+            return;
+        }
+        if let Initializer::List { items, .. } = init {
+            let mut found = Vec::new();
+            self.braces_list(items, q.ty, &mut found);
+            for span in found {
+                self.diags.push(Diagnostic::warning("missing-braces", span, "suggest braces around initialization of subobject"));
+            }
+        }
+    }
+
+    /// An explicit braced list of `items` for an object of type `t`.
+    fn braces_list(&self, items: &[InitItem], t: TypeId, found: &mut Vec<Span>) {
+        let zero = matches!(items, [InitItem { designators, init: Initializer::Expr(Expr { kind: ExprKind::IntLit { value: 0, .. }, .. }) }] if designators.is_empty());
+        let mut idx = 0;
+        let _ = self.braces_fill(items, &mut idx, t, zero, found);
+    }
+
+    /// Fills an object of type `t` from `items[*idx..]`; `None` where the
+    /// items cannot be followed.
+    fn braces_fill(&self, items: &[InitItem], idx: &mut usize, t: TypeId, zero: bool, found: &mut Vec<Span>) -> Option<()> {
+        match self.types.kind(t).clone() {
+            TypeKind::Array(el, n) => {
+                let mut k = 0;
+                while *idx < items.len() && n.is_none_or(|n| k < n) {
+                    self.braces_member(items, idx, el.ty, zero, false, found)?;
+                    k += 1;
+                }
+            }
+            TypeKind::Record(r) => {
+                let rec = &self.types.records[r as usize];
+                let fields = rec.fields.as_deref().unwrap_or(&[]);
+                let only = fields.len() == 1;
+                let taken = if rec.is_union { &fields[..fields.len().min(1)] } else { fields };
+                for f in taken {
+                    if *idx >= items.len() {
+                        break;
+                    }
+                    self.braces_member(items, idx, f.ty.ty, zero, only, found)?;
+                }
+            }
+            _ => *idx += 1,
+        }
+        Some(())
+    }
+
+    /// The member of type `t` that `items[*idx]` starts; `only`: the only
+    /// member of its record.
+    fn braces_member(&self, items: &[InitItem], idx: &mut usize, t: TypeId, zero: bool, only: bool, found: &mut Vec<Span>) -> Option<()> {
+        let item = &items[*idx];
+        if !item.designators.is_empty() {
+            return None;
+        }
+        let e = match &item.init {
+            Initializer::List { items: inner, .. } => {
+                *idx += 1;
+                self.braces_list(inner, t, found);
+                return Some(());
+            }
+            Initializer::Expr(e) => e,
+        };
+        let aggregate = match self.types.kind(t) {
+            TypeKind::Array(el, _) => {
+                // A string fills a character array whole.
+                if matches!(strip_parens(e).kind, ExprKind::StringLit(_)) && matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar)) {
+                    *idx += 1;
+                    return Some(());
+                }
+                true
+            }
+            TypeKind::Record(_) => {
+                if !surely_no_record(e) {
+                    return None;
+                }
+                true
+            }
+            _ => false,
+        };
+        if !aggregate {
+            *idx += 1;
+            return Some(());
+        }
+        let start = *idx;
+        self.braces_fill(items, idx, t, zero, found)?;
+        if !zero && !only && *idx > start {
+            let first = items[start].init.span();
+            found.push(Span { hi: items[*idx - 1].init.span().hi.max(first.hi), ..first });
+        }
+        Some(())
+    }
+
     pub(super) fn init_as(&mut self, init: &Initializer, q: QualType) {
         match init {
             Initializer::Expr(e) => {
@@ -3257,3 +3359,19 @@ fn float_literal(e: &Expr) -> Option<(f64, String)> {
 
 /// Where `half` values need the extension.
 const FP16_NOTE: &str = "half values need '#pragma OPENCL EXTENSION cl_khr_fp16 : enable'; without it, use vload_half/vstore_half";
+
+/// Is `e` surely no value of a record type (so that brace elision applies
+/// to a record member it meets)? Literals, arithmetic, casts and vector
+/// literals are not; names, calls and member accesses may be.
+fn surely_no_record(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::IntLit { .. } | ExprKind::FloatLit { .. } | ExprKind::CharLit(_) | ExprKind::BoolLit(_) | ExprKind::StringLit(_) => true,
+        ExprKind::Cast(..) | ExprKind::VectorLiteral(..) | ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => true,
+        ExprKind::Paren(x) => surely_no_record(x),
+        ExprKind::Unary(op, _) => !matches!(op, UnOp::Deref),
+        ExprKind::Binary(BinOp::Comma, _, b) => surely_no_record(b),
+        ExprKind::Binary(..) => true,
+        ExprKind::Cond(_, a, b) => surely_no_record(a) && surely_no_record(b),
+        _ => false,
+    }
+}
