@@ -208,13 +208,16 @@ pub struct Diagnostics {
     pub policy: WarningPolicy,
     list: Vec<Diagnostic>,
     errors: usize,
+    /// Errors that are no warnings made errors (`-Werror`): clang's
+    /// "uncompilable" errors, after which it skips some analyses.
+    hard_errors: usize,
     /// Source that a syntax error broke (see [`Diagnostics::quiet`]).
     broken: Vec<Span>,
 }
 
 impl Diagnostics {
     pub fn new(policy: WarningPolicy) -> Diagnostics {
-        Diagnostics { policy, list: Vec::new(), errors: 0, broken: Vec::new() }
+        Diagnostics { policy, list: Vec::new(), errors: 0, hard_errors: 0, broken: Vec::new() }
     }
 
     /// Marks `span` as broken by a syntax error (reported already): later
@@ -229,9 +232,11 @@ impl Diagnostics {
         if d.severity != Severity::Internal && self.broken.iter().any(|b| b.file == at.file && b.lo <= at.lo && at.hi <= b.hi) {
             return;
         }
+        let hard = d.severity >= Severity::Error;
         if let Some(d) = self.policy.apply(d) {
             if d.severity >= Severity::Error {
                 self.errors += 1;
+                self.hard_errors += usize::from(hard);
             }
             self.list.push(d);
         }
@@ -269,6 +274,11 @@ impl Diagnostics {
 
     pub fn error_count(&self) -> usize {
         self.errors
+    }
+
+    /// Errors so far that are not warnings made errors by `-Werror`.
+    pub fn hard_error_count(&self) -> usize {
+        self.hard_errors
     }
 
     pub fn warning_count(&self) -> usize {

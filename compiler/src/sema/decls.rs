@@ -131,6 +131,10 @@ struct Tag {
 struct Scope {
     names: HashMap<String, Vec<Sym>>,
     tags: HashMap<String, Tag>,
+    /// Errors reported before the scope opened: with more when it
+    /// closes, its unused variables are not reported (clang's scope error
+    /// trap).
+    errors: usize,
 }
 
 /// A switch being checked: its labels, and the type its case values
@@ -380,7 +384,7 @@ impl Checker<'_> {
     }
 
     fn push_scope(&mut self) {
-        self.scopes.push(Scope::default());
+        self.scopes.push(Scope { errors: self.diags.hard_error_count(), ..Scope::default() });
         if let Some(f) = &mut self.func {
             f.depth += 1;
         }
@@ -407,6 +411,9 @@ impl Checker<'_> {
         if !wanted.iter().any(|&w| w) {
             return;
         }
+        // An error since the scope opened: its variables are not reported
+        // (clang's scope error trap); parameters still are.
+        let trapped = self.diags.hard_error_count() > scope.errors;
         let mut unused: Vec<(Span, &'static str, String)> = Vec::new();
         for (name, syms) in &scope.names {
             for sym in syms {
@@ -421,7 +428,7 @@ impl Checker<'_> {
                     (SymKind::Param, true) => (3, "unused-but-set-parameter", format!("parameter '{name}' set but not used")),
                     _ => continue,
                 };
-                if wanted[i] {
+                if wanted[i] && !(trapped && i < 2) {
                     unused.push((sym.span, code, msg));
                 }
             }
@@ -1477,7 +1484,7 @@ impl Checker<'_> {
         let mut func = FuncCtx::new(name.name.clone(), graph_key, base.kernel, syntax_error);
         func.pretty = self.types.pretty_signature(&name.name, decl.ty.ty);
         self.func = Some(func);
-        self.scopes.push(Scope::default());
+        self.scopes.push(Scope { errors: self.diags.hard_error_count(), ..Scope::default() });
         self.declare_params(f.declarator.function_params().unwrap_or_default(), decl.params.unwrap_or_default());
         for s in &f.body.items {
             self.stmt(s);
@@ -1490,8 +1497,21 @@ impl Checker<'_> {
             sometimes: self.diags.policy.enabled("sometimes-uninitialized"),
             maybe: self.diags.policy.enabled("conditional-uninitialized"),
         };
-        if !syntax_error && (wanted.always || wanted.sometimes || wanted.maybe) {
-            uninit::check(&f.body, wanted, self.diags);
+        // As clang: not after any error in the translation unit.
+        if !syntax_error && self.diags.hard_error_count() == 0 && (wanted.always || wanted.sometimes || wanted.maybe) {
+            let types = &self.types;
+            let globals = self.scopes.first();
+            let typedef_class = |name: &str| -> Option<uninit::Class> {
+                let sym = globals?.names.get(name)?.iter().rev().find(|s| matches!(s.kind, SymKind::Typedef))?;
+                Some(match types.kind(sym.ty.ty) {
+                    TypeKind::Scalar(_) | TypeKind::Enum(..) => uninit::Class::Scalar,
+                    TypeKind::Pointer(_) => uninit::Class::Pointer,
+                    TypeKind::Vector(..) => uninit::Class::Vector,
+                    TypeKind::Record(_) => uninit::Class::Record,
+                    _ => return None,
+                })
+            };
+            uninit::check(&f.body, wanted, &typedef_class, self.diags);
         }
         // clang's -Wreturn-type, at the body's closing brace.
         let non_void = matches!(self.types.kind(decl.ty.ty), TypeKind::Function { ret, .. } if !matches!(self.types.kind(ret.ty), TypeKind::Void));

@@ -12,10 +12,14 @@
 //!   can be named (loops).
 //!
 //! Only the first read of a variable is reported, the most certain kind
-//! first, as clang does. Tracked: scalars, vectors and pointers of the
-//! private space declared without initializer (not typedefs' types, which
-//! may be records). Taking a variable's address, storing to part of it
-//! (`v.x = …`) or capturing it in a block counts as storing it.
+//! first, as clang does. Tracked, as clang tracks them: local scalars,
+//! vectors, pointers and records without storage class (through a
+//! file-scope typedef too; `__local` ones of a kernel included). A read is
+//! a load of the whole value: `s.a`, `v.x`, `v[i]` read no variable,
+//! `p->a` and `p[i]` read `p`. Taking a variable's address, storing to
+//! part of it (`v.x = …`) or capturing it in a block counts as storing
+//! it; `int x = x;` leaves `x` uninitialized on purpose (reported at that
+//! initializer only where a later read is surely uninitialized).
 //!
 //! The graph: blocks of events (declaration, store, read) in evaluation
 //! order, ended by a terminator with its successors in clang's order (true
@@ -37,9 +41,19 @@ pub struct Wanted {
     pub maybe: bool,
 }
 
-/// Checks a function body.
-pub fn check(body: &Block, wanted: Wanted, diags: &mut Diagnostics) {
-    let mut b = Builder::default();
+/// What kind of object a variable is, as far as this analysis cares.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Class {
+    Scalar,
+    Pointer,
+    Vector,
+    Record,
+}
+
+/// Checks a function body; `typedef_class` tells what a file-scope
+/// typedef name stands for (`None`: not tracked, an array say).
+pub fn check(body: &Block, wanted: Wanted, typedef_class: &dyn Fn(&str) -> Option<Class>, diags: &mut Diagnostics) {
+    let mut b = Builder { typedef_class: Some(typedef_class), ..Builder::default() };
     b.exit = b.new_block();
     let entry = b.new_block();
     b.cur = entry;
@@ -108,7 +122,12 @@ struct Var {
     name: String,
     /// The declarator's name.
     at: Span,
-    pointer: bool,
+    /// Where its declaration starts.
+    decl: Span,
+    class: Class,
+    has_init: bool,
+    /// `int x = x;`: left uninitialized on purpose, at the `x` read.
+    self_init: Option<Span>,
 }
 
 #[derive(Default)]
@@ -127,6 +146,7 @@ struct Builder<'a> {
     switches: Vec<(BlockId, bool)>,
     /// The variable whose initializer is being read.
     initializing: Option<VarId>,
+    typedef_class: Option<&'a dyn Fn(&str) -> Option<Class>>,
 }
 
 impl<'a> Builder<'a> {
@@ -342,15 +362,15 @@ impl<'a> Builder<'a> {
     }
 
     fn decl(&mut self, d: &'a Decl) {
-        let tracked = tracked_type(d);
+        let base = self.base_class(d);
         for id in &d.declarators {
             let Some(name) = id.declarator.name() else { continue };
-            let pointer = match &id.declarator.kind {
-                DeclaratorKind::Name(_) => Some(false),
-                DeclaratorKind::Pointer { inner, .. } if matches!(inner.kind, DeclaratorKind::Name(_)) => Some(true),
+            let class = match &id.declarator.kind {
+                DeclaratorKind::Name(_) => base,
+                DeclaratorKind::Pointer { inner, .. } if matches!(inner.kind, DeclaratorKind::Name(_)) && !has_storage_class(d) => Some(Class::Pointer),
                 _ => None,
             };
-            let Some(pointer) = pointer.filter(|_| tracked) else {
+            let Some(class) = class else {
                 // Hides an outer variable of the name, in its own
                 // initializer too.
                 self.declare(&name.name, None);
@@ -360,17 +380,60 @@ impl<'a> Builder<'a> {
                 continue;
             };
             let v = self.vars.len();
-            self.vars.push(Var { name: name.name.clone(), at: name.span, pointer });
+            let self_init = match id.init.as_deref() {
+                Some(Initializer::Expr(e)) => match &strip(e).kind {
+                    ExprKind::Ident(i) if i.name == name.name => Some(strip(e).span),
+                    _ => None,
+                },
+                _ => None,
+            };
+            self.vars.push(Var { name: name.name.clone(), at: name.span, decl: d.span, class, has_init: id.init.is_some(), self_init });
             // In scope in its own initializer, as C has it.
             self.declare(&name.name, Some(v));
             self.event(Event::Decl(v));
-            if let Some(init) = &id.init {
-                self.initializing = Some(v);
-                self.initializer(init);
-                self.initializing = None;
-                self.event(Event::Store(v));
+            match &id.init {
+                // `int x = x;` leaves `x` uninitialized, read nowhere.
+                Some(_) if self_init.is_some() => {}
+                Some(init) => {
+                    self.initializing = Some(v);
+                    self.initializer(init);
+                    self.initializing = None;
+                    self.event(Event::Store(v));
+                }
+                None => {}
             }
         }
+    }
+
+    /// What the declaration's specifiers make a plain declarator's
+    /// variable: `None` for what is not tracked (storage classes, images
+    /// and the like, arrays behind typedefs).
+    fn base_class(&self, d: &Decl) -> Option<Class> {
+        const WORDS: &[&str] = &["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half", "bool", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t"];
+        let mut class = None;
+        for s in &d.specs.items {
+            match s {
+                // `__local` variables of a kernel are tracked too, as clang does.
+                DeclSpec::Storage(..) | DeclSpec::Pipe(_) => return None,
+                DeclSpec::Type(t) => {
+                    class = Some(match &t.kind {
+                        TypeSpecKind::Builtin { name, .. } => {
+                            let word = name.trim_end_matches(|c: char| c.is_ascii_digit());
+                            if !WORDS.contains(&word) {
+                                return None;
+                            }
+                            if word.len() < name.len() { Class::Vector } else { Class::Scalar }
+                        }
+                        TypeSpecKind::TypedefName(n) => self.typedef_class.and_then(|f| f(&n.name))?,
+                        TypeSpecKind::Struct(_) => Class::Record,
+                        TypeSpecKind::Void | TypeSpecKind::Complex | TypeSpecKind::Imaginary | TypeSpecKind::TypeofExpr(_) | TypeSpecKind::TypeofType(_) | TypeSpecKind::Error => return None,
+                        _ => Class::Scalar,
+                    })
+                }
+                _ => {}
+            }
+        }
+        class
     }
 
     fn initializer(&mut self, init: &'a Initializer) {
@@ -417,9 +480,10 @@ impl<'a> Builder<'a> {
                     self.event(Event::Read(v, e.span, self.initializing == Some(v)));
                 }
             }
-            // A component of the variable being initialized is not taken
-            // for a read of it (clang's self-reference check skips them).
-            ExprKind::Member { base, .. } if matches!(&strip(base).kind, ExprKind::Ident(id) if self.initializing.is_some() && self.lookup(&id.name) == self.initializing) => {}
+            // A member or component of a variable reads none of it
+            // (`s.a`, `v.x`: no load of the variable's value, as clang
+            // has it); through a pointer (`p->a`), the pointer is read.
+            ExprKind::Member { base, arrow: false, .. } if self.named_var(base).is_some() => {}
             ExprKind::Paren(x) | ExprKind::Member { base: x, .. } => self.expr(x),
             // `(void)x` reads nothing, as clang has it.
             ExprKind::Cast(t, x) if is_void(t) && matches!(strip(x).kind, ExprKind::Ident(_)) => {}
@@ -466,6 +530,8 @@ impl<'a> Builder<'a> {
                 self.goto(join);
                 self.cur = join;
             }
+            // A vector variable's component: as a member.
+            ExprKind::Index(a, i) if self.named_var(a).is_some_and(|v| self.vars[v].class != Class::Pointer) => self.expr(i),
             ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
                 self.expr(a);
                 self.expr(b);
@@ -503,13 +569,21 @@ impl<'a> Builder<'a> {
             ExprKind::Member { base, arrow: false, .. } => self.place(base),
             ExprKind::Index(a, i) => {
                 // Through a pointer variable: the pointer is read.
-                match &strip(a).kind {
-                    ExprKind::Ident(id) if self.lookup(&id.name).is_some_and(|v| self.vars[v].pointer) => self.expr(a),
+                match self.named_var(a) {
+                    Some(v) if self.vars[v].class == Class::Pointer => self.expr(a),
                     _ => self.place(a),
                 }
                 self.expr(i);
             }
             _ => self.expr(e),
+        }
+    }
+
+    /// The tracked variable `e` names (through parentheses).
+    fn named_var(&self, e: &Expr) -> Option<VarId> {
+        match &strip(e).kind {
+            ExprKind::Ident(id) => self.lookup(&id.name),
+            _ => None,
         }
     }
 
@@ -586,20 +660,8 @@ fn constant(e: &Expr) -> Option<i128> {
     })
 }
 
-/// Arithmetic types, written with keywords or OpenCL's words for them
-/// (`uint`, `float4`, `size_t`); no storage class or address space.
-fn tracked_type(d: &Decl) -> bool {
-    const WORDS: &[&str] = &["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double", "half", "bool", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t"];
-    let arithmetic = |name: &str| WORDS.contains(&name.trim_end_matches(|c: char| c.is_ascii_digit()));
-    d.specs.items.iter().all(|s| match s {
-        DeclSpec::Storage(..) | DeclSpec::AddrSpace(..) | DeclSpec::Attr(_) | DeclSpec::Pipe(_) => false,
-        DeclSpec::Type(t) => match &t.kind {
-            TypeSpecKind::Builtin { name, .. } => arithmetic(name),
-            TypeSpecKind::TypedefName(_) | TypeSpecKind::TypeofExpr(_) | TypeSpecKind::TypeofType(_) | TypeSpecKind::Struct(_) | TypeSpecKind::Error => false,
-            _ => true,
-        },
-        _ => true,
-    })
+fn has_storage_class(d: &Decl) -> bool {
+    d.specs.items.iter().any(|s| matches!(s, DeclSpec::Storage(..)))
 }
 
 /// Every expression in `s` at any depth, for what blocks capture.
@@ -802,11 +864,30 @@ impl<'g> Cfg<'g> {
                 }
             }
         }
+        let name = &var.name;
+        // `int x = x;`: a read where `x` is surely uninitialized is
+        // reported at that `x`; the others are only "may be".
+        if let Some(at) = var.self_init {
+            if reads.iter().any(|r| r.0 == Kind::Always) {
+                if wanted.always {
+                    diags.push(Diagnostic::warning("uninitialized", at, format!("variable '{name}' is uninitialized when used within its own initialization")));
+                }
+                return;
+            }
+            for r in &mut reads {
+                r.0 = Kind::Maybe;
+                r.3.clear();
+            }
+        }
         reads.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.lo.cmp(&b.1.lo)));
         let Some((kind, at, own, branches)) = reads.into_iter().next() else { return };
-        let name = &var.name;
-        let init_note = format!("initialize the variable '{name}' to silence this warning");
-        let init_at = Span { lo: var.at.hi, ..var.at };
+        // clang suggests `= 0` where it can (a scalar or pointer without
+        // initializer), else shows the declaration.
+        let (init_at, init_note) = if matches!(var.class, Class::Scalar | Class::Pointer) && !var.has_init {
+            (Span { lo: var.at.hi, ..var.at }, format!("initialize the variable '{name}' to silence this warning"))
+        } else {
+            (Span { hi: var.decl.lo, ..var.decl }, format!("variable '{name}' is declared here"))
+        };
         match kind {
             Kind::Always if own && wanted.always => {
                 diags.push(Diagnostic::warning("uninitialized", at, format!("variable '{name}' is uninitialized when used within its own initialization")));

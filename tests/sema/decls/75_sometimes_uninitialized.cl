@@ -27,3 +27,18 @@ int c3(int c) { int x; L: if (c) { c--; goto L; } x = 2; return x; }
 int c4(int c) { int x; if (c) goto out; x = 1; out: return x; }
 int c5(int c) { int x; for (int i = 0; i < c; i++) { c += x; x = i; } return c; }
 kernel void k(global int *o) { o[0] = a1(o[1]); }
+// What is a read, what is tracked, which note: records and vectors read whole (not through a
+// member or component), pointers dereferenced, `int x = x;`, `__local` variables.
+struct S { int a; int b; };
+typedef struct S TS;
+typedef float4 F4;
+void take(struct S *p);
+int d1(int c) { struct S s; struct S t = s; return t.a + s.a; }
+int d2(int c) { struct S s; s.a = 1; struct S t = s; return t.a; }
+int d3(int c) { float4 v; float4 w = v; return (int)w.x + (int)v.y; }
+int d4(int c) { global int *p; return *p; }
+int d5(int c) { int x = x; if (c) x = 1; return x; }
+int d6(int c) { int x = x; return c; }
+int d7(int c) { struct S s; take(&s); return s.a; }
+int d8(int c) { TS s; F4 v; if (c) s.a = 1; return (c ? s : s).a + (int)v[0]; }
+kernel void d9(global int *o) { local float sum; o[0] = (int)sum; }
