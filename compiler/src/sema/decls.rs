@@ -1824,8 +1824,11 @@ impl Checker<'_> {
                     };
                     self.storage_rules(&base, Ctx::Field);
                     if declarators.is_empty() {
-                        // An anonymous struct/union member (C11).
-                        if let TypeKind::Record(_) = self.types.kind(base.ty.ty) {
+                        // An anonymous struct/union member (C11): an untagged
+                        // definition only (`struct S;` declares nothing, and
+                        // a record holding itself that way had no end).
+                        let untagged = specs.items.iter().any(|i| matches!(i, DeclSpec::Type(TypeSpec { kind: TypeSpecKind::Struct(ss), .. }) if ss.name.is_none() && ss.members.is_some()));
+                        if untagged && let TypeKind::Record(_) = self.types.kind(base.ty.ty) {
                             fields.push(Field { name: String::new(), ty: self.finish(base.ty, AddrSpace::Private), align: None });
                         } else {
                             self.diags.push(Diagnostic::warning("missing-declarations", *span, "declaration does not declare anything"));
