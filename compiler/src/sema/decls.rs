@@ -322,9 +322,11 @@ struct Checker<'d> {
     /// The subscript whose address `&` is taking (`&a[n]`: one past the
     /// end of `a` is no -Warray-bounds there).
     address_of: Option<Span>,
-    /// Inside `sizeof`, `_Alignof` or `vec_step`: not evaluated, so no
-    /// -Warray-bounds.
-    unevaluated: u32,
+    /// Not evaluated at run time: inside `sizeof`, `_Alignof` or
+    /// `vec_step`, or a constant expression (a static assertion, an
+    /// enumerator, a case value). clang gives no warning about run-time
+    /// behaviour there (-Warray-bounds, -Wsign-compare).
+    pub(super) unevaluated: u32,
     /// Variables and parameters named in an expression (or marked
     /// `__attribute__((unused))`): the others draw -Wunused-variable and
     /// -Wunused-parameter when their scope closes.
@@ -536,8 +538,15 @@ impl Checker<'_> {
 
     // ------------------------------------------------------ declarations
 
+    /// Types a constant expression (see [`Checker::unevaluated`]).
+    fn constant_expr(&mut self, e: &Expr) {
+        self.unevaluated += 1;
+        self.expr(e);
+        self.unevaluated -= 1;
+    }
+
     fn static_assert(&mut self, sa: &StaticAssert) {
-        self.expr(&sa.cond);
+        self.constant_expr(&sa.cond);
         if let Some(v) = self.ice(&sa.cond, "the static assertion") {
             if v.value == 0 {
                 let msg = match &sa.message {
@@ -1949,7 +1958,7 @@ impl Checker<'_> {
         let mut next: i128 = 0;
         for en in list {
             if let Some(v) = &en.value {
-                self.expr(v);
+                self.constant_expr(v);
                 if let Some(c) = self.ice(v, "the enumerator value") {
                     next = c.value;
                 }
@@ -2281,7 +2290,7 @@ impl Checker<'_> {
             StmtKind::Case { value, body } => {
                 self.not_in_switch(s, "case");
                 self.case_enters_stmt_expr(Span { hi: (s.span.lo + 4).min(s.span.hi), ..s.span });
-                self.expr(value);
+                self.constant_expr(value);
                 if let Some(v) = self.ice(value, "a case value")
                     && let Some(sw) = self.func.as_mut().and_then(|f| f.switches.last_mut())
                 {

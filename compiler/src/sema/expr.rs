@@ -1003,7 +1003,7 @@ impl Checker<'_> {
         if is_comparison(op) && self.arith(l.ty).is_some_and(is_int) && self.arith(r.ty).is_some_and(is_int) {
             self.self_comparison(op, a, b, span);
             self.out_of_range_comparison(op, a, b, l, r, span);
-            if self.diags.policy.enabled("sign-compare") {
+            if self.unevaluated == 0 && self.diags.policy.enabled("sign-compare") {
                 self.sign_compare(op, a, b, l, r, span);
             }
         }
@@ -1252,6 +1252,17 @@ impl Checker<'_> {
             return;
         }
         let (signed, unsigned) = if lt.signed { (a, b) } else { (b, a) };
+        // A constant result, or one against unsigned zero that is always
+        // the same (`x < 0u`: -Wtautological-unsigned-zero-compare's):
+        // not this warning's, as clang has it.
+        let unsigned_value = self.small_constant(unsigned);
+        if unsigned_value.is_some() && self.small_constant(signed).is_some() {
+            return;
+        }
+        let zero_on_right = lt.signed;
+        if unsigned_value == Some(0) && matches!((op, zero_on_right), (BinOp::Lt | BinOp::Ge, true) | (BinOp::Gt | BinOp::Le, false)) {
+            return;
+        }
         let non_negative = |this: &mut Self, e: &Expr| match &strip(e).kind {
             ExprKind::Binary(BinOp::BitAnd, x, y) => [x, y].into_iter().any(|m| this.small_constant(m).is_some_and(|v| v >= 0)),
             _ => this.small_constant(e).is_some_and(|v| v >= 0),

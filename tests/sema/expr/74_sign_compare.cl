@@ -20,3 +20,17 @@ kernel void k(global int *o, global uint *g, int i, uint u, short s, ulong ul, l
     if (get_global_id(0) < i) o[0] = 1;
     if (u < c) o[0] = 1;
 }
+// Not where the result is a constant (both operands constant: static assertions, enumerators,
+// case values), nor against unsigned zero where the result is always the same (`c < 0u`,
+// clang's -Wtautological-unsigned-zero-compare, off): only `c <= 0u` and `0u < c` are reported.
+_Static_assert(-1 < 0u == 0, "usual arithmetic conversions");
+enum E { A = -1 < 1u };
+kernel void constants(global int *o, int c) {
+    switch (c) { case -1 < 1u: o[0] = 1; }
+    o[1] = -1 < 1u;
+    o[2] = c < 0u;
+    o[3] = c >= 0u;
+    o[4] = 0u > c;
+    o[5] = c <= 0u;
+    o[6] = 0u < c;
+}
