@@ -3023,6 +3023,20 @@ impl Checker<'_> {
                     // typed only.
                     TypeKind::Array(el, len) => {
                         let _ = self.type_expr(e);
+                        // Only a character array takes an expression (a
+                        // string); `char *p[] = "…"` lowered to an internal
+                        // error (found by the fuzzer).
+                        let is_char = matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar));
+                        let string = matches!(strip(e).kind, ExprKind::StringLit(_));
+                        if !(string && is_char) {
+                            let msg = if string && self.arith(el.ty).is_some_and(is_int) {
+                                "initializing wide char array with non-wide string literal"
+                            } else {
+                                "array initializer must be an initializer list"
+                            };
+                            self.diags.push(err("E0330", e.span, msg));
+                            return;
+                        }
                         // `char s[2] = "abc"`: C allows dropping only the NUL.
                         if let (ExprKind::StringLit(bytes), Some(n)) = (&e.kind, len) {
                             let is_char = matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar));
