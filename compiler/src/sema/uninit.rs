@@ -63,11 +63,23 @@ pub fn check(body: &Block, wanted: Wanted, typedef_class: &dyn Fn(&str) -> Optio
     if b.vars.is_empty() {
         return;
     }
+    // The blocks reading each variable, once (not a scan of every block
+    // per variable).
+    let mut read_in: Vec<Vec<BlockId>> = vec![Vec::new(); b.vars.len()];
+    for (i, block) in b.blocks.iter().enumerate() {
+        for e in &block.events {
+            if let Event::Read(v, ..) = *e
+                && read_in[v].last() != Some(&i)
+            {
+                read_in[v].push(i);
+            }
+        }
+    }
     for base in (0..b.vars.len()).step_by(64) {
         let chunk = &b.vars[base..b.vars.len().min(base + 64)];
         let cfg = Cfg::new(&b.blocks, entry, base, chunk.len());
         for (i, var) in chunk.iter().enumerate() {
-            cfg.report(base + i, var, wanted, diags);
+            cfg.report(base + i, var, &read_in[base + i], wanted, diags);
         }
     }
 }
@@ -838,14 +850,12 @@ impl<'g> Cfg<'g> {
         self.out[b].get(v - self.base)
     }
 
-    /// Reports the first uninitialized read of `v`, the most certain
-    /// first.
-    fn report(&self, v: VarId, var: &Var, wanted: Wanted, diags: &mut Diagnostics) {
+    /// Reports the first uninitialized read of `v` (read in the blocks
+    /// `read_in`), the most certain first.
+    fn report(&self, v: VarId, var: &Var, read_in: &[BlockId], wanted: Wanted, diags: &mut Diagnostics) {
         let mut reads: Vec<(Kind, Span, bool, Vec<(Term, usize, Option<(Span, bool)>)>)> = Vec::new();
-        for (b, block) in self.blocks.iter().enumerate() {
-            if !block.events.iter().any(|e| matches!(e, Event::Read(x, ..) if *x == v)) {
-                continue;
-            }
+        for &b in read_in {
+            let block = &self.blocks[b];
             let Some(vals) = self.entry_values(b) else { continue };
             let mut state = vals.get(v - self.base);
             for e in &block.events {
