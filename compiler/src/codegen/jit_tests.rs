@@ -497,6 +497,34 @@ fn ext_vector_types_are_opencl_vectors() {
 }
 
 #[test]
+fn postfix_operators_apply_to_a_whole_vector_literal() {
+    // As in clang: `(float4)(…).w` is `((float4)(…)).w`, for vector type
+    // names and typedefs of them; a scalar type's cast takes the postfix
+    // expression (`(float)(v).y`).
+    let src = "typedef float4 vec;
+               typedef vec vec_too;
+               typedef float f4 __attribute__((ext_vector_type(4)));
+               typedef float flt;
+               kernel void k(global float *o, global float4 *v, float a) {
+                   o[0] = (float4)(1.0f, 2.0f, 3.0f, 4.0f).w;
+                   o[1] = (float4)(a).x + (float2)(a, 2.0f * a)[1];
+                   v[0].xyz = (float4)(1.0f, 2.0f, 3.0f, 4.0f).zyx;
+                   o[2] = (vec)(5.0f, 6.0f, 7.0f, 8.0f).y;
+                   o[3] = (vec_too)(a).z + (f4)(1.0f, 2.0f, 3.0f, 4.0f).s2;
+                   o[4] = (flt)(v[1]).y + (float)(v[1]).x;
+                   o[5] = (int)(int2)(9, 10).y;
+               }";
+    with_kernels(src, |get| {
+        let mut o = [0.0f32; 6];
+        let mut v: Vec<[f32; 4]> = vec![[0.0; 4], [0.5, 0.25, 0.0, 0.0]];
+        let a = 1.5f32;
+        launch(get("k"), 1, &[arg(&o.as_mut_ptr()), arg(&v.as_mut_ptr()), arg(&a)]);
+        assert_eq!(o, [4.0, a + 2.0 * a, 6.0, a + 3.0, 0.25 + 0.5, 10.0]);
+        assert_eq!(v[0], [3.0, 2.0, 1.0, 0.0]);
+    });
+}
+
+#[test]
 fn blocks_take_and_return_structs_by_value() {
     // The block's parameter is its own copy (the caller's struct keeps
     // its value); the returned struct is the block's.

@@ -252,10 +252,21 @@ struct Scope {
     declared: Vec<String>,
 }
 
+/// What a name in scope is, as far as parsing cares.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Meaning {
+    /// A variable, function or enumerator (or nothing recorded).
+    Ordinary,
+    Typedef,
+    /// A typedef of a vector type: `(T)(…)` is a vector literal, which
+    /// postfix operators apply to (`(T)(x).y`).
+    VectorTypedef,
+}
+
 struct Scopes {
     /// For each recorded name, its meanings from outer to inner: (scope
-    /// depth, is it a typedef).
-    names: HashMap<String, Vec<(u32, bool)>>,
+    /// depth, what it names).
+    names: HashMap<String, Vec<(u32, Meaning)>>,
     stack: Vec<Scope>,
     /// Names to declare in the next scope opened (a function's parameters).
     params: Option<Vec<String>>,
@@ -266,20 +277,27 @@ impl Scopes {
         Scopes { names: HashMap::default(), stack: vec![Scope { kind: ScopeKind::File, declared: Vec::new() }], params: None }
     }
 
-    fn is_typedef(&self, name: &str) -> bool {
-        !self.names.is_empty() && self.names.get(name).and_then(|v| v.last()).is_some_and(|m| m.1)
+    fn meaning(&self, name: &str) -> Meaning {
+        if self.names.is_empty() {
+            return Meaning::Ordinary;
+        }
+        self.names.get(name).and_then(|v| v.last()).map_or(Meaning::Ordinary, |m| m.1)
     }
 
-    fn declare(&mut self, name: &str, typedef: bool) {
-        if !typedef && !self.is_typedef(name) {
+    fn is_typedef(&self, name: &str) -> bool {
+        self.meaning(name) != Meaning::Ordinary
+    }
+
+    fn declare(&mut self, name: &str, meaning: Meaning) {
+        if meaning == Meaning::Ordinary && !self.is_typedef(name) {
             return; // Changes nothing: the name is not a typedef either way.
         }
         let depth = self.stack.len() as u32;
         let meanings = self.names.entry(name.to_string()).or_default();
         match meanings.last_mut() {
-            Some(m) if m.0 == depth => m.1 = typedef,
+            Some(m) if m.0 == depth => m.1 = meaning,
             _ => {
-                meanings.push((depth, typedef));
+                meanings.push((depth, meaning));
                 if let Some(s) = self.stack.last_mut() {
                     s.declared.push(name.to_string());
                 }
@@ -388,7 +406,7 @@ impl Iterator for TokenStream<'_, '_> {
             sc.push(ScopeKind::Brace);
             if let Some(params) = sc.params.take() {
                 for p in params {
-                    sc.declare(&p, false);
+                    sc.declare(&p, Meaning::Ordinary);
                 }
             }
         }
@@ -1080,7 +1098,31 @@ impl<'a> Cx<'a> {
 
     /// `(T)e`, or a vector literal when `e` is a parenthesized comma
     /// expression (see the `ast` module docs).
+    /// Do these specifiers name a vector type (`float4`, or a typedef of
+    /// one)?
+    fn names_vector(&self, specs: &DeclSpecs) -> bool {
+        specs.items.iter().any(|s| match s {
+            DeclSpec::Type(TypeSpec { kind: TypeSpecKind::Builtin { ty: clc_builtins::types::BuiltinType::Vector(..), .. }, .. }) => true,
+            DeclSpec::Type(TypeSpec { kind: TypeSpecKind::TypedefName(id), .. }) => self.scopes.borrow().meaning(&id.name) == Meaning::VectorTypedef,
+            _ => false,
+        })
+    }
+
+    /// `(T) e`. A vector type's parenthesized operand is a vector literal
+    /// that the postfix operators after it apply to, as in clang:
+    /// `(float4)(a, b, c, d).xyz` is `((float4)(a, b, c, d)).xyz`.
     pub fn cast(&self, ty: TypeName, e: Expr, span: Span) -> Expr {
+        if ty.declarator.is_none() && self.names_vector(&ty.specs) && postfix_on_paren(&e) {
+            let start = span.start();
+            let mut ty = Some(ty);
+            return rebase_postfix(e, start, &mut |paren| self.cast_operand(ty.take().expect("one operand"), paren, start));
+        }
+        self.cast_operand(ty, e, span.start())
+    }
+
+    /// `(T) e` for an operand `e` ending the cast that starts at `start`.
+    fn cast_operand(&self, ty: TypeName, e: Expr, start: Span) -> Expr {
+        let span = start.to(e.span);
         if let ExprKind::Paren(inner) = &e.kind {
             if matches!(inner.kind, ExprKind::Binary(BinOp::Comma, ..)) {
                 let ExprKind::Paren(inner) = e.kind else { unreachable!() };
@@ -1353,9 +1395,17 @@ impl<'a> Cx<'a> {
 
     /// Records the declared name of a declaration: a typedef, or an ordinary
     /// identifier that may shadow one.
-    pub fn declare(&self, specs: &DeclSpecs, d: &Declarator) {
-        if let Some(name) = d.name() {
-            self.scopes.borrow_mut().declare(&name.name, specs.is_typedef());
+    pub fn declare(&self, specs: &DeclSpecs, d: &InitDeclarator) {
+        let vector_attr = |a: &Attribute| matches!(a.name.name.as_str(), "ext_vector_type" | "__ext_vector_type__");
+        let vector = || self.names_vector(specs) || specs.items.iter().any(|s| matches!(s, DeclSpec::Attr(a) if vector_attr(a))) || d.attrs.iter().any(vector_attr);
+        let (d, name) = (&d.declarator, d.declarator.name());
+        if let Some(name) = name {
+            let meaning = match specs.is_typedef() {
+                false => Meaning::Ordinary,
+                true if matches!(d.kind, DeclaratorKind::Name(_)) && vector() => Meaning::VectorTypedef,
+                true => Meaning::Typedef,
+            };
+            self.scopes.borrow_mut().declare(&name.name, meaning);
         }
     }
 
@@ -1586,4 +1636,32 @@ impl<'a> Cx<'a> {
             _ => "after expression",
         }
     }
+}
+
+/// Is `e` a postfix operation (`.x`, `[i]`, `(…)`, `++`, `--`, outermost
+/// first) on a parenthesized expression?
+fn postfix_on_paren(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Paren(_) => true,
+        ExprKind::Member { base: a, .. } | ExprKind::Index(a, _) | ExprKind::Call(a, _) | ExprKind::Unary(UnOp::PostInc | UnOp::PostDec, a) => {
+            a.span.lo == e.span.lo && postfix_on_paren(a)
+        }
+        _ => false,
+    }
+}
+
+/// Replaces the parenthesized expression under `e`'s postfix operations
+/// ([`postfix_on_paren`]) with `f` of it, each operation's span then
+/// starting at `start`.
+fn rebase_postfix(e: Expr, start: Span, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
+    let Expr { kind, span, op } = e;
+    let kind = match kind {
+        ExprKind::Paren(_) => return f(Expr { kind, span, op }),
+        ExprKind::Member { base, arrow, name } => ExprKind::Member { base: Box::new(rebase_postfix(*base, start, f)), arrow, name },
+        ExprKind::Index(a, i) => ExprKind::Index(Box::new(rebase_postfix(*a, start, f)), i),
+        ExprKind::Call(a, args) => ExprKind::Call(Box::new(rebase_postfix(*a, start, f)), args),
+        ExprKind::Unary(o, a) => ExprKind::Unary(o, Box::new(rebase_postfix(*a, start, f))),
+        kind => kind,
+    };
+    Expr { kind, span: start.to(span), op }
 }
