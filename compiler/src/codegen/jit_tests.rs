@@ -525,6 +525,50 @@ fn postfix_operators_apply_to_a_whole_vector_literal() {
 }
 
 #[test]
+fn gnu_case_ranges_match_every_value_between_their_bounds() {
+    // Small ranges are values of the switch, a large one (over 64 values)
+    // a range check; an empty range matches nothing; a uchar's cases are
+    // compared after its promotion to int.
+    let src = "int class_of(int x) {
+                   switch (x) {
+                   case -10 ... -1: return 1;
+                   case 0: return 2;
+                   case 1 ... 63: return 3;
+                   case 64 ... 100000: return 4;
+                   case 200000 ... 200064: return 5;
+                   case 7000000 ... 6000000: return 6;
+                   default: return 0;
+                   }
+               }
+               kernel void k(global const int *in, global int *out, global const uchar *c) {
+                   int i = get_global_id(0);
+                   out[i] = class_of(in[i]);
+                   switch (c[i]) { case 'a' ... 'z': out[i] += 10; break; case 128 ... 255: out[i] += 20; }
+                   ulong u = (ulong)in[i];
+                   switch (u) { case 0xFFFFFFFFFFFFFF00UL ... 0xFFFFFFFFFFFFFFFFUL: out[i] += 100; }
+               }";
+    let class_of = |x: i32| match x {
+        -10..=-1 => 1,
+        0 => 2,
+        1..=63 => 3,
+        64..=100000 => 4,
+        200000..=200064 => 5,
+        _ => 0,
+    };
+    with_kernels(src, |get| {
+        let input: Vec<i32> = vec![-11, -10, -5, -1, 0, 1, 63, 64, 65, 99999, 100000, 100001, 199999, 200000, 200064, 200065, 6500000, -256, -255, i32::MIN];
+        let c: Vec<u8> = (0..input.len()).map(|i| [b'a', b'z', b'A', 127, 128, 255, b'm'][i % 7]).collect();
+        let mut out = vec![0i32; input.len()];
+        launch(get("k"), input.len(), &[arg(&input.as_ptr()), arg(&out.as_mut_ptr()), arg(&c.as_ptr())]);
+        for (i, &x) in input.iter().enumerate() {
+            let letter = if c[i].is_ascii_lowercase() { 10 } else if c[i] >= 128 { 20 } else { 0 };
+            let top = if (x as i64 as u64) >= 0xFFFF_FFFF_FFFF_FF00 { 100 } else { 0 };
+            assert_eq!(out[i], class_of(x) + letter + top, "x = {x}, c = {}", c[i]);
+        }
+    });
+}
+
+#[test]
 fn blocks_take_and_return_structs_by_value() {
     // The block's parameter is its own copy (the caller's struct keeps
     // its value); the returned struct is the block's.

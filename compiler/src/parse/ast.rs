@@ -406,7 +406,9 @@ pub enum StmtKind {
     Null,
     If { cond: Expr, then: Box<Stmt>, else_: Option<Box<Stmt>> },
     Switch { cond: Expr, body: Box<Stmt> },
-    Case { value: Expr, body: Box<Stmt> },
+    /// `case value:`, or GNU's `case value ... high:` (both bounds
+    /// included).
+    Case { value: Expr, high: Option<Box<Expr>>, body: Box<Stmt> },
     Default { body: Box<Stmt> },
     Label { name: Ident, body: Box<Stmt> },
     /// `unroll`: the loop's `#pragma unroll`s, usually none or one (more
@@ -690,8 +692,11 @@ fn dismantle(node: Node, stack: &mut Vec<Node>) {
                 stack.push(Node::E(take_expr(cond)));
                 stack.push(Node::S(take_stmt(body)));
             }
-            StmtKind::Case { value, body } => {
+            StmtKind::Case { value, high, body } => {
                 stack.push(Node::E(take_expr(value)));
+                if let Some(h) = high {
+                    stack.push(Node::E(take_expr(h)));
+                }
                 stack.push(Node::S(take_stmt(body)));
             }
             StmtKind::Default { body } | StmtKind::Label { body, .. } => stack.push(Node::S(take_stmt(body))),

@@ -323,9 +323,12 @@ impl Dumper<'_> {
                 self.expr(d, "Cond ", cond);
                 self.stmt(d, "", body);
             }
-            StmtKind::Case { value, body } => {
+            StmtKind::Case { value, high, body } => {
                 self.line(depth, label, "Case", Some(s.span));
                 self.expr(d, "Value ", value);
+                if let Some(h) = high {
+                    self.expr(d, "High ", h);
+                }
                 self.stmt(d, "", body);
             }
             StmtKind::Default { body } => {

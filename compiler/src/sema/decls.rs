@@ -140,11 +140,15 @@ struct Scope {
 /// A switch being checked: its labels, and the type its case values
 /// convert to.
 struct SwitchCtx {
-    /// The controlling expression's promoted type (`None` after an error
-    /// in it).
-    ty: Option<IntTy>,
-    /// Case values, converted to `ty`, and where each is.
+    /// The controlling expression's types (`None` after an error in it).
+    cond: Option<expr::SwitchCond>,
+    /// Where the controlling expression is.
+    cond_at: Span,
+    /// Case values, converted to the promoted type, and where each is.
     cases: HashMap<i128, Span>,
+    /// GNU case ranges `lo ... hi` (converted; not empty), and where
+    /// each `lo` is.
+    ranges: Vec<(i128, i128, Span)>,
     /// Where the `default` label is.
     default: Option<Span>,
     /// Statement expressions enclosing the switch (its labels may not be
@@ -2270,11 +2274,11 @@ impl Checker<'_> {
                 self.unsequenced(cond);
                 if let Some(f) = &mut self.func {
                     let stmt_exprs = f.stmt_exprs.len();
-                    f.switches.push(SwitchCtx { ty, cases: HashMap::default(), default: None, stmt_exprs });
+                    f.switches.push(SwitchCtx { cond: ty, cond_at: cond.span, cases: HashMap::default(), ranges: Vec::new(), default: None, stmt_exprs });
                 }
                 self.sub_stmt(body);
-                if let Some(f) = &mut self.func {
-                    f.switches.pop();
+                if let Some(sw) = self.func.as_mut().and_then(|f| f.switches.pop()) {
+                    self.finish_switch(sw);
                 }
             }
             StmtKind::While { cond, body, .. } => {
@@ -2287,33 +2291,39 @@ impl Checker<'_> {
                 self.condition(cond, false);
                 self.unsequenced(cond);
             }
-            StmtKind::Case { value, body } => {
+            StmtKind::Case { value, high, body } => {
                 self.not_in_switch(s, "case");
                 self.case_enters_stmt_expr(Span { hi: (s.span.lo + 4).min(s.span.hi), ..s.span });
-                self.constant_expr(value);
-                if let Some(v) = self.ice(value, "a case value")
-                    && let Some(sw) = self.func.as_mut().and_then(|f| f.switches.last_mut())
-                {
-                    // The value converts to the switch's promoted type
-                    // (C99 6.8.4.2p5): `case 4294967296:` on an int is 0.
-                    let converted = sw.ty.map_or(v.value, |t| t.wrap(v.value));
-                    let prev = sw.cases.get(&converted).copied();
-                    if prev.is_none() {
-                        sw.cases.insert(converted, value.span);
+                let lo = self.case_value(value);
+                match high {
+                    None => {
+                        if let Some(v) = lo
+                            && let Some(sw) = self.func.as_mut().and_then(|f| f.switches.last_mut())
+                        {
+                            let prev = sw.cases.get(&v).copied();
+                            match prev {
+                                None => {
+                                    sw.cases.insert(v, value.span);
+                                }
+                                Some(prev) => {
+                                    let d = err("E0331", value.span, format!("duplicate case value '{v}'")).with_note_at(prev, "previous case defined here");
+                                    self.diags.push(d);
+                                }
+                            }
+                        }
                     }
-                    // A change of sign alone (`case -1:` on a uint) is
-                    // not worth a warning (nor is it to clang).
-                    let lost = sw.ty.is_some_and(|t| {
-                        let (signed, unsigned) = (IntTy { signed: true, ..t }, IntTy { signed: false, ..t });
-                        signed.wrap(v.value) != v.value && unsigned.wrap(v.value) != v.value
-                    });
-                    if lost {
-                        let d = Diagnostic::warning("switch", value.span, format!("overflow converting case value to switch condition type ({} to {converted})", v.value));
-                        self.diags.push(d);
-                    }
-                    if let Some(prev) = prev {
-                        let d = err("E0331", value.span, format!("duplicate case value '{converted}'")).with_note_at(prev, "previous case defined here");
-                        self.diags.push(d);
+                    Some(high) => {
+                        let hi = self.case_value(high);
+                        if let (Some(lo), Some(hi)) = (lo, hi)
+                            && self.func.as_ref().is_some_and(|f| !f.switches.is_empty())
+                        {
+                            if hi < lo {
+                                let d = Diagnostic::warning("empty-case-range", value.span, "empty case range specified").with_range(value.span.to(high.span));
+                                self.diags.push(d);
+                            } else if let Some(sw) = self.func.as_mut().and_then(|f| f.switches.last_mut()) {
+                                sw.ranges.push((lo, hi, value.span));
+                            }
+                        }
                     }
                 }
                 self.stmt(body);
@@ -2384,6 +2394,76 @@ impl Checker<'_> {
         if let Some(f) = &mut self.func {
             f.loops -= 1;
         }
+    }
+
+    /// A case label's value (or a range's bound), converted to the
+    /// switch's promoted type (C99 6.8.4.2p5: `case 4294967296:` on an
+    /// int is 0); clang's warning where the condition's own type cannot
+    /// hold it. `None` for a value that is no constant, or outside a
+    /// switch.
+    fn case_value(&mut self, value: &Expr) -> Option<i128> {
+        self.constant_expr(value);
+        let v = self.ice(value, "a case value")?;
+        let sw = self.func.as_ref().and_then(|f| f.switches.last())?;
+        let Some(cond) = sw.cond else { return Some(v.value) };
+        // As clang: only a value wider than the condition's unpromoted
+        // type is checked (`case -1:` on a uint is a change of sign, no
+        // loss; `case 256:` on a uchar is).
+        let narrowed = cond.unpromoted.wrap(v.value);
+        if v.ty.bits > cond.unpromoted.bits && narrowed != v.value {
+            let d = Diagnostic::warning("switch", value.span, format!("overflow converting case value to switch condition type ({} to {narrowed})", v.value));
+            self.diags.push(d);
+        }
+        // clang's -Wswitch: a value none of the enumerators has.
+        if let Some((e, t)) = cond.enum_
+            && !self.types.enums[e as usize].values.iter().any(|(_, x)| *x as i128 == v.value)
+        {
+            let name = self.types.display(t);
+            self.diags.push(Diagnostic::warning("switch", value.loc(), format!("case value not in enumerated type '{name}'")).with_range(value.span));
+        }
+        Some(cond.promoted.wrap(v.value))
+    }
+
+    /// The checks of a switch that need all its labels: case ranges
+    /// overlapping other cases, and (clang's -Wswitch) the enumerators a
+    /// switch on an enum without `default` does not handle.
+    fn finish_switch(&mut self, mut sw: SwitchCtx) {
+        // As clang: ranges by their low bound, each against the single
+        // values and the range before it.
+        let mut singles: Vec<(i128, Span)> = sw.cases.iter().map(|(v, s)| (*v, *s)).collect();
+        singles.sort_by_key(|c| c.0);
+        sw.ranges.sort_by_key(|r| r.0);
+        for (i, &(lo, hi, at)) in sw.ranges.iter().enumerate() {
+            let mut overlap = singles.iter().rev().find(|c| c.0 >= lo && c.0 <= hi).copied();
+            if i > 0 && lo <= sw.ranges[i - 1].1 {
+                overlap = Some((sw.ranges[i - 1].1, sw.ranges[i - 1].2));
+            }
+            if let Some((v, prev)) = overlap {
+                let d = err("E0331", at, format!("duplicate case value '{v}'")).with_note_at(prev, "previous case defined here");
+                self.diags.push(d);
+            }
+        }
+        let (Some(cond), None) = (sw.cond, sw.default) else { return };
+        let Some((e, _)) = cond.enum_ else { return };
+        let handled = |v: i128| sw.cases.contains_key(&v) || sw.ranges.iter().any(|r| r.0 <= v && v <= r.1);
+        // One name per value, in the order of the values.
+        let mut missing: Vec<(i128, &str)> = Vec::new();
+        for (name, v) in &self.types.enums[e as usize].values {
+            let v = cond.promoted.wrap(*v as i128);
+            if !handled(v) && !missing.iter().any(|m| m.0 == v) {
+                missing.push((v, name));
+            }
+        }
+        missing.sort_by_key(|m| m.0);
+        let names: Vec<String> = missing.iter().map(|m| format!("'{}'", m.1)).collect();
+        let msg = match names.as_slice() {
+            [] => return,
+            [a] => format!("enumeration value {a} not handled in switch"),
+            [a, b] => format!("enumeration values {a} and {b} not handled in switch"),
+            [a, b, c] => format!("enumeration values {a}, {b}, and {c} not handled in switch"),
+            [a, b, c, ..] => format!("{} enumeration values not handled in switch: {a}, {b}, {c}...", names.len()),
+        };
+        self.diags.push(Diagnostic::warning("switch", sw.cond_at.start(), msg).with_range(sw.cond_at));
     }
 
     /// `case`/`default` outside a switch: E0332.

@@ -3298,9 +3298,8 @@ impl Checker<'_> {
     }
 
     /// A controlling expression (`if`, loops, `?:`): a scalar; a switch's
-    /// (`integer`): an integer, whose promoted type (the one case values
-    /// convert to) is returned.
-    pub(super) fn condition(&mut self, e: &Expr, integer: bool) -> Option<IntTy> {
+    /// (`integer`): an integer, whose types are returned.
+    pub(super) fn condition(&mut self, e: &Expr, integer: bool) -> Option<SwitchCond> {
         if !integer && matches!(e.kind, ExprKind::Assign(None, ..)) {
             self.diags.push(
                 Diagnostic::warning("parentheses", e.loc(), "using the result of an assignment as a condition without parentheses")
@@ -3319,9 +3318,34 @@ impl Checker<'_> {
         if !integer {
             return None;
         }
-        let s = canon(promote(self.arith(v.ty)?), self.types.pointer_size);
-        Some(IntTy { bits: if matches!(s, Scalar::Long | Scalar::ULong) { 64 } else { 32 }, signed: is_signed(s) })
+        let unpromoted = canon(self.arith(v.ty)?, self.types.pointer_size);
+        let s = canon(promote(unpromoted), self.types.pointer_size);
+        let bits = match unpromoted {
+            Scalar::Bool => 1,
+            s => vector_element_bits(s),
+        };
+        Some(SwitchCond {
+            promoted: IntTy { bits: if matches!(s, Scalar::Long | Scalar::ULong) { 64 } else { 32 }, signed: is_signed(s) },
+            unpromoted: IntTy { bits, signed: is_signed(unpromoted) },
+            enum_: match self.types.kind(v.ty) {
+                TypeKind::Enum(i) => Some((*i, v.ty)),
+                _ => None,
+            },
+        })
     }
+}
+
+/// A switch's controlling expression, as its case values see it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SwitchCond {
+    /// The type case values convert to (C99 6.8.4.2p5).
+    pub promoted: IntTy,
+    /// Its type before the integer promotions (a value it cannot hold is
+    /// clang's "overflow converting case value").
+    pub unpromoted: IntTy,
+    /// Its enum type (index and type), if it has one (the enumerators
+    /// the switch should handle: -Wswitch).
+    pub enum_: Option<(u32, TypeId)>,
 }
 
 /// clang's words for a refused conversion `how` of a value of type `from`

@@ -231,9 +231,11 @@ pub enum Stmt {
     While { cond: ExprId, body: Vec<Stmt>, meta: LoopMeta },
     DoWhile { body: Vec<Stmt>, cond: ExprId, meta: LoopMeta },
     For { init: Vec<Stmt>, cond: Option<ExprId>, step: Option<ExprId>, body: Vec<Stmt>, meta: LoopMeta },
-    /// `cond` (promoted integer) jumps to the `Case` marker of the value
-    /// in `cases`, else to `default`, else past the body.
-    Switch { cond: ExprId, cases: Vec<(i128, CaseId)>, default: Option<CaseId>, body: Vec<Stmt> },
+    /// `cond` (promoted integer) jumps to the `Case` marker of the range
+    /// `lo..=hi` in `cases` it is in (values converted to its type, no
+    /// two overlapping; `lo == hi` but for GNU case ranges, empty where
+    /// `lo > hi`), else to `default`, else past the body.
+    Switch { cond: ExprId, cases: Vec<(i128, i128, CaseId)>, default: Option<CaseId>, body: Vec<Stmt> },
     /// Where a `case`/`default` label of the enclosing switch is.
     Case(CaseId),
     Label(String),
@@ -415,7 +417,13 @@ impl Dumper<'_> {
                 self.block(out, "body", body, depth + 1);
             }
             Stmt::Switch { cond, cases, default, body } => {
-                let cs: Vec<String> = cases.iter().map(|(v, c)| format!("{v} => case{}", c.0)).collect();
+                let cs: Vec<String> = cases
+                    .iter()
+                    .map(|(lo, hi, c)| match lo == hi {
+                        true => format!("{lo} => case{}", c.0),
+                        false => format!("{lo}...{hi} => case{}", c.0),
+                    })
+                    .collect();
                 let d = default.map(|c| format!(", default => case{}", c.0)).unwrap_or_default();
                 line(out, &format!("Switch [{}]{d}", cs.join(", ")));
                 self.expr(out, *cond, depth + 1);

@@ -60,7 +60,9 @@ pub(crate) struct Lower<'c, 'd, 't> {
     pub local_ids: HashMap<DeclKey, LocalId>,
     pub global_ids: HashMap<DeclKey, hir::GlobalId>,
     pub func_ids: HashMap<(String, TypeId), hir::FuncId>,
-    pub cases: Vec<Vec<(i128, CaseId)>>,
+    /// For each switch being lowered: its promoted type (case values
+    /// convert to it) and its cases so far.
+    pub cases: Vec<(Option<IntTy>, Vec<(i128, i128, CaseId)>)>,
     pub defaults: Vec<Option<CaseId>>,
     pub next_case: u32,
 }
@@ -655,20 +657,26 @@ impl Lower<'_, '_, '_> {
                     Some(s) => self.c.sc(promote(s)),
                     None => ct,
                 };
+                let promoted = self.c.arith(pt.ty).map(|s| {
+                    let s = canon(s, self.c.types.pointer_size);
+                    IntTy { bits: vector_element_bits(s), signed: is_signed(s) }
+                });
                 let c = self.coerce(c, pt, false);
-                self.cases.push(Vec::new());
+                self.cases.push((promoted, Vec::new()));
                 self.defaults.push(None);
                 let b = self.sub(body);
-                let cases = self.cases.pop().unwrap_or_default();
+                let cases = self.cases.pop().map(|c| c.1).unwrap_or_default();
                 let default = self.defaults.pop().flatten();
                 out.push(S::Switch { cond: c, cases, default, body: b });
             }
-            StmtKind::Case { value, body } => {
-                let v = self.folded(value);
+            StmtKind::Case { value, high, body } => {
+                let lo = self.folded(value);
+                let hi = high.as_ref().map_or(lo, |h| self.folded(h));
                 let id = CaseId(self.next_case);
                 self.next_case += 1;
-                if let Some(cs) = self.cases.last_mut() {
-                    cs.push((v, id));
+                if let Some((ty, cs)) = self.cases.last_mut() {
+                    let (lo, hi) = ty.map_or((lo, hi), |t| (t.wrap(lo), t.wrap(hi)));
+                    cs.push((lo, hi, id));
                 }
                 out.push(S::Case(id));
                 self.stmt(body, out);

@@ -533,8 +533,11 @@ impl Cx {
                 self.expr(cond);
                 self.stmt(body);
             }
-            StmtKind::Case { value, body } => {
+            StmtKind::Case { value, high, body } => {
                 self.expr(value);
+                if let Some(h) = high {
+                    self.expr(h);
+                }
                 self.stmt(body);
             }
             StmtKind::Default { body } | StmtKind::Label { body, .. } => self.stmt(body),

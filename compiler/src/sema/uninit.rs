@@ -312,7 +312,7 @@ impl<'a> Builder<'a> {
                 }
                 self.cur = end;
             }
-            StmtKind::Case { value, body } => self.case_label(value.span, false, body),
+            StmtKind::Case { value, body, .. } => self.case_label(value.span, false, body),
             StmtKind::Default { body } => {
                 let at = Span { hi: s.span.lo + "default".len() as u32, ..s.span };
                 self.case_label(at, true, body)

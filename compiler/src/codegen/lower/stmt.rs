@@ -307,14 +307,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// The dispatch of a `switch` on `v`: a block per `case` and for
     /// `default` (registered for the `Case` markers of the body), `end`
     /// without a `default`; the builder is left in a fresh block for the
-    /// body (code before the first label is unreachable).
-    pub(super) fn switch_head(&mut self, v: inkwell::values::IntValue<'ctx>, cases: &[(i128, crate::sema::hir::CaseId)], default: Option<crate::sema::hir::CaseId>, end: inkwell::basic_block::BasicBlock<'ctx>) -> R<()> {
+    /// body (code before the first label is unreachable). A case range of
+    /// up to 64 values is that many values of the `switch` instruction, a
+    /// larger one a range check on its way to `default` (as clang does).
+    pub(super) fn switch_head(&mut self, v: inkwell::values::IntValue<'ctx>, cases: &[(i128, i128, crate::sema::hir::CaseId)], default: Option<crate::sema::hir::CaseId>, end: inkwell::basic_block::BasicBlock<'ctx>) -> R<()> {
         let f = self.fs().llfn;
+        let t = v.get_type();
         let mut arms = Vec::with_capacity(cases.len());
-        for (value, id) in cases {
+        let mut ranges = Vec::new();
+        for &(lo, hi, id) in cases {
             let bb = self.ctx.append_basic_block(f, "sw.case");
-            self.fs_mut().cases.insert(*id, bb);
-            arms.push((v.get_type().const_int(*value as u64, true), bb));
+            self.fs_mut().cases.insert(id, bb);
+            if hi < lo {
+                // An empty range: its label is reached only from above.
+            } else if hi - lo < 64 {
+                arms.extend((lo..=hi).map(|x| (t.const_int(x as u64, true), bb)));
+            } else {
+                ranges.push((lo, hi, bb));
+            }
         }
         let default_bb = match default {
             Some(id) => {
@@ -324,7 +334,20 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             }
             None => end,
         };
-        self.b.build_switch(v, default_bb, &arms)?;
+        if ranges.is_empty() {
+            self.b.build_switch(v, default_bb, &arms)?;
+        } else {
+            let mut check = self.ctx.append_basic_block(f, "sw.range");
+            self.b.build_switch(v, check, &arms)?;
+            for (i, &(lo, hi, bb)) in ranges.iter().enumerate() {
+                self.b.position_at_end(check);
+                let off = self.b.build_int_sub(v, t.const_int(lo as u64, true), "range.off")?;
+                let inside = self.b.build_int_compare(inkwell::IntPredicate::ULE, off, t.const_int((hi - lo) as u64, false), "in.range")?;
+                let next = if i + 1 == ranges.len() { default_bb } else { self.ctx.append_basic_block(f, "sw.range") };
+                self.b.build_conditional_branch(inside, bb, next)?;
+                check = next;
+            }
+        }
         self.continue_in_new_block("sw.body");
         Ok(())
     }
