@@ -11,3 +11,6 @@ void f() {
     x = *p++ + ++*q - --r + s--;
     x = &a[i].b->c;
 }
+
+// GNU's `c ?: b` (no middle operand), as clang: a conditional, right to left.
+int elvis(int a, int b, int c) { return a ?: b ? c : a ?: 1; }

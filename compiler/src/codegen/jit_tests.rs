@@ -569,6 +569,44 @@ fn gnu_case_ranges_match_every_value_between_their_bounds() {
 }
 
 #[test]
+fn gnu_conditional_without_middle_operand_evaluates_its_condition_once() {
+    // `c ?: b` is `c` if it is not zero, else `b`; `c` runs once (the
+    // counter steps by one per work-item).
+    let src = "int next(global int *c) { return (*c)++; }
+               constant int folded = 0 ?: 9;
+               kernel void k(global int *io, global int *p, global int *q, global int *counter) {
+                   int i = get_global_id(0);
+                   int x = io[i];
+                   io[i] = x ?: 5;
+                   p[i] = next(counter) ?: -1;
+                   global int *r = (x & 1 ? 0 : q) ?: p;
+                   q[i] = (r == p) + ((long)x ?: 3L) * 10 + folded * 1000;
+               }";
+    with_kernels(src, |get| {
+        let n = 6usize;
+        let input: Vec<i32> = vec![0, 1, 2, 0, -3, 4];
+        let mut io = input.clone();
+        let mut p = vec![0i32; n];
+        let mut q = vec![0i32; n];
+        let mut counter = [0i32];
+        for i in 0..n {
+            // One work-item at a time: the counter's order is known.
+            let mut one = [io[i]];
+            let (mut pi, mut qi) = ([0i32], [0i32]);
+            launch(get("k"), 1, &[arg(&one.as_mut_ptr()), arg(&pi.as_mut_ptr()), arg(&qi.as_mut_ptr()), arg(&counter.as_mut_ptr())]);
+            (io[i], p[i], q[i]) = (one[0], pi[0], qi[0]);
+        }
+        assert_eq!(counter[0], n as i32);
+        for (i, &x) in input.iter().enumerate() {
+            assert_eq!(io[i], if x != 0 { x } else { 5 });
+            assert_eq!(p[i], if i != 0 { i as i32 } else { -1 });
+            let odd = x & 1 != 0;
+            assert_eq!(q[i], odd as i32 + (if x != 0 { x } else { 3 }) * 10 + 9000, "x = {x}");
+        }
+    });
+}
+
+#[test]
 fn blocks_take_and_return_structs_by_value() {
     // The block's parameter is its own copy (the caller's struct keeps
     // its value); the returned struct is the block's.

@@ -564,7 +564,8 @@ pub enum ExprKind {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `lhs = rhs` (`op == None`) or `lhs op= rhs`.
     Assign(Option<BinOp>, Box<Expr>, Box<Expr>),
-    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`; GNU's `c ?: b` has no `a` (it is `c`, evaluated once).
+    Cond(Box<Expr>, Option<Box<Expr>>, Box<Expr>),
     Cast(Box<TypeName>, Box<Expr>),
     /// `(T)(a, b, …)`: see the module docs.
     VectorLiteral(Box<TypeName>, Vec<Expr>),
@@ -655,7 +656,9 @@ fn dismantle(node: Node, stack: &mut Vec<Node>) {
             }
             ExprKind::Cond(a, b, c) => {
                 stack.push(Node::E(take_expr(a)));
-                stack.push(Node::E(take_expr(b)));
+                if let Some(b) = b {
+                    stack.push(Node::E(take_expr(b)));
+                }
                 stack.push(Node::E(take_expr(c)));
             }
             ExprKind::Call(f, args) => {

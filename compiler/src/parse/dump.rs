@@ -426,9 +426,11 @@ impl Dumper<'_> {
                 self.expr(d, "", b);
             }
             ExprKind::Cond(c, a, b) => {
-                self.line(depth, label, "Conditional", sp);
+                self.line(depth, label, if a.is_some() { "Conditional" } else { "Conditional ?:" }, sp);
                 self.expr(d, "", c);
-                self.expr(d, "", a);
+                if let Some(a) = a {
+                    self.expr(d, "", a);
+                }
                 self.expr(d, "", b);
             }
             ExprKind::Cast(t, a) => {

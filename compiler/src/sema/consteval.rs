@@ -95,7 +95,11 @@ pub fn eval(e: &Expr, env: &mut dyn Env) -> Result<CInt, NotConst> {
         ExprKind::Binary(op, a, b) => binary(*op, a, b, e.span, env),
         ExprKind::Cond(c, a, b) => {
             let c = eval(c, env)?;
-            let (x, y) = (eval(a, env)?, eval(b, env)?);
+            let x = match a {
+                Some(a) => eval(a, env)?,
+                None => c,
+            };
+            let y = eval(b, env)?;
             let ty = common(promote(x).ty, promote(y).ty);
             let v = if c.value != 0 { x } else { y };
             Ok(CInt { value: ty.wrap(v.value), ty })

@@ -822,7 +822,7 @@ impl Checker<'_> {
             ExprKind::Unary(..) => false,
             ExprKind::Binary(BinOp::Comma, ..) => false,
             ExprKind::Binary(_, a, b) => self.is_constant_init(a) && self.is_constant_init(b),
-            ExprKind::Cond(c, a, b) => self.is_constant_init(c) && self.is_constant_init(a) && self.is_constant_init(b),
+            ExprKind::Cond(c, a, b) => self.is_constant_init(c) && a.as_deref().is_none_or(|a| self.is_constant_init(a)) && self.is_constant_init(b),
             ExprKind::VectorLiteral(_, xs) => xs.iter().all(|x| self.is_constant_init(x)),
             ExprKind::CompoundLiteral(_, init) => self.is_constant_list(init),
             ExprKind::Ident(id) => match self.lookup(&id.name) {

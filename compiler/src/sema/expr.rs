@@ -529,7 +529,7 @@ impl Checker<'_> {
             }
             ExprKind::Cond(c, a, b) => {
                 let mark = self.diags.mark();
-                let v = self.cond(c, a, b, e.span);
+                let v = self.cond(c, a.as_deref(), b, e.span);
                 self.point_at_operator(mark, e);
                 v
             }
@@ -1928,9 +1928,14 @@ impl Checker<'_> {
 
     // ---------------------------------------------------- conditional
 
-    fn cond(&mut self, c: &Expr, a: &Expr, b: &Expr, span: Span) -> Option<Val> {
+    /// `c ? a : b`, or GNU's `c ?: b` (`a` is `c`, evaluated once).
+    fn cond(&mut self, c: &Expr, a: Option<&Expr>, b: &Expr, span: Span) -> Option<Val> {
         let ct = self.value(c);
-        let at = self.value(a);
+        let at = match a {
+            Some(a) => self.value(a),
+            None => ct,
+        };
+        let a = a.unwrap_or(c);
         let bt = self.value(b);
         let (ct, at, bt) = (ct?, at?, bt?);
         if self.is_block(at.ty) || self.is_block(bt.ty) {
@@ -3420,7 +3425,7 @@ fn surely_no_record(e: &Expr) -> bool {
         ExprKind::Unary(op, _) => !matches!(op, UnOp::Deref),
         ExprKind::Binary(BinOp::Comma, _, b) => surely_no_record(b),
         ExprKind::Binary(..) => true,
-        ExprKind::Cond(_, a, b) => surely_no_record(a) && surely_no_record(b),
+        ExprKind::Cond(c, a, b) => surely_no_record(a.as_deref().unwrap_or(c)) && surely_no_record(b),
         _ => false,
     }
 }

@@ -289,13 +289,41 @@ impl Lower<'_, '_, '_> {
                     }
                 }
             }
-            ExprKind::Cond(c, a, b) => {
+            ExprKind::Cond(c, Some(a), b) => {
                 let cond = self.rvalue(c);
                 let then = self.rvalue(a);
                 let then = self.coerce(then, ty, is_null_expr(a));
                 let else_ = self.rvalue(b);
                 let else_ = self.coerce(else_, ty, is_null_expr(b));
                 self.push(K::Cond { cond, then, else_ }, ty, false, span)
+            }
+            // GNU's `c ?: b`: `c ? c : b` with `c` evaluated once: read
+            // twice if that has no effect, else kept in a temporary
+            // (`(t = c) ? t : b`, in a statement expression declaring it).
+            ExprKind::Cond(c, None, b) => {
+                let else_ = |l: &mut Self| {
+                    let v = l.rvalue(b);
+                    l.coerce(v, ty, is_null_expr(b))
+                };
+                if no_side_effects(c) {
+                    let cond = self.rvalue(c);
+                    let then = self.rvalue(c);
+                    let then = self.coerce(then, ty, is_null_expr(c));
+                    let else_ = else_(self);
+                    return self.push(K::Cond { cond, then, else_ }, ty, false, span);
+                }
+                let v = self.rvalue(c);
+                let vt = self.ty(v);
+                let tq = QualType { space: AddrSpace::Private, ..vt };
+                let t = self.new_local("cond.tmp", tq, c.span, None);
+                let slot = self.push(K::Local(t), tq, true, c.span);
+                let cond = self.push(K::Assign { lhs: slot, rhs: v }, vt, false, c.span);
+                let slot = self.push(K::Local(t), tq, true, c.span);
+                let then = self.push(K::Load(slot), vt, false, c.span);
+                let then = self.coerce(then, ty, is_null_expr(c));
+                let else_ = else_(self);
+                let value = self.push(K::Cond { cond, then, else_ }, ty, false, span);
+                self.push(K::StmtExpr { body: vec![hir::Stmt::Local { local: t, init: None }], value: Some(value) }, ty, false, span)
             }
             ExprKind::Cast(_, x) => {
                 let v = self.rvalue(x);

@@ -573,7 +573,9 @@ impl Cx {
                 }
                 ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::SizeofExpr(_, x) | ExprKind::Member { base: x, .. } | ExprKind::Cast(_, x) => e = x,
                 ExprKind::Cond(a, b, c) => {
-                    self.expr(b);
+                    if let Some(b) = b {
+                        self.expr(b);
+                    }
                     self.expr(c);
                     e = a;
                 }
@@ -681,8 +683,9 @@ impl Cx {
                 }
             }
             ExprKind::Cond(c, a, b) => {
-                if self.eval(c)? != 0 {
-                    self.eval(a)
+                let v = self.eval(c)?;
+                if v != 0 {
+                    a.as_deref().map_or(Some(v), |a| self.eval(a))
                 } else {
                     self.eval(b)
                 }

@@ -125,7 +125,9 @@ fn modifications(e: &Expr, limit: u32) -> u32 {
         }
         ExprKind::Cond(c, a, b) => {
             add(c, &mut n);
-            add(a, &mut n);
+            if let Some(a) = a {
+                add(a, &mut n);
+            }
             add(b, &mut n);
         }
         ExprKind::Call(f, args) => {
@@ -298,7 +300,9 @@ impl<'a> Checker<'a> {
                     s.value(c);
                 });
                 self.region = yes;
-                self.value(a);
+                if let Some(a) = a {
+                    self.value(a);
+                }
                 self.region = no;
                 self.value(b);
                 self.region = parent;

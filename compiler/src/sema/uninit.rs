@@ -532,10 +532,13 @@ impl<'a> Builder<'a> {
             }
             ExprKind::Cond(c, a, b) => {
                 let (ta, fb, join) = (self.new_block(), self.new_block(), self.new_block());
-                let term = Term { kind: TermKind::Cond, what: "?:", at: c.span, remove: [Span { hi: b.span.lo, ..e.span }, Span { hi: a.span.lo, ..e.span }] };
+                let a_lo = a.as_ref().map_or(b.span.lo, |a| a.span.lo);
+                let term = Term { kind: TermKind::Cond, what: "?:", at: c.span, remove: [Span { hi: b.span.lo, ..e.span }, Span { hi: a_lo, ..e.span }] };
                 self.condition(c, term, ta, fb);
                 self.cur = ta;
-                self.expr(a);
+                if let Some(a) = a {
+                    self.expr(a);
+                }
                 self.goto(join);
                 self.cur = fb;
                 self.expr(b);
@@ -732,7 +735,9 @@ fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         }
         ExprKind::Cond(c, a, b) => {
             visit_expr(c, f);
-            visit_expr(a, f);
+            if let Some(a) = a {
+                visit_expr(a, f);
+            }
             visit_expr(b, f);
         }
         ExprKind::Call(c, args) => {
