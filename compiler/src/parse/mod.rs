@@ -410,6 +410,11 @@ impl Iterator for TokenStream<'_, '_> {
                 }
             }
         }
+        // GNU's `__extension__` (before a declaration or an expression)
+        // only silences -pedantic warnings, which clc does not give.
+        while cx.pp.tokens.get(self.i).is_some_and(|t| t.kind == TokenKind::Ident && cx.sm.text(t.spelling) == "__extension__") {
+            self.i += 1;
+        }
         cx.fetched.set(self.i as u32 + 1);
         let t = cx.pp.tokens.get(self.i)?;
         let idx = self.i as u32;
