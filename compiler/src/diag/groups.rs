@@ -11,7 +11,7 @@ mod clang_warnings;
 
 const GROUPS: &[(&str, &[&str])] = &[
     ("all", &["most", "parentheses", "switch"]),
-    ("most", &["unused", "uninitialized", "missing-braces", "return-type", "string-plus-int", "tautological-compare", "format", "unknown-pragmas", "comment"]),
+    ("most", &["unused", "uninitialized", "missing-braces", "return-type", "string-plus-int", "tautological-compare", "format", "unknown-pragmas", "comment", "int-in-bool-context"]),
     ("extra", &["sign-compare", "unused-parameter", "unused-but-set-parameter", "empty-init-stmt"]),
     ("unused", &["unused-value", "unused-variable", "unused-but-set-variable", "unused-function", "unused-label"]),
     ("unused-value", &["unused-comparison", "unused-result"]),
@@ -48,6 +48,7 @@ const OFF_BY_DEFAULT: &[&str] = &[
     "conditional-uninitialized",
     "missing-braces",
     "comment",
+    "int-in-bool-context",
 ];
 
 /// Warnings clc reports that clang-22 has no option for: the memory

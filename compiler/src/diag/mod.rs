@@ -257,12 +257,18 @@ impl Diagnostics {
     /// Points the diagnostics kept since `mark` that are about all of
     /// `whole` (an operation) at `at` (its operator), their ranges (`whole`
     /// if they have none) underlined around it: where clang points them.
+    /// Their notes located at `whole` move with them.
     pub fn retarget(&mut self, mark: usize, whole: Span, at: Span) {
         for d in &mut self.list[mark..] {
             if d.primary.span == whole {
                 d.primary.span = at;
                 if d.ranges.is_empty() {
                     d.ranges.push(whole);
+                }
+                for n in &mut d.notes {
+                    if n.span == Some(whole) {
+                        n.span = Some(at);
+                    }
                 }
             }
         }

@@ -904,10 +904,33 @@ impl Checker<'_> {
                     return rv(self.int_ty());
                 }
                 match self.arith(t.ty) {
-                    Some(s) if op != UnOp::BitNot || is_int(s) => rv(self.sc(promote(s))),
+                    Some(s) if op != UnOp::BitNot || is_int(s) => {
+                        let r = self.sc(promote(s));
+                        if op == UnOp::Neg {
+                            self.integer_overflow(r, span, |this| this.small_constant(x).map(|v| -v));
+                        }
+                        rv(r)
+                    }
                     _ => self.bad_unary(op, t, span),
                 }
             }
+        }
+    }
+
+    /// clang's -Winteger-overflow: a signed operation on constants whose
+    /// exact result (`exact`, `None` unless the operands are constant)
+    /// its type `t` cannot hold.
+    fn integer_overflow(&mut self, t: QualType, span: Span, exact: impl FnOnce(&mut Self) -> Option<i128>) {
+        let Some(s) = self.arith(t.ty).map(|s| canon(s, self.types.pointer_size)) else { return };
+        if !is_int(s) || !is_signed(s) {
+            return;
+        }
+        let Some(v) = exact(self) else { return };
+        let ty = IntTy { bits: vector_element_bits(s), signed: true };
+        let wrapped = ty.wrap(v);
+        if wrapped != v {
+            let msg = format!("overflow in expression; result is {} with type '{}'", digit_groups(wrapped), self.rv_name(t.ty));
+            self.diags.push(Diagnostic::warning("integer-overflow", span, msg));
         }
     }
 
@@ -990,7 +1013,26 @@ impl Checker<'_> {
             self.invalid_operands(l, r, span);
             return None;
         }
+        // As clang: before the operands' types are judged, for any
+        // operands but floating-point ones (NaN) and blocks' ordering.
+        let floating = |this: &Self, t: QualType| {
+            let s = this.arith(t.ty).or_else(|| this.vector_of(t.ty).map(|v| v.0));
+            s.is_some_and(|s| matches!(s, Scalar::Float | Scalar::Double | Scalar::Half))
+        };
+        if is_comparison(op) && !floating(self, l) && !floating(self, r) && (!self.is_block(l.ty) || matches!(op, BinOp::Eq | BinOp::Ne)) {
+            self.self_comparison(op, a, b, span);
+        }
         let t = self.binary_types(op, l, r, a, b, span)?;
+        if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+            self.integer_overflow(t, span, |this| {
+                let (x, y) = (this.small_constant(a)?, this.small_constant(b)?);
+                Some(match op {
+                    BinOp::Add => x + y,
+                    BinOp::Sub => x - y,
+                    _ => x * y,
+                })
+            });
+        }
         self.division_by_zero(op, l, r, b, span);
         if op == BinOp::Div {
             self.sizeof_division(a, b, span);
@@ -1000,8 +1042,10 @@ impl Checker<'_> {
         }
         self.precedence_warnings(op, a, b, span);
         self.nested_operator_warnings(op, a, b);
+        if matches!(op, BinOp::And | BinOp::Or) {
+            self.constant_logical_operand(op, a, b, l, r, span);
+        }
         if is_comparison(op) && self.arith(l.ty).is_some_and(is_int) && self.arith(r.ty).is_some_and(is_int) {
-            self.self_comparison(op, a, b, span);
             self.out_of_range_comparison(op, a, b, l, r, span);
             if self.unevaluated == 0 && self.diags.policy.enabled("sign-compare") {
                 self.sign_compare(op, a, b, l, r, span);
@@ -1069,6 +1113,38 @@ impl Checker<'_> {
     /// not when a string literal makes it an assertion's message), both in
     /// -Wparentheses but off by default, as in clang; not in a macro's
     /// expansion. At the inner operator.
+    /// clang's -Wconstant-logical-operand: `x && 4` where `x & 4` was
+    /// likely meant (an integer, not a truth value, on the left; a
+    /// constant other than 0 and 1 on the right); -Wint-in-bool-context
+    /// for an enumerator other than 0 and 1 on either side. Not for an
+    /// operator a macro wrote.
+    fn constant_logical_operand(&mut self, op: BinOp, a: &Expr, b: &Expr, l: QualType, r: QualType, span: Span) {
+        if a.span == b.span || a.span == span {
+            return;
+        }
+        let enumerator = |this: &Self, e: &Expr| match &e.kind {
+            ExprKind::Ident(id) => matches!(this.lookup(&id.name), Some(Sym { kind: SymKind::EnumConst(v), .. }) if *v != 0 && *v != 1),
+            _ => false,
+        };
+        if enumerator(self, a) || enumerator(self, b) {
+            self.diags.push(Diagnostic::warning("int-in-bool-context", span, "converting the enum constant to a boolean"));
+            return;
+        }
+        let integer = |this: &Self, t: QualType| this.arith(t.ty).is_some_and(|s| is_int(s) && s != Scalar::Bool);
+        if !integer(self, l) || !integer(self, r) {
+            return;
+        }
+        if self.small_constant(b).is_none_or(|v| v == 0 || v == 1) {
+            return;
+        }
+        let (name, bitwise) = if op == BinOp::And { ("&&", "&") } else { ("||", "|") };
+        let mut d = Diagnostic::warning("constant-logical-operand", span, format!("use of logical '{name}' with constant operand")).with_note_at(span, format!("use '{bitwise}' for a bitwise operation"));
+        if op == BinOp::And {
+            d = d.with_note_at(span, "remove constant to silence this warning");
+        }
+        self.diags.push(d);
+    }
+
     fn nested_operator_warnings(&mut self, op: BinOp, a: &Expr, b: &Expr) {
         if !matches!(op, BinOp::BitOr | BinOp::BitXor | BinOp::Or) || a.span == b.span || from_macro(a) || from_macro(b) {
             return;
@@ -1165,9 +1241,9 @@ impl Checker<'_> {
         }
     }
 
-    /// clang's -Wtautological-compare: an integer compared with itself
-    /// (the same variable, element or field, written twice; not in a
-    /// macro's expansion, where both operands have the expansion's span).
+    /// clang's -Wtautological-compare: a value compared with itself (the
+    /// same variable, element or field, written twice; not in a macro's
+    /// expansion, where both operands have the expansion's span).
     fn self_comparison(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) {
         if a.span == b.span || !same_operand(a, b) {
             return;
@@ -3362,6 +3438,20 @@ fn conversion_message(how: Conv, what: &str, to: &str, from: &str) -> String {
         Conv::Arg => format!("{what} passing '{from}' to parameter of type '{to}'"),
         Conv::Return => format!("{what} returning '{from}' from a function with result type '{to}'"),
     }
+}
+
+/// `v` as clang-22 prints a value in a diagnostic: its digits in groups of
+/// three (`-2'147'483'648`).
+fn digit_groups(v: i128) -> String {
+    let digits = v.unsigned_abs().to_string();
+    let mut out = String::from(if v < 0 { "-" } else { "" });
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\'');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `1 parameter`, `2 parameters`.
