@@ -31,6 +31,7 @@ const GROUPS: &[(&str, &[&str])] = &[
     ("incompatible-pointer-types", &["incompatible-pointer-types-discards-qualifiers"]),
     ("attributes", &["unknown-attributes", "ignored-attributes"]),
     ("pragmas", &["unknown-pragmas", "ignored-pragmas"]),
+    ("pointer-to-int-cast", &["void-pointer-to-int-cast"]),
 ];
 
 /// Warnings clang reports only when asked (by name or through a group

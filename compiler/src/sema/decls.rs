@@ -502,6 +502,11 @@ impl Checker<'_> {
                     if prev.ty != sym.ty {
                         let (a, b) = (self.types.display_qual(sym.ty), self.types.display_qual(prev.ty));
                         self.diags.push(here(format!("typedef redefinition with different types ('{a}' vs '{b}')")));
+                    } else {
+                        // Allowed from C11 on; OpenCL C is C99 (clang
+                        // warns in every OpenCL version).
+                        let d = Diagnostic::warning("typedef-redefinition", name.span, format!("redefinition of typedef '{}' is a C11 feature", name.name)).with_note_at(prev.span, "previous definition is here");
+                        self.diags.push(d);
                     }
                     return;
                 }
@@ -668,6 +673,9 @@ impl Checker<'_> {
                 Some(init) => self.complete_from_init(q, init),
                 None => q,
             };
+            if ctx == Ctx::Local && id.init.is_none() && base.storage.is_none() {
+                self.default_const_init(q, name.span);
+            }
             self.declare(&name, Sym { kind: SymKind::Var { has_init: id.init.is_some() }, ty: q, span: name.span, decl: decl_key }, ctx);
             if marked_unused(&d.specs, &id.attrs) {
                 self.referenced.insert(decl_key);
@@ -1132,6 +1140,30 @@ impl Checker<'_> {
         }
         if !self.opts.fp64_at(span) && self.mentions_double(q.ty) {
             self.diags.push(err("E0314", span, "use of type 'double' requires cl_khr_fp64 support"));
+        }
+    }
+
+    /// clang's -Wdefault-const-init-var-unsafe: a local `const` object
+    /// (or array of them) declared without an initializer can never get
+    /// a value.
+    fn default_const_init(&mut self, q: QualType, at: Span) {
+        let mut c = q.quals.is_const;
+        let mut t = q.ty;
+        while let TypeKind::Array(e, _) = self.types.kind(t) {
+            c |= e.quals.is_const;
+            t = e.ty;
+        }
+        if c {
+            // As clang writes an object's type: the qualifiers of a
+            // pointer object after its `*`, `const` before an address space.
+            let space = q.space.keyword();
+            let shown = match self.types.kind(q.ty) {
+                TypeKind::Pointer(_) => format!("{} *const {space}", self.types.display(q.ty).trim_end_matches(" *").trim_end_matches('*')),
+                // (An array's type names its elements' `const`.)
+                _ => format!("const {space} {}", self.types.display_qual(QualType { quals: Quals { is_const: false, ..q.quals }, space: AddrSpace::Private, ..q }).trim_start_matches("const ")),
+            };
+            let msg = format!("default initialization of an object of type '{shown}' leaves the object uninitialized");
+            self.diags.push(Diagnostic::warning("default-const-init-var-unsafe", at, msg));
         }
     }
 

@@ -2136,7 +2136,17 @@ impl Checker<'_> {
                 self.diags.push(err("E0327", x.loc(), format!("operand of type '{}' cannot be cast to a pointer type", self.rv_name(f))).with_range(span));
                 None
             }
-            (_, TypeKind::Pointer(_)) if ta.is_some_and(is_int) => rv(res),
+            (_, TypeKind::Pointer(fp)) if ta.is_some_and(is_int) => {
+                // clang's -Wpointer-to-int-cast: the address does not fit
+                // (`(int)p` with 64-bit pointers); not a truth value.
+                let s = ta.map(|s| canon(s, self.types.pointer_size)).unwrap_or(Scalar::Int);
+                if s != Scalar::Bool && u64::from(vector_element_bits(s)) < self.types.pointer_size * 8 {
+                    let name = if matches!(self.types.kind(fp.ty), TypeKind::Void) { "void-pointer-to-int-cast" } else { "pointer-to-int-cast" };
+                    let msg = format!("cast to smaller integer type '{}' from '{}'", self.rv_name(t), self.rv_name(f));
+                    self.diags.push(Diagnostic::warning(name, span, msg));
+                }
+                rv(res)
+            }
             (_, TypeKind::Pointer(_)) if ta.is_some() => {
                 self.diags.push(err("E0327", x.loc(), format!("pointer cannot be cast to type '{}'", self.rv_name(t))).with_range(span));
                 None
