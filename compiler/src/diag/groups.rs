@@ -19,7 +19,7 @@ const GROUPS: &[(&str, &[&str])] = &[
         "parentheses",
         &["logical-op-parentheses", "logical-not-parentheses", "bitwise-conditional-parentheses", "bitwise-op-parentheses", "shift-op-parentheses", "parentheses-equality", "dangling-else"],
     ),
-    ("tautological-compare", &["tautological-constant-compare", "tautological-pointer-compare", "tautological-overlap-compare", "tautological-bitwise-compare"]),
+    ("tautological-compare", &["tautological-constant-compare", "tautological-pointer-compare", "tautological-overlap-compare", "tautological-bitwise-compare", "tautological-negation-compare"]),
     ("tautological-constant-compare", &["tautological-constant-out-of-range-compare"]),
     ("conversion", &["constant-conversion", "literal-conversion", "implicit-float-conversion", "sign-conversion", "float-conversion", "int-conversion"]),
     ("implicit-float-conversion", &["implicit-int-float-conversion"]),
@@ -50,6 +50,10 @@ const OFF_BY_DEFAULT: &[&str] = &[
     "missing-braces",
     "comment",
     "int-in-bool-context",
+    // clang finds these while building a function's control-flow graph,
+    // which it does for -Wall's analyses only.
+    "tautological-bitwise-compare",
+    "tautological-negation-compare",
 ];
 
 /// Warnings clc reports that clang-22 has no option for: the memory

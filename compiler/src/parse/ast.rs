@@ -553,7 +553,9 @@ pub enum SizeofKind {
 #[derive(Debug, Clone)]
 pub enum ExprKind {
     Ident(Ident),
-    IntLit { value: u64, suffix: crate::lex::literal::IntSuffix, radix: u32 },
+    /// `from_macro`: a macro's expansion wrote it (clang's literal-shape
+    /// warnings leave those alone).
+    IntLit { value: u64, suffix: crate::lex::literal::IntSuffix, radix: u32, from_macro: bool },
     FloatLit { value: f64, value_f32: f32, suffix: crate::lex::literal::FloatSuffix },
     CharLit(i64),
     /// Adjacent string literals, concatenated; no terminating NUL.

@@ -1163,7 +1163,7 @@ impl<'a> Cx<'a> {
     pub fn number(&self, t: Tok) -> Expr {
         let span = self.span(t);
         let kind = match literal::parse_number(self.text(t)) {
-            Ok(NumberLit::Int { value, suffix, radix }) => ExprKind::IntLit { value, suffix, radix },
+            Ok(NumberLit::Int { value, suffix, radix }) => ExprKind::IntLit { value, suffix, radix, from_macro: self.tok(t).expansion != 0 },
             Ok(NumberLit::Float { value, value_f32, suffix }) => {
                 if let Some(m) = literal::float_out_of_range(self.text(t), value, value_f32, suffix) {
                     let mut d = Diagnostic::warning("literal-range", span, m);

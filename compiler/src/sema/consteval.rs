@@ -76,7 +76,7 @@ pub trait Env {
 pub fn eval(e: &Expr, env: &mut dyn Env) -> Result<CInt, NotConst> {
     let not = |span: Span| Err(NotConst { span, reason: String::new() });
     match &e.kind {
-        ExprKind::IntLit { value, suffix, radix } => Ok(literal(*value, suffix.unsigned, suffix.long, *radix)),
+        ExprKind::IntLit { value, suffix, radix, .. } => Ok(literal(*value, suffix.unsigned, suffix.long, *radix)),
         ExprKind::CharLit(c) => Ok(CInt::int(*c as i128)),
         ExprKind::BoolLit(b) => Ok(CInt::int(*b as i128)),
         ExprKind::Paren(x) => eval(x, env),
@@ -238,10 +238,10 @@ mod tests {
         Box::new(Expr::new(kind, Span::default()))
     }
     fn lit(v: u64) -> Box<Expr> {
-        e(ExprKind::IntLit { value: v, suffix: IntSuffix { unsigned: false, long: false }, radix: 10 })
+        e(ExprKind::IntLit { value: v, suffix: IntSuffix { unsigned: false, long: false }, radix: 10, from_macro: false })
     }
     fn ulit(v: u64) -> Box<Expr> {
-        e(ExprKind::IntLit { value: v, suffix: IntSuffix { unsigned: true, long: false }, radix: 10 })
+        e(ExprKind::IntLit { value: v, suffix: IntSuffix { unsigned: true, long: false }, radix: 10, from_macro: false })
     }
     fn bin(op: BinOp, a: Box<Expr>, b: Box<Expr>) -> Box<Expr> {
         e(ExprKind::Binary(op, a, b))
@@ -270,7 +270,7 @@ mod tests {
         // 2147483648 does not fit int: it is long.
         assert_eq!(eval(&lit(2147483648), &mut NoNames).unwrap().ty, IntTy::LONG);
         // 0x80000000 is unsigned int.
-        let hex = e(ExprKind::IntLit { value: 0x8000_0000, suffix: IntSuffix { unsigned: false, long: false }, radix: 16 });
+        let hex = e(ExprKind::IntLit { value: 0x8000_0000, suffix: IntSuffix { unsigned: false, long: false }, radix: 16, from_macro: false });
         assert_eq!(eval(&hex, &mut NoNames).unwrap().ty, IntTy::UINT);
         // int overflow wraps in the evaluator (clang warns; the value is the wrapped one).
         assert_eq!(val(&bin(BinOp::Mul, lit(65536), lit(65536))), Ok(0));

@@ -184,6 +184,17 @@ fn strip(mut e: &Expr) -> &Expr {
 }
 
 
+/// The value of an integer literal as written (`5`, `-1`, in parentheses;
+/// not one a macro wrote, whose span is its expansion's).
+fn literal(e: &Expr) -> Option<i128> {
+    let e = strip(e);
+    match &e.kind {
+        ExprKind::IntLit { value, from_macro: false, .. } => Some(*value as i128),
+        ExprKind::Unary(UnOp::Neg, x) if x.span != e.span => literal(x).map(|v| -v),
+        _ => None,
+    }
+}
+
 /// Does `e` compute a value and nothing else (names, literals,
 /// arithmetic, fields and elements of such; not calls, casts, `?:`,
 /// dereferences or anything that assigns)?
@@ -479,7 +490,7 @@ impl Checker<'_> {
             ExprKind::Error => None,
             ExprKind::Paren(x) => self.type_expr(x),
             ExprKind::Ident(id) => self.ident(id),
-            ExprKind::IntLit { value, suffix, radix } => {
+            ExprKind::IntLit { value, suffix, radix, .. } => {
                 let c = consteval::literal(*value, suffix.unsigned, suffix.long, *radix);
                 let s = match (c.ty.bits, c.ty.signed) {
                     (64, true) => Scalar::Long,
@@ -901,6 +912,7 @@ impl Checker<'_> {
                     if !self.is_scalar_type(t.ty) {
                         return self.bad_unary(op, t, span);
                     }
+                    self.bitwise_or_condition(x);
                     return rv(self.int_ty());
                 }
                 match self.arith(t.ty) {
@@ -1044,6 +1056,12 @@ impl Checker<'_> {
         self.nested_operator_warnings(op, a, b);
         if matches!(op, BinOp::And | BinOp::Or) {
             self.constant_logical_operand(op, a, b, l, r, span);
+            self.negation_compare(op, a, b, span);
+            self.bitwise_or_condition(a);
+            self.bitwise_or_condition(b);
+        }
+        if matches!(op, BinOp::Eq | BinOp::Ne) {
+            self.bitwise_compare(op, a, b, span);
         }
         if is_comparison(op) && self.arith(l.ty).is_some_and(is_int) && self.arith(r.ty).is_some_and(is_int) {
             self.out_of_range_comparison(op, a, b, l, r, span);
@@ -1143,6 +1161,53 @@ impl Checker<'_> {
             d = d.with_note_at(span, "remove constant to silence this warning");
         }
         self.diags.push(d);
+    }
+
+    /// clang's -Wtautological-negation-compare: `x && !x`, `!x || x`.
+    fn negation_compare(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) {
+        fn negated(e: &Expr) -> Option<&Expr> {
+            match &strip(e).kind {
+                ExprKind::Unary(UnOp::Not, x) => Some(strip(x)),
+                _ => None,
+            }
+        }
+        let found = negated(b).is_some_and(|x| same_operand(a, x)) || negated(a).is_some_and(|x| same_operand(x, b));
+        if found && a.span != b.span {
+            let (name, always) = if op == BinOp::And { ("&&", "false") } else { ("||", "true") };
+            self.diags.push(Diagnostic::warning("tautological-negation-compare", span, format!("'{name}' of a value and its negation always evaluates to {always}")));
+        }
+    }
+
+    /// clang's -Wtautological-bitwise-compare: `(x & 8) == 4` or
+    /// `(x | 4) == 3`, which no `x` makes true (literals written as such,
+    /// not by a macro).
+    fn bitwise_compare(&mut self, op: BinOp, a: &Expr, b: &Expr, span: Span) {
+        let (value, other) = match (literal(a), literal(b)) {
+            (Some(v), _) => (v, b),
+            (_, Some(v)) => (v, a),
+            _ => return,
+        };
+        let ExprKind::Binary(bop @ (BinOp::BitAnd | BinOp::BitOr), x, y) = &strip(other).kind else { return };
+        let Some(mask) = literal(x).or_else(|| literal(y)) else { return };
+        let never = match bop {
+            BinOp::BitAnd => mask & value != value,
+            _ => mask | value != value,
+        };
+        if never {
+            let always = if op == BinOp::Eq { "false" } else { "true" };
+            self.diags.push(Diagnostic::warning("tautological-bitwise-compare", span, format!("bitwise comparison always evaluates to {always}")));
+        }
+    }
+
+    /// clang's -Wtautological-bitwise-compare for a condition (of `if`,
+    /// a loop, `?:`, `&&`, `||`, `!`) that is `x | 5`: never zero.
+    pub(super) fn bitwise_or_condition(&mut self, e: &Expr) {
+        let e = strip(e);
+        if let ExprKind::Binary(BinOp::BitOr, x, y) = &e.kind
+            && literal(x).or_else(|| literal(y)).is_some_and(|v| v != 0)
+        {
+            self.diags.push(Diagnostic::warning("tautological-bitwise-compare", e.loc(), "bitwise or with non-zero value always evaluates to true").with_range(e.span));
+        }
     }
 
     fn nested_operator_warnings(&mut self, op: BinOp, a: &Expr, b: &Expr) {
@@ -2007,6 +2072,7 @@ impl Checker<'_> {
     /// `c ? a : b`, or GNU's `c ?: b` (`a` is `c`, evaluated once).
     fn cond(&mut self, c: &Expr, a: Option<&Expr>, b: &Expr, span: Span) -> Option<Val> {
         let ct = self.value(c);
+        self.bitwise_or_condition(c);
         let at = match a {
             Some(a) => self.value(a),
             None => ct,
@@ -3400,6 +3466,9 @@ impl Checker<'_> {
             );
         }
         let v = self.value(e)?;
+        if !integer {
+            self.bitwise_or_condition(e);
+        }
         let ok = if integer { self.arith(v.ty).is_some_and(is_int) } else { self.is_scalar_type(v.ty) };
         if !ok {
             let kind = if integer { "integer" } else { "scalar" };
