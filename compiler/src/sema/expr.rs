@@ -3077,34 +3077,52 @@ impl Checker<'_> {
     /// record member is surely no record value (literals, arithmetic): a
     /// record value initializes the member whole, and telling needs its
     /// type; the rest of a list that cannot be followed is not judged.
+    ///
+    /// The same walk gives clang's -Wmissing-field-initializers (in
+    /// -Wextra): a positional list that ends before a struct's last
+    /// member (not `{0}` or `{}`), at the list's `}`, for the first member
+    /// left out of each struct it ran out in.
     pub(super) fn missing_braces(&mut self, init: &Initializer, q: QualType) {
-        if !self.diags.policy.enabled("missing-braces") {
+        let (braces, fields) = (self.diags.policy.enabled("missing-braces"), self.diags.policy.enabled("missing-field-initializers"));
+        if !braces && !fields {
             return;
         }
-        if let Initializer::List { items, .. } = init {
+        if let Initializer::List { items, span } = init {
             let mut found = Vec::new();
-            self.braces_list(items, q.ty, &mut found);
-            for span in found {
-                self.diags.push(Diagnostic::warning("missing-braces", span, "suggest braces around initialization of subobject"));
+            self.braces_list(items, *span, q.ty, &mut found);
+            for (span, missing) in found {
+                let d = match missing {
+                    None if braces => Diagnostic::warning("missing-braces", span, "suggest braces around initialization of subobject"),
+                    Some(name) if fields => Diagnostic::warning("missing-field-initializers", span, format!("missing field '{name}' initializer")),
+                    _ => continue,
+                };
+                self.diags.push(d);
             }
         }
     }
 
-    /// An explicit braced list of `items` for an object of type `t`.
-    fn braces_list(&self, items: &[InitItem], t: TypeId, found: &mut Vec<Span>) {
+    /// An explicit braced list of `items` for an object of type `t`, its
+    /// text at `span`.
+    fn braces_list(&self, items: &[InitItem], span: Span, t: TypeId, found: &mut Vec<(Span, Option<String>)>) {
         let zero = matches!(items, [InitItem { designators, init: Initializer::Expr(Expr { kind: ExprKind::IntLit { value: 0, .. }, .. }) }] if designators.is_empty());
         let mut idx = 0;
-        let _ = self.braces_fill(items, &mut idx, t, zero, found);
+        let mut missing = Vec::new();
+        let _ = self.braces_fill(items, &mut idx, t, zero || items.is_empty(), found, &mut missing);
+        for name in missing {
+            found.push((Span { lo: span.hi.saturating_sub(1).max(span.lo), ..span }, Some(name)));
+        }
     }
 
     /// Fills an object of type `t` from `items[*idx..]`; `None` where the
     /// items cannot be followed.
-    fn braces_fill(&self, items: &[InitItem], idx: &mut usize, t: TypeId, zero: bool, found: &mut Vec<Span>) -> Option<()> {
+    /// `missing`: for each struct the list ran out in, the first member
+    /// it left out (innermost first).
+    fn braces_fill(&self, items: &[InitItem], idx: &mut usize, t: TypeId, zero: bool, found: &mut Vec<(Span, Option<String>)>, missing: &mut Vec<String>) -> Option<()> {
         match self.types.kind(t).clone() {
             TypeKind::Array(el, n) => {
                 let mut k = 0;
                 while *idx < items.len() && n.is_none_or(|n| k < n) {
-                    self.braces_member(items, idx, el.ty, zero, false, found)?;
+                    self.braces_member(items, idx, el.ty, zero, false, found, missing)?;
                     k += 1;
                 }
             }
@@ -3115,9 +3133,12 @@ impl Checker<'_> {
                 let taken = if rec.is_union { &fields[..fields.len().min(1)] } else { fields };
                 for f in taken {
                     if *idx >= items.len() {
+                        if !zero && !rec.is_union && !f.name.is_empty() {
+                            missing.push(f.name.clone());
+                        }
                         break;
                     }
-                    self.braces_member(items, idx, f.ty.ty, zero, only, found)?;
+                    self.braces_member(items, idx, f.ty.ty, zero, only, found, missing)?;
                 }
             }
             _ => *idx += 1,
@@ -3127,15 +3148,16 @@ impl Checker<'_> {
 
     /// The member of type `t` that `items[*idx]` starts; `only`: the only
     /// member of its record.
-    fn braces_member(&self, items: &[InitItem], idx: &mut usize, t: TypeId, zero: bool, only: bool, found: &mut Vec<Span>) -> Option<()> {
+    #[allow(clippy::too_many_arguments)]
+    fn braces_member(&self, items: &[InitItem], idx: &mut usize, t: TypeId, zero: bool, only: bool, found: &mut Vec<(Span, Option<String>)>, missing: &mut Vec<String>) -> Option<()> {
         let item = &items[*idx];
         if !item.designators.is_empty() {
             return None;
         }
         let e = match &item.init {
-            Initializer::List { items: inner, .. } => {
+            Initializer::List { items: inner, span } => {
                 *idx += 1;
-                self.braces_list(inner, t, found);
+                self.braces_list(inner, *span, t, found);
                 return Some(());
             }
             Initializer::Expr(e) => e,
@@ -3162,10 +3184,10 @@ impl Checker<'_> {
             return Some(());
         }
         let start = *idx;
-        self.braces_fill(items, idx, t, zero, found)?;
+        self.braces_fill(items, idx, t, zero, found, missing)?;
         if !zero && !only && *idx > start {
             let first = items[start].init.span();
-            found.push(Span { hi: items[*idx - 1].init.span().hi.max(first.hi), ..first });
+            found.push((Span { hi: items[*idx - 1].init.span().hi.max(first.hi), ..first }, None));
         }
         Some(())
     }
