@@ -659,16 +659,24 @@ fn logical_operators_in_program_scope_initializers_are_constants() {
 
 #[test]
 fn string_literals_end_with_nul_and_char_arrays_are_zero_filled() {
-    let src = "kernel void k(global char *o) {
+    // A string in braces initializes a character array too, and may
+    // fill it without its NUL.
+    let src = "constant char braced[] = { \"xy\" };
+               kernel void k(global char *o) {
                    char s[8] = \"hi\";
                    constant char *lit = \"abc\";
+                   char b[4] = { \"de\" };
+                   char full[3] = \"fgh\";
                    for (int i = 0; i < 8; i++) o[i] = s[i];
                    for (int i = 0; i < 4; i++) o[8 + i] = lit[i];
+                   for (int i = 0; i < 4; i++) o[12 + i] = b[i];
+                   for (int i = 0; i < 3; i++) o[16 + i] = full[i];
+                   for (int i = 0; i < 3; i++) o[19 + i] = braced[i];
                }";
     with_kernels(src, |get| {
-        let mut o = [0x55i8; 12];
+        let mut o = [0x55i8; 22];
         launch(get("k"), 1, &[arg(&o.as_mut_ptr())]);
-        assert_eq!(o.map(|c| c as u8), *b"hi\0\0\0\0\0\0abc\0");
+        assert_eq!(o.map(|c| c as u8), *b"hi\0\0\0\0\0\0abc\0de\0\0fghxy\0");
     });
 }
 

@@ -12,7 +12,7 @@ mod clang_warnings;
 const GROUPS: &[(&str, &[&str])] = &[
     ("all", &["most", "parentheses", "switch"]),
     ("most", &["unused", "uninitialized", "missing-braces", "return-type", "string-plus-int", "tautological-compare", "format", "unknown-pragmas", "comment", "int-in-bool-context"]),
-    ("extra", &["sign-compare", "unused-parameter", "unused-but-set-parameter", "empty-init-stmt", "missing-field-initializers"]),
+    ("extra", &["sign-compare", "unused-parameter", "unused-but-set-parameter", "empty-init-stmt", "missing-field-initializers", "unterminated-string-initialization"]),
     ("unused", &["unused-value", "unused-variable", "unused-but-set-variable", "unused-function", "unused-label"]),
     ("unused-value", &["unused-comparison", "unused-result"]),
     (
@@ -43,6 +43,7 @@ const OFF_BY_DEFAULT: &[&str] = &[
     "unused-but-set-parameter",
     "sign-compare",
     "missing-field-initializers",
+    "unterminated-string-initialization",
     "bitwise-op-parentheses",
     "logical-op-parentheses",
     "uninitialized",

@@ -3216,11 +3216,16 @@ impl Checker<'_> {
                             self.diags.push(err("E0330", e.span, msg));
                             return;
                         }
-                        // `char s[2] = "abc"`: C allows dropping only the NUL.
-                        if let (ExprKind::StringLit(bytes), Some(n)) = (&e.kind, len) {
-                            let is_char = matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar));
-                            if is_char && bytes.len() as u64 > n {
+                        // `char s[2] = "abc"`: C allows dropping only the NUL
+                        // (clang's -Wunterminated-string-initialization, in
+                        // -Wextra, where it is).
+                        if let (ExprKind::StringLit(bytes), Some(n)) = (&strip(e).kind, len) {
+                            let size = bytes.len() as u64 + 1;
+                            if size - 1 > n {
                                 self.diags.push(Diagnostic::warning("excess-initializers", e.span, "initializer-string for char array is too long"));
+                            } else if size - 1 == n {
+                                let msg = format!("initializer-string for character array is too long, array size is {n} but initializer has size {size} (including the null terminating character); did you mean to use the 'nonstring' attribute?");
+                                self.diags.push(Diagnostic::warning("unterminated-string-initialization", e.span, msg));
                             }
                         }
                     }
@@ -3254,6 +3259,15 @@ impl Checker<'_> {
             Initializer::List { items, span } => {
                 if let Some((es, n)) = self.vector_of(q.ty) {
                     return self.vector_list(q, es, n, items, *span);
+                }
+                // `char s[4] = { "abc" }`: a string in braces (C99 6.7.8p14).
+                if let TypeKind::Array(el, _) = *self.types.kind(q.ty)
+                    && matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar))
+                    && let [InitItem { designators, init: only @ Initializer::Expr(e) }] = items.as_slice()
+                    && designators.is_empty()
+                    && matches!(strip(e).kind, ExprKind::StringLit(_))
+                {
+                    return self.init_as(only, q);
                 }
                 self.excess_elements(q, items);
                 // Element types are followed for arrays without
