@@ -50,6 +50,7 @@ fn printf_follows_opencl_format_rules() {
                     (uint16)(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16));
              printf(\"%hx|%#v2hx|%hhu|%v2hho|%hd\\n\", (short)-42, (short2)(-42, 7), (char)-1, (char2)(-1, 8), 70000);
              printf(\"missing %d\\n\");
+             printf(\"%*d|%.*f|%-*.*e\\n\", 5, 42, 2.9f, 3.14159f, (short)8, 1L, 2.0f);
          }",
     );
     let out = Command::new(env!("CARGO_BIN_EXE_clc")).args(["run", &f, "--kernel", "p", "--global", "1", "--arg", "buf:float:1:2.25"]).output().unwrap();
@@ -63,6 +64,9 @@ fn printf_follows_opencl_format_rules() {
         // `h` and `hh` convert back to the short or char, as in C.
         "ffd6|0xffd6,0x7|255|377,10|4464",
         "missing %d",
+        // `*` takes an int; a float there (-Wformat says so) converts as
+        // C converts it (a fuzzer-found internal error before).
+        "   42|3.14|2.0e+00 ",
     ];
     assert_eq!(text.lines().collect::<Vec<_>>(), want);
 }

@@ -2462,7 +2462,10 @@ impl Checker<'_> {
     fn finish_switch(&mut self, mut sw: SwitchCtx) {
         // As clang: ranges by their low bound, each against the single
         // values and the range before it.
-        let mut singles: Vec<(i128, Span)> = sw.cases.iter().map(|(v, s)| (*v, *s)).collect();
+        let mut singles: Vec<(i128, Span)> = match sw.ranges.is_empty() {
+            true => Vec::new(),
+            false => sw.cases.iter().map(|(v, s)| (*v, *s)).collect(),
+        };
         singles.sort_by_key(|c| c.0);
         sw.ranges.sort_by_key(|r| r.0);
         for (i, &(lo, hi, at)) in sw.ranges.iter().enumerate() {

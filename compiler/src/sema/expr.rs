@@ -1190,8 +1190,8 @@ impl Checker<'_> {
         let ExprKind::Binary(bop @ (BinOp::BitAnd | BinOp::BitOr), x, y) = &strip(other).kind else { return };
         let Some(mask) = literal(x).or_else(|| literal(y)) else { return };
         let never = match bop {
-            BinOp::BitAnd => mask & value != value,
-            _ => mask | value != value,
+            BinOp::BitAnd => (mask & value) != value,
+            _ => (mask | value) != value,
         };
         if never {
             let always = if op == BinOp::Eq { "false" } else { "true" };
@@ -2900,7 +2900,16 @@ impl Checker<'_> {
         for piece in parse(fmt) {
             let Piece::Conv(c) = piece else { continue };
             let spec = String::from_utf8_lossy(&fmt[c.at..c.at + c.len]).into_owned();
-            for _ in 0..c.stars {
+            for k in 0..c.stars {
+                // A `*` takes an `int` (the code generator converts
+                // another type as C would, but the program meant an int).
+                let int = |s: Scalar| matches!(s, Scalar::Bool | Scalar::Char | Scalar::UChar | Scalar::Short | Scalar::UShort | Scalar::Int | Scalar::UInt);
+                if let Some((arg, val)) = args.get(next).zip(vals.get(next))
+                    && !self.arith(val.ty).is_some_and(int)
+                {
+                    let what = if k + 1 == c.stars && spec.contains(".*") { "precision" } else { "width" };
+                    self.diags.push(Diagnostic::warning("format", arg.span, format!("field {what} should have type 'int', but argument has type '{}'", self.rv_name(val.ty))));
+                }
                 next += 1;
             }
             let Some((arg, val)) = args.get(next).zip(vals.get(next)) else {

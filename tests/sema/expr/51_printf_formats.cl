@@ -19,3 +19,9 @@ kernel void k(global float *out, int i, float f, float4 v, uint2 u, double d) {
     printf("%d %d\n", i);
     printf("%d\n", i, i);
 }
+
+// A `*` width or precision takes an int.
+kernel void stars(float f, int n, long l)
+{
+    printf("%*d %.*f %*.*e\n", n, 1, f, 2.0f, l, n, 3.0f);
+}

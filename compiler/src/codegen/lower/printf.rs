@@ -53,9 +53,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         continue;
                     }
                     for _ in 0..c.stars {
+                        // A width or precision is an `int`; another type
+                        // (-Wformat says so) is converted as C would
+                        // convert it to one, or is 0 (a vector, a record).
                         let v = self.value(args[next])?;
-                        let i32t = self.ctx.i32_type().into();
-                        vals.push(self.int_resize(v, i32t, true).into());
+                        let i32t = self.ctx.i32_type();
+                        let n = match v {
+                            BasicValueEnum::IntValue(_) => self.int_resize(v, i32t.into(), true),
+                            BasicValueEnum::FloatValue(f) => self.b.build_float_to_signed_int(f, i32t, "star")?.into(),
+                            BasicValueEnum::PointerValue(p) => self.b.build_ptr_to_int(p, i32t, "star")?.into(),
+                            _ => i32t.const_zero().into(),
+                        };
+                        vals.push(n.into());
                         next += 1;
                     }
                     let a = args[next];
