@@ -3157,7 +3157,6 @@ impl Checker<'_> {
 
     /// The member of type `t` that `items[*idx]` starts; `only`: the only
     /// member of its record.
-    #[allow(clippy::too_many_arguments)]
     fn braces_member(&self, items: &[InitItem], idx: &mut usize, t: TypeId, zero: bool, only: bool, found: &mut Vec<(Span, Option<String>)>, missing: &mut Vec<String>) -> Option<()> {
         let item = &items[*idx];
         if !item.designators.is_empty() {
