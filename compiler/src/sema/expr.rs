@@ -3131,7 +3131,15 @@ impl Checker<'_> {
             TypeKind::Array(el, n) => {
                 let mut k = 0;
                 while *idx < items.len() && n.is_none_or(|n| k < n) {
+                    let before = *idx;
                     self.braces_member(items, idx, el.ty, zero, false, found, missing)?;
+                    // An element that takes no item (a record without
+                    // members, after an error in it) ends the walk: an
+                    // array of unknown size would never end (found by the
+                    // fuzzer: a hang with -Wall).
+                    if *idx == before {
+                        return None;
+                    }
                     k += 1;
                 }
             }
