@@ -233,22 +233,69 @@ pub fn fuzz(seed: u64, cases: u64, time: Duration, seeds: &[String]) -> Result<S
     // An abort (a stack overflow) cannot be caught: with CLC_FUZZ_TRACE
     // set, each input is written to that file before it runs.
     let trace = std::env::var_os("CLC_FUZZ_TRACE");
-    while stats.cases < cases && start.elapsed() < time {
+    let watch = Watchdog::start();
+    let result = loop {
+        if stats.cases >= cases || start.elapsed() >= time {
+            break Ok(stats);
+        }
         let input = make_input(&mut rng, seeds);
         let std = [ClStd::Cl12, ClStd::Cl20, ClStd::Cl30][rng.below(3)];
         if let Some(path) = &trace {
             let _ = std::fs::write(path, format!("// {std:?}\n{input}"));
         }
+        watch.begin(&format!("// {std:?}\n{input}"));
         let t = Instant::now();
         match run_case(&input, std) {
             Ok(n) => stats.diagnostics += n as u64,
-            Err(msg) => return Err((input, msg)),
+            Err(msg) => break Err((input, msg)),
         }
         stats.slowest = stats.slowest.max(t.elapsed());
         stats.cases += 1;
         stats.bytes += input.len() as u64;
+    };
+    watch.stop();
+    result
+}
+
+/// A case running longer than this is a hang.
+const HANG: Duration = Duration::from_secs(60);
+
+/// Ends the process when a case runs past [`HANG`] (a hang cannot be
+/// caught like a panic), its input written to `fuzz-failure.cl` first.
+struct Watchdog {
+    state: std::sync::Arc<std::sync::Mutex<(Option<(Instant, String)>, bool)>>,
+}
+
+impl Watchdog {
+    fn start() -> Watchdog {
+        let state = std::sync::Arc::new(std::sync::Mutex::new((None::<(Instant, String)>, false)));
+        let seen = state.clone();
+        std::thread::spawn(move || {
+            loop {
+                std::thread::sleep(Duration::from_millis(500));
+                let guard = seen.lock().unwrap_or_else(|e| e.into_inner());
+                if guard.1 {
+                    return;
+                }
+                if let Some((since, input)) = &guard.0
+                    && since.elapsed() > HANG
+                {
+                    let _ = std::fs::write("fuzz-failure.cl", input);
+                    eprintln!("hang: an input ran over {HANG:?}\ninput written to fuzz-failure.cl");
+                    std::process::exit(1);
+                }
+            }
+        });
+        Watchdog { state }
     }
-    Ok(stats)
+
+    fn begin(&self, input: &str) {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).0 = Some((Instant::now(), input.to_string()));
+    }
+
+    fn stop(&self) {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).1 = true;
+    }
 }
 
 /// The corpus kernels, as seeds for mutation.

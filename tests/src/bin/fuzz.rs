@@ -1,7 +1,8 @@
 //! Long fuzzing runs: `cargo run --release -p clc-tests --bin fuzz -- [seconds] [seed]`.
 //! Prints the number of executions; on a failure writes the input to
 //! `fuzz-failure.cl` and exits 1. With `CLC_FUZZ_TRACE=FILE` each input is
-//! written to FILE before it runs (for an abort, which leaves no report).
+//! written to FILE before it runs (for an abort, which leaves no report). An
+//! input running over a minute is a hang: it goes to `fuzz-failure.cl`, exit 1.
 
 use std::time::Duration;
 
