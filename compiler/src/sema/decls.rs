@@ -738,14 +738,10 @@ impl Checker<'_> {
             },
             Initializer::List { items, .. } => {
                 // `char s[] = { "abc" }`.
-                if let [only] = items.as_slice() {
-                    if let (true, Initializer::Expr(e)) = (only.designators.is_empty(), &only.init) {
-                        if let ExprKind::StringLit(bytes) = &strip_parens(e).kind {
-                            if matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar)) {
-                                return QualType { ty: self.types.intern(TypeKind::Array(el, Some(bytes.len() as u64 + 1))), ..q };
-                            }
-                        }
-                    }
+                if let Some(Initializer::Expr(e)) = self.braced_string(q.ty, items)
+                    && let ExprKind::StringLit(bytes) = &strip_parens(e).kind
+                {
+                    return QualType { ty: self.types.intern(TypeKind::Array(el, Some(bytes.len() as u64 + 1))), ..q };
                 }
                 let flat = self.scalar_slots(el.ty).max(1);
                 let elided = matches!(self.types.kind(el.ty), TypeKind::Array(..) | TypeKind::Record(_));

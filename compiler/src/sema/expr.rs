@@ -2903,9 +2903,8 @@ impl Checker<'_> {
             for k in 0..c.stars {
                 // A `*` takes an `int` (the code generator converts
                 // another type as C would, but the program meant an int).
-                let int = |s: Scalar| matches!(s, Scalar::Bool | Scalar::Char | Scalar::UChar | Scalar::Short | Scalar::UShort | Scalar::Int | Scalar::UInt);
                 if let Some((arg, val)) = args.get(next).zip(vals.get(next))
-                    && !self.arith(val.ty).is_some_and(int)
+                    && !self.arith(val.ty).is_some_and(|s| matches!(promote(s), Scalar::Int | Scalar::UInt))
                 {
                     let what = if k + 1 == c.stars && spec.contains(".*") { "precision" } else { "width" };
                     self.diags.push(Diagnostic::warning("format", arg.span, format!("field {what} should have type 'int', but argument has type '{}'", self.rv_name(val.ty))));
@@ -3276,14 +3275,8 @@ impl Checker<'_> {
                 if let Some((es, n)) = self.vector_of(q.ty) {
                     return self.vector_list(q, es, n, items, *span);
                 }
-                // `char s[4] = { "abc" }`: a string in braces (C99 6.7.8p14).
-                if let TypeKind::Array(el, _) = *self.types.kind(q.ty)
-                    && matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar))
-                    && let [InitItem { designators, init: only @ Initializer::Expr(e) }] = items.as_slice()
-                    && designators.is_empty()
-                    && matches!(strip(e).kind, ExprKind::StringLit(_))
-                {
-                    return self.init_as(only, q);
+                if let Some(string) = self.braced_string(q.ty, items) {
+                    return self.init_as(string, q);
                 }
                 self.excess_elements(q, items);
                 // Element types are followed for arrays without
@@ -3313,6 +3306,18 @@ impl Checker<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// The string of a character array's braced list `{ "abc" }` (C99
+    /// 6.7.8p14: a string may be in braces), if `items` are that for
+    /// type `t`.
+    pub(super) fn braced_string<'i>(&self, t: TypeId, items: &'i [InitItem]) -> Option<&'i Initializer> {
+        let TypeKind::Array(el, _) = self.types.kind(t) else { return None };
+        let chars = matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar));
+        match items {
+            [InitItem { designators, init: init @ Initializer::Expr(e) }] if chars && designators.is_empty() && matches!(strip(e).kind, ExprKind::StringLit(_)) => Some(init),
+            _ => None,
         }
     }
 

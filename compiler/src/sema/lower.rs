@@ -586,13 +586,8 @@ impl Lower<'_, '_, '_> {
                 };
                 hir::Init::Expr(self.coerce_expr(e, v, target))
             }
-            // `char s[4] = { "abc" }`: the string in braces (C99 6.7.8p14).
-            Initializer::List { items, .. }
-                if matches!(self.c.types.kind(q.ty), TypeKind::Array(el, _) if matches!(self.c.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar)))
-                    && matches!(items.as_slice(), [InitItem { designators, init: Initializer::Expr(e) }] if designators.is_empty() && matches!(strip(e).kind, ExprKind::StringLit(_))) =>
-            {
-                self.init(&items[0].init, q)
-            }
+            // `char s[4] = { "abc" }`: the string in braces.
+            Initializer::List { items, .. } if let Some(string) = self.c.braced_string(q.ty, items) => self.init(string, q),
             Initializer::List { items, .. } => {
                 let elem = match self.c.types.kind(q.ty).clone() {
                     TypeKind::Array(el, _) => Some(el),
