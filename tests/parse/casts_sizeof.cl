@@ -12,3 +12,7 @@ void f() {
     int vs2 = vec_step(v);
     int c = (int)-1;
 }
+void offsets() {
+    size_t o1 = __builtin_offsetof(struct S, a);
+    size_t o2 = __builtin_offsetof(struct T, in.b[2][i + 1]);
+}

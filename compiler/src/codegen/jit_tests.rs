@@ -943,3 +943,81 @@ fn misaligned_vstorea_half_does_not_fault() {
         assert_eq!(out, want);
     });
 }
+
+#[test]
+fn designated_initializers_place_items_as_c_does() {
+    // After a designator, positional items go on in the innermost object
+    // it named and back out when that is full; a member of an anonymous
+    // member is designated through it; a union keeps its last member; GNU
+    // ranges give every element the item; `T a[]` is as long as the
+    // furthest item; a later braced list for a whole member replaces it.
+    let src = "struct P { int a; int b; };
+               struct Q { struct P p; int c; struct { int x, y; }; union { int i; float f; } u; };
+               __constant int table[] = { [2 ... 4] = 7, [6] = 1, 2, [1] = 3 };
+               __constant struct Q cq[2] = { [1].p.b = 5, 6, 7, [0] = { .x = 8, 9 } };
+               kernel void k(global int *out) {
+                   struct Q q = { .p.b = 1, 2, 3, .u.f = 2.5f };
+                   int m[2][3] = { [1] = 4, 5, [0][1 ... 2] = 6 };
+                   struct P ps[] = { [2].b = 1, 3 };
+                   int r[8] = { [1 ... 6] = q.c * 10, [3] = -1 };
+                   out[0] = q.p.a; out[1] = q.p.b; out[2] = q.c; out[3] = q.x; out[4] = as_int(q.u.f);
+                   for (int i = 0; i < 6; i++) out[5 + i] = m[i / 3][i % 3];
+                   out[11] = sizeof(ps) / sizeof(ps[0]); out[12] = ps[2].b; out[13] = ps[3].a;
+                   for (int i = 0; i < 8; i++) out[14 + i] = r[i];
+                   out[22] = sizeof(table) / sizeof(table[0]);
+                   for (int i = 0; i < 8; i++) out[23 + i] = table[i];
+                   out[31] = cq[1].p.b; out[32] = cq[1].c; out[33] = cq[1].x; out[34] = cq[0].x; out[35] = cq[0].y; out[36] = cq[0].p.b;
+               }";
+    with_kernels(src, |get| {
+        let mut out = vec![-99i32; 37];
+        launch(get("k"), 1, &[arg(&out.as_mut_ptr())]);
+        let mut want = vec![0, 1, 2, 3, 2.5f32.to_bits() as i32];
+        want.extend([0, 6, 6, 4, 5, 0]);
+        want.extend([4, 1, 3]);
+        want.extend([0, 20, 20, -1, 20, 20, 20, 0]);
+        want.push(8);
+        want.extend([0, 3, 7, 7, 7, 0, 1, 2]);
+        want.extend([5, 6, 7, 8, 9, 0]);
+        assert_eq!(out, want);
+    });
+}
+
+#[test]
+fn builtin_offsetof_gives_member_offsets_constant_or_not() {
+    // Offsets of members, of members of anonymous members and of array
+    // elements, as a constant (an array size, a __constant value) and with
+    // an index known at run time only (a GNU extension clang has too).
+    #[repr(C)]
+    struct In {
+        x: i32,
+        y: i32,
+    }
+    #[repr(C)]
+    struct S {
+        a: u8,
+        b: [f32; 4],
+        anon: In,
+        d: [[i16; 3]; 2],
+        e: f64,
+    }
+    let src = "struct S { char a; float b[4]; struct { int x, y; }; short d[2][3]; double e; };
+               #define offsetof(t, m) __builtin_offsetof(t, m)
+               __constant ulong offs[] = { offsetof(struct S, a), offsetof(struct S, b[3]), offsetof(struct S, y), offsetof(struct S, d[1][2]), offsetof(struct S, e) };
+               kernel void k(global ulong *out, int i) {
+                   char sized[offsetof(struct S, d)];
+                   for (int j = 0; j < 5; j++) out[j] = offs[j];
+                   out[5] = sizeof(sized);
+                   out[6] = offsetof(struct S, b[i]);
+                   out[7] = __builtin_offsetof(struct S, d[i][i + 1]);
+               }";
+    let (b, d) = (std::mem::offset_of!(S, b), std::mem::offset_of!(S, d));
+    let y = std::mem::offset_of!(S, anon) + std::mem::offset_of!(In, y);
+    with_kernels(src, |get| {
+        let mut out = vec![0u64; 8];
+        let i = 1i32;
+        launch(get("k"), 1, &[arg(&out.as_mut_ptr()), arg(&i)]);
+        let want = [0, b + 12, y, d + 10, std::mem::offset_of!(S, e), d, b + 4, d + 6 + 4];
+        assert_eq!(out, want.map(|v| v as u64));
+        let _ = std::mem::size_of::<S>();
+    });
+}

@@ -312,6 +312,8 @@ pub enum TokenKind {
     Attribute,
     #[token("vec_step")]
     VecStep,
+    #[token("__builtin_offsetof")]
+    BuiltinOffsetof,
     /// A builtin type name that is a single word: `uint`, `float4`,
     /// `image2d_t`, `sampler_t`, `atomic_int`, `size_t`, … The text says
     /// which; `builtins` maps it to a type.
@@ -551,6 +553,7 @@ impl TokenKind {
             Half => "half",
             Pipe => "pipe",
             VecStep => "vec_step",
+            BuiltinOffsetof => "__builtin_offsetof",
             True => "true",
             False => "false",
             _ => return None,

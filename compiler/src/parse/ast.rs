@@ -353,7 +353,19 @@ pub struct InitItem {
 #[derive(Debug, Clone)]
 pub enum Designator {
     Field(Ident),
+    /// `[i]`, at the brackets.
     Index(Expr, Span),
+    /// GNU's `[lo ... hi]`: the `...`, then the brackets.
+    Range(Box<(Expr, Expr)>, Span, Span),
+}
+
+/// The index expressions of a member designator (`__builtin_offsetof`'s
+/// `m.n[i][j]`).
+pub fn offsetof_indices(path: &[Designator]) -> impl Iterator<Item = &Expr> {
+    path.iter().filter_map(|d| match d {
+        Designator::Index(e, _) => Some(e),
+        Designator::Field(_) | Designator::Range(..) => None,
+    })
 }
 
 // ---------------------------------------------------------------- statements
@@ -574,6 +586,8 @@ pub enum ExprKind {
     CompoundLiteral(Box<TypeName>, Box<Initializer>),
     SizeofExpr(SizeofKind, Box<Expr>),
     SizeofType(SizeofKind, Box<TypeName>),
+    /// `__builtin_offsetof(T, m.n[i])`: the path starts with a member.
+    Offsetof(Box<TypeName>, Vec<Designator>),
     Index(Box<Expr>, Box<Expr>),
     Call(Box<Expr>, Vec<Expr>),
     /// `base.name` / `base->name` (swizzles are member accesses here).
@@ -668,6 +682,10 @@ fn dismantle(node: Node, stack: &mut Vec<Node>) {
                 stack.extend(std::mem::take(args).into_iter().map(Node::E));
             }
             ExprKind::VectorLiteral(_, elems) => stack.extend(std::mem::take(elems).into_iter().map(Node::E)),
+            ExprKind::Offsetof(_, path) => stack.extend(std::mem::take(path).into_iter().filter_map(|d| match d {
+                Designator::Index(e, _) => Some(Node::E(e)),
+                Designator::Field(_) | Designator::Range(..) => None,
+            })),
             ExprKind::CompoundLiteral(_, init) => {
                 stack.push(Node::I(std::mem::replace(&mut **init, Initializer::List { items: Vec::new(), span: e.span })))
             }

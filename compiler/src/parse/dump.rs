@@ -262,6 +262,9 @@ impl Dumper<'_> {
                             Designator::Index(e, _) => {
                                 let _ = write!(lab, "[{}]", short_expr(e));
                             }
+                            Designator::Range(r, ..) => {
+                                let _ = write!(lab, "[{} ... {}]", short_expr(&r.0), short_expr(&r.1));
+                            }
                         }
                     }
                     if !lab.is_empty() {
@@ -453,6 +456,23 @@ impl Dumper<'_> {
             }
             ExprKind::SizeofType(k, t) => {
                 self.line(depth, label, sizeof_name(*k), sp);
+                self.type_name(d, "", t);
+            }
+            ExprKind::Offsetof(t, path) => {
+                let mut steps = String::new();
+                for (i, step) in path.iter().enumerate() {
+                    match step {
+                        Designator::Field(n) if i == 0 => steps.push_str(&n.name),
+                        Designator::Field(n) => {
+                            let _ = write!(steps, ".{}", n.name);
+                        }
+                        Designator::Index(e, _) => {
+                            let _ = write!(steps, "[{}]", short_expr(e));
+                        }
+                        Designator::Range(..) => {}
+                    }
+                }
+                self.line(depth, label, &format!("Offsetof {steps}"), sp);
                 self.type_name(d, "", t);
             }
             ExprKind::Index(a, i) => {

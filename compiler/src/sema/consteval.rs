@@ -9,7 +9,7 @@
 //! scopes: the declaration layer answers for enum constants, builtin
 //! constants and `sizeof`.
 
-use crate::parse::ast::{BinOp, Expr, ExprKind, SizeofKind, TypeName, UnOp};
+use crate::parse::ast::{BinOp, Designator, Expr, ExprKind, SizeofKind, TypeName, UnOp};
 use crate::source::Span;
 
 /// An integer type of a constant: its width in bits and signedness.
@@ -70,6 +70,8 @@ pub trait Env {
     /// The integer type a cast converts to, or `None` if it is not an
     /// integer type.
     fn int_cast(&mut self, t: &TypeName) -> Option<IntTy>;
+    /// `__builtin_offsetof(t, path)`, if every index in it is a constant.
+    fn offsetof(&mut self, t: &TypeName, path: &[Designator]) -> Option<u64>;
 }
 
 /// Evaluates `e` as an integer constant expression.
@@ -121,6 +123,7 @@ pub fn eval(e: &Expr, env: &mut dyn Env) -> Result<CInt, NotConst> {
         }
         ExprKind::SizeofType(kind, t) => env.type_query(*kind, t).map(sized).map_or_else(|| not(e.span), Ok),
         ExprKind::SizeofExpr(kind, x) => env.expr_query(*kind, x).map(sized).map_or_else(|| not(e.span), Ok),
+        ExprKind::Offsetof(t, path) => env.offsetof(t, path).map(sized).map_or_else(|| not(e.span), Ok),
         _ => not(e.span),
     }
 }
@@ -231,6 +234,9 @@ mod tests {
         }
         fn int_cast(&mut self, _: &TypeName) -> Option<IntTy> {
             Some(IntTy { bits: 8, signed: false })
+        }
+        fn offsetof(&mut self, _: &TypeName, _: &[Designator]) -> Option<u64> {
+            None
         }
     }
 

@@ -743,50 +743,17 @@ impl Checker<'_> {
                 {
                     return QualType { ty: self.types.intern(TypeKind::Array(el, Some(bytes.len() as u64 + 1))), ..q };
                 }
-                let flat = self.scalar_slots(el.ty).max(1);
+                // Designators or brace elision: where the items go takes
+                // the whole walk; else each item is an element.
                 let elided = matches!(self.types.kind(el.ty), TypeKind::Array(..) | TypeKind::Record(_));
-                let (mut pos, mut len, mut run) = (0u64, 0u64, 0u64);
-                for item in items {
-                    if let Some(Designator::Index(e, _)) = item.designators.first() {
-                        if run > 0 {
-                            pos += run.div_ceil(flat);
-                            run = 0;
-                        }
-                        pos = consteval::eval(e, self).ok().and_then(|v| u64::try_from(v.value).ok()).unwrap_or(pos);
-                        len = len.max(pos + 1);
-                        pos += 1;
-                        continue;
-                    }
-                    if elided && matches!(item.init, Initializer::Expr(_)) {
-                        // Brace elision: scalars fill the element in order.
-                        run += 1;
-                        len = len.max(pos + run.div_ceil(flat));
-                        continue;
-                    }
-                    if run > 0 {
-                        pos += run.div_ceil(flat);
-                        run = 0;
-                    }
-                    len = len.max(pos + 1);
-                    pos += 1;
+                if elided || items.iter().any(|i| !i.designators.is_empty()) {
+                    self.list_extent(q, items)
+                } else {
+                    items.len() as u64
                 }
-                len
             }
         };
         QualType { ty: self.types.intern(TypeKind::Array(el, Some(len))), ..q }
-    }
-
-    /// How many scalars an object of `t` holds (for brace elision).
-    fn scalar_slots(&self, t: TypeId) -> u64 {
-        match self.types.kind(t) {
-            TypeKind::Array(e, n) => n.unwrap_or(0) * self.scalar_slots(e.ty),
-            TypeKind::Record(i) => {
-                let r = &self.types.records[*i as usize];
-                let fields = r.fields.as_deref().unwrap_or(&[]);
-                if r.is_union { fields.first().map_or(0, |f| self.scalar_slots(f.ty.ty)) } else { fields.iter().map(|f| self.scalar_slots(f.ty.ty)).sum() }
-            }
-            _ => 1,
-        }
     }
 
     /// Reports each initializer element that is not a compile-time
@@ -828,6 +795,7 @@ impl Checker<'_> {
             ExprKind::Binary(_, a, b) => self.is_constant_init(a) && self.is_constant_init(b),
             ExprKind::Cond(c, a, b) => self.is_constant_init(c) && a.as_deref().is_none_or(|a| self.is_constant_init(a)) && self.is_constant_init(b),
             ExprKind::VectorLiteral(_, xs) => xs.iter().all(|x| self.is_constant_init(x)),
+            ExprKind::Offsetof(_, path) => offsetof_indices(path).all(|x| self.is_constant_init(x)),
             ExprKind::CompoundLiteral(_, init) => self.is_constant_list(init),
             ExprKind::Ident(id) => match self.lookup(&id.name) {
                 Some(Sym { kind: SymKind::EnumConst(_) | SymKind::Func { .. }, .. }) => true,
@@ -2518,8 +2486,13 @@ impl Checker<'_> {
             Initializer::List { items, .. } => {
                 for item in items {
                     for d in &item.designators {
-                        if let Designator::Index(e, _) = d {
-                            self.expr(e);
+                        match d {
+                            Designator::Index(e, _) => self.expr(e),
+                            Designator::Range(r, ..) => {
+                                self.expr(&r.0);
+                                self.expr(&r.1);
+                            }
+                            Designator::Field(_) => {}
                         }
                     }
                     self.init(&item.init);
@@ -2697,6 +2670,13 @@ impl consteval::Env for Checker<'_> {
         self.query(kind, t)
     }
 
+    fn offsetof(&mut self, t: &TypeName, path: &[Designator]) -> Option<u64> {
+        match self.offsetof_parts(t, path)? {
+            (offset, varying) if varying.is_empty() => Some(offset),
+            _ => None,
+        }
+    }
+
     fn int_cast(&mut self, t: &TypeName) -> Option<IntTy> {
         let q = self.type_name(t)?;
         match self.types.kind(q.ty) {
@@ -2733,7 +2713,7 @@ impl Checker<'_> {
                     t = p.ty;
                 }
                 let TypeKind::Record(i) = *self.types.kind(t) else { return None };
-                self.field_type(i, &name.name)
+                self.find_field(i, &name.name).map(|f| f.ty)
             }
             ExprKind::IntLit { .. } | ExprKind::CharLit(_) => {
                 let v = consteval::eval(e, self).ok()?;
@@ -2753,23 +2733,6 @@ impl Checker<'_> {
             ExprKind::Cast(t, _) | ExprKind::VectorLiteral(t, _) | ExprKind::CompoundLiteral(t, _) => self.type_name(t).map(|q| q.ty),
             _ => None,
         }
-    }
-
-    /// A member's type, looking into anonymous struct/union members.
-    fn field_type(&self, rec: u32, name: &str) -> Option<TypeId> {
-        for f in self.types.records[rec as usize].fields.iter().flatten() {
-            if f.name == name {
-                return Some(f.ty.ty);
-            }
-            if f.name.is_empty() {
-                if let TypeKind::Record(j) = *self.types.kind(f.ty.ty) {
-                    if let Some(t) = self.field_type(j, name) {
-                        return Some(t);
-                    }
-                }
-            }
-        }
-        None
     }
 
     fn query(&mut self, kind: ast::SizeofKind, t: TypeId) -> Option<u64> {

@@ -36,6 +36,9 @@ use clc_builtins::{ArgTy, ResolveError};
 // Builds the typed program from the facts this module records.
 #[path = "lower.rs"]
 pub(super) mod lower;
+// Places the items of braced initializer lists.
+#[path = "init.rs"]
+pub(super) mod init;
 use lower::addr;
 
 /// A typed expression: its type and whether it designates an object.
@@ -202,6 +205,7 @@ fn no_side_effects(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Ident(_) | ExprKind::IntLit { .. } | ExprKind::FloatLit { .. } | ExprKind::CharLit(_) | ExprKind::StringLit(_) | ExprKind::BoolLit(_) => true,
         ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => true,
+        ExprKind::Offsetof(_, path) => crate::parse::ast::offsetof_indices(path).all(no_side_effects),
         ExprKind::Paren(x) | ExprKind::Member { base: x, .. } => no_side_effects(x),
         ExprKind::Unary(UnOp::Plus | UnOp::Neg | UnOp::BitNot | UnOp::Not | UnOp::AddrOf, x) => no_side_effects(x),
         ExprKind::Binary(op, a, b) => *op != BinOp::Comma && no_side_effects(a) && no_side_effects(b),
@@ -600,6 +604,7 @@ impl Checker<'_> {
                 self.record_const(e);
                 rv(self.size_query_type(*kind))
             }
+            ExprKind::Offsetof(t, path) => self.offsetof(e, t, path),
             ExprKind::Index(a, b) => {
                 let mark = self.diags.mark();
                 let v = self.index(a, b, e.span);
@@ -2443,20 +2448,157 @@ impl Checker<'_> {
         }
     }
 
-    fn find_field(&self, rec: u32, name: &str) -> Option<QualType> {
-        for f in self.types.records[rec as usize].fields.iter().flatten() {
-            if f.name == name {
-                return Some(f.ty);
+    /// `__builtin_offsetof(T, m.n[i])`: a `size_t`, a constant unless an
+    /// index is not (a GNU extension clang has too).
+    fn offsetof(&mut self, e: &Expr, t: &TypeName, path: &[Designator]) -> Option<Val> {
+        let q = self.type_name(t)?;
+        match *self.types.kind(q.ty) {
+            TypeKind::Record(r) if self.types.records[r as usize].fields.is_none() => {
+                let d = err("E0320", e.span, format!("offsetof of incomplete type '{}'", self.rv_name(q.ty))).with_range(t.span);
+                self.diags.push(d);
+                return None;
             }
-            if f.name.is_empty() {
-                if let TypeKind::Record(j) = *self.types.kind(f.ty.ty) {
-                    if let Some(t) = self.find_field(j, name) {
-                        return Some(t);
+            TypeKind::Record(_) => {}
+            _ => {
+                let d = err("E0320", e.span, format!("offsetof requires struct, union, or class type, '{}' invalid", self.rv_name(q.ty)));
+                self.diags.push(d.with_range(t.span));
+                return None;
+            }
+        }
+        let mut cur = q.ty;
+        let mut ok = true;
+        for step in path {
+            match step {
+                Designator::Field(name) => {
+                    let TypeKind::Record(r) = *self.types.kind(cur) else {
+                        let what = self.rv_name(cur);
+                        self.diags.push(err("E0320", name.span, format!("offsetof requires struct, union, or class type, '{what}' invalid")));
+                        return None;
+                    };
+                    let Some((_, f)) = self.field_offset(r, &name.name) else {
+                        if self.broken_records.contains(&r) {
+                            return None;
+                        }
+                        // clang names the record without its tag here.
+                        let rec = self.types.records[r as usize].name.clone().unwrap_or_else(|| self.rv_name(cur));
+                        let mut d = err("E0324", e.span, format!("no member named '{}' in '{rec}'", name.name)).with_range(name.span);
+                        if let Some(best) = self.suggest_field(r, &name.name) {
+                            d = d.with_note(format!("did you mean '{best}'?")).with_fixit(name.span, best);
+                        }
+                        self.diags.push(d);
+                        return None;
+                    };
+                    cur = f.ty;
+                }
+                // The grammar gives `__builtin_offsetof` no ranges.
+                Designator::Range(..) => return None,
+                Designator::Index(x, span) => {
+                    let i = self.value(x);
+                    let TypeKind::Array(elem, _) = *self.types.kind(cur) else {
+                        // clang points at the closing bracket.
+                        let at = Span { lo: span.hi - 1, ..*span };
+                        self.diags.push(err("E0320", at, format!("offsetof requires array type, '{}' invalid", self.rv_name(cur))));
+                        return None;
+                    };
+                    if i.is_some_and(|i| !self.arith(i.ty).is_some_and(is_int)) {
+                        self.diags.push(err("E0320", x.span, "array subscript is not an integer"));
+                        ok = false;
                     }
+                    ok &= i.is_some();
+                    cur = elem.ty;
                 }
             }
         }
-        None
+        if !ok {
+            return None;
+        }
+        self.record_const(e);
+        rv(self.sc(Scalar::Size))
+    }
+
+    /// The byte offset `__builtin_offsetof(T, path)` computes, for a path
+    /// the checker accepted: its constant part, and for each index that is
+    /// no constant, the index and the size of the element it counts.
+    pub(super) fn offsetof_parts<'p>(&mut self, t: &TypeName, path: &'p [Designator]) -> Option<(u64, Vec<(&'p Expr, u64)>)> {
+        let mut cur = self.type_name_quiet(t)?.ty;
+        let mut offset = 0u64;
+        let mut varying = Vec::new();
+        for step in path {
+            match step {
+                Designator::Field(name) => {
+                    let TypeKind::Record(r) = *self.types.kind(cur) else { return None };
+                    let (at, f) = self.field_offset(r, &name.name)?;
+                    offset = offset.wrapping_add(at);
+                    cur = f.ty;
+                }
+                Designator::Range(..) => return None,
+                Designator::Index(x, _) => {
+                    let TypeKind::Array(elem, _) = *self.types.kind(cur) else { return None };
+                    let size = self.types.size_align(elem.ty)?.0;
+                    match consteval::eval(x, self) {
+                        // Offsets are `size_t` arithmetic: a negative index wraps.
+                        Ok(i) => offset = offset.wrapping_add((i.value as u64).wrapping_mul(size)),
+                        Err(_) => varying.push((x, size)),
+                    }
+                    cur = elem.ty;
+                }
+            }
+        }
+        Some((offset, varying))
+    }
+
+    /// The member positions that lead from record `rec` to its member
+    /// `name`, outermost first: more than one for a member of an
+    /// anonymous member (C11 6.7.2.1p13).
+    pub(crate) fn member_path(&self, rec: u32, name: &str) -> Option<Vec<u32>> {
+        fn walk(types: &Types, rec: u32, name: &str, path: &mut Vec<u32>) -> bool {
+            for (k, f) in types.records[rec as usize].fields.iter().flatten().enumerate() {
+                path.push(k as u32);
+                if f.name == name {
+                    return true;
+                }
+                if f.name.is_empty()
+                    && let TypeKind::Record(j) = *types.kind(f.ty.ty)
+                    && walk(types, j, name, path)
+                {
+                    return true;
+                }
+                path.pop();
+            }
+            false
+        }
+        let mut path = Vec::new();
+        walk(&self.types, rec, name, &mut path).then_some(path)
+    }
+
+    /// A member's offset in its record and its type.
+    fn field_offset(&self, rec: u32, name: &str) -> Option<(u64, QualType)> {
+        let mut offset = 0;
+        let mut r = rec;
+        let mut found = None;
+        for k in self.member_path(rec, name)? {
+            offset += self.types.record_layout(r)?.offsets[k as usize];
+            let f = self.types.records[r as usize].fields.as_ref()?[k as usize].ty;
+            if let TypeKind::Record(j) = *self.types.kind(f.ty) {
+                r = j;
+            }
+            found = Some(f);
+        }
+        Some((offset, found?))
+    }
+
+    /// A member's type (looking into anonymous members).
+    pub(super) fn find_field(&self, rec: u32, name: &str) -> Option<QualType> {
+        let mut r = rec;
+        let mut found = None;
+        for k in self.member_path(rec, name)? {
+            let f = self.types.records[r as usize].fields.as_ref()?[k as usize].ty;
+            if let TypeKind::Record(j) = *self.types.kind(f.ty) {
+                r = j;
+            }
+            found = Some(f);
+        }
+        found
     }
 
     fn suggest_field(&self, rec: u32, name: &str) -> Option<String> {
@@ -3278,34 +3420,42 @@ impl Checker<'_> {
                 if let Some(string) = self.braced_string(q.ty, items) {
                     return self.init_as(string, q);
                 }
-                self.excess_elements(q, items);
-                // Element types are followed for arrays without
-                // designators; other aggregates have their expressions
-                // typed only.
-                let elem = match self.types.kind(q.ty).clone() {
-                    TypeKind::Array(el, _) => Some(el),
-                    _ => None,
-                };
-                if let TypeKind::Record(r) = *self.types.kind(q.ty) {
-                    self.record_init(r, q, items);
+                if self.is_aggregate_type(q.ty) {
+                    if let TypeKind::Record(r) = *self.types.kind(q.ty)
+                        && (self.types.records[r as usize].fields.is_none() || self.broken_records.contains(&r))
+                    {
+                        // Reported where the type is used or defined.
+                        items.iter().for_each(|i| self.skip_item(i));
+                        return;
+                    }
+                    self.init_list(q, items);
                     return;
                 }
-                for item in items {
-                    for d in &item.designators {
-                        if let Designator::Index(e, _) = d {
-                            let _ = self.value(e);
-                            self.record_const(e);
-                        }
-                    }
-                    match (elem, &item.init) {
-                        // A vector element takes one item whole (OpenCL C
-                        // has no brace elision into vectors).
-                        (Some(el), _) if item.designators.is_empty() && (self.is_scalar_type(el.ty) || self.vector_of(el.ty).is_some()) => self.init_as(&item.init, el),
-                        (Some(el), Initializer::List { .. }) if item.designators.is_empty() => self.init_as(&item.init, el),
-                        _ => self.init(&item.init),
-                    }
-                }
+                self.scalar_list(q, items, *span);
             }
+        }
+    }
+
+    /// A braced list for a scalar (`int x = { 1 };`): its first item, in
+    /// no more braces; C23's `{}` is zero.
+    fn scalar_list(&mut self, q: QualType, items: &[InitItem], span: Span) {
+        let Some(first) = items.first() else { return };
+        if items.iter().any(|i| !i.designators.is_empty()) {
+            let shown = self.types.display(q.ty);
+            self.diags.push(err("E0326", span, format!("initialization of non-aggregate type '{shown}' with a designated initializer list")));
+            items.iter().for_each(|i| self.skip_item(i));
+            return;
+        }
+        match &first.init {
+            Initializer::List { span, .. } => {
+                self.diags.push(Diagnostic::warning("many-braces-around-scalar-init", *span, "too many braces around scalar initializer"));
+                self.init_as(&first.init, q);
+            }
+            Initializer::Expr(_) => self.init_as(&first.init, q),
+        }
+        if let Some(extra) = items.get(1) {
+            self.diags.push(Diagnostic::warning("excess-initializers", extra.init.span(), "excess elements in scalar initializer"));
+            items[1..].iter().for_each(|i| self.skip_item(i));
         }
     }
 
@@ -3319,27 +3469,6 @@ impl Checker<'_> {
             [InitItem { designators, init: init @ Initializer::Expr(e) }] if chars && designators.is_empty() && matches!(strip(e).kind, ExprKind::StringLit(_)) => Some(init),
             _ => None,
         }
-    }
-
-    /// More positional items in a braced list than an array or vector has
-    /// elements. Counted only where brace elision cannot apply: every item
-    /// is a scalar expression for a scalar element, or every item is a
-    /// braced list; designators make the count positional no longer.
-    fn excess_elements(&mut self, q: QualType, items: &[InitItem]) {
-        if items.iter().any(|i| !i.designators.is_empty()) {
-            return;
-        }
-        let (len, elem_scalar) = match self.types.kind(q.ty).clone() {
-            TypeKind::Array(el, Some(n)) => (n, self.is_scalar_type(el.ty) || self.vector_of(el.ty).is_some()),
-            _ => return,
-        };
-        let all_braced = items.iter().all(|i| matches!(i.init, Initializer::List { .. }));
-        let all_plain = items.iter().all(|i| matches!(i.init, Initializer::Expr(_)));
-        if !(all_braced || (all_plain && elem_scalar)) || items.len() as u64 <= len {
-            return;
-        }
-        let span = items[len as usize].init.span();
-        self.diags.push(Diagnostic::warning("excess-initializers", span, "excess elements in array initializer"));
     }
 
     /// A vector literal's or vector list's item `x` of type `t` that
@@ -3409,61 +3538,6 @@ impl Checker<'_> {
         }
         if !bad && count != 0 && count < n as usize {
             self.diags.push(err("E0326", span, format!("too few elements in vector initialization (expected {n} elements, have {count})")));
-        }
-    }
-
-    /// A struct or union initializer list. Members are followed in order
-    /// (or by a `.name` designator) while they are scalars or pointers,
-    /// where brace elision cannot shift the items; after the first
-    /// aggregate or vector member, and after index designators, the
-    /// remaining expressions are typed only.
-    fn record_init(&mut self, r: u32, q: QualType, items: &[InitItem]) {
-        let is_union = self.types.records[r as usize].is_union;
-        let mut next = Some(0usize);
-        for item in items {
-            let mut target = next;
-            if item.designators.is_empty() {
-                let count = self.types.records[r as usize].fields.as_ref().map_or(usize::MAX, Vec::len);
-                if target.is_some_and(|i| i >= count) {
-                    let kind = if is_union { "union" } else { "struct" };
-                    self.diags.push(Diagnostic::warning("excess-initializers", item.init.span(), format!("excess elements in {kind} initializer")));
-                    target = None;
-                }
-            }
-            for (k, d) in item.designators.iter().enumerate() {
-                match d {
-                    // Only the first designator names a member of this
-                    // record (`.pos.y`: `y` is a member of `pos`).
-                    Designator::Field(_) if k > 0 => target = None,
-                    Designator::Field(name) => {
-                        target = self.types.records[r as usize].fields.iter().flatten().position(|f| f.name == name.name);
-                        if target.is_none() && self.types.records[r as usize].fields.is_some() && !self.broken_records.contains(&r) {
-                            let shown = self.types.display(q.ty);
-                            self.diags.push(err("E0324", name.span, format!("field designator '{}' does not refer to any field in type '{shown}'", name.name)));
-                        }
-                    }
-                    Designator::Index(e, _) => {
-                        let _ = self.value(e);
-                        self.record_const(e);
-                        target = None;
-                    }
-                }
-            }
-            if item.designators.len() > 1 {
-                target = None;
-            }
-            let field = target.and_then(|i| self.types.records[r as usize].fields.as_ref()?.get(i)).map(|f| f.ty);
-            match field {
-                Some(ft) if self.is_scalar_type(ft.ty) || self.vector_of(ft.ty).is_some() || matches!(item.init, Initializer::List { .. }) => {
-                    let ft = QualType { space: q.space, ..ft };
-                    self.init_as(&item.init, ft);
-                    next = target.map(|i| i + 1).filter(|_| !is_union);
-                }
-                _ => {
-                    self.init(&item.init);
-                    next = None;
-                }
-            }
         }
     }
 
@@ -3646,7 +3720,7 @@ const FP16_NOTE: &str = "half values need '#pragma OPENCL EXTENSION cl_khr_fp16 
 fn surely_no_record(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::IntLit { .. } | ExprKind::FloatLit { .. } | ExprKind::CharLit(_) | ExprKind::BoolLit(_) | ExprKind::StringLit(_) => true,
-        ExprKind::Cast(..) | ExprKind::VectorLiteral(..) | ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => true,
+        ExprKind::Cast(..) | ExprKind::VectorLiteral(..) | ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) | ExprKind::Offsetof(..) => true,
         ExprKind::Paren(x) => surely_no_record(x),
         ExprKind::Unary(op, _) => !matches!(op, UnOp::Deref),
         ExprKind::Binary(BinOp::Comma, _, b) => surely_no_record(b),

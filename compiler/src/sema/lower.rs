@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::sema::hir::{self, CaseId, ConvKind, ExprId, LaneConv, LocalId};
+use super::init::Step;
 
 /// What typing learned, keyed by AST node address (the AST is borrowed
 /// for the whole check, so addresses are stable) or declaration span.
@@ -35,6 +36,9 @@ pub(crate) struct Facts {
     /// The text of each predefined identifier (`__func__`), by node
     /// address.
     pub strings: HashMap<usize, Vec<u8>>,
+    /// Where each item of an array's or record's braced list goes, from
+    /// the list's object, and the type there, by item address.
+    pub places: HashMap<usize, (Vec<super::init::Step>, QualType)>,
 }
 
 /// A declaration: the address of its name's node in the syntax tree
@@ -241,6 +245,20 @@ impl Lower<'_, '_, '_> {
                 let v = self.folded(e);
                 self.push(K::Int(v), ty, false, span)
             }
+            ExprKind::Offsetof(t, path) => {
+                // The constant part, plus each varying index times its
+                // element's size, in `size_t`.
+                let (offset, varying) = self.c.offsetof_parts(t, path).unwrap_or_default();
+                let mut sum = self.push(K::Int(offset as i128), ty, false, span);
+                for (x, size) in varying {
+                    let i = self.rvalue(x);
+                    let i = self.coerce(i, ty, false);
+                    let size = self.push(K::Int(size as i128), ty, false, x.span);
+                    let scaled = self.push(K::Binary { op: BinOp::Mul, lhs: i, rhs: size, op_ty: ty }, ty, false, x.span);
+                    sum = self.push(K::Binary { op: BinOp::Add, lhs: sum, rhs: scaled, op_ty: ty }, ty, false, span);
+                }
+                sum
+            }
             ExprKind::Unary(op, x) => match op {
                 UnOp::AddrOf => {
                     let x = self.expr(x);
@@ -412,12 +430,22 @@ impl Lower<'_, '_, '_> {
                 if let Some(lanes) = self.c.facts.lanes.get(&addr(name)).cloned() {
                     return self.push(K::Swizzle { base: b, lanes }, ty, lvalue, span);
                 }
-                let bt = self.ty(b);
-                let field = match self.c.types.kind(bt.ty) {
-                    TypeKind::Record(r) => self.c.types.records[*r as usize].fields.iter().flatten().position(|f| f.name == name.name).unwrap_or(0) as u32,
-                    _ => 0,
+                // A member of an anonymous member is reached through it
+                // (`s.x` with `struct { int x; };` in `s`).
+                let path = match *self.c.types.kind(self.ty(b).ty) {
+                    TypeKind::Record(r) => self.c.member_path(r, &name.name).unwrap_or_default(),
+                    _ => Vec::new(),
                 };
-                self.push(K::Member { base: b, field }, ty, lvalue, span)
+                let Some((&last, through)) = path.split_last() else { return self.push(K::Member { base: b, field: 0 }, ty, lvalue, span) };
+                let mut b = b;
+                for &field in through {
+                    let outer = self.ty(b);
+                    let TypeKind::Record(r) = *self.c.types.kind(outer.ty) else { break };
+                    let inner = self.c.types.records[r as usize].fields.as_ref().map_or(outer, |fs| fs[field as usize].ty);
+                    let quals = Quals { is_const: outer.quals.is_const || inner.quals.is_const, is_volatile: outer.quals.is_volatile || inner.quals.is_volatile, is_restrict: false };
+                    b = self.push(K::Member { base: b, field }, QualType { ty: inner.ty, quals, space: outer.space }, lvalue, span);
+                }
+                self.push(K::Member { base: b, field: last }, ty, lvalue, span)
             }
             ExprKind::Call(callee, args) => self.call(callee, args, ty, span),
             ExprKind::BlockLit(b) => {
@@ -588,69 +616,56 @@ impl Lower<'_, '_, '_> {
             }
             // `char s[4] = { "abc" }`: the string in braces.
             Initializer::List { items, .. } if let Some(string) = self.c.braced_string(q.ty, items) => self.init(string, q),
-            Initializer::List { items, .. } => {
-                let elem = match self.c.types.kind(q.ty).clone() {
-                    TypeKind::Array(el, _) => Some(el),
-                    TypeKind::Vector(s, _) => Some(self.c.sc(s)),
-                    _ => None,
-                };
-                let rec = match *self.c.types.kind(q.ty) {
-                    TypeKind::Record(r) => Some(r),
-                    _ => None,
-                };
+            // Arrays and records: each item where the checker placed it,
+            // by designators from the list's object (a GNU range: once for
+            // each element, the checker having made sure the item has no
+            // side effects); excess items have no place and are dropped.
+            Initializer::List { items, .. } if self.c.is_aggregate_type(q.ty) => {
                 let mut out = Vec::new();
-                let mut next = 0usize;
                 for item in items {
-                    let mut ds = Vec::new();
-                    let mut cur = q;
-                    let mut pos = next;
-                    for (k, d) in item.designators.iter().enumerate() {
-                        match d {
-                            Designator::Field(n) => {
-                                if let TypeKind::Record(r) = *self.c.types.kind(cur.ty) {
-                                    let fs = self.c.types.records[r as usize].fields.clone().unwrap_or_default();
-                                    let i = fs.iter().position(|f| f.name == n.name).unwrap_or(0);
-                                    if k == 0 {
-                                        pos = i;
-                                    }
-                                    cur = fs.get(i).map(|f| QualType { space: q.space, ..f.ty }).unwrap_or(cur);
-                                    ds.push(hir::Designator::Field(i as u32));
-                                }
-                            }
-                            Designator::Index(e, _) => {
-                                let v = self.folded(e);
-                                if k == 0 {
-                                    pos = v as usize;
-                                }
-                                if let TypeKind::Array(el, _) = self.c.types.kind(cur.ty).clone() {
-                                    cur = el;
-                                }
-                                ds.push(hir::Designator::Index(v));
+                    let Some((path, target)) = self.c.facts.places.get(&addr(item)).cloned() else { continue };
+                    let mut each: Vec<Vec<hir::Designator>> = vec![Vec::with_capacity(path.len())];
+                    for step in path {
+                        match step {
+                            Step::Field(f) => each.iter_mut().for_each(|ds| ds.push(hir::Designator::Field(f))),
+                            Step::Elements(lo, hi) => {
+                                each = each.into_iter().flat_map(|ds| (lo..=hi).map(move |i| [ds.as_slice(), &[hir::Designator::Index(i as i128)]].concat())).collect()
                             }
                         }
                     }
-                    if item.designators.is_empty() {
-                        cur = match (elem, rec) {
-                            (Some(el), _) => el,
-                            (_, Some(r)) => self.c.types.records[r as usize].fields.as_ref().and_then(|fs| fs.get(pos)).map(|f| QualType { space: q.space, ..f.ty }).unwrap_or(q),
-                            _ => q,
+                    for ds in each {
+                        let init = match &item.init {
+                            // A record value for a record.
+                            Initializer::Expr(e) if matches!(self.c.types.kind(target.ty), TypeKind::Record(_)) => hir::Init::Expr(self.rvalue(e)),
+                            _ => self.init(&item.init, target),
                         };
+                        out.push((ds, init));
                     }
-                    next = pos + 1;
+                }
+                hir::Init::List(out)
+            }
+            // A vector's list (items without designators, a vector item
+            // giving all its components: code generation spreads them),
+            // or a scalar's (`int x = { 1 }`: its first item).
+            Initializer::List { items, .. } => {
+                let elem = match *self.c.types.kind(q.ty) {
+                    TypeKind::Vector(s, _) => self.c.sc(s),
+                    _ => q,
+                };
+                let mut out = Vec::new();
+                let taken = if self.c.vector_of(q.ty).is_some() { items.len() } else { items.len().min(1) };
+                for item in &items[..taken] {
                     let i = match &item.init {
-                        // A vector in a vector's list gives all its
-                        // components (code generation spreads them).
-                        Initializer::Expr(e) if item.designators.is_empty() && self.c.vector_of(q.ty).is_some() => {
+                        Initializer::Expr(e) if self.c.vector_of(q.ty).is_some() => {
                             let v = self.rvalue(e);
                             match self.c.vector_of(self.ty(v).ty) {
                                 Some(_) => hir::Init::Expr(v),
-                                None => hir::Init::Expr(self.coerce_expr(e, v, cur)),
+                                None => hir::Init::Expr(self.coerce_expr(e, v, elem)),
                             }
                         }
-                        Initializer::Expr(e) if !self.c.is_scalar_type(cur.ty) && self.c.vector_of(cur.ty).is_none() && !matches!(self.c.types.kind(cur.ty), TypeKind::Array(..)) => hir::Init::Expr(self.rvalue(e)),
-                        _ => self.init(&item.init, cur),
+                        _ => self.init(&item.init, elem),
                     };
-                    out.push((ds, i));
+                    out.push((Vec::new(), i));
                 }
                 hir::Init::List(out)
             }

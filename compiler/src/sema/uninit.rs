@@ -567,6 +567,11 @@ impl<'a> Builder<'a> {
             ExprKind::BlockLit(b) => self.captured(&b.body),
             ExprKind::StmtExpr(b) => self.compound(&b.items),
             ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) => {}
+            ExprKind::Offsetof(_, path) => {
+                for x in crate::parse::ast::offsetof_indices(path) {
+                    self.expr(x);
+                }
+            }
             ExprKind::IntLit { .. } | ExprKind::FloatLit { .. } | ExprKind::CharLit(_) | ExprKind::StringLit(_) | ExprKind::BoolLit(_) | ExprKind::Error => {}
         }
     }
@@ -745,6 +750,7 @@ fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             args.iter().for_each(|a| visit_expr(a, f));
         }
         ExprKind::VectorLiteral(_, xs) => xs.iter().for_each(|x| visit_expr(x, f)),
+        ExprKind::Offsetof(_, path) => crate::parse::ast::offsetof_indices(path).for_each(|x| visit_expr(x, f)),
         ExprKind::BlockLit(b) => b.body.items.iter().for_each(|s| visit_stmt_exprs(s, f)),
         ExprKind::StmtExpr(b) => b.items.iter().for_each(|s| visit_stmt_exprs(s, f)),
         _ => {}
