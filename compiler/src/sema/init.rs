@@ -44,6 +44,9 @@ struct Walk {
     base: usize,
     /// The outermost list's object.
     root: QualType,
+    /// The position the innermost explicit list's next item takes when it
+    /// has no place of its own: one after the previous item's first step.
+    next: u64,
 }
 
 impl Checker<'_> {
@@ -51,7 +54,7 @@ impl Checker<'_> {
     /// `q`; returns, for an array, how many elements the list reaches
     /// (the length of `T a[] = { … }`).
     pub(super) fn init_list(&mut self, q: QualType, items: &[InitItem]) -> u64 {
-        let mut w = Walk { marks: Marks { budget: TRACKED, ..Marks::default() }, record: self.facts.enabled, base: 0, root: q };
+        let mut w = Walk { marks: Marks { budget: TRACKED, ..Marks::default() }, record: self.facts.enabled, base: 0, root: q, next: 0 };
         let mut path = Vec::new();
         let mut i = 0;
         self.fill(&mut w, &mut path, q, 0, items, &mut i, true, false)
@@ -63,7 +66,7 @@ impl Checker<'_> {
     pub(crate) fn list_extent(&mut self, q: QualType, items: &[InitItem]) -> u64 {
         let mut scratch = Diagnostics::default();
         std::mem::swap(self.diags, &mut scratch);
-        let mut w = Walk { marks: Marks::default(), record: false, base: 0, root: q };
+        let mut w = Walk { marks: Marks::default(), record: false, base: 0, root: q, next: 0 };
         let (mut path, mut i) = (Vec::new(), 0);
         let n = self.fill(&mut w, &mut path, q, 0, items, &mut i, true, false);
         std::mem::swap(self.diags, &mut scratch);
@@ -84,13 +87,14 @@ impl Checker<'_> {
         }
     }
 
-    fn sub_type(&self, q: QualType, pos: u64) -> QualType {
+    pub(crate) fn sub_type(&self, q: QualType, pos: u64) -> QualType {
         match *self.types.kind(q.ty) {
             TypeKind::Array(el, _) => el,
-            TypeKind::Record(r) => {
-                let f = &self.types.records[r as usize].fields.as_ref().expect("a record with members")[pos as usize];
-                QualType { space: q.space, ..f.ty }
-            }
+            // (Past the members: no sub-object; the caller checked.)
+            TypeKind::Record(r) => match self.types.records[r as usize].fields.as_ref().and_then(|fs| fs.get(pos as usize)) {
+                Some(f) => QualType { space: q.space, ..f.ty },
+                None => q,
+            },
             _ => q,
         }
     }
@@ -134,6 +138,9 @@ impl Checker<'_> {
                     _ => "array",
                 };
                 self.diags.push(Diagnostic::warning("excess-initializers", item.init.span(), format!("excess elements in {kind} initializer")));
+                if w.record {
+                    self.facts.excess.insert(addr(item));
+                }
                 for rest in &items[*i..] {
                     self.skip_item(rest);
                 }
@@ -191,10 +198,10 @@ impl Checker<'_> {
                 *i += 1;
                 self.place(w, path, item, q);
                 self.override_whole(w, path, *span);
-                let outer = std::mem::replace(&mut w.base, path.len());
+                let outer = (std::mem::replace(&mut w.base, path.len()), std::mem::replace(&mut w.next, 0));
                 let mut j = 0;
                 self.fill(w, path, q, 0, inner, &mut j, true, false);
-                w.base = outer;
+                (w.base, w.next) = outer;
             }
             Initializer::List { span, .. } => {
                 *i += 1;
@@ -233,7 +240,11 @@ impl Checker<'_> {
     }
 
     /// Records where `item` goes, relative to the innermost explicit list.
-    fn place(&mut self, w: &Walk, path: &[Step], item: &InitItem, q: QualType) {
+    ///
+    /// An item that goes one past the previous one in its list (the
+    /// common case, `{1, 2, 3}`) has no place recorded: the lowering
+    /// counts those itself, so a table of a million numbers costs no more.
+    fn place(&mut self, w: &mut Walk, path: &[Step], item: &InitItem, q: QualType) {
         // GCC evaluates a range's initializer once; the lowering gives
         // each element its own copy, the same only without side effects.
         if path.iter().any(|s| matches!(s, Step::Elements(lo, hi) if lo < hi)) && has_side_effects(&item.init) {
@@ -242,7 +253,15 @@ impl Checker<'_> {
             self.diags.push(d);
         }
         if w.record {
-            self.facts.places.insert(addr(item), (path[w.base..].to_vec(), q));
+            let own = &path[w.base..];
+            let first = match own[0] {
+                Step::Field(f) => (f as u64, f as u64),
+                Step::Elements(lo, hi) => (lo, hi),
+            };
+            if !(own.len() == 1 && first == (w.next, w.next)) {
+                self.facts.places.insert(addr(item), (own.to_vec(), q));
+            }
+            w.next = first.1 + 1;
         }
     }
 

@@ -38,7 +38,10 @@ pub(crate) struct Facts {
     pub strings: HashMap<usize, Vec<u8>>,
     /// Where each item of an array's or record's braced list goes, from
     /// the list's object, and the type there, by item address.
+    /// Items one past the previous item of their list are left out.
     pub places: HashMap<usize, (Vec<super::init::Step>, QualType)>,
+    /// The first excess item of each list that has some (by address).
+    pub excess: rustc_hash::FxHashSet<usize>,
 }
 
 /// A declaration: the address of its name's node in the syntax tree
@@ -593,7 +596,16 @@ impl Lower<'_, '_, '_> {
     /// The value of an integer constant expression the check evaluated
     /// (every one lowering asks for was: the check rejects the program
     /// otherwise).
-    fn folded(&mut self, e: &Expr) -> i128 {
+    /// An item of an aggregate's list for the sub-object of type `target`
+    /// where it goes (a record value: the record whole).
+    fn item_init(&mut self, init: &Initializer, target: QualType) -> hir::Init {
+        match init {
+            Initializer::Expr(e) if matches!(self.c.types.kind(target.ty), TypeKind::Record(_)) => hir::Init::Expr(self.rvalue(e)),
+            _ => self.init(init, target),
+        }
+    }
+
+        fn folded(&mut self, e: &Expr) -> i128 {
         match self.c.facts.consts.get(&addr(e)) {
             Some(v) => *v,
             None => consteval::eval(e, self.c).map(|v| v.value).unwrap_or(0),
@@ -622,8 +634,23 @@ impl Lower<'_, '_, '_> {
             // side effects); excess items have no place and are dropped.
             Initializer::List { items, .. } if self.c.is_aggregate_type(q.ty) => {
                 let mut out = Vec::new();
+                let mut next = 0u64;
                 for item in items {
-                    let Some((path, target)) = self.c.facts.places.get(&addr(item)).cloned() else { continue };
+                    if self.c.facts.excess.contains(&addr(item)) {
+                        break;
+                    }
+                    let Some((path, target)) = self.c.facts.places.get(&addr(item)).cloned() else {
+                        // One past the previous item.
+                        let target = self.c.sub_type(q, next);
+                        next += 1;
+                        let init = self.item_init(&item.init, target);
+                        out.push((Vec::new(), init));
+                        continue;
+                    };
+                    next = match path[0] {
+                        Step::Field(f) => f as u64 + 1,
+                        Step::Elements(_, hi) => hi + 1,
+                    };
                     let mut each: Vec<Vec<hir::Designator>> = vec![Vec::with_capacity(path.len())];
                     for step in path {
                         match step {
@@ -634,11 +661,7 @@ impl Lower<'_, '_, '_> {
                         }
                     }
                     for ds in each {
-                        let init = match &item.init {
-                            // A record value for a record.
-                            Initializer::Expr(e) if matches!(self.c.types.kind(target.ty), TypeKind::Record(_)) => hir::Init::Expr(self.rvalue(e)),
-                            _ => self.init(&item.init, target),
-                        };
+                        let init = self.item_init(&item.init, target);
                         out.push((ds, init));
                     }
                 }
