@@ -950,11 +950,13 @@ fn designated_initializers_place_items_as_c_does() {
     // it named and back out when that is full; a member of an anonymous
     // member is designated through it; a union keeps its last member; GNU
     // ranges give every element the item; `T a[]` is as long as the
-    // furthest item; a later braced list for a whole member replaces it.
+    // furthest item; a later braced list for a whole member replaces what
+    // earlier items put in it (clang-22 gives the same values).
     let src = "struct P { int a; int b; };
                struct Q { struct P p; int c; struct { int x, y; }; union { int i; float f; } u; };
                __constant int table[] = { [2 ... 4] = 7, [6] = 1, 2, [1] = 3 };
                __constant struct Q cq[2] = { [1].p.b = 5, 6, 7, [0] = { .x = 8, 9 } };
+               __constant struct Q cg = { .p.a = 3, .p = { .b = 2 } };
                kernel void k(global int *out) {
                    struct Q q = { .p.b = 1, 2, 3, .u.f = 2.5f };
                    int m[2][3] = { [1] = 4, 5, [0][1 ... 2] = 6 };
@@ -967,9 +969,13 @@ fn designated_initializers_place_items_as_c_does() {
                    out[22] = sizeof(table) / sizeof(table[0]);
                    for (int i = 0; i < 8; i++) out[23 + i] = table[i];
                    out[31] = cq[1].p.b; out[32] = cq[1].c; out[33] = cq[1].x; out[34] = cq[0].x; out[35] = cq[0].y; out[36] = cq[0].p.b;
+                   struct Q o = { .p.a = 3, .c = 4, .p = { .b = 2 } };
+                   int n[2][2] = { [0][0] = 1, [1][1] = 2, [0] = { [1] = 7 } };
+                   out[37] = o.p.a; out[38] = o.p.b; out[39] = o.c; out[40] = cg.p.a; out[41] = cg.p.b;
+                   for (int i = 0; i < 4; i++) out[42 + i] = n[i / 2][i % 2];
                }";
     with_kernels(src, |get| {
-        let mut out = vec![-99i32; 37];
+        let mut out = vec![-99i32; 46];
         launch(get("k"), 1, &[arg(&out.as_mut_ptr())]);
         let mut want = vec![0, 1, 2, 3, 2.5f32.to_bits() as i32];
         want.extend([0, 6, 6, 4, 5, 0]);
@@ -978,6 +984,8 @@ fn designated_initializers_place_items_as_c_does() {
         want.push(8);
         want.extend([0, 3, 7, 7, 7, 0, 1, 2]);
         want.extend([5, 6, 7, 8, 9, 0]);
+        want.extend([0, 2, 4, 0, 2]);
+        want.extend([0, 7, 0, 2]);
         assert_eq!(out, want);
     });
 }

@@ -196,8 +196,10 @@ impl Checker<'_> {
         match &item.init {
             Initializer::List { items: inner, span } if self.is_aggregate_type(q.ty) && self.braced_string(q.ty, inner).is_none() => {
                 *i += 1;
-                self.place(w, path, item, q);
-                self.override_whole(w, path, *span);
+                // A list for what items initialized before replaces it
+                // whole (the lowering zeroes it first), as clang's.
+                let reset = self.override_whole(w, path, *span);
+                self.place(w, path, item, q, reset);
                 let outer = (std::mem::replace(&mut w.base, path.len()), std::mem::replace(&mut w.next, 0));
                 let mut j = 0;
                 self.fill(w, path, q, 0, inner, &mut j, true, false);
@@ -205,9 +207,9 @@ impl Checker<'_> {
             }
             Initializer::List { span, .. } => {
                 *i += 1;
-                self.place(w, path, item, q);
+                self.place(w, path, item, q, false);
                 self.init_as(&item.init, q);
-                self.override_whole(w, path, *span);
+                let _ = self.override_whole(w, path, *span);
                 self.mark(w, path, *span);
             }
             Initializer::Expr(e) => {
@@ -230,9 +232,9 @@ impl Checker<'_> {
                 // why it cannot.
                 if *i == before {
                     *i += 1;
-                    self.place(w, path, item, q);
+                    self.place(w, path, item, q, false);
                     self.init_as(&item.init, q);
-                    self.override_whole(w, path, e.span);
+                    let _ = self.override_whole(w, path, e.span);
                     self.mark(w, path, e.span);
                 }
             }
@@ -244,7 +246,7 @@ impl Checker<'_> {
     /// An item that goes one past the previous one in its list (the
     /// common case, `{1, 2, 3}`) has no place recorded: the lowering
     /// counts those itself, so a table of a million numbers costs no more.
-    fn place(&mut self, w: &mut Walk, path: &[Step], item: &InitItem, q: QualType) {
+    fn place(&mut self, w: &mut Walk, path: &[Step], item: &InitItem, q: QualType, reset: bool) {
         // GCC evaluates a range's initializer once; the lowering gives
         // each element its own copy, the same only without side effects.
         if path.iter().any(|s| matches!(s, Step::Elements(lo, hi) if lo < hi)) && has_side_effects(&item.init) {
@@ -258,8 +260,11 @@ impl Checker<'_> {
                 Step::Field(f) => (f as u64, f as u64),
                 Step::Elements(lo, hi) => (lo, hi),
             };
-            if !(own.len() == 1 && first == (w.next, w.next)) {
+            if reset || !(own.len() == 1 && first == (w.next, w.next)) {
                 self.facts.places.insert(addr(item), (own.to_vec(), q));
+            }
+            if reset {
+                self.facts.resets.insert(addr(item));
             }
             w.next = first.1 + 1;
         }
@@ -448,8 +453,10 @@ impl Checker<'_> {
 
     /// A braced list or value for the object at `path`, after leaves in
     /// it were initialized: one warning, and the object starts afresh.
-    fn override_whole(&mut self, w: &mut Walk, path: &[Step], span: Span) {
-        let Some(keys) = Self::expand(&mut w.marks, path) else { return };
+    /// Says whether something in it was initialized before.
+    fn override_whole(&mut self, w: &mut Walk, path: &[Step], span: Span) -> bool {
+        let Some(keys) = Self::expand(&mut w.marks, path) else { return false };
+        let mut inside_any = false;
         let mut warned = false;
         for key in keys {
             let inside: Vec<(Vec<u64>, Span)> = w.marks.done.range(key.clone()..).take_while(|(k, _)| k.starts_with(&key)).map(|(k, s)| (k.clone(), *s)).collect();
@@ -458,10 +465,12 @@ impl Checker<'_> {
                 self.diags.push(Diagnostic::warning("initializer-overrides", span, "initializer overrides prior initialization of this subobject").with_note_at(prior, "previous initialization is here"));
                 warned = true;
             }
+            inside_any |= !inside.is_empty();
             for (k, _) in inside {
                 w.marks.done.remove(&k);
             }
         }
+        inside_any
     }
 }
 

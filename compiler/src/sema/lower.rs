@@ -42,6 +42,9 @@ pub(crate) struct Facts {
     pub places: HashMap<usize, (Vec<super::init::Step>, QualType)>,
     /// The first excess item of each list that has some (by address).
     pub excess: rustc_hash::FxHashSet<usize>,
+    /// Items whose braced list replaces what earlier items of the list
+    /// put in its sub-object (the lowering zeroes the sub-object first).
+    pub resets: rustc_hash::FxHashSet<usize>,
 }
 
 /// A declaration: the address of its name's node in the syntax tree
@@ -660,7 +663,12 @@ impl Lower<'_, '_, '_> {
                             }
                         }
                     }
+                    let reset = self.c.facts.resets.contains(&addr(item));
                     for ds in each {
+                        if reset {
+                            // An empty list zeroes a sub-object.
+                            out.push((ds.clone(), hir::Init::List(Vec::new())));
+                        }
                         let init = self.item_init(&item.init, target);
                         out.push((ds, init));
                     }

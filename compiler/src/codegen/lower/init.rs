@@ -118,6 +118,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         None => Ok(()),
                     };
                 }
+                // An empty list zeroes the sub-object: a later braced list
+                // replaces what earlier items put there (sema puts one
+                // before it).
+                if items.is_empty() {
+                    return match obj {
+                        Obj::Mem(ptr) => {
+                            let size = self.types.size_align(t).map_or(0, |s| s.0);
+                            let n = self.ctx.i64_type().const_int(size, false);
+                            let zero = self.ctx.i8_type().const_zero();
+                            self.b.build_memset(ptr, self.align_of(t), zero, n).map_err(|e| super::InternalError { function: None, message: e.to_string() })?;
+                            Ok(())
+                        }
+                        Obj::Const => {
+                            *tree = Tree::Zero;
+                            Ok(())
+                        }
+                    };
+                }
                 let mut pos = 0usize;
                 let mut i = 0usize;
                 while i < items.len() {
