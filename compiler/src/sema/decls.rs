@@ -1095,9 +1095,8 @@ impl Checker<'_> {
             TypeKind::Record(i) if self.types.records[i as usize].fields.is_none() && !matches!(ctx, Ctx::Param) && q.ty == elem => {
                 let d = if ctx == Ctx::Field { self.types.display(q.ty) } else { self.show(q) };
                 let mut diag = err("E0314", span, format!("{what} has incomplete type '{d}'"));
-                if ctx == Ctx::Field {
-                    diag = diag.with_note(format!("definition of '{d}' is not complete until the closing '}}'"));
-                }
+                let _ = i;
+                diag = self.forward_note(diag, q.ty);
                 self.diags.push(diag);
             }
             _ => {}
@@ -1494,6 +1493,22 @@ impl Checker<'_> {
         func.pretty = self.types.pretty_signature(&name.name, decl.ty.ty);
         self.func = Some(func);
         self.scopes.push(Scope { errors: self.diags.hard_error_count(), ..Scope::default() });
+        // A definition needs complete parameter and result types (a
+        // declaration does not).
+        if let TypeKind::Function { ret, .. } = *self.types.kind(decl.ty.ty)
+            && self.incomplete_record(ret.ty)
+        {
+            let d = err("E0314", name.span, format!("incomplete result type '{}' in function definition", self.types.display(ret.ty)));
+            self.diags.push(self.forward_note(d, ret.ty));
+        }
+        for p in decl.params.iter().flatten() {
+            if let Some(n) = &p.name
+                && self.incomplete_record(p.ty.ty)
+            {
+                let d = err("E0314", n.span, format!("variable has incomplete type '{}'", self.show(p.ty)));
+                self.diags.push(self.forward_note(d, p.ty.ty));
+            }
+        }
         self.declare_params(f.declarator.function_params().unwrap_or_default(), decl.params.unwrap_or_default());
         for s in &f.body.items {
             self.stmt(s);
@@ -1523,7 +1538,7 @@ impl Checker<'_> {
             uninit::check(&f.body, wanted, &typedef_class, self.diags);
         }
         // clang's -Wreturn-type, at the body's closing brace.
-        let non_void = matches!(self.types.kind(decl.ty.ty), TypeKind::Function { ret, .. } if !matches!(self.types.kind(ret.ty), TypeKind::Void));
+        let non_void = matches!(self.types.kind(decl.ty.ty), TypeKind::Function { ret, .. } if !matches!(self.types.kind(ret.ty), TypeKind::Void) && !self.incomplete_record(ret.ty));
         if non_void && !base.kernel && !syntax_error && flow::falls_off(&f.body.items) {
             let close = Span { lo: f.body.span.hi.saturating_sub(1), ..f.body.span };
             let msg = if flow::has_return(&f.body.items) { "non-void function does not return a value in all control paths" } else { "non-void function does not return a value" };
@@ -1789,12 +1804,12 @@ impl Checker<'_> {
                         err("E0305", n.span, format!("use of '{}' with tag type that does not match previous declaration", n.name))
                             .with_note_at(tag.span, "previous use is here"),
                     );
-                    return self.types.add_record(Record { name: Some(n.name.clone()), is_union, fields: None, packed: false, align: None });
+                    return self.types.add_record(Record { name: Some(n.name.clone()), is_union, fields: None, packed: false, align: None, decl: Some(n.span) });
                 }
                 tag.ty
             }
             _ => {
-                let ty = self.types.add_record(Record { name: s.name.as_ref().map(|n| n.name.clone()), is_union, fields: None, packed: false, align: None });
+                let ty = self.types.add_record(Record { name: s.name.as_ref().map(|n| n.name.clone()), is_union, fields: None, packed: false, align: None, decl: s.name.as_ref().map(|n| n.span) });
                 if let Some(n) = &s.name {
                     self.scopes.last_mut().expect("scope").tags.insert(n.name.clone(), Tag { ty, span: n.span, is_enum: false });
                 }
@@ -1810,7 +1825,7 @@ impl Checker<'_> {
             let n = s.name.as_ref().expect("only named records are found again");
             let prev = existing.as_ref().map_or(n.span, |t| t.span);
             self.diags.push(err("E0305", n.span, format!("nested redefinition of '{}'", n.name)).with_note_at(prev, "previous definition is here"));
-            ty = self.types.add_record(Record { name: Some(n.name.clone()), is_union, fields: None, packed: false, align: None });
+            ty = self.types.add_record(Record { name: Some(n.name.clone()), is_union, fields: None, packed: false, align: None, decl: Some(n.span) });
             let TypeKind::Record(i) = *self.types.kind(ty) else { return ty };
             idx = i;
         }
@@ -2071,7 +2086,8 @@ impl Checker<'_> {
                     let incomplete_record = matches!(self.types.kind(t.ty), TypeKind::Record(i) if self.types.records[*i as usize].fields.is_none());
                     if incomplete_record || matches!(self.types.kind(t.ty), TypeKind::Void | TypeKind::Function { .. }) {
                         let d = self.types.display(t.ty);
-                        self.diags.push(err("E0314", layer.span, format!("array has incomplete element type '{d}'")));
+                        let d = err("E0314", layer.span, format!("array has incomplete element type '{d}'"));
+                        self.diags.push(self.forward_note(d, t.ty));
                         return None;
                     }
                     let arr = self.types.intern(TypeKind::Array(elem, len));

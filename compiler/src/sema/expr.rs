@@ -422,6 +422,12 @@ impl Checker<'_> {
                 self.atomic_error(span);
                 return None;
             }
+            // An object of incomplete type has no value to read.
+            TypeKind::Record(_) if self.incomplete_record(t) => {
+                let d = err("E0320", span, format!("incomplete type '{}' where a complete type is required", self.types.display(t)));
+                self.diags.push(self.forward_note(d, t));
+                return None;
+            }
             _ => t,
         };
         Some(QualType::new(ty, AddrSpace::Private))
@@ -429,6 +435,35 @@ impl Checker<'_> {
 
     fn atomic_error(&mut self, span: Span) {
         self.diags.push(err("E0329", span, "atomic objects can only be accessed through atomic functions").with_note("use atomic_load, atomic_store or another atomic_* function"));
+    }
+
+    /// Is `t` a struct or union declared but not (yet) defined?
+    pub(super) fn incomplete_record(&self, t: TypeId) -> bool {
+        matches!(self.types.kind(t), TypeKind::Record(r) if self.types.records[*r as usize].fields.is_none())
+    }
+
+    /// clang's note at the forward declaration of `t`, an incomplete
+    /// record, or at its name while its definition is read (any other
+    /// type: `d` as it is).
+    pub(super) fn forward_note(&self, d: Diagnostic, t: TypeId) -> Diagnostic {
+        let TypeKind::Record(r) = *self.types.kind(t) else { return d };
+        let rec = &self.types.records[r as usize];
+        match rec.decl {
+            Some(at) if self.defining.contains(&r) => d.with_note_at(at, format!("definition of '{}' is not complete until the closing '}}'", self.types.display(t))),
+            Some(at) if rec.fields.is_none() => d.with_note_at(at, format!("forward declaration of '{}'", self.types.display(t))),
+            _ => d,
+        }
+    }
+
+    /// Pointer arithmetic needs the pointee's size: not an incomplete
+    /// record (`void *` arithmetic is GNU's, which clang allows).
+    fn sized_pointee(&mut self, pointee: QualType, span: Span) -> bool {
+        if !self.incomplete_record(pointee.ty) {
+            return true;
+        }
+        let d = err("E0320", span, format!("arithmetic on a pointer to an incomplete type '{}'", self.types.display_qual(pointee)));
+        self.diags.push(self.forward_note(d, pointee.ty));
+        false
     }
 
     /// Types `e` and converts it to a value.
@@ -659,7 +694,8 @@ impl Checker<'_> {
             TypeKind::Array(_, None) => format!("an incomplete type '{}'", self.ty_name(q)),
             _ => return true,
         };
-        self.diags.push(err("E0320", span, format!("invalid application of '{word}' to {what}")));
+        let d = err("E0320", span, format!("invalid application of '{word}' to {what}"));
+        self.diags.push(self.forward_note(d, q.ty));
         false
     }
 
@@ -894,6 +930,11 @@ impl Checker<'_> {
                 if !ok {
                     let what = if matches!(op, UnOp::PreInc | UnOp::PostInc) { "increment" } else { "decrement" };
                     self.diags.push(err("E0320", span, format!("cannot {what} value of type '{}'", self.rv_name(t))));
+                    return None;
+                }
+                if let Some(p) = self.pointee(t)
+                    && !self.sized_pointee(p, span)
+                {
                     return None;
                 }
                 if !self.modifiable(v, x, span) {
@@ -1267,7 +1308,13 @@ impl Checker<'_> {
         if self.track_unused {
             self.set_only = assigned_names(e);
         }
-        self.expr(e);
+        // `*p;` reads an object: one of incomplete type has no value.
+        if let Some(v) = self.type_expr(e)
+            && v.lvalue
+            && self.incomplete_record(v.ty.ty)
+        {
+            let _ = self.decay(v, e.span);
+        }
         self.set_only.clear();
         if self.diags.error_count() == errors {
             self.unused_result(e);
@@ -1611,8 +1658,8 @@ impl Checker<'_> {
                     return Some(self.sc(s));
                 }
                 match (lp, rp, ls, rs) {
-                    (Some(_), None, _, Some(y)) if is_int(y) => return Some(QualType::new(l.ty, AddrSpace::Private)),
-                    (None, Some(_), Some(x), _) if is_int(x) && op == Add => return Some(QualType::new(r.ty, AddrSpace::Private)),
+                    (Some(p), None, _, Some(y)) if is_int(y) => return self.sized_pointee(p, span).then(|| QualType::new(l.ty, AddrSpace::Private)),
+                    (None, Some(p), Some(x), _) if is_int(x) && op == Add => return self.sized_pointee(p, span).then(|| QualType::new(r.ty, AddrSpace::Private)),
                     (Some(p), Some(q), _, _) if op == Sub => {
                         if !self.spaces_overlap(p.space, q.space) {
                             self.diags.push(err(
@@ -1624,6 +1671,9 @@ impl Checker<'_> {
                         }
                         if !self.same_unqual(p.ty, q.ty) {
                             self.diags.push(err("E0320", span, format!("'{}' and '{}' are not pointers to compatible types", self.rv_name(l.ty), self.rv_name(r.ty))));
+                            return None;
+                        }
+                        if !self.sized_pointee(p, span) {
                             return None;
                         }
                         return Some(self.sc(Scalar::PtrDiff));
@@ -2392,8 +2442,9 @@ impl Checker<'_> {
             return None;
         }
         let p = self.pointee(ptr.ty).expect("a pointer");
-        if matches!(self.types.kind(p.ty), TypeKind::Void | TypeKind::Function { .. }) {
-            self.diags.push(err("E0320", span, format!("subscript of pointer to incomplete type '{}'", self.rv_name(p.ty))));
+        if matches!(self.types.kind(p.ty), TypeKind::Void | TypeKind::Function { .. }) || self.incomplete_record(p.ty) {
+            let d = err("E0320", span, format!("subscript of pointer to incomplete type '{}'", self.types.display_qual(p)));
+            self.diags.push(self.forward_note(d, p.ty));
             return None;
         }
         lv(p)
@@ -2418,7 +2469,9 @@ impl Checker<'_> {
                 let Some(f) = self.find_field(i, &name.name) else {
                     let rec = self.rv_name(obj.ty);
                     if self.types.records[i as usize].fields.is_none() {
-                        self.diags.push(err("E0324", name.span, format!("incomplete definition of type '{rec}'")));
+                        let shown = if arrow { self.types.display_qual(obj) } else { rec };
+                        let d = err("E0324", name.span, format!("incomplete definition of type '{shown}'"));
+                        self.diags.push(self.forward_note(d, obj.ty));
                         return None;
                     }
                     if self.broken_records.contains(&i) {
@@ -2455,7 +2508,7 @@ impl Checker<'_> {
         match *self.types.kind(q.ty) {
             TypeKind::Record(r) if self.types.records[r as usize].fields.is_none() => {
                 let d = err("E0320", e.span, format!("offsetof of incomplete type '{}'", self.rv_name(q.ty))).with_range(t.span);
-                self.diags.push(d);
+                self.diags.push(self.forward_note(d, q.ty));
                 return None;
             }
             TypeKind::Record(_) => {}

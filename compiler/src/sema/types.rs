@@ -9,6 +9,7 @@
 //!
 //! This module knows nothing of the AST or of diagnostics.
 
+use crate::source::Span;
 use clc_builtins::types::{Image, Opaque, Scalar};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -91,6 +92,9 @@ pub struct Record {
     pub fields: Option<Vec<Field>>,
     pub packed: bool,
     pub align: Option<u64>,
+    /// The name where the record was first declared (for clang's
+    /// "forward declaration of" note while it is incomplete).
+    pub decl: Option<Span>,
 }
 
 /// An enum declaration.
@@ -462,17 +466,17 @@ mod tests {
         let f4 = t.vector(Scalar::Float, 4);
         let i = t.scalar(Scalar::Int);
         let field = |name: &str, ty| Field { name: name.into(), ty: QualType::new(ty, AddrSpace::Private), align: None };
-        let plain = t.add_record(Record { name: Some("S".into()), is_union: false, fields: Some(vec![field("a", c), field("v", f4), field("i", i)]), packed: false, align: None });
+        let plain = t.add_record(Record { name: Some("S".into()), is_union: false, fields: Some(vec![field("a", c), field("v", f4), field("i", i)]), packed: false, align: None, decl: None });
         assert_eq!(t.size_align(plain), Some((48, 16)));
         let TypeKind::Record(idx) = *t.kind(plain) else { unreachable!() };
         assert_eq!(t.record_layout(idx).unwrap().offsets, vec![0, 16, 32]);
-        let packed = t.add_record(Record { name: Some("P".into()), is_union: false, fields: Some(vec![field("a", c), field("i", i)]), packed: true, align: None });
+        let packed = t.add_record(Record { name: Some("P".into()), is_union: false, fields: Some(vec![field("a", c), field("i", i)]), packed: true, align: None, decl: None });
         assert_eq!(t.size_align(packed), Some((5, 1)));
-        let aligned = t.add_record(Record { name: None, is_union: false, fields: Some(vec![field("a", c)]), packed: false, align: Some(32) });
+        let aligned = t.add_record(Record { name: None, is_union: false, fields: Some(vec![field("a", c)]), packed: false, align: Some(32), decl: None });
         assert_eq!(t.size_align(aligned), Some((32, 32)));
-        let u = t.add_record(Record { name: Some("U".into()), is_union: true, fields: Some(vec![field("a", c), field("v", f4)]), packed: false, align: None });
+        let u = t.add_record(Record { name: Some("U".into()), is_union: true, fields: Some(vec![field("a", c), field("v", f4)]), packed: false, align: None, decl: None });
         assert_eq!(t.size_align(u), Some((16, 16)));
-        let incomplete = t.add_record(Record { name: Some("I".into()), is_union: false, fields: None, packed: false, align: None });
+        let incomplete = t.add_record(Record { name: Some("I".into()), is_union: false, fields: None, packed: false, align: None, decl: None });
         assert_eq!(t.size_align(incomplete), None);
     }
 
