@@ -1029,3 +1029,38 @@ fn builtin_offsetof_gives_member_offsets_constant_or_not() {
         let _ = std::mem::size_of::<S>();
     });
 }
+
+#[test]
+fn flexible_array_members_index_past_their_struct() {
+    // C99's flexible array member: no size of its own, its element's
+    // alignment; the elements follow the struct in the buffer (was an
+    // internal error: the struct had no layout).
+    let src = "struct F { int n; float data[]; };
+               struct D { char c; long d[]; };
+               kernel void k(global struct F *f, global float *o, global ulong *sizes) {
+                   int i = get_global_id(0);
+                   o[i] = f->data[i] * f->n;
+                   if (i == 0) {
+                       struct F local_f = { 7 };
+                       sizes[0] = sizeof(struct F); sizes[1] = __builtin_offsetof(struct F, data);
+                       sizes[2] = sizeof(struct D); sizes[3] = __builtin_offsetof(struct D, d);
+                       sizes[4] = local_f.n;
+                   }
+               }";
+    with_kernels(src, |get| {
+        let n = 5usize;
+        // The buffer: `n` (an int), then the floats.
+        let mut buf = vec![0u32; 1 + n];
+        buf[0] = 3;
+        for i in 0..n {
+            buf[1 + i] = (i as f32 + 0.5).to_bits();
+        }
+        let mut o = vec![0f32; n];
+        let mut sizes = vec![0u64; 5];
+        launch(get("k"), n, &[arg(&buf.as_ptr()), arg(&o.as_mut_ptr()), arg(&sizes.as_mut_ptr())]);
+        for (i, v) in o.iter().enumerate() {
+            assert_eq!(*v, (i as f32 + 0.5) * 3.0, "element {i}");
+        }
+        assert_eq!(sizes, [4, 4, 8, 8, 7]);
+    });
+}

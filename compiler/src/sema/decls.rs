@@ -1913,9 +1913,25 @@ impl Checker<'_> {
         self.check_attrs(&s.attrs.iter().collect::<Vec<_>>(), false);
         let packed = all.iter().any(|a| a.name.name == "packed");
         let align = all.iter().filter(|a| a.name.name == "aligned").map(|a| self.attr_int(a).unwrap_or(16)).max();
+        // A flexible array member (C99 6.7.2.1p16) ends a struct; a struct
+        // ending in one may end another (GNU).
+        let last = fields.len().saturating_sub(1);
+        for (k, f) in fields.iter().enumerate() {
+            let at = spans.get(&f.name).copied().unwrap_or(s.span);
+            if matches!(self.types.kind(f.ty.ty), TypeKind::Array(_, None)) {
+                if k != last && !is_union {
+                    let shown = self.types.display(f.ty.ty);
+                    self.diags.push(err("E0317", at, format!("flexible array member '{}' with type '{shown}' is not at the end of struct", f.name)));
+                }
+            } else if k != last && !is_union && self.types.ends_flexible(f.ty.ty) {
+                let shown = self.types.display(f.ty.ty);
+                let msg = format!("field '{}' with variable sized type '{shown}' not at the end of a struct or class is a GNU extension", f.name);
+                self.diags.push(Diagnostic::warning("gnu-variable-sized-type-not-at-end", at, msg));
+            }
+        }
         // Complete members, and no room: the members' sizes add up past
         // what an object may have.
-        let members_sized = fields.iter().all(|f| self.types.size_align(f.ty.ty).is_some());
+        let members_sized = fields.iter().enumerate().all(|(k, f)| self.types.size_align(f.ty.ty).is_some() || (k == last && matches!(self.types.kind(f.ty.ty), TypeKind::Array(_, None))));
         self.defining.pop();
         let r = &mut self.types.records[idx as usize];
         r.fields = Some(fields);

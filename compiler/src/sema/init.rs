@@ -193,6 +193,18 @@ impl Checker<'_> {
             *i += 1;
             return;
         }
+        // A flexible array member has no room for elements (clang allows
+        // them at program scope, a GNU extension clc does not take).
+        if matches!(self.types.kind(q.ty), TypeKind::Array(_, None)) && matches!(path.last(), Some(Step::Field(_))) {
+            let mut d = err("E0326", item.init.span(), "initialization of flexible array member is not allowed");
+            if self.func.is_none() {
+                d = d.with_note("clang accepts it at program scope as a GNU extension; clc does not");
+            }
+            self.diags.push(d);
+            self.skip_item(item);
+            *i += 1;
+            return;
+        }
         match &item.init {
             Initializer::List { items: inner, span } if self.is_aggregate_type(q.ty) && self.braced_string(q.ty, inner).is_none() => {
                 *i += 1;

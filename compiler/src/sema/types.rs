@@ -247,8 +247,13 @@ impl Types {
         let mut offsets = Vec::with_capacity(fields.len());
         let mut size = 0u64;
         let mut align = 1u64;
-        for f in fields {
-            let (fsize, natural) = self.size_align(f.ty.ty)?;
+        for (k, f) in fields.iter().enumerate() {
+            // A flexible array member, last: no size, its element's
+            // alignment.
+            let (fsize, natural) = match self.kind(f.ty.ty) {
+                TypeKind::Array(e, None) if k + 1 == fields.len() => (0, self.size_align(e.ty)?.1),
+                _ => self.size_align(f.ty.ty)?,
+            };
             let falign = match (f.align, r.packed) {
                 (Some(a), _) => a,
                 (None, true) => 1,
@@ -268,6 +273,17 @@ impl Types {
             align = align.max(a);
         }
         Some(RecordLayout { offsets, size: size.checked_next_multiple_of(align).filter(|&s| s < MAX_OBJECT_SIZE)?, align })
+    }
+
+    /// Does a struct end in a flexible array member (itself, or through
+    /// its last member)?
+    pub fn ends_flexible(&self, t: TypeId) -> bool {
+        let TypeKind::Record(r) = self.kind(t) else { return false };
+        let rec = &self.records[*r as usize];
+        match rec.fields.as_ref().and_then(|fs| fs.last()) {
+            Some(f) if !rec.is_union => matches!(self.kind(f.ty.ty), TypeKind::Array(_, None)) || self.ends_flexible(f.ty.ty),
+            _ => false,
+        }
     }
 
     /// How the type is written in C, for messages: `__global float4 *`.
