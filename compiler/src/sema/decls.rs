@@ -1092,12 +1092,10 @@ impl Checker<'_> {
             TypeKind::Void if ctx != Ctx::Param => {
                 self.diags.push(err("E0314", span, format!("{what} has incomplete type 'void'")));
             }
-            TypeKind::Record(i) if self.types.records[i as usize].fields.is_none() && !matches!(ctx, Ctx::Param) && q.ty == elem => {
+            TypeKind::Record(_) if self.incomplete_record(q.ty) && !matches!(ctx, Ctx::Param) && q.ty == elem => {
                 let d = if ctx == Ctx::Field { self.types.display(q.ty) } else { self.show(q) };
-                let mut diag = err("E0314", span, format!("{what} has incomplete type '{d}'"));
-                let _ = i;
-                diag = self.forward_note(diag, q.ty);
-                self.diags.push(diag);
+                let diag = err("E0314", span, format!("{what} has incomplete type '{d}'"));
+                self.diags.push(self.forward_note(diag, q.ty));
             }
             _ => {}
         }

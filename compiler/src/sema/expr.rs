@@ -2506,7 +2506,7 @@ impl Checker<'_> {
     fn offsetof(&mut self, e: &Expr, t: &TypeName, path: &[Designator]) -> Option<Val> {
         let q = self.type_name(t)?;
         match *self.types.kind(q.ty) {
-            TypeKind::Record(r) if self.types.records[r as usize].fields.is_none() => {
+            TypeKind::Record(_) if self.incomplete_record(q.ty) => {
                 let d = err("E0320", e.span, format!("offsetof of incomplete type '{}'", self.rv_name(q.ty))).with_range(t.span);
                 self.diags.push(self.forward_note(d, q.ty));
                 return None;

@@ -32,6 +32,9 @@ struct Marks {
     budget: usize,
 }
 
+/// The most elements one GNU range designator may cover.
+const RANGE_LIMIT: u64 = 1 << 20;
+
 /// More expanded positions than this in one list are not tracked.
 const TRACKED: usize = 1 << 16;
 
@@ -383,6 +386,12 @@ impl Checker<'_> {
                 {
                     self.diags.push(err("E0326", r.1.span, format!("array designator index ({hi}) exceeds array bounds ({n})")));
                     return None;
+                }
+                // The typed program gives each element its own item. (The
+                // walk goes on: `T a[]` still gets its length.)
+                if hi - lo >= RANGE_LIMIT {
+                    let d = err("E0326", *dots, format!("a GNU array range designator of {} elements is more than clc supports ({RANGE_LIMIT})", hi - lo + 1)).with_note("initialize the elements in a loop");
+                    self.diags.push(d);
                 }
                 Some((vec![Step::Elements(lo, hi)], el))
             }
