@@ -233,9 +233,10 @@ impl Checker<'_> {
                     TypeKind::Array(el, _) => {
                         matches!(strip(e).kind, ExprKind::StringLit(_)) && matches!(self.types.kind(el.ty), TypeKind::Scalar(Scalar::Char | Scalar::UChar))
                     }
-                    // A record value fills a record (of its type, or the
-                    // conversion reports it).
-                    TypeKind::Record(_) => !surely_no_record(e) && self.type_expr_quiet(e).is_some_and(|t| matches!(self.types.kind(t), TypeKind::Record(_))),
+                    // A value of the record's type fills it; anything else
+                    // starts brace elision (clang: `{ q }` for a `struct P`
+                    // from a `struct Q` initializes P's first member).
+                    TypeKind::Record(_) => !surely_no_record(e) && self.type_expr_quiet(e).is_some_and(|t| self.same_unqual(t, q.ty)),
                     _ => true,
                 };
                 let before = *i;

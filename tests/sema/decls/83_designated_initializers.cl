@@ -29,6 +29,7 @@ void m(__global int *q, int x) {
     int r4[4] = { [0 ... 3] = x++ };
     int s = { [0] = 1 };
     int r5[] = { [0 ... 2000000] = 1 };
+    struct In ins[2] = { s3, s3 };
 }
 void overrides(int x) {
     struct S o1 = { .in = {1, 2}, .in.a = 3 };
