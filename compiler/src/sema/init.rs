@@ -41,7 +41,8 @@ const TRACKED: usize = 1 << 16;
 /// A walk over one outermost braced list.
 struct Walk {
     marks: Marks,
-    /// Record the places (off for the dry walk that sizes `T a[]`).
+    /// Record the places: when a typed program is wanted, and not in the
+    /// dry walk that sizes `T a[]`.
     record: bool,
     /// Depth of the innermost explicit list's object in the path.
     base: usize,
