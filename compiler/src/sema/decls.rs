@@ -2513,21 +2513,7 @@ impl Checker<'_> {
     fn init(&mut self, init: &Initializer) {
         match init {
             Initializer::Expr(e) => self.expr(e),
-            Initializer::List { items, .. } => {
-                for item in items {
-                    for d in &item.designators {
-                        match d {
-                            Designator::Index(e, _) => self.expr(e),
-                            Designator::Range(r, ..) => {
-                                self.expr(&r.0);
-                                self.expr(&r.1);
-                            }
-                            Designator::Field(_) => {}
-                        }
-                    }
-                    self.init(&item.init);
-                }
-            }
+            Initializer::List { items, .. } => items.iter().for_each(|i| self.skip_item(i)),
         }
     }
 

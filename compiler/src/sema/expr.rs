@@ -2604,53 +2604,49 @@ impl Checker<'_> {
     /// `name`, outermost first: more than one for a member of an
     /// anonymous member (C11 6.7.2.1p13).
     pub(crate) fn member_path(&self, rec: u32, name: &str) -> Option<Vec<u32>> {
-        fn walk(types: &Types, rec: u32, name: &str, path: &mut Vec<u32>) -> bool {
-            for (k, f) in types.records[rec as usize].fields.iter().flatten().enumerate() {
-                path.push(k as u32);
-                if f.name == name {
-                    return true;
-                }
-                if f.name.is_empty()
-                    && let TypeKind::Record(j) = *types.kind(f.ty.ty)
-                    && walk(types, j, name, path)
-                {
-                    return true;
-                }
-                path.pop();
-            }
-            false
-        }
         let mut path = Vec::new();
-        walk(&self.types, rec, name, &mut path).then_some(path)
+        self.member_walk(rec, name, &mut |_, k| path.push(k)).then(|| {
+            path.reverse();
+            path
+        })
+    }
+
+    /// Finds member `name` of record `rec` (through anonymous members),
+    /// calling `step(record, position)` for each record on the way,
+    /// innermost first; no allocation (every member access comes here).
+    fn member_walk(&self, rec: u32, name: &str, step: &mut dyn FnMut(u32, u32)) -> bool {
+        for (k, f) in self.types.records[rec as usize].fields.iter().flatten().enumerate() {
+            let found = f.name == name
+                || (f.name.is_empty() && matches!(*self.types.kind(f.ty.ty), TypeKind::Record(j) if self.member_walk(j, name, step)));
+            if found {
+                step(rec, k as u32);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The member of record `r` at position `k`.
+    fn member_at(&self, r: u32, k: u32) -> Option<&Field> {
+        self.types.records[r as usize].fields.as_ref()?.get(k as usize)
     }
 
     /// A member's offset in its record and its type.
     fn field_offset(&self, rec: u32, name: &str) -> Option<(u64, QualType)> {
-        let mut offset = 0;
-        let mut r = rec;
+        let mut offset = Some(0u64);
         let mut found = None;
-        for k in self.member_path(rec, name)? {
-            offset += self.types.record_layout(r)?.offsets[k as usize];
-            let f = self.types.records[r as usize].fields.as_ref()?[k as usize].ty;
-            if let TypeKind::Record(j) = *self.types.kind(f.ty) {
-                r = j;
-            }
-            found = Some(f);
-        }
-        Some((offset, found?))
+        let known = self.member_walk(rec, name, &mut |r, k| {
+            found = found.or_else(|| self.member_at(r, k).map(|f| f.ty));
+            offset = offset.zip(self.types.record_layout(r)).map(|(o, l)| o + l.offsets[k as usize]);
+        });
+        known.then_some(())?;
+        Some((offset?, found?))
     }
 
     /// A member's type (looking into anonymous members).
     pub(super) fn find_field(&self, rec: u32, name: &str) -> Option<QualType> {
-        let mut r = rec;
         let mut found = None;
-        for k in self.member_path(rec, name)? {
-            let f = self.types.records[r as usize].fields.as_ref()?[k as usize].ty;
-            if let TypeKind::Record(j) = *self.types.kind(f.ty) {
-                r = j;
-            }
-            found = Some(f);
-        }
+        self.member_walk(rec, name, &mut |r, k| found = found.or_else(|| self.member_at(r, k).map(|f| f.ty)));
         found
     }
 

@@ -22,6 +22,16 @@ pub(crate) enum Step {
     Elements(u64, u64),
 }
 
+impl Step {
+    /// The positions the step covers, `lo..=hi` (a member: one).
+    pub(crate) fn bounds(self) -> (u64, u64) {
+        match self {
+            Step::Field(f) => (f as u64, f as u64),
+            Step::Elements(lo, hi) => (lo, hi),
+        }
+    }
+}
+
 /// Where each initialized leaf of the outermost list is, with the span
 /// of what initialized it (for -Winitializer-overrides). Keys are
 /// positions from the outermost object, ranges expanded.
@@ -167,8 +177,9 @@ impl Checker<'_> {
         }
     }
 
-    /// Types an item that has no place (after an error, or excess).
-    pub(super) fn skip_item(&mut self, item: &InitItem) {
+    /// Types an item without placing it (after an error, excess, or in a
+    /// list only typed).
+    pub(crate) fn skip_item(&mut self, item: &InitItem) {
         for d in &item.designators {
             match d {
                 Designator::Index(e, _) => {
@@ -273,10 +284,7 @@ impl Checker<'_> {
         }
         if w.record {
             let own = &path[w.base..];
-            let first = match own[0] {
-                Step::Field(f) => (f as u64, f as u64),
-                Step::Elements(lo, hi) => (lo, hi),
-            };
+            let first = own[0].bounds();
             if reset || !(own.len() == 1 && first == (w.next, w.next)) {
                 self.facts.places.insert(addr(item), (own.to_vec(), q));
             }
@@ -315,14 +323,11 @@ impl Checker<'_> {
         for k in (1..steps.len()).rev() {
             path.truncate(depth + k);
             let inner = self.object_at(q, &steps[..k]);
-            let next = step_pos(steps[k]) + 1;
+            let next = steps[k].bounds().0 + 1;
             self.fill(w, path, inner, next, items, i, false, false);
         }
         path.truncate(depth);
-        let at = match steps[0] {
-            Step::Field(f) => f as u64,
-            Step::Elements(_, hi) => hi,
-        };
+        let at = steps[0].bounds().1;
         if nested {
             self.fill(w, path, q, at + 1, items, i, false, false);
         }
@@ -331,7 +336,7 @@ impl Checker<'_> {
 
     /// The type of the sub-object `steps` leads to from `q`.
     fn object_at(&self, q: QualType, steps: &[Step]) -> QualType {
-        steps.iter().fold(q, |t, s| self.sub_type(t, step_pos(*s)))
+        steps.iter().fold(q, |t, s| self.sub_type(t, s.bounds().0))
     }
 
     /// Resolves one designator against object `q`: the steps it takes
@@ -444,10 +449,7 @@ impl Checker<'_> {
     fn expand(marks: &mut Marks, path: &[Step]) -> Option<Vec<Vec<u64>>> {
         let mut out = vec![Vec::with_capacity(path.len())];
         for s in path {
-            let (lo, hi) = match *s {
-                Step::Field(f) => (f as u64, f as u64),
-                Step::Elements(lo, hi) => (lo, hi),
-            };
+            let (lo, hi) = s.bounds();
             let n = (hi - lo + 1) as usize;
             if out.len().saturating_mul(n) > marks.budget {
                 marks.budget = 0;
@@ -518,13 +520,6 @@ impl Checker<'_> {
             t = self.sub_type(t, pos);
         }
         first
-    }
-}
-
-fn step_pos(s: Step) -> u64 {
-    match s {
-        Step::Field(f) => f as u64,
-        Step::Elements(lo, _) => lo,
     }
 }
 

@@ -39,7 +39,7 @@ pub(crate) struct Facts {
     /// Where each item of an array's or record's braced list goes, from
     /// the list's object, and the type there, by item address.
     /// Items one past the previous item of their list are left out.
-    pub places: HashMap<usize, (Vec<super::init::Step>, QualType)>,
+    pub places: HashMap<usize, (Vec<Step>, QualType)>,
     /// The first excess item of each list that has some (by address).
     pub excess: rustc_hash::FxHashSet<usize>,
     /// Items whose braced list replaces what earlier items of the list
@@ -608,7 +608,7 @@ impl Lower<'_, '_, '_> {
         }
     }
 
-        fn folded(&mut self, e: &Expr) -> i128 {
+    fn folded(&mut self, e: &Expr) -> i128 {
         match self.c.facts.consts.get(&addr(e)) {
             Some(v) => *v,
             None => consteval::eval(e, self.c).map(|v| v.value).unwrap_or(0),
@@ -650,10 +650,7 @@ impl Lower<'_, '_, '_> {
                         out.push((Vec::new(), init));
                         continue;
                     };
-                    next = match path[0] {
-                        Step::Field(f) => f as u64 + 1,
-                        Step::Elements(_, hi) => hi + 1,
-                    };
+                    next = path[0].bounds().1 + 1;
                     let mut each: Vec<Vec<hir::Designator>> = vec![Vec::with_capacity(path.len())];
                     for step in path {
                         match step {
