@@ -1064,3 +1064,45 @@ fn flexible_array_members_index_past_their_struct() {
         assert_eq!(sizes, [4, 4, 8, 8, 7]);
     });
 }
+
+#[test]
+fn pragma_pack_lays_members_out_as_the_host_packs_them() {
+    // `#pragma pack(1)` and `(2)` as a host compiler packs the same
+    // structs: the kernel reads members at unaligned offsets and writes a
+    // struct back (the Rust side builds the bytes itself).
+    let src = "#pragma pack(push, 1)
+               struct P { char c; int i; short s; double d; };
+               #pragma pack(2)
+               struct Q { char c; long l; };
+               #pragma pack(pop)
+               kernel void k(global struct P *p, global struct Q *q, global double *o) {
+                   int i = get_global_id(0);
+                   o[i] = p[i].c + p[i].i + p[i].s + p[i].d;
+                   q[i].c = p[i].c;
+                   q[i].l = (long)p[i].i * 1000;
+               }";
+    with_kernels(src, |get| {
+        let n = 3usize;
+        // struct P: 1 + 4 + 2 + 8 = 15 bytes, no padding.
+        let mut p = vec![0u8; 15 * n];
+        for k in 0..n {
+            let b = &mut p[15 * k..15 * (k + 1)];
+            b[0] = 10 + k as u8;
+            b[1..5].copy_from_slice(&(-7 * k as i32 - 1).to_le_bytes());
+            b[5..7].copy_from_slice(&(300 + k as i16).to_le_bytes());
+            b[7..15].copy_from_slice(&(0.25 * k as f64).to_le_bytes());
+        }
+        // struct Q: char at 0, long at 2, 10 bytes.
+        let mut q = vec![0xAAu8; 10 * n];
+        let mut o = vec![0f64; n];
+        launch(get("k"), n, &[arg(&p.as_ptr()), arg(&q.as_mut_ptr()), arg(&o.as_mut_ptr())]);
+        for k in 0..n {
+            let i = -7 * k as i32 - 1;
+            assert_eq!(o[k], (10 + k) as f64 + i as f64 + (300 + k) as f64 + 0.25 * k as f64, "element {k}");
+            let b = &q[10 * k..10 * (k + 1)];
+            assert_eq!(b[0], 10 + k as u8);
+            assert_eq!(b[1], 0xAA, "padding untouched");
+            assert_eq!(i64::from_le_bytes(b[2..10].try_into().unwrap()), i as i64 * 1000);
+        }
+    });
+}

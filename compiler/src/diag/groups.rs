@@ -32,6 +32,7 @@ const GROUPS: &[(&str, &[&str])] = &[
     ("attributes", &["unknown-attributes", "ignored-attributes"]),
     ("pragmas", &["unknown-pragmas", "ignored-pragmas"]),
     ("pointer-to-int-cast", &["void-pointer-to-int-cast"]),
+    ("shadow-all", &["shadow"]),
 ];
 
 /// Warnings clang reports only when asked (by name or through a group
@@ -56,13 +57,14 @@ const OFF_BY_DEFAULT: &[&str] = &[
     // which it does for -Wall's analyses only.
     "tautological-bitwise-compare",
     "tautological-negation-compare",
+    "shadow",
 ];
 
 /// Warnings clc reports that clang-22 has no option for: the memory
 /// model's (`sema::memory_model`), the parser's missing `;` after a
-/// member, and a warning clang gives without an option (an empty GNU case
-/// range).
-const CLC_ONLY: &[&str] = &["fence-relaxed", "atomic-scope-reduced", "missing-semicolon", "empty-case-range"];
+/// member, and warnings clang gives without an option (an empty GNU case
+/// range, `#pragma pack(show)`'s value).
+const CLC_ONLY: &[&str] = &["fence-relaxed", "atomic-scope-reduced", "missing-semicolon", "empty-case-range", "pragma-pack-show"];
 
 /// Is `-W<name>` (or `-Wno-<name>`, `-Werror=<name>`) an option clc or
 /// clang-22 knows? clc accepts every option of clang's, so a clang

@@ -8,6 +8,7 @@
 //! diagnostics arrive, so every stage gets them for free.
 
 pub mod groups;
+pub mod pragmas;
 pub mod render;
 
 use crate::source::Span;
@@ -58,6 +59,11 @@ pub struct Diagnostic {
     pub secondary: Vec<Label>,
     pub notes: Vec<Note>,
     pub fixit: Option<FixIt>,
+    /// Reported only when asked for, though its warning option is on by
+    /// default (clang's options are per diagnostic: `-Wunknown-pragmas`'
+    /// "unknown pragma ignored" needs `-Wall`, its "pragma diagnostic pop
+    /// could not pop" does not).
+    pub off_by_default: bool,
 }
 
 impl Diagnostic {
@@ -79,7 +85,15 @@ impl Diagnostic {
             secondary: Vec::new(),
             notes: Vec::new(),
             fixit: None,
+            off_by_default: false,
         }
+    }
+
+    /// Marks the warning as one reported only when asked for (see
+    /// [`Diagnostic::off_by_default`]).
+    pub fn off_by_default(mut self) -> Diagnostic {
+        self.off_by_default = true;
+        self
     }
 
     /// Text printed under the primary span.
@@ -119,7 +133,8 @@ impl Diagnostic {
 /// `-Wno-<name>`, `-Werror=<name>`, `-Wno-error=<name>`. A name may be a
 /// group ([`groups`]: `-Wall`, `-Wparentheses`, …); the options apply in
 /// the order given, so `-Wno-unused -Wunused-variable` turns on only
-/// that one.
+/// that one. `#pragma clang diagnostic` changes them from where it stands
+/// ([`pragmas`]).
 #[derive(Clone, Debug, Default)]
 pub struct WarningPolicy {
     /// `-w`: drop every warning (but those made errors by name).
@@ -128,6 +143,8 @@ pub struct WarningPolicy {
     pub all_errors: bool,
     /// The per-name options, in command-line order.
     pub per_name: Vec<(String, WarningState)>,
+    /// The diagnostic pragmas read so far (the preprocessor fills it).
+    pub pragmas: pragmas::PragmaStates,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,8 +167,8 @@ impl WarningPolicy {
 
     /// Whether warning `name` is on, and whether it is an error by name
     /// (`Some(false)`: kept a warning by name).
-    fn state(&self, name: &str) -> (bool, Option<bool>) {
-        let mut on = groups::on_by_default(name);
+    fn state(&self, name: &str, off_by_default: bool) -> (bool, Option<bool>) {
+        let mut on = groups::on_by_default(name) && !off_by_default;
         let mut error = None;
         for (option, state) in &self.per_name {
             if !groups::contains(option, name) {
@@ -170,10 +187,11 @@ impl WarningPolicy {
         (on, error)
     }
 
-    /// Would warning `name` be reported? (To skip work no one asked for.)
+    /// Could warning `name` be reported somewhere? (To skip work no one
+    /// asked for.)
     pub fn enabled(&self, name: &str) -> bool {
-        let (on, error) = self.state(name);
-        on && (!self.suppress_all || error == Some(true))
+        let (on, error) = self.state(name, false);
+        on && (!self.suppress_all || error == Some(true)) || !self.suppress_all && self.pragmas.may_turn_on(name)
     }
 
     /// Applies the policy; `None` means the diagnostic is dropped.
@@ -181,7 +199,19 @@ impl WarningPolicy {
         if d.severity != Severity::Warning {
             return Some(d);
         }
-        let (on, error) = self.state(d.code);
+        // A pragma in force decides over the command line, but for `-w`
+        // (clang's too).
+        match self.pragmas.lookup(d.primary.span, d.code) {
+            None => {}
+            Some(pragmas::PragmaSeverity::Ignored) => return None,
+            Some(_) if self.suppress_all => return None,
+            Some(pragmas::PragmaSeverity::Warning) => return Some(d),
+            Some(pragmas::PragmaSeverity::Error) => {
+                d.severity = Severity::Error;
+                return Some(d);
+            }
+        }
+        let (on, error) = self.state(d.code, d.off_by_default);
         if !on {
             return None;
         }
@@ -354,6 +384,31 @@ mod tests {
         p.set("dangling-else", WarningState::NoError);
         assert_eq!(p.apply(warn("dangling-else")).unwrap().severity, Severity::Warning);
         assert!(p.enabled("shift-op-parentheses") && !p.enabled("unused-variable"));
+    }
+
+    #[test]
+    fn pragmas_decide_after_their_place_but_for_minus_w() {
+        use crate::source::FileId;
+        let at = |lo: u32| Span { file: FileId(0), lo, hi: lo + 1 };
+        let warn_at = |name: &'static str, lo: u32| Diagnostic::warning(name, at(lo), "w");
+        let mut p = WarningPolicy { all_errors: true, ..Default::default() };
+        p.set("unused", WarningState::Off);
+        p.pragmas.enter(FileId(0), 0);
+        p.pragmas.set(at(10), "unused-variable", pragmas::PragmaSeverity::Warning);
+        p.pragmas.set(at(20), "dangling-else", pragmas::PragmaSeverity::Ignored);
+        assert!(p.apply(warn_at("unused-variable", 5)).is_none(), "before the pragma: -Wno-unused");
+        assert_eq!(p.apply(warn_at("unused-variable", 15)).unwrap().severity, Severity::Warning, "a warning even under -Werror");
+        assert_eq!(p.apply(warn_at("dangling-else", 15)).unwrap().severity, Severity::Error);
+        assert!(p.apply(warn_at("dangling-else", 25)).is_none());
+        assert!(p.enabled("unused-variable") && !p.enabled("unused-value"), "turned on somewhere, or nowhere");
+        p.suppress_all = true;
+        assert!(p.apply(warn_at("unused-variable", 15)).is_none(), "-w drops what pragmas turn on");
+        assert!(!p.enabled("unused-variable"));
+        let quiet = warn_at("unknown-pragmas", 0).off_by_default();
+        let mut q = WarningPolicy::default();
+        assert!(q.apply(quiet.clone()).is_none() && q.apply(warn_at("unknown-pragmas", 0)).is_some(), "off by default, though the option is on");
+        q.set("all", WarningState::On);
+        assert!(q.apply(quiet).is_some());
     }
 
     #[test]

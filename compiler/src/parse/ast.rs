@@ -202,6 +202,9 @@ pub struct StructSpec {
     pub name: Option<Ident>,
     pub members: Option<Vec<StructMember>>,
     pub span: Span,
+    /// The `#pragma pack` value in force at the `{` (0: none): the
+    /// largest alignment a member gets.
+    pub pack: u32,
 }
 
 #[derive(Debug, Clone)]

@@ -1241,6 +1241,20 @@ impl<'a> Cx<'a> {
         out
     }
 
+    /// The `#pragma pack` value in force at token `t` (0: none).
+    pub fn pack_at(&self, t: Tok) -> u32 {
+        let at = t.1 as usize;
+        let pragmas = &self.pp.pragmas;
+        pragmas[..pragmas.partition_point(|p| p.at <= at)]
+            .iter()
+            .rev()
+            .find_map(|p| match p.kind {
+                PragmaKind::Pack(n) => Some(n),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
+
     /// The `#pragma unroll`s anchored at token `at`, taken.
     fn unroll_at(&self, at: usize) -> Vec<Unroll> {
         let pragmas = &self.pp.pragmas;

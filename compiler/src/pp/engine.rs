@@ -8,6 +8,7 @@
 
 use super::macros::{Macro, MacroCtx};
 use super::{DebugAction, PpOptions, PpOutput, Pragma, PragmaKind, Switch};
+use crate::diag::pragmas::PragmaSeverity;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::lex::{self, flags, Token, TokenKind};
 use crate::source::{FileId, SourceMap, Span};
@@ -125,6 +126,13 @@ pub(super) struct Pp<'a> {
     pub one: Span,
     /// Header constants (see `header_macro`) `#undef`ed.
     pub undefined_constants: HashSet<Box<str>>,
+    /// `#pragma pack`: the largest member alignment in force (0: none),
+    /// and the values `push` saved, with their labels and places.
+    pub pack: u32,
+    pub pack_stack: Vec<(Option<Box<str>>, u32, Span)>,
+    /// `#pragma push_macro`: each name's saved definitions (`None`: it
+    /// was not defined).
+    pub pushed_macros: FxMap<Box<str>, Vec<Option<u32>>>,
 }
 
 pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mut Diagnostics) -> PpOutput {
@@ -155,6 +163,9 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
         zero: Span::new(consts, 0, 1),
         one: Span::new(consts, 1, 2),
         undefined_constants: HashSet::default(),
+        pack: 0,
+        pack_stack: Vec::new(),
+        pushed_macros: FxMap::default(),
     };
     pp.define_builtins();
     let predefined = super::predefined::text(opts);
@@ -177,6 +188,11 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
     }
     let mut toks = Vec::with_capacity(pp.files[0].toks.len());
     pp.expand_loop(0, Mode::Top, &mut toks);
+    if !pp.fatal {
+        for (_, _, at) in std::mem::take(&mut pp.pack_stack).into_iter().rev() {
+            pp.diags.push(Diagnostic::warning("pragma-pack", at, "unterminated '#pragma pack (push, ...)' at end of file"));
+        }
+    }
     pp.out.tokens = toks;
     pp.out.fatal = pp.fatal;
     pp.out
@@ -255,12 +271,26 @@ impl Pp<'_> {
 
     pub(super) fn push_file(&mut self, file: FileId, canonical: Option<PathBuf>) {
         let toks = lex::lex(file, &self.sm.file(file).text);
+        self.diags.policy.pragmas.enter(file, 0);
+        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical });
+    }
+
+    /// The end of file `f` (popped): what is reported of it as a whole,
+    /// once every pragma in it is known.
+    fn end_file(&mut self, f: &FileCtx) {
+        for c in f.conds.iter().rev() {
+            self.diags.push(Diagnostic::error("E0100", c.span, "unterminated conditional directive"));
+        }
         if self.user_code && self.diags.policy.enabled("comment") {
-            for at in multi_line_comments(&self.sm.file(file).text, &toks) {
-                self.diags.push(Diagnostic::warning("comment", Span::new(file, at, at + 1), "multi-line // comment"));
+            for at in multi_line_comments(&self.sm.file(f.file).text, &f.toks) {
+                self.diags.push(Diagnostic::warning("comment", Span::new(f.file, at, at + 1), "multi-line // comment"));
             }
         }
-        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical });
+        // The including file resumes after the `#include` line.
+        if let Some(g) = self.files.last() {
+            let at = g.toks.get(g.pos).map_or(self.sm.file(g.file).text.len() as u32, |t| t.span.lo);
+            self.diags.policy.pragmas.enter(g.file, at);
+        }
     }
 
     /// The next token of the current file, after running any directives in
@@ -273,9 +303,7 @@ impl Pp<'_> {
             let f = self.files.last_mut()?;
             let Some(&tok) = f.toks.get(f.pos) else {
                 let f = self.files.pop()?;
-                for c in f.conds.iter().rev() {
-                    self.diags.push(Diagnostic::error("E0100", c.span, "unterminated conditional directive"));
-                }
+                self.end_file(&f);
                 if self.files.is_empty() {
                     return None;
                 }
@@ -707,6 +735,18 @@ impl Pp<'_> {
 
     pub(super) fn pragma(&mut self, toks: &[Token], span: Span) {
         let words: Vec<&str> = toks.iter().map(|t| self.sm.text(t.spelling)).collect();
+        // What -E passes on: every pragma but those the preprocessor has
+        // done with (clang's -E too), spaced as written.
+        let verbatim = (!matches!(words.first(), Some(&("once" | "push_macro" | "pop_macro")))).then(|| {
+            let mut text = String::new();
+            for (k, (t, w)) in toks.iter().zip(&words).enumerate() {
+                if k > 0 && t.has(flags::LEADING_SPACE) {
+                    text.push(' ');
+                }
+                text.push_str(w);
+            }
+            text
+        });
         let at = self.emitted;
         let kind = match words.as_slice() {
             ["OPENCL", "EXTENSION", name, ":", state] if (*state == "enable" || *state == "disable") && toks[2].kind.is_word() => {
@@ -755,6 +795,58 @@ impl Pp<'_> {
                 self.diags.push(Diagnostic::warning("ignored-pragmas", span, "unknown '#pragma clc __debug' action ignored (expected 'crash' or 'llvm_fatal_error')"));
                 None
             }
+            ["STDC", "FP_CONTRACT", s] if matches!(*s, "ON" | "OFF" | "DEFAULT") => Some(PragmaKind::FpContract(match *s {
+                "ON" => Switch::On,
+                "OFF" => Switch::Off,
+                _ => Switch::Default,
+            })),
+            ["STDC", "FP_CONTRACT", ..] => {
+                let at = toks.get(2).map_or(toks[1].span.end(), |t| t.span);
+                self.diags.push(Diagnostic::warning("unknown-pragmas", at, "expected 'ON' or 'OFF' or 'DEFAULT' in pragma"));
+                None
+            }
+            // OpenCL's defaults, all clc has: no floating-point environment
+            // to access, no complex numbers.
+            ["STDC", "FENV_ACCESS" | "CX_LIMITED_RANGE", ..] => None,
+            ["STDC", "FENV_ROUND", ..] => {
+                let at = toks[toks.len() - 1].span.end();
+                self.diags.push(Diagnostic::warning("unknown-pragmas", at, "pragma STDC FENV_ROUND is not supported"));
+                None
+            }
+            ["STDC", ..] => {
+                let at = toks.get(1).map_or(toks[0].span.end(), |t| t.span);
+                self.diags.push(Diagnostic::warning("unknown-pragmas", at, "unknown pragma in STDC namespace").off_by_default());
+                None
+            }
+            ["clang" | "GCC", "diagnostic", ..] => {
+                self.diagnostic_pragma(toks, span);
+                None
+            }
+            ["message", ..] => {
+                self.message_pragma(toks[0], &toks[1..], MessageKind::Message);
+                None
+            }
+            ["GCC", "warning", ..] => {
+                self.message_pragma(toks[1], &toks[2..], MessageKind::Warning);
+                None
+            }
+            ["GCC", "error", ..] => {
+                self.message_pragma(toks[1], &toks[2..], MessageKind::Error);
+                None
+            }
+            ["GCC", "system_header", ..] => {
+                if self.files.len() == 1 {
+                    self.diags.push(Diagnostic::warning("pragma-system-header-outside-header", toks[1].span, "#pragma system_header ignored in main file"));
+                } else if let Some(f) = self.files.last() {
+                    self.diags.policy.pragmas.system_header(f.file);
+                }
+                None
+            }
+            ["pack", ..] => self.pack_pragma(toks[0], &toks[1..]),
+            ["push_macro" | "pop_macro", ..] => {
+                self.push_pop_macro(toks[0], &toks[1..]);
+                None
+            }
             ["once"] => {
                 // The main file is the bottom of the stack (the
                 // `-include` list, if any, sits above it, never below).
@@ -766,13 +858,350 @@ impl Pp<'_> {
                 }
                 None
             }
-            _ => None,
+            [first, ..] => {
+                // clang's -Wunknown-pragmas (in -Wall): a pragma clang
+                // knows is no "unknown pragma", whether or not clc acts on
+                // it.
+                let second = words.get(1).copied().unwrap_or("");
+                let unknown_at = match *first {
+                    "GCC" if !GCC_PRAGMAS.contains(&second) => toks.get(1),
+                    "clang" if !CLANG_PRAGMAS.contains(&second) => toks.get(1),
+                    "GCC" | "clang" => None,
+                    w if !PRAGMAS.contains(&w) => toks.first(),
+                    _ => None,
+                };
+                if let Some(t) = unknown_at {
+                    self.diags.push(Diagnostic::warning("unknown-pragmas", t.span, "unknown pragma ignored").off_by_default());
+                }
+                None
+            }
+            [] => {
+                self.diags.push(Diagnostic::warning("unknown-pragmas", span.end(), "unknown pragma ignored").off_by_default());
+                None
+            }
         };
-        if let Some(kind) = kind {
-            self.out.pragmas.push(Pragma { at, span, kind });
+        let kind = match kind {
+            Some(kind) => kind,
+            None => match verbatim {
+                Some(text) if !toks.is_empty() => PragmaKind::Verbatim(text),
+                _ => return,
+            },
+        };
+        self.out.pragmas.push(Pragma { at, span, kind });
+    }
+
+    /// `#pragma clang diagnostic …` (or `GCC diagnostic`) at `span`:
+    /// `push`, `pop`, or `ignored`/`warning`/`error`/`fatal` and a string
+    /// naming a warning option, with clang-22's checks and messages.
+    fn diagnostic_pragma(&mut self, toks: &[Token], span: Span) {
+        // Where clang reports a missing token: the end of the line.
+        let end = toks[toks.len() - 1].span.end();
+        let next = |i: usize| toks.get(i).map_or(end, |t| t.span);
+        let keyword = toks.get(2).filter(|t| t.kind.is_word()).map(|t| self.text(t).to_string());
+        let Some(keyword) = keyword else {
+            self.diags.push(Diagnostic::warning("unknown-pragmas", next(2), PRAGMA_DIAGNOSTIC_KEYWORDS));
+            return;
+        };
+        let severity = match keyword.as_str() {
+            "push" | "pop" => {
+                if keyword == "push" {
+                    self.diags.policy.pragmas.push();
+                } else if !self.diags.policy.pragmas.pop(span) {
+                    self.diags.push(Diagnostic::warning("unknown-pragmas", next(3), "pragma diagnostic pop could not pop, no matching push"));
+                }
+                if let Some(extra) = toks.get(3) {
+                    self.diags.push(Diagnostic::warning("unknown-pragmas", extra.span, "unexpected token in pragma diagnostic"));
+                }
+                return;
+            }
+            "ignored" => PragmaSeverity::Ignored,
+            "warning" => PragmaSeverity::Warning,
+            "error" | "fatal" => PragmaSeverity::Error,
+            _ => {
+                self.diags.push(Diagnostic::warning("unknown-pragmas", next(3), PRAGMA_DIAGNOSTIC_KEYWORDS));
+                return;
+            }
+        };
+        let Some((name, after)) = self.string_operand(&toks[3..], end, "pragma diagnostic") else { return };
+        if let Some(extra) = toks[3..].get(after) {
+            self.diags.push(Diagnostic::warning("unknown-pragmas", extra.span, "unexpected token in pragma diagnostic"));
+            return;
+        }
+        let string_at = toks[3].span;
+        let option = match name.strip_prefix("-W") {
+            Some(o) if !o.is_empty() => o,
+            // Remarks: clc has none to show or hide.
+            _ if name.len() > 2 && name.starts_with("-R") => return,
+            _ => {
+                self.diags.push(Diagnostic::warning("unknown-pragmas", string_at, "pragma diagnostic expected option name (e.g. \"-Wundef\")"));
+                return;
+            }
+        };
+        if option != "everything" && !crate::diag::groups::is_known(option) {
+            self.diags.push(Diagnostic::warning("unknown-warning-option", string_at, format!("unknown warning group '{name}', ignored")));
+            return;
+        }
+        self.diags.policy.pragmas.set(span, option, severity);
+    }
+
+    /// The string literals starting `toks` (at least one), concatenated:
+    /// the operand of a pragma that takes a string, and the number of
+    /// tokens they take; `None` after clang's error (for `what`) where no
+    /// ordinary string literal stands.
+    fn string_operand(&mut self, toks: &[Token], end: Span, what: &str) -> Option<(String, usize)> {
+        let mut value = Vec::new();
+        let mut n = 0;
+        for t in toks {
+            let text = self.text(t);
+            if t.kind != TokenKind::StringLit || !text.starts_with('"') {
+                break;
+            }
+            match crate::lex::literal::parse_string(text) {
+                Ok(bytes) => value.extend_from_slice(&bytes),
+                Err(e) => {
+                    self.diags.push(Diagnostic::error("E0117", t.span, e));
+                    return None;
+                }
+            }
+            n += 1;
+        }
+        if n == 0 {
+            let at = toks.first().map_or(end, |t| t.span);
+            self.diags.push(Diagnostic::error("E0122", at, format!("expected string literal in {what}")));
+            return None;
+        }
+        Some((String::from_utf8_lossy(&value).into_owned(), n))
+    }
+
+    /// `#pragma message`, `#pragma GCC warning`, `#pragma GCC error`:
+    /// `name` is the pragma's word, `rest` what follows it (a string, or
+    /// one in parentheses; macros expanded, strings concatenated).
+    fn message_pragma(&mut self, name: Token, rest: &[Token], kind: MessageKind) {
+        let toks = self.expand_list(rest.to_vec(), Mode::Plain);
+        let end = rest.last().map_or(name.span.end(), |t| t.span.end());
+        let malformed = format!("pragma {} requires parenthesized string", kind.word());
+        let what = format!("pragma {}", kind.word());
+        let parens = match toks.first() {
+            Some(t) if t.kind == TokenKind::LParen => true,
+            Some(t) if t.kind == TokenKind::StringLit => false,
+            _ => {
+                self.diags.push(Diagnostic::error("E0122", name.span, malformed));
+                return;
+            }
+        };
+        let start = usize::from(parens);
+        let Some((message, n)) = self.string_operand(&toks[start..], end, &what) else { return };
+        let mut i = start + n;
+        if parens {
+            match toks.get(i) {
+                Some(t) if t.kind == TokenKind::RParen => i += 1,
+                other => {
+                    self.diags.push(Diagnostic::error("E0122", other.map_or(end, |t| t.span), malformed));
+                    return;
+                }
+            }
+        }
+        if let Some(extra) = toks.get(i) {
+            self.diags.push(Diagnostic::error("E0122", extra.span, malformed));
+            return;
+        }
+        let d = match kind {
+            MessageKind::Error => Diagnostic::error("E0104", name.span, message),
+            _ => Diagnostic::warning("#pragma-messages", name.span, message),
+        };
+        self.diags.push(d);
+    }
+}
+
+impl Pp<'_> {
+    /// `#pragma pack(…)` as clang reads it (`ParsePragma.cpp`,
+    /// `Sema::ActOnPragmaPack`): `(N)`, `()`, `(show)`, `(push[, label][,
+    /// N])`, `(pop[, label][, N])`, N one of 0 (none), 1, 2, 4, 8, 16,
+    /// macros expanded. Returns the largest member alignment from here on
+    /// when the pragma changes it.
+    fn pack_pragma(&mut self, name: Token, rest: &[Token]) -> Option<PragmaKind> {
+        let toks = self.expand_list(rest.to_vec(), Mode::Plain);
+        let end = rest.last().map_or(name.span.end(), |t| t.span.end());
+        let at = |i: usize| toks.get(i).map_or(end, |t| t.span);
+        let ignored = |pp: &mut Self, span: Span, msg: &str| pp.diags.push(Diagnostic::warning("ignored-pragmas", span, msg.to_string()));
+        if toks.first().is_none_or(|t| t.kind != TokenKind::LParen) {
+            ignored(self, at(0), "missing '(' after '#pragma pack' - ignoring");
+            return None;
+        }
+        let word = |i: usize| toks.get(i).filter(|t| t.kind.is_word()).map(|t| self.text(t).to_string());
+        let (mut push, mut pop, mut show) = (false, false, false);
+        let mut label: Option<Box<str>> = None;
+        let mut value: Option<&Token> = None;
+        let mut i = 1;
+        match (toks.get(1), word(1).as_deref()) {
+            (Some(t), _) if t.kind == TokenKind::Number => {
+                value = Some(t);
+                i = 2;
+            }
+            (Some(_), Some("show")) => {
+                show = true;
+                i = 2;
+            }
+            (Some(_), Some(w @ ("push" | "pop"))) => {
+                push = w == "push";
+                pop = !push;
+                i = 2;
+                while toks.get(i).is_some_and(|t| t.kind == TokenKind::Comma) {
+                    match toks.get(i + 1) {
+                        Some(t) if t.kind == TokenKind::Number => {
+                            value = Some(t);
+                            i += 2;
+                            break;
+                        }
+                        Some(t) if t.kind.is_word() && label.is_none() => {
+                            label = Some(self.text(t).into());
+                            i += 2;
+                        }
+                        _ => {
+                            ignored(self, at(i + 1), "expected integer or identifier in '#pragma pack' - ignored");
+                            return None;
+                        }
+                    }
+                }
+            }
+            (Some(t), _) if t.kind == TokenKind::RParen => {}
+            _ => {
+                ignored(self, at(1), "unknown action for '#pragma pack' - ignored");
+                return None;
+            }
+        }
+        if toks.get(i).is_none_or(|t| t.kind != TokenKind::RParen) {
+            ignored(self, at(i), "missing ')' after '#pragma pack' - ignoring");
+            return None;
+        }
+        if let Some(extra) = toks.get(i + 1) {
+            ignored(self, extra.span, "extra tokens at end of '#pragma pack' - ignored");
+            return None;
+        }
+        let n = match value {
+            Some(t) => match crate::lex::literal::parse_number(self.text(t)) {
+                Ok(crate::lex::literal::NumberLit::Int { value, .. }) if value == 0 || value.is_power_of_two() && value <= 16 => Some(value as u32),
+                _ => {
+                    ignored(self, name.span, "expected #pragma pack parameter to be '1', '2', '4', '8', or '16'");
+                    return None;
+                }
+            },
+            None => None,
+        };
+        let before = self.pack;
+        if show {
+            let shown = if self.pack == 0 { 8 } else { self.pack };
+            self.diags.push(Diagnostic::warning("pragma-pack-show", name.span, format!("value of #pragma pack(show) == {shown}")));
+            return None;
+        }
+        if push {
+            self.pack_stack.push((label, self.pack, name.span));
+        } else if pop {
+            if n.is_some() && label.is_some() {
+                ignored(self, name.span, "specifying both a name and alignment to 'pop' is undefined");
+            }
+            if self.pack_stack.is_empty() {
+                ignored(self, name.span, "#pragma pack(pop, ...) failed: stack empty");
+            }
+            match &label {
+                Some(l) => {
+                    if let Some(k) = self.pack_stack.iter().rposition(|(sl, _, _)| sl.as_deref() == Some(&**l)) {
+                        self.pack = self.pack_stack[k].1;
+                        self.pack_stack.truncate(k);
+                    }
+                }
+                None => {
+                    if let Some((_, v, _)) = self.pack_stack.pop() {
+                        self.pack = v;
+                    }
+                }
+            }
+        }
+        match n {
+            Some(n) => self.pack = n,
+            // `pack()`: back to none.
+            None if !push && !pop => self.pack = 0,
+            None => {}
+        }
+        (self.pack != before).then_some(PragmaKind::Pack(self.pack))
+    }
+}
+
+impl Pp<'_> {
+    /// `#pragma push_macro("X")` saves macro `X`'s definition (or that it
+    /// has none); `#pragma pop_macro("X")` brings the last saved back.
+    fn push_pop_macro(&mut self, word: Token, rest: &[Token]) {
+        let toks = self.expand_list(rest.to_vec(), Mode::Plain);
+        let push = self.text(&word) == "push_macro";
+        let name = match toks.as_slice() {
+            [l, s, r, ..] if l.kind == TokenKind::LParen && s.kind == TokenKind::StringLit && r.kind == TokenKind::RParen && self.text(s).starts_with('"') => {
+                let text = self.text(s);
+                text[1..text.len() - 1].to_string()
+            }
+            _ => {
+                let msg = format!("pragma {} requires a parenthesized string", self.text(&word));
+                self.diags.push(Diagnostic::error("E0122", word.span, msg));
+                return;
+            }
+        };
+        if push {
+            let def = self.names.get(name.as_str()).copied();
+            self.pushed_macros.entry(name.into()).or_default().push(def);
+            return;
+        }
+        match self.pushed_macros.get_mut(name.as_str()).and_then(Vec::pop) {
+            Some(Some(def)) => {
+                let (w, bit) = bloom_bit(&name);
+                self.bloom[w] |= bit;
+                self.names.insert(name.into(), def);
+            }
+            Some(None) => {
+                self.names.remove(name.as_str());
+            }
+            None => {
+                let msg = format!("pragma pop_macro could not pop '{name}', no matching push_macro");
+                self.diags.push(Diagnostic::warning("ignored-pragmas", word.span, msg));
+            }
         }
     }
 }
+
+/// clang's message for a `#pragma clang diagnostic` without a known word.
+const PRAGMA_DIAGNOSTIC_KEYWORDS: &str = "pragma diagnostic expected 'error', 'warning', 'ignored', 'fatal', 'push', or 'pop'";
+
+/// Which of the pragmas that print a message.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MessageKind {
+    Message,
+    Warning,
+    Error,
+}
+
+impl MessageKind {
+    fn word(self) -> &'static str {
+        match self {
+            MessageKind::Message => "message",
+            MessageKind::Warning => "warning",
+            MessageKind::Error => "error",
+        }
+    }
+}
+
+/// The pragmas clang-22 knows for OpenCL C on its targets (so no
+/// -Wunknown-pragmas), by first word; `GCC` and `clang` by second word.
+/// clc acts on `once`, `message`, `unroll`, `nounroll`, `OPENCL`, `STDC`,
+/// `GCC`/`clang diagnostic`, `GCC warning`/`error`/`system_header` and
+/// `clang loop`; the others are ignored, as clang ignores several of them
+/// for OpenCL C.
+const PRAGMAS: &[&str] = &[
+    "once", "mark", "message", "pack", "push_macro", "pop_macro", "weak", "redefine_extname", "align", "options", "float_control", "region", "endregion",
+    "comment", "unroll", "nounroll", "unroll_and_jam", "nounroll_and_jam", "omp", "acc", "OPENCL", "STDC", "ms_struct", "clc",
+];
+const GCC_PRAGMAS: &[&str] = &["system_header", "visibility", "poison", "dependency", "warning", "error", "diagnostic"];
+const CLANG_PRAGMAS: &[&str] = &[
+    "diagnostic", "optimize", "fp", "attribute", "section", "max_tokens_here", "max_tokens_total", "assume_nonnull", "deprecated",
+    "restrict_expansion", "final", "loop", "module", "arc_cf_code_audited", "__debug", "system_header", "riscv",
+];
 
 impl Pp<'_> {
     /// `#pragma unroll` and its count as clang reads them: `N` to the end

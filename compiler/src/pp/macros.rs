@@ -532,8 +532,15 @@ impl Pp<'_> {
             }
         }
         let v = self.sm.add_virtual("<_Pragma>", text);
-        let toks = lex::lex(v, &self.sm.file(v).text);
         let span = if tok.expansion != 0 { tok.span } else { tok.span.to(c.span) };
+        // The user sees the pragma's words where `_Pragma` stands: its
+        // diagnostics are reported there, and judged by the diagnostic
+        // pragmas in force there.
+        let mut toks = lex::lex(v, &self.sm.file(v).text);
+        for t in &mut toks {
+            t.span = span;
+            t.expansion = tok.expansion;
+        }
         self.pragma(&toks, span);
     }
 

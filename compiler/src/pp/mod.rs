@@ -19,7 +19,7 @@
 //! - `E0100` unterminated conditional directive
 //! - `E0101` `#else`/`#elif`/`#endif` without `#if`, or after `#else`
 //! - `E0103` invalid preprocessing directive
-//! - `E0104` `#error`
+//! - `E0104` `#error`, `#pragma GCC error`
 //! - `E0105` `#include` file not found or unreadable
 //! - `E0106` `#include` nested too deeply
 //! - `E0107` malformed `#include` / `#line` / `#ifdef` operands
@@ -35,6 +35,8 @@
 //! - `E0120` malformed `_Pragma`
 //! - `E0121` malformed `#pragma unroll` count (`(` unclosed, nothing in
 //!   the parentheses)
+//! - `E0122` a pragma's string operand missing or malformed (`#pragma
+//!   clang diagnostic ignored`, `#pragma message(` …)
 
 mod engine;
 mod expr;
@@ -136,6 +138,12 @@ pub enum PragmaKind {
     /// [`PpOutput::pragma_tokens`], empty without `N`. `name` is the word
     /// `unroll`/`nounroll`, where clang reports duplicate pragmas.
     Unroll { nounroll: bool, count: std::ops::Range<usize>, name: Span },
+    /// `#pragma pack`: the largest alignment of the members of structs
+    /// and unions defined from here on (0: their own alignment).
+    Pack(u32),
+    /// Any other pragma but `once`, as written (words joined by a space),
+    /// for `-E` to pass on, as clang does.
+    Verbatim(String),
     /// `#pragma clc __debug crash|llvm_fatal_error`: makes the `clc`
     /// command fail on purpose, to test its crash reports (clang's
     /// `#pragma clang __debug crash`).

@@ -149,6 +149,9 @@ impl Printer<'_> {
                 t
             }
             PragmaKind::Debug(action) => format!("#pragma clc __debug {}", action.name()),
+            // The value in force: push and pop done already.
+            PragmaKind::Pack(n) => format!("#pragma pack({n})"),
+            PragmaKind::Verbatim(text) => format!("#pragma {text}"),
         };
         self.s.push_str(&text);
         self.s.push('\n');

@@ -456,6 +456,9 @@ impl Checker<'_> {
             self.facts.decls.insert(sym.decl, sym.ty);
         }
         let file_scope = self.scopes.len() == 1;
+        if !file_scope && matches!(sym.kind, SymKind::Var { .. } | SymKind::Param | SymKind::EnumConst(_)) && self.diags.policy.enabled("shadow") {
+            self.shadow(name);
+        }
         let prev = self.scopes.last().and_then(|s| s.names.get(&name.name)).and_then(|v| v.last()).cloned();
         if let Some(prev) = prev {
             let here = |msg: String| err("E0305", name.span, msg).with_note_at(prev.span, "previous definition is here");
@@ -877,6 +880,21 @@ impl Checker<'_> {
         let ty = QualType::new(self.types.scalar(Scalar::Int), AddrSpace::Private);
         self.poisoned.insert(addr(name));
         self.declare(name, Sym { kind: SymKind::Var { has_init: true }, ty, span: name.span, decl: addr(name) }, ctx);
+    }
+
+    /// clang's -Wshadow: a local declaration (variable, parameter,
+    /// enumerator) whose name the nearest enclosing scope that has it
+    /// gives to a variable or parameter (a name that was a type, a
+    /// function or an enumerator there is no variable shadowed).
+    fn shadow(&mut self, name: &Ident) {
+        let outer = self.scopes.len() - 1;
+        let Some((depth, prev)) = self.scopes[..outer].iter().enumerate().rev().find_map(|(k, s)| s.names.get(&name.name).and_then(|v| v.last()).map(|p| (k, p))) else { return };
+        if !matches!(prev.kind, SymKind::Var { .. } | SymKind::Param) {
+            return;
+        }
+        let what = if depth == 0 { "a variable in the global scope" } else { "a local variable" };
+        let d = Diagnostic::warning("shadow", name.span, format!("declaration shadows {what}")).with_note_at(prev.span, "previous declaration is here");
+        self.diags.push(d);
     }
 
     /// Declares a function's or block's parameters in its body's scope;
@@ -1802,12 +1820,12 @@ impl Checker<'_> {
                         err("E0305", n.span, format!("use of '{}' with tag type that does not match previous declaration", n.name))
                             .with_note_at(tag.span, "previous use is here"),
                     );
-                    return self.types.add_record(Record { name: Some(n.name.clone()), is_union, fields: None, packed: false, align: None, decl: Some(n.span) });
+                    return self.types.add_record(Record { name: Some(n.name.clone()), is_union, fields: None, packed: false, pack: 0, align: None, decl: Some(n.span) });
                 }
                 tag.ty
             }
             _ => {
-                let ty = self.types.add_record(Record { name: s.name.as_ref().map(|n| n.name.clone()), is_union, fields: None, packed: false, align: None, decl: s.name.as_ref().map(|n| n.span) });
+                let ty = self.types.add_record(Record { name: s.name.as_ref().map(|n| n.name.clone()), is_union, fields: None, packed: false, pack: 0, align: None, decl: s.name.as_ref().map(|n| n.span) });
                 if let Some(n) = &s.name {
                     self.scopes.last_mut().expect("scope").tags.insert(n.name.clone(), Tag { ty, span: n.span, is_enum: false });
                 }
@@ -1823,7 +1841,7 @@ impl Checker<'_> {
             let n = s.name.as_ref().expect("only named records are found again");
             let prev = existing.as_ref().map_or(n.span, |t| t.span);
             self.diags.push(err("E0305", n.span, format!("nested redefinition of '{}'", n.name)).with_note_at(prev, "previous definition is here"));
-            ty = self.types.add_record(Record { name: Some(n.name.clone()), is_union, fields: None, packed: false, align: None, decl: Some(n.span) });
+            ty = self.types.add_record(Record { name: Some(n.name.clone()), is_union, fields: None, packed: false, pack: 0, align: None, decl: Some(n.span) });
             let TypeKind::Record(i) = *self.types.kind(ty) else { return ty };
             idx = i;
         }
@@ -1934,6 +1952,7 @@ impl Checker<'_> {
         let r = &mut self.types.records[idx as usize];
         r.fields = Some(fields);
         r.packed = packed;
+        r.pack = u64::from(s.pack);
         r.align = align;
         if members_sized && self.types.record_layout(idx).is_none() {
             let what = s.name.as_ref().map_or(format!("anonymous {kw}"), |n| format!("{kw} '{}'", n.name));

@@ -91,6 +91,9 @@ pub struct Record {
     /// `None` until the body is seen (an incomplete type).
     pub fields: Option<Vec<Field>>,
     pub packed: bool,
+    /// `#pragma pack(N)` at the definition: the largest alignment a member
+    /// gets, over its `aligned` attribute too (clang's rule); 0: none.
+    pub pack: u64,
     pub align: Option<u64>,
     /// The name where the record was first declared (for clang's
     /// "forward declaration of" note while it is incomplete).
@@ -240,7 +243,8 @@ impl Types {
 
     /// Field offsets, size and alignment of a struct or union: C layout,
     /// with `packed` (alignment 1 for every member unless the member says
-    /// otherwise) and `aligned(N)` on the record and on members.
+    /// otherwise), `aligned(N)` on the record and on members, and
+    /// `#pragma pack`'s cap on members' alignment.
     pub fn record_layout(&self, idx: u32) -> Option<RecordLayout> {
         let r = &self.records[idx as usize];
         let fields = r.fields.as_ref()?;
@@ -254,11 +258,14 @@ impl Types {
                 TypeKind::Array(e, None) if k + 1 == fields.len() => (0, self.size_align(e.ty)?.1),
                 _ => self.size_align(f.ty.ty)?,
             };
-            let falign = match (f.align, r.packed) {
+            let mut falign = match (f.align, r.packed) {
                 (Some(a), _) => a,
                 (None, true) => 1,
                 (None, false) => natural,
             };
+            if r.pack != 0 {
+                falign = falign.min(r.pack);
+            }
             align = align.max(falign);
             if r.is_union {
                 offsets.push(0);
@@ -482,17 +489,17 @@ mod tests {
         let f4 = t.vector(Scalar::Float, 4);
         let i = t.scalar(Scalar::Int);
         let field = |name: &str, ty| Field { name: name.into(), ty: QualType::new(ty, AddrSpace::Private), align: None };
-        let plain = t.add_record(Record { name: Some("S".into()), is_union: false, fields: Some(vec![field("a", c), field("v", f4), field("i", i)]), packed: false, align: None, decl: None });
+        let plain = t.add_record(Record { name: Some("S".into()), is_union: false, fields: Some(vec![field("a", c), field("v", f4), field("i", i)]), packed: false, pack: 0, align: None, decl: None });
         assert_eq!(t.size_align(plain), Some((48, 16)));
         let TypeKind::Record(idx) = *t.kind(plain) else { unreachable!() };
         assert_eq!(t.record_layout(idx).unwrap().offsets, vec![0, 16, 32]);
-        let packed = t.add_record(Record { name: Some("P".into()), is_union: false, fields: Some(vec![field("a", c), field("i", i)]), packed: true, align: None, decl: None });
+        let packed = t.add_record(Record { name: Some("P".into()), is_union: false, fields: Some(vec![field("a", c), field("i", i)]), packed: true, pack: 0, align: None, decl: None });
         assert_eq!(t.size_align(packed), Some((5, 1)));
-        let aligned = t.add_record(Record { name: None, is_union: false, fields: Some(vec![field("a", c)]), packed: false, align: Some(32), decl: None });
+        let aligned = t.add_record(Record { name: None, is_union: false, fields: Some(vec![field("a", c)]), packed: false, pack: 0, align: Some(32), decl: None });
         assert_eq!(t.size_align(aligned), Some((32, 32)));
-        let u = t.add_record(Record { name: Some("U".into()), is_union: true, fields: Some(vec![field("a", c), field("v", f4)]), packed: false, align: None, decl: None });
+        let u = t.add_record(Record { name: Some("U".into()), is_union: true, fields: Some(vec![field("a", c), field("v", f4)]), packed: false, pack: 0, align: None, decl: None });
         assert_eq!(t.size_align(u), Some((16, 16)));
-        let incomplete = t.add_record(Record { name: Some("I".into()), is_union: false, fields: None, packed: false, align: None, decl: None });
+        let incomplete = t.add_record(Record { name: Some("I".into()), is_union: false, fields: None, packed: false, pack: 0, align: None, decl: None });
         assert_eq!(t.size_align(incomplete), None);
     }
 
