@@ -58,6 +58,12 @@ const OFF_BY_DEFAULT: &[&str] = &[
     "tautological-bitwise-compare",
     "tautological-negation-compare",
     "shadow",
+    "missing-prototypes",
+    "implicit-fallthrough",
+    "cast-qual",
+    "double-promotion",
+    "float-conversion",
+    "implicit-float-conversion",
 ];
 
 /// Warnings clc reports that clang-22 has no option for: the memory

@@ -19,7 +19,8 @@ use rustc_hash::FxHashMap as HashMap;
 #[path = "expr.rs"]
 mod expr;
 
-// Whether control runs off the end of a function body (-Wreturn-type).
+// Whether control runs off the end of a function body (-Wreturn-type), and
+// into a switch label (-Wimplicit-fallthrough).
 #[path = "flow.rs"]
 mod flow;
 
@@ -1473,6 +1474,35 @@ impl Checker<'_> {
         None
     }
 
+    /// clang's -Wmissing-prototypes: a definition of a function with
+    /// external linkage (no kernel, not `static` nor `inline`) that no
+    /// declaration of the same type came before; the note points where
+    /// `static` would go.
+    fn missing_prototype(&mut self, f: &FunctionDef, base: &Base, name: &Ident, ty: TypeId) {
+        if base.kernel || !self.diags.policy.enabled("missing-prototypes") || self.scopes.len() != 1 {
+            return;
+        }
+        if matches!(base.storage, Some((StorageClass::Static, _))) || self.static_functions.contains(&name.name) {
+            return;
+        }
+        if f.specs.items.iter().any(|i| matches!(i, DeclSpec::FnSpec(FnSpec::Inline, _))) {
+            return;
+        }
+        if self.entities.iter().any(|e| e.name == name.name && e.ty.ty == ty) {
+            return;
+        }
+        let at = f.specs.items.iter().find_map(|i| match i {
+            DeclSpec::Type(t) => Some(t.span),
+            DeclSpec::Qual(_, s) | DeclSpec::AddrSpace(_, s) => Some(*s),
+            _ => None,
+        });
+        let mut d = Diagnostic::warning("missing-prototypes", name.span, format!("no previous prototype for function '{}'", name.name));
+        if let Some(at) = at {
+            d = d.with_note_at(at.start(), "declare 'static' if the function is not intended to be used outside of this translation unit");
+        }
+        self.diags.push(d);
+    }
+
     fn function_def(&mut self, f: &FunctionDef) {
         let Some(base) = self.base(&f.specs, Ctx::File) else { return };
         let Some(decl) = self.declarator(&base, &f.declarator, Ctx::File) else { return };
@@ -1483,6 +1513,7 @@ impl Checker<'_> {
         }
         let attrs = base.attrs.clone();
         if decl.complete {
+            self.missing_prototype(f, &base, name, decl.ty.ty);
             self.function_decl(&base, name, &decl, &attrs, true, f.declarator.span);
         } else {
             // A parameter was reported: check the body, but not the calls.
@@ -2324,6 +2355,16 @@ impl Checker<'_> {
                 self.sub_stmt(body);
                 if let Some(sw) = self.func.as_mut().and_then(|f| f.switches.pop()) {
                     self.finish_switch(sw);
+                }
+                if self.diags.policy.enabled("implicit-fallthrough") {
+                    for label in flow::fallthroughs(body) {
+                        // The keyword: `case` or `default`.
+                        let kw = Span { hi: label.span.lo + if matches!(label.kind, StmtKind::Case { .. }) { 4 } else { 7 }, ..label.span };
+                        let d = Diagnostic::warning("implicit-fallthrough", kw, "unannotated fall-through between switch labels")
+                            .with_note_at(kw.start(), "insert '__attribute__((fallthrough));' to silence this warning")
+                            .with_note_at(kw.start(), "insert 'break;' to avoid fall-through");
+                        self.diags.push(d);
+                    }
                 }
             }
             StmtKind::While { cond, body, .. } => {

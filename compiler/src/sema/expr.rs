@@ -573,7 +573,7 @@ impl Checker<'_> {
             }
             ExprKind::Assign(op, l, r) => {
                 let mark = self.diags.mark();
-                let v = self.assign(*op, l, r, e.span);
+                let v = self.assign(*op, l, r, e.span, e.loc());
                 self.point_at_operator(mark, e);
                 v
             }
@@ -1648,6 +1648,8 @@ impl Checker<'_> {
                     let int_only = matches!(op, Rem | BitAnd | BitOr | BitXor);
                     if !int_only || (is_int(x) && is_int(y)) {
                         let s = self.usual(x, y);
+                        self.operand_promotion(x, a, s);
+                        self.operand_promotion(y, b, s);
                         return Some(self.sc(s));
                     }
                 }
@@ -1655,6 +1657,8 @@ impl Checker<'_> {
             Add | Sub => {
                 if let (Some(x), Some(y)) = (ls, rs) {
                     let s = self.usual(x, y);
+                    self.operand_promotion(x, a, s);
+                    self.operand_promotion(y, b, s);
                     return Some(self.sc(s));
                 }
                 match (lp, rp, ls, rs) {
@@ -1689,7 +1693,10 @@ impl Checker<'_> {
                 }
             }
             Lt | Gt | Le | Ge | Eq | Ne => {
-                if ls.is_some() && rs.is_some() {
+                if let (Some(x), Some(y)) = (ls, rs) {
+                    let s = self.usual(x, y);
+                    self.operand_promotion(x, a, s);
+                    self.operand_promotion(y, b, s);
                     return Some(self.int_ty());
                 }
                 match (lp, rp) {
@@ -1874,7 +1881,7 @@ impl Checker<'_> {
 
     // ------------------------------------------------------- assignment
 
-    fn assign(&mut self, op: Option<BinOp>, l: &Expr, r: &Expr, span: Span) -> Option<Val> {
+    fn assign(&mut self, op: Option<BinOp>, l: &Expr, r: &Expr, span: Span, op_at: Span) -> Option<Val> {
         let lhs = self.type_expr(l);
         let rhs = self.value(r);
         let lhs = lhs?;
@@ -1912,7 +1919,7 @@ impl Checker<'_> {
                 self.division_by_zero(op, target, rhs, r, span);
                 // (What converts is the operation's result, not `r`'s
                 // value: no warning about `r` as a constant.)
-                let ok = self.convert_inner(res, r, lhs.ty, Conv::Assign, span, false);
+                let ok = self.convert_inner(res, r, lhs.ty, Conv::Assign, span, Some(op_at));
                 if ok && self.facts.enabled {
                     self.facts.conv.insert(addr(r), lhs.ty);
                 }
@@ -1925,15 +1932,18 @@ impl Checker<'_> {
     /// to `to` (C99 6.5.16.1, OpenCL C §6.2.1, §6.5.5). Returns whether it
     /// is allowed; reports when it is not.
     pub(super) fn convert(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span) -> bool {
-        let ok = self.convert_inner(from, e, to, how, span, true);
+        let ok = self.convert_inner(from, e, to, how, span, None);
         if ok && self.facts.enabled {
             self.facts.conv.insert(addr(e), to);
         }
         ok
     }
 
-    /// `constant`: `e`'s value is what converts (see [`Self::value_change`]).
-    fn convert_inner(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span, constant: bool) -> bool {
+    /// `result_at`: a compound assignment's operator, whose result is what
+    /// converts (not `e`'s value, [`Self::value_change`]), where clang
+    /// reports its conversion.
+    fn convert_inner(&mut self, from: QualType, e: &Expr, to: QualType, how: Conv, span: Span, result_at: Option<Span>) -> bool {
+        let constant = result_at.is_none();
         let (f, t) = (from.ty, to.ty);
         if f == t {
             return true;
@@ -1957,6 +1967,7 @@ impl Checker<'_> {
                 if constant {
                     self.value_change(f, e, *ts);
                 }
+                self.precision_change(f, e, *ts, result_at);
                 true
             }
             (TypeKind::Enum(_), _) if self.arith(f).is_some() => true,
@@ -2068,6 +2079,62 @@ impl Checker<'_> {
             }
             _ => {}
         }
+    }
+
+    /// clang's warnings for an implicit conversion of a floating value
+    /// that changes its precision: to a wider floating type
+    /// (-Wdouble-promotion), to an integer (-Wfloat-conversion; a literal
+    /// is -Wliteral-conversion's), to a narrower floating type
+    /// (-Wimplicit-float-conversion; not a literal the narrower type
+    /// holds exactly).
+    pub(super) fn precision_change(&mut self, f: TypeId, e: &Expr, to: Scalar, result_at: Option<Span>) {
+        let Some(from) = self.arith(f) else { return };
+        if is_int(from) || to == Scalar::Bool || from == to {
+            return;
+        }
+        let p = self.types.pointer_size;
+        let bits = |s: Scalar| vector_element_bits(canon(s, p));
+        let (from_s, to_s) = (self.rv_name(f), to.name());
+        let (code, msg) = if is_int(to) {
+            if float_literal(e).is_some() {
+                return;
+            }
+            ("float-conversion", format!("implicit conversion turns floating-point number into integer: '{from_s}' to '{to_s}'"))
+        } else if bits(to) > bits(from) {
+            ("double-promotion", format!("implicit conversion increases floating-point precision: '{from_s}' to '{to_s}'"))
+        } else {
+            let exact = float_literal(e).is_some_and(|(v, _)| match to {
+                Scalar::Float => v as f32 as f64 == v,
+                Scalar::Half => {
+                    // 11 significant bits, exponents from -14 (subnormals below).
+                    let m = v.abs();
+                    m == 0.0 || m <= 65504.0 && (m / 2f64.powi(m.log2().floor().max(-14.0) as i32 - 10)).fract() == 0.0
+                }
+                _ => true,
+            });
+            if exact {
+                return;
+            }
+            ("implicit-float-conversion", format!("implicit conversion loses floating-point precision: '{from_s}' to '{to_s}'"))
+        };
+        if self.diags.policy.enabled(code) {
+            let d = match result_at {
+                Some(at) => Diagnostic::warning(code, at, msg),
+                None => Diagnostic::warning(code, conversion_loc(e), msg).with_range(e.span),
+            };
+            self.diags.push(d);
+        }
+    }
+
+    /// -Wdouble-promotion for an operand of a binary operator that the
+    /// usual arithmetic conversions widen to `common`.
+    fn operand_promotion(&mut self, x: Scalar, a: &Expr, common: Scalar) {
+        let p = self.types.pointer_size;
+        if is_int(x) || is_int(common) || vector_element_bits(canon(common, p)) <= vector_element_bits(canon(x, p)) || !self.diags.policy.enabled("double-promotion") {
+            return;
+        }
+        let msg = format!("implicit conversion increases floating-point precision: '{}' to '{}'", x.name(), common.name());
+        self.diags.push(Diagnostic::warning("double-promotion", conversion_loc(a), msg).with_range(a.span));
     }
 
     /// The value of `e` if it is a small integer constant expression
@@ -2249,6 +2316,18 @@ impl Checker<'_> {
                             .with_note("only a __generic pointer may be cast to a named address space, and never to __constant"),
                     );
                     return None;
+                }
+                // clang's -Wcast-qual: the pointee loses `const` or
+                // `volatile`.
+                let dropped = match (fp.quals.is_const && !tp.quals.is_const, fp.quals.is_volatile && !tp.quals.is_volatile) {
+                    (true, true) => Some("const and volatile qualifiers"),
+                    (true, false) => Some("const qualifier"),
+                    (false, true) => Some("volatile qualifier"),
+                    (false, false) => None,
+                };
+                if let Some(what) = dropped {
+                    let msg = format!("cast from '{}' to '{}' drops {what}", self.rv_name(f), self.rv_name(t));
+                    self.diags.push(Diagnostic::warning("cast-qual", x.loc(), msg));
                 }
                 rv(res)
             }
@@ -3748,6 +3827,17 @@ mod tests {
 /// A floating literal, in parentheses or negated: its value, and the value
 /// as clang shows it (the shortest decimal that reads back as the
 /// literal's type).
+/// Where clang reports an implicit conversion of `e` (its `getExprLoc`):
+/// an operation's operator, but inside parentheses and at a subscript's
+/// base.
+fn conversion_loc(e: &Expr) -> Span {
+    match &e.kind {
+        ExprKind::Paren(inner) => conversion_loc(inner),
+        ExprKind::Index(base, _) => conversion_loc(base),
+        _ => e.loc(),
+    }
+}
+
 fn float_literal(e: &Expr) -> Option<(f64, String)> {
     match &e.kind {
         ExprKind::Paren(x) => float_literal(x),

@@ -19,6 +19,28 @@ pub(super) fn has_return(items: &[Stmt]) -> bool {
     items.iter().any(|s| any_stmt(s, &|s| matches!(s.kind, StmtKind::Return(_)), true))
 }
 
+/// clang's -Wimplicit-fallthrough: the `case`/`default` labels of a
+/// switch body that control reaches from the statements before them
+/// (not from a label stacked on them, nor after a
+/// `__attribute__((fallthrough));`). Only labels written directly in the
+/// body's braces count, as in clang.
+pub(super) fn fallthroughs(body: &Stmt) -> Vec<&Stmt> {
+    let StmtKind::Compound(b) = &body.kind else { return Vec::new() };
+    let mut found = Vec::new();
+    let mut reaches = false;
+    let mut annotated = false;
+    for s in &b.items {
+        let label = matches!(s.kind, StmtKind::Case { .. } | StmtKind::Default { .. });
+        if label && reaches && !annotated {
+            found.push(s);
+        }
+        annotated = matches!(s.kind, StmtKind::Null) && s.attrs.iter().any(|a| a.name.name == "fallthrough");
+        let labelled = any_stmt(s, &|s| matches!(s.kind, StmtKind::Label { .. } | StmtKind::Case { .. } | StmtKind::Default { .. }), true);
+        reaches = (reaches || labelled) && completes(s);
+    }
+    found
+}
+
 fn block(items: &[Stmt]) -> bool {
     let mut reaches = true;
     for s in items {
