@@ -60,9 +60,10 @@ const OFF_BY_DEFAULT: &[&str] = &[
 
 /// Warnings clc reports that clang-22 has no option for: the memory
 /// model's (`sema::memory_model`), the parser's missing `;` after a
-/// member, and a warning clang gives without an option (an empty GNU case
-/// range).
-const CLC_ONLY: &[&str] = &["fence-relaxed", "atomic-scope-reduced", "missing-semicolon", "empty-case-range"];
+/// member, and warnings clang gives without an option (an empty GNU case
+/// range; in `#if`, an operation that overflows 128 bits and a negative
+/// value converted to unsigned).
+const CLC_ONLY: &[&str] = &["fence-relaxed", "atomic-scope-reduced", "missing-semicolon", "empty-case-range", "pp-integer-overflow", "pp-negative-to-unsigned"];
 
 /// Is `-W<name>` (or `-Wno-<name>`, `-Werror=<name>`) an option clc or
 /// clang-22 knows? clc accepts every option of clang's, so a clang

@@ -525,7 +525,7 @@ impl Pp<'_> {
         let rest = self.line_rest();
         let span = hash.span.to(name_tok.span);
         if rest.is_empty() {
-            self.diags.push(Diagnostic::error("E0115", span, format!("#{} with no expression", self.sm.text(name_tok.spelling))));
+            self.diags.push(Diagnostic::error("E0115", span.end(), "expected value in expression"));
             return false;
         }
         self.if_failed = false;
@@ -533,17 +533,20 @@ impl Pp<'_> {
         if self.if_failed {
             return false;
         }
-        let constant = |name: &str| match self.header_macro(name)?.value {
-            clc_builtins::ConstValue::Int(v) => Some(v as i64),
-            clc_builtins::ConstValue::Float(_) => None,
-        };
-        match super::expr::eval(self.sm, &expanded, span, &constant) {
-            Ok(v) => v,
-            Err(d) => {
-                self.diags.push(*d);
-                false
+        // Only `ULONG_MAX` is spelt with a `U` in clang's header: the
+        // others are signed in `#if`, whatever their type.
+        let constant = |name: &str| {
+            let c = self.header_macro(name)?;
+            match c.value {
+                clc_builtins::ConstValue::Int(v) => Some((v, c.ty == clc_builtins::functions::Ty::ULONG)),
+                clc_builtins::ConstValue::Float(_) => None,
             }
+        };
+        let (value, diags) = super::expr::eval(self.sm, &expanded, span, &constant);
+        for d in diags {
+            self.diags.push(d);
         }
+        value
     }
 
     fn do_line(&mut self, hash: Token) {
