@@ -56,6 +56,7 @@ const OFF_BY_DEFAULT: &[&str] = &[
     // which it does for -Wall's analyses only.
     "tautological-bitwise-compare",
     "tautological-negation-compare",
+    "date-time",
 ];
 
 /// Warnings clc reports that clang-22 has no option for: the memory

@@ -66,6 +66,10 @@ pub(super) struct FileCtx {
     /// `#line N "name"` override of `__FILE__`.
     pub presumed_name: Option<String>,
     pub canonical: Option<PathBuf>,
+    /// `__INCLUDE_LEVEL__`: 0 for the main file and the list of
+    /// `-include` files, one more than its includer's for an `#include`d
+    /// file.
+    pub level: u32,
 }
 
 pub(super) struct Cond {
@@ -125,6 +129,10 @@ pub(super) struct Pp<'a> {
     pub one: Span,
     /// Header constants (see `header_macro`) `#undef`ed.
     pub undefined_constants: HashSet<Box<str>>,
+    /// `__COUNTER__`'s next value.
+    pub counter: u64,
+    /// `__DATE__` and `__TIME__`, fixed at their first use.
+    pub date_time: Option<(String, String)>,
 }
 
 pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mut Diagnostics) -> PpOutput {
@@ -155,6 +163,8 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
         zero: Span::new(consts, 0, 1),
         one: Span::new(consts, 1, 2),
         undefined_constants: HashSet::default(),
+        counter: 0,
+        date_time: None,
     };
     pp.define_builtins();
     let predefined = super::predefined::text(opts);
@@ -260,7 +270,7 @@ impl Pp<'_> {
                 self.diags.push(Diagnostic::warning("comment", Span::new(file, at, at + 1), "multi-line // comment"));
             }
         }
-        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical });
+        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical, level: 0 });
     }
 
     /// The next token of the current file, after running any directives in
@@ -662,7 +672,11 @@ impl Pp<'_> {
             self.out.includes.push(path.clone());
         }
         let id = self.sm.add_real(&path, text);
+        let level = self.files.last().map_or(0, |f| f.level + 1);
         self.push_file(id, Some(canonical.clone()));
+        if let Some(f) = self.files.last_mut() {
+            f.level = level;
+        }
         if let Some(g) = self.files.last().and_then(|f| guard_macro(self.sm, &f.toks)) {
             self.guards.insert(canonical, g.into());
         }

@@ -9,6 +9,7 @@
 //! reader cannot pop, so a function-like macro at the end of an argument
 //! cannot reach past it.
 
+use super::builtin::Builtin;
 use super::engine::{Mode, Pp};
 use super::Expansion;
 use crate::diag::Diagnostic;
@@ -22,13 +23,6 @@ pub(super) const NO_DEF: u32 = u32::MAX;
 /// Deepest nesting of macro invocations inside arguments; each level of
 /// argument pre-expansion recurses.
 const MAX_ARG_DEPTH: u32 = 200;
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Builtin {
-    None,
-    File,
-    Line,
-}
 
 /// What a replacement-list token does when the macro is expanded.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -83,15 +77,7 @@ enum Item {
 }
 
 impl Pp<'_> {
-    pub(super) fn define_builtins(&mut self) {
-        let file = self.sm.add_virtual("<built-in>", "__FILE__ __LINE__".to_string());
-        for (name, lo, b) in [("__FILE__", 0, Builtin::File), ("__LINE__", 9, Builtin::Line)] {
-            let span = Span::new(file, lo, lo + name.len());
-            self.add_macro(Macro { name: name.into(), name_span: span, def_span: None, function: false, params: Vec::new(), variadic: false, body: Rc::new([]), builtin: b, busy: false });
-        }
-    }
-
-    fn add_macro(&mut self, m: Macro) {
+    pub(super) fn add_macro(&mut self, m: Macro) {
         let id = self.defs.len() as u32;
         let (w, bit) = super::engine::bloom_bit(&m.name);
         self.bloom[w] |= bit;
@@ -459,20 +445,6 @@ impl Pp<'_> {
         Token { kind: TokenKind::StringLit, span: hash.span, spelling, expansion: 0, flags: (hash.flags & flags::LEADING_SPACE) | flags::SYNTHETIC }
     }
 
-    fn builtin_token(&mut self, name: Token, b: Builtin) -> Token {
-        let (file, line) = self.presumed(name.span);
-        let (kind, text) = match b {
-            Builtin::Line => (TokenKind::Number, line.to_string()),
-            _ => (TokenKind::StringLit, format!("\"{}\"", file.replace('\\', "\\\\").replace('"', "\\\""))),
-        };
-        let len = text.len();
-        let v = self.sm.add_virtual("<scratch space>", text);
-        let spelling = Span::new(v, 0, len);
-        let macro_name = if b == Builtin::Line { "__LINE__" } else { "__FILE__" };
-        let id = self.out.expansions.push(Expansion { macro_name: macro_name.into(), use_span: name.span, def_span: None, parent: name.expansion });
-        Token { kind, span: name.span, spelling, expansion: id, flags: (name.flags & !flags::LINE_START) | flags::SYNTHETIC }
-    }
-
     /// `defined X` / `defined(X)` in `#if`: a `0` or `1` token.
     fn defined_op(&mut self, tok: Token, floor: usize) -> Token {
         let mut t = self.next_token(floor);
@@ -549,6 +521,10 @@ impl Pp<'_> {
                 if self.header_macro(name).is_some() {
                     self.undefined_constants.insert(name.into());
                 }
+                if self.names.get(name).is_some_and(|&id| self.defs[id as usize].builtin != Builtin::None) {
+                    self.diags.push(Diagnostic::warning("builtin-macro-redefined", t.span, "undefining builtin macro"));
+                }
+                let name = self.sm.text(t.spelling);
                 self.names.remove(name);
                 if rest.len() > 1 {
                     let span = rest[1].span.to(rest[rest.len() - 1].span);
@@ -687,7 +663,7 @@ impl Pp<'_> {
             let old = &self.defs[old as usize];
             if !self.same_definition(old, &m) {
                 let (code, msg) = if old.builtin != Builtin::None {
-                    ("builtin-macro-redefined", format!("redefining builtin macro '{}'", m.name))
+                    ("builtin-macro-redefined", "redefining builtin macro".to_string())
                 } else {
                     ("macro-redefined", format!("'{}' macro redefined", m.name))
                 };

@@ -10,10 +10,11 @@
 //! turns into "expanded from macro `X`" notes ([`Expansions::notes`]).
 //!
 //! The work is split by concern: `engine` drives files, directives,
-//! conditionals and includes; `macros` defines and expands macros; `expr`
-//! evaluates `#if`; `predefined` holds the one table of predefined macros;
-//! `print` writes `-E` output. The preprocessor knows nothing of the
-//! grammar beyond tokens.
+//! conditionals and includes; `macros` defines and expands macros;
+//! `builtin` computes the builtin macros (`__LINE__`, `__COUNTER__`,
+//! `__DATE__`…); `expr` evaluates `#if`; `predefined` holds the one table
+//! of predefined macros; `print` writes `-E` output. The preprocessor knows
+//! nothing of the grammar beyond tokens.
 //!
 //! Error codes (stable; warnings use their `-W` name instead):
 //! - `E0100` unterminated conditional directive
@@ -36,6 +37,7 @@
 //! - `E0121` malformed `#pragma unroll` count (`(` unclosed, nothing in
 //!   the parentheses)
 
+mod builtin;
 mod engine;
 mod expr;
 mod macros;
@@ -76,6 +78,11 @@ pub struct PpOptions {
     /// The floating-point options, which `__FAST_RELAXED_MATH__` and
     /// `__FINITE_MATH_ONLY__` tell the program.
     pub fp: crate::options::FpOptions,
+    /// Seconds since 1970 (`SOURCE_DATE_EPOCH`, which the driver reads):
+    /// `__DATE__`, `__TIME__` and `__TIMESTAMP__` give this time in UTC.
+    /// `None` (the default): now and the file's modification time, in
+    /// local time.
+    pub source_date_epoch: Option<u64>,
 }
 
 /// A `-D`/`-U` option.
