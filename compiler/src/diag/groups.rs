@@ -76,6 +76,20 @@ pub fn is_known(name: &str) -> bool {
         || driver_option(name)
 }
 
+/// Is `-W<name>` a warning or a group of them, as `__has_warning("-W<name>")`
+/// asks? clang-22 says yes for its groups (every name [`is_known`] takes
+/// from it but `error`, `everything` and the `no-…` spellings, which are
+/// options, not groups) and for GCC's levels it keeps as groups; clc adds
+/// its own warnings.
+pub fn is_warning(name: &str) -> bool {
+    const GCC_LEVELS: &[&str] = &[
+        "format=2", "frame-larger-than", "frame-larger-than=", "strict-aliasing=0", "strict-aliasing=1", "strict-aliasing=2",
+        "strict-overflow=0", "strict-overflow=1", "strict-overflow=2", "strict-overflow=3", "strict-overflow=4", "strict-overflow=5",
+    ];
+    let option = matches!(name, "error" | "everything") || name.starts_with("no-");
+    (!option && (clang_warnings::NAMES.binary_search(&name).is_ok() || CLC_ONLY.contains(&name) || GROUPS.iter().any(|(g, _)| *g == name))) || GCC_LEVELS.contains(&name)
+}
+
 /// clang's driver options spelt `-W…` that are not warning names: sizes
 /// (`-Wframe-larger-than=N`, `-Wlarger-than=N`, `-Wlarger-than-N`), GCC's
 /// levels (`-Wformat=2`, `-Wstrict-overflow=N`), and options for other
@@ -137,6 +151,16 @@ mod tests {
         assert!(!contains("unused", "parentheses"));
         assert!(contains("everything", "sign-compare"));
         assert!(contains("array-bounds", "array-bounds"));
+    }
+
+    #[test]
+    fn has_warning_knows_groups_not_options() {
+        for yes in ["unused", "all", "extra", "format=2", "strict-overflow=5", "frame-larger-than", "fence-relaxed", "#warnings", "implicitly-unsigned-literal"] {
+            assert!(is_warning(yes), "{yes}");
+        }
+        for no in ["error", "everything", "no-unused", "no-error", "l,foo", "larger-than=10", "format=3", "frame-larger-than=100", "no-such-warning", ""] {
+            assert!(!is_warning(no), "{no}");
+        }
     }
 
     #[test]

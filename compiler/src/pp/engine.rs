@@ -70,6 +70,10 @@ pub(super) struct FileCtx {
     /// `-include` files, one more than its includer's for an `#include`d
     /// file.
     pub level: u32,
+    /// The `-I` directory (its index) where `#include` found the file;
+    /// `None` for one found next to its includer or by an absolute path.
+    /// `__has_include_next` searches the directories after it.
+    pub found_in: Option<usize>,
 }
 
 pub(super) struct Cond {
@@ -270,7 +274,7 @@ impl Pp<'_> {
                 self.diags.push(Diagnostic::warning("comment", Span::new(file, at, at + 1), "multi-line // comment"));
             }
         }
-        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical, level: 0 });
+        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical, level: 0, found_in: None });
     }
 
     /// The next token of the current file, after running any directives in
@@ -354,7 +358,7 @@ impl Pp<'_> {
             "undef" => self.do_undef(hash.span.to(name_tok.span)),
             "include" => self.do_include(hash),
             "if" => {
-                let v = self.eval_if(hash, name_tok);
+                let v = self.eval_if(name_tok);
                 self.open_cond(hash.span.to(name_tok.span), v);
             }
             "ifdef" | "ifndef" => {
@@ -446,7 +450,7 @@ impl Pp<'_> {
                 self.skip_group();
             }
             Some((false, _)) => {
-                let v = self.eval_if(hash, name_tok);
+                let v = self.eval_if(name_tok);
                 if let Some(c) = self.files.last_mut().and_then(|f| f.conds.last_mut()) {
                     c.taken = v;
                 }
@@ -525,17 +529,22 @@ impl Pp<'_> {
         if matches!(c.ty, Ty::MemoryOrder | Ty::MemoryScope) || self.names.contains_key(name) || self.undefined_constants.contains(name) {
             return None;
         }
-        let version = self.opts.std.builtin_version();
-        let r = &c.requirement;
-        let in_version = r.min_version <= version && r.max_version.is_none_or(|m| version <= m);
-        (in_version && r.extensions.iter().all(|e| self.names.contains_key(e.name()))).then_some(c)
+        self.available(&c.requirement).then_some(c)
     }
 
-    fn eval_if(&mut self, hash: Token, name_tok: Token) -> bool {
+    /// Does this dialect have what needs `r`: its version, and its
+    /// extensions' macros defined (`cl_khr_fp64`)?
+    pub(super) fn available(&self, r: &clc_builtins::functions::Requirement) -> bool {
+        let version = self.opts.std.builtin_version();
+        let in_version = r.min_version <= version && r.max_version.is_none_or(|m| version <= m);
+        in_version && r.extensions.iter().all(|e| self.names.contains_key(e.name()))
+    }
+
+    fn eval_if(&mut self, name_tok: Token) -> bool {
         let rest = self.line_rest();
-        let span = hash.span.to(name_tok.span);
+        let end = self.line_end(rest.last().map_or(name_tok.span, |t| t.span));
         if rest.is_empty() {
-            self.diags.push(Diagnostic::error("E0115", span.end(), "expected value in expression"));
+            self.diags.push(Diagnostic::error("E0115", end, "expected value in expression"));
             return false;
         }
         self.if_failed = false;
@@ -552,11 +561,26 @@ impl Pp<'_> {
                 clc_builtins::ConstValue::Float(_) => None,
             }
         };
-        let (value, diags) = super::expr::eval(self.sm, &expanded, span, &constant);
+        let (value, diags) = super::expr::eval(self.sm, &expanded, end, &constant);
         for d in diags {
             self.diags.push(d);
         }
         value
+    }
+
+    /// Where the line of `last` (its last token) ends, as clang places its
+    /// end-of-directive: the newline, past blanks and a `//` comment.
+    fn line_end(&self, last: Span) -> Span {
+        let text = &self.sm.file(last.file).text;
+        let after = text.get(last.hi as usize..).unwrap_or("");
+        let line = &after[..after.find('\n').unwrap_or(after.len())];
+        let rest = line.trim_end_matches('\r').trim_start_matches([' ', '\t']);
+        if rest.is_empty() || rest.starts_with("//") {
+            let at = last.hi + line.trim_end_matches('\r').len() as u32;
+            Span { file: last.file, lo: at, hi: at }
+        } else {
+            last.end()
+        }
     }
 
     fn do_line(&mut self, hash: Token) {
@@ -608,35 +632,18 @@ impl Pp<'_> {
             self.diags.push(Diagnostic::error("E0107", dspan, "expected \"FILENAME\" or <FILENAME>"));
             return;
         };
-        let current_dir = self.files.last().and_then(|f| self.sm.file(f.file).path.as_deref()).and_then(Path::parent).map(Path::to_path_buf);
-        let mut candidates: Vec<PathBuf> = Vec::new();
         let as_path = Path::new(&name);
-        if as_path.is_absolute() {
-            candidates.push(as_path.to_path_buf());
-        } else {
-            if !angled {
-                candidates.push(match &current_dir {
-                    Some(d) if !d.as_os_str().is_empty() => d.join(&name),
-                    _ => PathBuf::from(&name),
-                });
-            }
-            candidates.extend(self.opts.include_dirs.iter().map(|d| d.join(&name)));
-        }
-        let quoted_alternative = || match &current_dir {
-            Some(d) if !d.as_os_str().is_empty() => d.join(&name),
-            _ => PathBuf::from(&name),
-        };
-        let path = match candidates.into_iter().find(|p| p.is_file()) {
-            Some(path) => path,
+        let (path, found_in) = match self.find_include(&name, angled, None) {
+            Some(found) => found,
             // `<x.h>` that `"x.h"` would find (next to the including
             // file): clang's error and fix-it, and it goes on with that
             // file, so nothing cascades.
-            None if angled && !as_path.is_absolute() && quoted_alternative().is_file() => {
+            None if angled && !as_path.is_absolute() && self.next_to_current_file(&name).is_file() => {
                 // The `<…>`, where the quotes go.
                 let at = Span { lo: rest.first().map_or(dspan.lo, |t| t.span.lo), ..dspan };
                 let d = Diagnostic::error("E0105", at, format!("'{name}' file not found with <angled> include; use \"quotes\" instead")).with_fixit(at, format!("\"{name}\""));
                 self.diags.push(d);
-                quoted_alternative()
+                (self.next_to_current_file(&name), None)
             }
             None => {
                 // Fatal, as in clang: what follows would be read without
@@ -676,9 +683,39 @@ impl Pp<'_> {
         self.push_file(id, Some(canonical.clone()));
         if let Some(f) = self.files.last_mut() {
             f.level = level;
+            f.found_in = found_in;
         }
         if let Some(g) = self.files.last().and_then(|f| guard_macro(self.sm, &f.toks)) {
             self.guards.insert(canonical, g.into());
+        }
+    }
+
+    /// Where `#include` finds `name` (`angled`: `<name>`), and the index
+    /// of the `-I` directory it is in: an absolute path as it is; `"x"`
+    /// next to the current file, then in the `-I` directories; `<x>` in
+    /// those. `from` (for `__has_include_next`) searches the `-I`
+    /// directories from that index only.
+    pub(super) fn find_include(&self, name: &str, angled: bool, from: Option<usize>) -> Option<(PathBuf, Option<usize>)> {
+        let as_path = Path::new(name);
+        if as_path.is_absolute() {
+            return as_path.is_file().then(|| (as_path.to_path_buf(), None));
+        }
+        if !angled && from.is_none() {
+            let here = self.next_to_current_file(name);
+            if here.is_file() {
+                return Some((here, None));
+            }
+        }
+        let start = from.unwrap_or(0);
+        self.opts.include_dirs.iter().enumerate().skip(start).map(|(i, d)| (d.join(name), Some(i))).find(|(p, _)| p.is_file())
+    }
+
+    /// `name` in the directory of the file being read.
+    fn next_to_current_file(&self, name: &str) -> PathBuf {
+        let dir = self.files.last().and_then(|f| self.sm.file(f.file).path.as_deref()).and_then(Path::parent);
+        match dir {
+            Some(d) if !d.as_os_str().is_empty() => d.join(name),
+            _ => PathBuf::from(name),
         }
     }
 
@@ -692,7 +729,7 @@ impl Pp<'_> {
         self.header_name_of(&expanded, false)
     }
 
-    fn header_name_of(&self, toks: &[Token], raw: bool) -> Option<(String, bool)> {
+    pub(super) fn header_name_of(&self, toks: &[Token], raw: bool) -> Option<(String, bool)> {
         let first = toks.first()?;
         if first.kind == TokenKind::StringLit && toks.len() == 1 {
             let s = self.text(first);

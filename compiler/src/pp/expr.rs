@@ -51,15 +51,15 @@ impl Val {
     }
 }
 
-/// Evaluates the expanded tokens of a `#if`/`#elif` line; `directive` is
-/// where to report an empty expression. `constant` gives the value of an
+/// Evaluates the expanded tokens of a `#if`/`#elif` line; `end` is where
+/// the line ends (where a missing operand or `)` is reported). `constant` gives the value of an
 /// identifier that is a header constant (see `Pp::header_macro`) and
 /// whether it is unsigned. Returns whether the group is taken, and the
 /// diagnostics: an error that stops the evaluation makes the value false;
 /// others (a literal too large, tokens after a complete expression) keep
 /// it, as in clang.
-pub(super) fn eval(sm: &SourceMap, toks: &[Token], directive: Span, constant: &dyn Fn(&str) -> Option<(i128, bool)>) -> (bool, Vec<Diagnostic>) {
-    let mut p = Parser { sm, toks, pos: 0, depth: 0, directive, constant, diags: Vec::new() };
+pub(super) fn eval(sm: &SourceMap, toks: &[Token], end: Span, constant: &dyn Fn(&str) -> Option<(i128, bool)>) -> (bool, Vec<Diagnostic>) {
+    let mut p = Parser { sm, toks, pos: 0, depth: 0, end, constant, diags: Vec::new() };
     let v = match p.top() {
         Ok(v) => v.truth(),
         Err(d) => {
@@ -75,7 +75,8 @@ struct Parser<'a> {
     toks: &'a [Token],
     pos: usize,
     depth: u32,
-    directive: Span,
+    /// The end of the line.
+    end: Span,
     constant: &'a dyn Fn(&str) -> Option<(i128, bool)>,
     /// Diagnostics that do not stop the evaluation.
     diags: Vec<Diagnostic>,
@@ -114,10 +115,7 @@ impl Parser<'_> {
 
     /// Where a missing token goes: the next token, or the end of the line.
     fn here(&self) -> Span {
-        match self.peek() {
-            Some(t) => t.span,
-            None => self.toks.last().map_or(self.directive, |t| t.span.end()),
-        }
+        self.peek().map_or(self.end, |t| t.span)
     }
 
     fn error(&self, span: Span, msg: impl Into<String>) -> Box<Diagnostic> {

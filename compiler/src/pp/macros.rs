@@ -85,6 +85,12 @@ impl Pp<'_> {
         self.defs.push(m);
     }
 
+    /// The live macro named `text`.
+    pub(super) fn macro_named(&self, text: &str) -> Option<u32> {
+        let (w, bit) = super::engine::bloom_bit(text);
+        if self.bloom[w] & bit != 0 { self.names.get(text).copied() } else { None }
+    }
+
     /// The next token: from the innermost macro context, else (only at
     /// `floor == 0`) from the file. Contexts above `floor` are popped when
     /// exhausted; the context at `floor - 1` is an argument list that ends
@@ -115,8 +121,7 @@ impl Pp<'_> {
         while let Some(mut tok) = self.next_token(floor) {
             if tok.kind.is_word() && !tok.has(flags::NO_EXPAND) {
                 let text = self.sm.text(tok.spelling);
-                let (w, bit) = super::engine::bloom_bit(text);
-                let def = if self.bloom[w] & bit != 0 { self.names.get(text).copied() } else { None };
+                let def = self.macro_named(text);
                 let special = def.is_none() && matches!(text, "defined" | "_Pragma");
                 if let Some(def) = def {
                     if self.defs[def as usize].busy {
@@ -191,15 +196,16 @@ impl Pp<'_> {
 
     /// Expands macro `def` named by `name`; `false` when it is not
     /// expanded after all (a function-like macro without `(`).
-    fn expand_macro(&mut self, name: Token, def: u32, floor: usize, mode: Mode) -> bool {
+    pub(super) fn expand_macro(&mut self, name: Token, def: u32, floor: usize, mode: Mode) -> bool {
         if self.work_exceeded {
             return false;
         }
         let m = &self.defs[def as usize];
         if m.builtin != Builtin::None {
             let b = m.builtin;
-            let t = self.builtin_token(name, b);
-            self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF });
+            if let Some(t) = self.expand_builtin(name, b, floor, mode) {
+                self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF });
+            }
             return true;
         }
         let (use_span, args) = if m.function {

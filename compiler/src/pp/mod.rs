@@ -12,7 +12,8 @@
 //! The work is split by concern: `engine` drives files, directives,
 //! conditionals and includes; `macros` defines and expands macros;
 //! `builtin` computes the builtin macros (`__LINE__`, `__COUNTER__`,
-//! `__DATE__`…); `expr` evaluates `#if`; `predefined` holds the one table
+//! `__has_include`…), `features` what the feature tests answer; `expr`
+//! evaluates `#if`; `predefined` holds the one table
 //! of predefined macros; `print` writes `-E` output. The preprocessor knows
 //! nothing of the grammar beyond tokens.
 //!
@@ -23,13 +24,15 @@
 //! - `E0104` `#error`
 //! - `E0105` `#include` file not found or unreadable
 //! - `E0106` `#include` nested too deeply
-//! - `E0107` malformed `#include` / `#line` / `#ifdef` operands
+//! - `E0107` malformed `#include` / `#line` / `#ifdef` / `__has_include`
+//!   operands
 //! - `E0108` bad macro name
 //! - `E0109` bad macro parameter list, misplaced `#` or `##` in a body
-//! - `E0112` wrong number of macro arguments
+//! - `E0112` wrong number of macro arguments (feature tests' too)
 //! - `E0113` unterminated function-like macro invocation
 //! - `E0114` `##` forming an invalid token
-//! - `E0115` malformed `#if` expression
+//! - `E0115` malformed `#if` expression or feature-test operand
+//!   (`__has_builtin(1)`), a literal too large for `#if`'s 128 bits
 //! - `E0116` division or remainder by zero in `#if`
 //! - `E0117` invalid token (unterminated literal or comment, stray character)
 //! - `E0118` macro expansion too large or nested too deeply
@@ -40,6 +43,7 @@
 mod builtin;
 mod engine;
 mod expr;
+mod features;
 mod macros;
 mod predefined;
 mod print;
