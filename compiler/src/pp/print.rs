@@ -109,9 +109,10 @@ impl Printer<'_> {
         let p = self.sm.text(prev.spelling);
         let (Some(a), Some(b)) = (p.chars().last(), text.chars().next()) else { return false };
         let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-        // A word followed by a word or by `.5` would merge, and so would
-        // `.` followed by a digit; `.` followed by a name (`v.xy`) would not.
-        if (word(a) && (word(b) || b == '.')) || (a == '.' && b.is_ascii_digit()) {
+        // A word followed by a word would merge, a number followed by `.`
+        // too, and so would `.` followed by a digit; a name followed by
+        // `.` (`v.xy`, `<plain.h>`) or `.` followed by a name would not.
+        if (word(a) && (word(b) || (b == '.' && prev.kind == lex::TokenKind::Number))) || (a == '.' && b.is_ascii_digit()) {
             return true;
         }
         if a.is_ascii_punctuation() && b.is_ascii_punctuation() {

@@ -202,6 +202,8 @@ fn expanded_from_macro_notes() {
 #[test]
 fn print_avoids_accidental_pasting() {
     check("#define P +\n#define E\nP+ -E- x E y", "+ + - - x y");
+    // A number takes a `.` into it; a name does not.
+    check("#define I(x) x\nI(v).xy I(1).5 I(1).x", "v.xy 1 .5 1 .x");
 }
 
 #[test]
