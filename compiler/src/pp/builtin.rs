@@ -168,7 +168,7 @@ impl Pp<'_> {
     /// Reads one token and puts it back.
     fn peek_token(&mut self, floor: usize) -> Option<Token> {
         let t = self.next_token(floor)?;
-        self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF });
+        self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF, space_after: false });
         Some(t)
     }
 

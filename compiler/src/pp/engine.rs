@@ -137,6 +137,9 @@ pub(super) struct Pp<'a> {
     pub counter: u64,
     /// `__DATE__` and `__TIME__`, fixed at their first use.
     pub date_time: Option<(String, String)>,
+    /// An expansion ended with a space for the token after it (see
+    /// `MacroCtx::space_after`): the next token read gets it.
+    pub pending_space: bool,
 }
 
 pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mut Diagnostics) -> PpOutput {
@@ -169,6 +172,7 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
         undefined_constants: HashSet::default(),
         counter: 0,
         date_time: None,
+        pending_space: false,
     };
     pp.define_builtins();
     let predefined = super::predefined::text(opts);
@@ -300,6 +304,9 @@ impl Pp<'_> {
                 self.directive(tok);
                 continue;
             }
+            if tok.kind == TokenKind::Ident && tok.span.len() == "__VA_OPT__".len() {
+                self.va_opt_misplaced(&tok);
+            }
             return Some(tok);
         }
     }
@@ -405,6 +412,7 @@ impl Pp<'_> {
         let rest = self.line_rest();
         match rest.first() {
             Some(t) if t.kind.is_word() => {
+                self.va_opt_misplaced(t);
                 if rest.len() > 1 {
                     let span = rest[1].span.to(rest[rest.len() - 1].span);
                     self.diags.push(Diagnostic::warning("extra-tokens", span, format!("extra tokens at end of #{directive} directive")));
@@ -547,6 +555,9 @@ impl Pp<'_> {
             self.diags.push(Diagnostic::error("E0115", end, "expected value in expression"));
             return false;
         }
+        for t in &rest {
+            self.va_opt_misplaced(t);
+        }
         self.if_failed = false;
         let expanded = self.expand_list(rest, Mode::If);
         if self.if_failed {
@@ -570,7 +581,7 @@ impl Pp<'_> {
 
     /// Where the line of `last` (its last token) ends, as clang places its
     /// end-of-directive: the newline, past blanks and a `//` comment.
-    fn line_end(&self, last: Span) -> Span {
+    pub(super) fn line_end(&self, last: Span) -> Span {
         let text = &self.sm.file(last.file).text;
         let after = text.get(last.hi as usize..).unwrap_or("");
         let line = &after[..after.find('\n').unwrap_or(after.len())];

@@ -1,4 +1,5 @@
-//! Macro definitions and expansion (C99 6.10.3).
+//! Macro definitions and expansion (C99 6.10.3, and C23's `__VA_OPT__`,
+//! which clang-22 takes in OpenCL C).
 //!
 //! Expansion works on a stack of macro contexts, as clang's does: a
 //! macro's replacement list is pushed as a context and read like input,
@@ -8,6 +9,12 @@
 //! Arguments are pre-expanded in isolation behind a floor context that the
 //! reader cannot pop, so a function-like macro at the end of an argument
 //! cannot reach past it.
+//!
+//! Spacing follows clang's (`TokenLexer`), so that `-E` output matches
+//! it: a replacement token takes the space before the first body token
+//! that made it, or before one that made nothing (an empty argument, a
+//! left-out `__VA_OPT__`); a space left over goes to the token after the
+//! expansion.
 
 use super::builtin::Builtin;
 use super::engine::{Mode, Pp};
@@ -33,6 +40,12 @@ pub(super) enum Op {
     Stringize(u32),
     /// A `##` operator.
     Paste,
+    /// `__VA_OPT__(` (the token is `__VA_OPT__`, or the `#` of
+    /// `#__VA_OPT__(`, `stringize`): the body up to index `close`, its `)`,
+    /// is there only when the variable arguments are not empty (C23
+    /// 6.10.5.1, as clang-22 has it in C and OpenCL C). `va_space`: the
+    /// `__VA_OPT__` after a `#` has a space before it.
+    VaOpt { close: u32, stringize: bool, va_space: bool },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -65,6 +78,11 @@ pub(super) struct MacroCtx {
     pub toks: Vec<Token>,
     pub pos: usize,
     pub def: u32,
+    /// The token after this expansion gets a leading space: a space in
+    /// the replacement list was left with nothing after it (`[F()]` for
+    /// `#define F(x) a x` is `[a ]`), or the macro expanded to nothing
+    /// after a space (`[E E]` is `[ ]`), as clang's spacing goes.
+    pub space_after: bool,
 }
 
 /// An element of a replacement list under construction: pasting needs to
@@ -113,12 +131,16 @@ impl Pp<'_> {
             if c.def != NO_DEF {
                 self.defs[c.def as usize].busy = false;
             }
+            self.pending_space |= c.space_after;
         }
     }
 
     /// Reads tokens until `floor` runs dry, expanding macros, into `sink`.
     pub(super) fn expand_loop(&mut self, floor: usize, mode: Mode, sink: &mut Vec<Token>) {
         while let Some(mut tok) = self.next_token(floor) {
+            if std::mem::take(&mut self.pending_space) {
+                tok.flags |= flags::LEADING_SPACE;
+            }
             if tok.kind.is_word() && !tok.has(flags::NO_EXPAND) {
                 let text = self.sm.text(tok.spelling);
                 let def = self.macro_named(text);
@@ -167,12 +189,15 @@ impl Pp<'_> {
     /// Expands the token list `toks` completely, as an argument or a
     /// directive's operands.
     pub(super) fn expand_list(&mut self, toks: Vec<Token>, mode: Mode) -> Vec<Token> {
-        self.ctxs.push(MacroCtx { toks, pos: 0, def: NO_DEF });
+        // An argument's spacing is its own.
+        let pending_space = std::mem::take(&mut self.pending_space);
+        self.ctxs.push(MacroCtx { toks, pos: 0, def: NO_DEF, space_after: false });
         let floor = self.ctxs.len();
         let mut out = Vec::new();
         self.expand_loop(floor, mode, &mut out);
         // Everything above the floor was popped by the loop.
         self.ctxs.truncate(floor - 1);
+        self.pending_space = pending_space;
         out
     }
 
@@ -204,7 +229,7 @@ impl Pp<'_> {
         if m.builtin != Builtin::None {
             let b = m.builtin;
             if let Some(t) = self.expand_builtin(name, b, floor, mode) {
-                self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF });
+                self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF, space_after: false });
             }
             return true;
         }
@@ -212,7 +237,7 @@ impl Pp<'_> {
             match self.next_token(floor) {
                 Some(t) if t.kind == TokenKind::LParen => {}
                 Some(t) => {
-                    self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF });
+                    self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF, space_after: false });
                     return false;
                 }
                 None => return false,
@@ -225,7 +250,7 @@ impl Pp<'_> {
         };
         let m = &self.defs[def as usize];
         let id = self.out.expansions.push(Expansion { macro_name: m.name.to_string(), use_span, def_span: m.def_span, parent: name.expansion });
-        let toks = self.substitute(def, &args, name, use_span, id, mode);
+        let (toks, space_left) = self.substitute(def, &args, name, use_span, id, mode);
         self.work += toks.len() as u64 + 1;
         if self.work_exceeded {
             // Reported already, by an expansion inside the arguments.
@@ -238,8 +263,9 @@ impl Pp<'_> {
             self.diags.push(d);
             return true;
         }
+        let space_after = space_left || (toks.is_empty() && name.has(flags::LEADING_SPACE));
         self.defs[def as usize].busy = true;
-        self.ctxs.push(MacroCtx { toks, pos: 0, def });
+        self.ctxs.push(MacroCtx { toks, pos: 0, def, space_after });
         true
     }
 
@@ -300,30 +326,74 @@ impl Pp<'_> {
         Some((args, rparen))
     }
 
-    /// The replacement list of `def` with arguments substituted, `#` and
-    /// `##` applied (C99 6.10.3.1–3).
-    fn substitute(&mut self, def: u32, args: &[Vec<Token>], name: Token, use_span: Span, id: u32, mode: Mode) -> Vec<Token> {
-        let body = self.defs[def as usize].body.clone();
-        let va = if self.defs[def as usize].variadic { self.defs[def as usize].params.len() as u32 - 1 } else { u32::MAX };
-        let mut expanded: Vec<Option<Vec<Token>>> = vec![None; args.len()];
-        let mut items: Vec<Item> = Vec::with_capacity(body.len());
+    /// The replacement list of `def` with arguments substituted, `#`, `##`
+    /// and `__VA_OPT__` applied (C99 6.10.3.1–3, C23 6.10.5.1), and
+    /// whether a space was left over for the token after it.
+    fn substitute(&mut self, def: u32, args: &[Vec<Token>], name: Token, use_span: Span, id: u32, mode: Mode) -> (Vec<Token>, bool) {
+        let m = &self.defs[def as usize];
+        let body = m.body.clone();
+        let va = if m.variadic { m.params.len() as u32 - 1 } else { u32::MAX };
+        let mut s = Subst { body, args, va, expanded: vec![None; args.len()], use_span, id, mode, next_space: false };
+        let mut items: Vec<Item> = Vec::with_capacity(s.body.len());
+        let len = s.body.len();
+        self.substitute_range(&mut s, 0, len, false, &mut items);
+        let res = self.paste_items(items, use_span, id);
+        let mut out: Vec<Token> = Vec::with_capacity(res.len());
+        for it in res {
+            if let Item::T(mut t) = it {
+                t.flags &= !flags::LINE_START;
+                if out.is_empty() {
+                    t.flags = (t.flags & !flags::LEADING_SPACE) | (name.flags & (flags::LEADING_SPACE | flags::LINE_START));
+                    if name.has(flags::LINE_START) {
+                        t.flags |= flags::LEADING_SPACE;
+                    }
+                }
+                t.span = use_span;
+                t.expansion = id;
+                out.push(t);
+            }
+        }
+        (out, s.next_space)
+    }
+
+    /// Substitutes the body tokens `start..end` into `items`; `va_opt`:
+    /// they are the inside of a `__VA_OPT__`. Spacing is clang's: a token
+    /// takes the space before the first body token that made it (or
+    /// before one that made nothing, an empty argument's), except after
+    /// `##`.
+    fn substitute_range(&mut self, s: &mut Subst, start: usize, end: usize, va_opt: bool, items: &mut Vec<Item>) {
+        let body = s.body.clone();
         let is_paste = |i: usize| body.get(i).is_some_and(|b| b.op == Op::Paste);
-        let mut i = 0;
-        while i < body.len() {
+        let space = |t: &mut Token, on: bool| {
+            t.flags = (t.flags & !flags::LEADING_SPACE) | if on { flags::LEADING_SPACE } else { 0 };
+        };
+        let mut i = start;
+        while i < end {
             let bt = body[i];
+            if i > 0 && !is_paste(i - 1) && bt.tok.has(flags::LEADING_SPACE) {
+                s.next_space = true;
+            }
             match bt.op {
-                Op::Plain => items.push(Item::T(bt.tok)),
+                Op::Plain => {
+                    let mut t = bt.tok;
+                    space(&mut t, std::mem::take(&mut s.next_space));
+                    items.push(Item::T(t));
+                }
                 Op::Paste => {
+                    // The `##` takes the space for itself (it goes).
+                    s.next_space = false;
                     // GNU `, ## __VA_ARGS__`: the comma goes when the
                     // variable arguments are empty, and nothing is pasted.
                     let prev_comma = matches!(items.last(), Some(Item::T(t)) if t.kind == TokenKind::Comma);
-                    if let (true, Some(BodyTok { op: Op::Param(p), tok })) = (prev_comma, body.get(i + 1)) {
-                        if *p == va {
-                            let arg = &args[*p as usize];
+                    if let (true, Some(BodyTok { op: Op::Param(p), .. })) = (prev_comma, body.get(i + 1)) {
+                        if *p == s.va {
+                            let arg = &s.args[*p as usize];
                             if arg.is_empty() {
                                 items.pop();
                             } else {
-                                push_arg(&mut items, arg, tok.flags);
+                                // Spaced as written, as in clang.
+                                let space = arg[0].has(flags::LEADING_SPACE);
+                                push_arg(items, arg, space);
                             }
                             i += 2;
                             continue;
@@ -332,29 +402,80 @@ impl Pp<'_> {
                     items.push(Item::Paste(bt.tok));
                 }
                 Op::Stringize(p) => {
-                    let t = self.stringize(&args[p as usize], bt.tok);
+                    let mut t = self.stringize(&s.args[p as usize], bt.tok);
+                    space(&mut t, std::mem::take(&mut s.next_space));
                     items.push(Item::T(t));
                 }
                 Op::Param(p) => {
                     let p = p as usize;
                     if is_paste(i + 1) || (i > 0 && is_paste(i - 1)) {
-                        if args[p].is_empty() {
+                        if s.args[p].is_empty() {
                             items.push(Item::Placemarker);
                         } else {
-                            push_arg(&mut items, &args[p], bt.tok.flags);
+                            push_arg(items, &s.args[p], std::mem::take(&mut s.next_space));
                         }
                     } else {
-                        if expanded[p].is_none() {
-                            expanded[p] = Some(self.expand_arg(&args[p], mode, use_span));
-                        }
-                        if let Some(e) = &expanded[p] {
-                            push_arg(&mut items, e, bt.tok.flags);
+                        let e = self.expanded_arg(s, p);
+                        if !e.is_empty() {
+                            push_arg(items, &e, std::mem::take(&mut s.next_space));
+                        } else if va_opt && ((i == start && matches!(items.last(), Some(Item::Paste(_)))) || (i + 1 == end && is_paste(end + 1))) {
+                            // An empty argument at an end of a `__VA_OPT__`
+                            // next to a `##` outside it: a placemarker.
+                            items.push(Item::Placemarker);
                         }
                     }
+                }
+                Op::VaOpt { close, stringize, va_space } => {
+                    let close = close as usize;
+                    let present = s.va != u32::MAX && !self.expanded_arg(s, s.va as usize).is_empty();
+                    // For `#__VA_OPT__`, the `#`'s space is the string's.
+                    let space_before = stringize && std::mem::take(&mut s.next_space);
+                    s.next_space |= va_space;
+                    let mut inside = Vec::new();
+                    if present {
+                        let target = if stringize { &mut inside } else { &mut *items };
+                        let before = target.len();
+                        self.substitute_range(s, i + 1, close, true, target);
+                        if target.len() == before && !stringize {
+                            target.push(Item::Placemarker);
+                        }
+                    } else {
+                        // Left out, it is a placemarker; the spaces in it
+                        // still count.
+                        s.next_space |= body[i + 1..=close].iter().enumerate().any(|(k, b)| b.tok.has(flags::LEADING_SPACE) && !is_paste(i + k));
+                        if !stringize {
+                            items.push(Item::Placemarker);
+                        }
+                    }
+                    if body[close].tok.has(flags::LEADING_SPACE) && !is_paste(close - 1) {
+                        s.next_space = true;
+                    }
+                    if stringize {
+                        let toks: Vec<Token> = self.paste_items(inside, s.use_span, s.id).into_iter().filter_map(|it| if let Item::T(t) = it { Some(t) } else { None }).collect();
+                        let mut t = self.stringize(&toks, bt.tok);
+                        space(&mut t, space_before);
+                        items.push(Item::T(t));
+                    }
+                    i = close + 1;
+                    continue;
                 }
             }
             i += 1;
         }
+    }
+
+    /// Argument `p` macro-expanded (once per invocation).
+    fn expanded_arg(&mut self, s: &mut Subst, p: usize) -> Rc<[Token]> {
+        if s.expanded[p].is_none() {
+            let e = self.expand_arg(&s.args[p], s.mode, s.use_span);
+            s.expanded[p] = Some(e.into());
+        }
+        s.expanded[p].clone().unwrap_or_else(|| Rc::from([]))
+    }
+
+    /// Applies the `##` operators of `items` (placemarkers go where they
+    /// are pasted, and stay elsewhere).
+    fn paste_items(&mut self, items: Vec<Item>, use_span: Span, id: u32) -> Vec<Item> {
         let mut res: Vec<Item> = Vec::with_capacity(items.len());
         let mut k = 0;
         while k < items.len() {
@@ -375,22 +496,31 @@ impl Pp<'_> {
                 }
             }
         }
-        let mut out: Vec<Token> = Vec::with_capacity(res.len());
-        for it in res {
-            if let Item::T(mut t) = it {
-                t.flags &= !flags::LINE_START;
-                if out.is_empty() {
-                    t.flags = (t.flags & !flags::LEADING_SPACE) | (name.flags & (flags::LEADING_SPACE | flags::LINE_START));
-                    if name.has(flags::LINE_START) {
-                        t.flags |= flags::LEADING_SPACE;
-                    }
-                }
-                t.span = use_span;
-                t.expansion = id;
-                out.push(t);
-            }
+        res
+    }
+
+    /// clang's warning for `__VA_OPT__` where it is no operator: outside
+    /// the body of a variadic macro (and in that of a GNU named variadic
+    /// parameter's, where it works nonetheless).
+    pub(super) fn va_opt_misplaced(&mut self, t: &Token) {
+        if t.kind == TokenKind::Ident && self.sm.text(t.spelling) == "__VA_OPT__" {
+            self.diags.push(Diagnostic::warning("variadic-macros", t.span, "__VA_OPT__ can only appear in the expansion of a variadic macro"));
         }
-        out
+    }
+
+    /// How clang names `t`'s kind in a diagnostic: `identifier`, a
+    /// keyword or punctuator as written (quoted for a punctuator), a
+    /// literal by its kind.
+    fn token_kind_name(&self, t: &Token) -> String {
+        let text = self.sm.text(t.spelling);
+        match t.kind {
+            TokenKind::Ident | TokenKind::BuiltinType => "identifier".to_string(),
+            k if k.is_word() => text.to_string(),
+            TokenKind::Number => "<numeric_constant>".to_string(),
+            TokenKind::StringLit => "<string_literal>".to_string(),
+            TokenKind::CharLit => "<char_constant>".to_string(),
+            _ => format!("'{text}'"),
+        }
     }
 
     fn paste(&mut self, lhs: Item, rhs: Item, use_span: Span, id: u32, res: &mut Vec<Item>) {
@@ -523,6 +653,7 @@ impl Pp<'_> {
                     self.diags.push(Diagnostic::error("E0108", t.span, "'defined' cannot be used as a macro name"));
                     return;
                 }
+                self.va_opt_misplaced(t);
                 let name = self.sm.text(t.spelling);
                 if self.header_macro(name).is_some() {
                     self.undefined_constants.insert(name.into());
@@ -552,11 +683,12 @@ impl Pp<'_> {
             self.diags.push(Diagnostic::error("E0108", name.span, "macro name must be an identifier"));
             return;
         }
-        let name_text = self.sm.text(name.spelling);
+        let name_text = self.sm.text(name.spelling).to_string();
         if name_text == "defined" {
             self.diags.push(Diagnostic::error("E0108", name.span, "'defined' cannot be used as a macro name"));
             return;
         }
+        self.va_opt_misplaced(&name);
         let function = rest.get(1).is_some_and(|t| t.kind == TokenKind::LParen && !t.has(flags::LEADING_SPACE));
         let mut params: Vec<Box<str>> = Vec::new();
         let mut variadic = false;
@@ -576,6 +708,7 @@ impl Pp<'_> {
                         i += 1;
                     }
                     Some(t) if t.kind.is_word() => {
+                        self.va_opt_misplaced(&t);
                         let p = self.sm.text(t.spelling);
                         if params.iter().any(|q| &**q == p) {
                             self.diags.push(Diagnostic::error("E0109", t.span, format!("duplicate macro parameter name '{p}'")));
@@ -617,18 +750,90 @@ impl Pp<'_> {
             let s = pp.sm.text(t.spelling);
             params.iter().position(|p| &**p == s).map(|p| p as u32)
         };
+        // `__VA_OPT__` is an operator in the body of a variadic macro
+        // only (clang warns elsewhere, and of a GNU named variadic
+        // parameter's, where it works all the same).
+        let named_variadic = variadic && params.last().is_some_and(|p| &**p != "__VA_ARGS__");
+        let is_va_opt = |pp: &Self, t: &Token| t.kind == TokenKind::Ident && pp.sm.text(t.spelling) == "__VA_OPT__";
+        // The open `__VA_OPT__(`: its body index, its `(`, and the depth
+        // of the parentheses inside it.
+        let mut open: Option<(usize, Token, u32)> = None;
+        // The last token put in the body, for "missing ')' after …".
+        let mut last = name;
         let mut k = i;
         while k < rest.len() {
             let t = rest[k];
+            let va_opt_at = if is_va_opt(self, &t) {
+                Some(k)
+            } else if function && t.kind == TokenKind::Hash && rest.get(k + 1).is_some_and(|n| is_va_opt(self, n)) {
+                Some(k + 1)
+            } else {
+                None
+            };
+            if let Some(at) = va_opt_at
+                && variadic
+            {
+                let va = rest[at];
+                if named_variadic {
+                    self.va_opt_misplaced(&va);
+                }
+                if open.is_some() {
+                    self.diags.push(Diagnostic::error("E0109", va.span, "__VA_OPT__ cannot be nested within its own replacement tokens"));
+                    return;
+                }
+                let Some(&lparen) = rest.get(at + 1).filter(|p| p.kind == TokenKind::LParen) else {
+                    let span = rest.get(at + 1).map_or(va.span.end(), |n| n.span);
+                    self.diags.push(Diagnostic::error("E0109", span, "missing '(' following __VA_OPT__"));
+                    return;
+                };
+                if let Some(h) = rest.get(at + 2).filter(|h| h.kind == TokenKind::HashHash) {
+                    self.diags.push(Diagnostic::error("E0109", h.span, "'##' cannot appear at start of __VA_OPT__ argument"));
+                    return;
+                }
+                open = Some((body.len(), lparen, 0));
+                let stringize = at != k;
+                body.push(BodyTok { tok: t, op: Op::VaOpt { close: 0, stringize, va_space: stringize && va.has(flags::LEADING_SPACE) } });
+                last = va;
+                k = at + 2;
+                continue;
+            }
+            if is_va_opt(self, &t) {
+                self.va_opt_misplaced(&t);
+            }
+            if let Some((start, _, depth)) = &mut open {
+                match t.kind {
+                    TokenKind::LParen => *depth += 1,
+                    TokenKind::RParen if *depth > 0 => *depth -= 1,
+                    TokenKind::RParen => {
+                        if body.last().is_some_and(|b| b.op == Op::Paste) {
+                            self.diags.push(Diagnostic::error("E0109", t.span, "'##' cannot appear at end of __VA_OPT__ argument"));
+                            return;
+                        }
+                        let close = body.len() as u32;
+                        if let Op::VaOpt { stringize, va_space, .. } = body[*start].op {
+                            body[*start].op = Op::VaOpt { close, stringize, va_space };
+                        }
+                        open = None;
+                        body.push(BodyTok { tok: t, op: Op::Plain });
+                        last = t;
+                        k += 1;
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
             if function && t.kind == TokenKind::Hash {
                 match rest.get(k + 1).and_then(|n| param_of(self, n)) {
                     Some(p) => {
                         body.push(BodyTok { tok: t, op: Op::Stringize(p) });
+                        last = rest[k + 1];
                         k += 2;
                         continue;
                     }
                     None => {
-                        self.diags.push(Diagnostic::error("E0109", t.span, "'#' is not followed by a macro parameter"));
+                        // Where the parameter should be, as clang reports it.
+                        let at = rest.get(k + 1).map_or_else(|| self.line_end(t.span), |n| n.span);
+                        self.diags.push(Diagnostic::error("E0109", at, "'#' is not followed by a macro parameter"));
                         return;
                     }
                 }
@@ -641,17 +846,26 @@ impl Pp<'_> {
                 Op::Plain
             };
             body.push(BodyTok { tok: t, op });
+            last = t;
             k += 1;
         }
-        for end in [body.first(), body.last()].into_iter().flatten() {
-            if end.op == Op::Paste {
-                self.diags.push(Diagnostic::error("E0109", end.tok.span, "'##' cannot appear at either end of a macro expansion"));
-                return;
-            }
+        if let Some((_, lparen, _)) = open {
+            let at = self.line_end(rest.last().map_or(last.span, |t| t.span));
+            let d = Diagnostic::error("E0109", at, format!("missing ')' after {}", self.token_kind_name(&last)));
+            self.diags.push(d.with_note_at(lparen.span, "to match this '('"));
+            return;
+        }
+        if let Some(first) = body.first().filter(|b| b.op == Op::Paste) {
+            self.diags.push(Diagnostic::error("E0109", first.tok.span, "'##' cannot appear at start of macro expansion"));
+            return;
+        }
+        if let Some(end) = body.last().filter(|b| b.op == Op::Paste) {
+            self.diags.push(Diagnostic::error("E0109", end.tok.span, "'##' cannot appear at end of macro expansion"));
+            return;
         }
         let is_user = self.user_code;
         let m = Macro {
-            name: name_text.into(),
+            name: name_text.as_str().into(),
             name_span: name.span,
             def_span: if is_user { Some(name.span) } else { None },
             function,
@@ -661,11 +875,11 @@ impl Pp<'_> {
             builtin: Builtin::None,
             busy: false,
         };
-        if self.user_code && self.header_macro(name_text).is_some() {
+        if self.user_code && self.header_macro(&name_text).is_some() {
             let d = Diagnostic::warning("macro-redefined", name.span, format!("'{}' macro redefined", m.name));
             self.diags.push(d.with_note("OpenCL C's standard header defines it"));
         }
-        if let Some(&old) = self.names.get(name_text) {
+        if let Some(&old) = self.names.get(name_text.as_str()) {
             let old = &self.defs[old as usize];
             if !self.same_definition(old, &m) {
                 let (code, msg) = if old.builtin != Builtin::None {
@@ -698,14 +912,29 @@ impl Pp<'_> {
     }
 }
 
-/// Appends an argument's tokens; the first takes the parameter's leading
-/// space.
-fn push_arg(items: &mut Vec<Item>, arg: &[Token], param_flags: u8) {
+/// Appends an argument's tokens; the first has a leading space if `space`.
+fn push_arg(items: &mut Vec<Item>, arg: &[Token], space: bool) {
     for (k, t) in arg.iter().enumerate() {
         let mut t = *t;
         if k == 0 {
-            t.flags = (t.flags & !(flags::LEADING_SPACE | flags::LINE_START)) | (param_flags & flags::LEADING_SPACE);
+            t.flags = (t.flags & !(flags::LEADING_SPACE | flags::LINE_START)) | if space { flags::LEADING_SPACE } else { 0 };
         }
         items.push(Item::T(t));
     }
+}
+
+/// A macro invocation being substituted.
+struct Subst<'a> {
+    body: Rc<[BodyTok]>,
+    args: &'a [Vec<Token>],
+    /// The variable arguments' index (`u32::MAX`: not variadic).
+    va: u32,
+    /// The arguments macro-expanded, as needed.
+    expanded: Vec<Option<Rc<[Token]>>>,
+    use_span: Span,
+    /// The expansion's index, for notes.
+    id: u32,
+    mode: Mode,
+    /// The next token gets a leading space (clang's `NextTokGetsSpace`).
+    next_space: bool,
 }

@@ -27,7 +27,8 @@
 //! - `E0107` malformed `#include` / `#line` / `#ifdef` / `__has_include`
 //!   operands
 //! - `E0108` bad macro name
-//! - `E0109` bad macro parameter list, misplaced `#` or `##` in a body
+//! - `E0109` bad macro parameter list, misplaced `#` or `##` in a body,
+//!   malformed `__VA_OPT__`
 //! - `E0112` wrong number of macro arguments (feature tests' too)
 //! - `E0113` unterminated function-like macro invocation
 //! - `E0114` `##` forming an invalid token
