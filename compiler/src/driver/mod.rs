@@ -282,6 +282,7 @@ fn run_one(inv: &Invocation, input: &Path, source_date_epoch: Option<u64>, forma
         includes: inv.includes.clone(),
         fp: inv.fp,
         source_date_epoch,
+        macro_dump: if inv.action == Action::Preprocess { inv.macro_dump } else { pp::MacroDump::None },
     };
     let pp_out = pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
     debug_pragmas(&pp_out, &mut diags);
@@ -289,6 +290,7 @@ fn run_one(inv: &Invocation, input: &Path, source_date_epoch: Option<u64>, forma
     // Generated code, or the internal error that stopped code generation.
     let mut code: Option<Result<Vec<u8>, InternalError>> = None;
     match inv.action {
+        Action::Preprocess if pp_opts.macro_dump == pp::MacroDump::Definitions => text_out = pp::print_macros(&pp_out),
         Action::Preprocess => text_out = pp::print(&sm, &pp_out),
         Action::DumpTokens => {
             for t in &pp_out.tokens {

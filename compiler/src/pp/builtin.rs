@@ -87,7 +87,7 @@ impl Pp<'_> {
         for &(name, b) in BUILTINS {
             let span = Span::new(file, lo, lo + name.len());
             lo += name.len() + 1;
-            self.add_macro(Macro { name: name.into(), name_span: span, def_span: None, function: false, params: Vec::new(), variadic: false, body: Rc::new([]), builtin: b, busy: false });
+            self.add_macro(Macro { name: name.into(), name_span: span, def_span: None, function: false, params: Vec::new(), variadic: false, body: Rc::new([]), builtin: b, busy: false, text: None });
         }
     }
 

@@ -195,6 +195,12 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
     }
     let mut toks = Vec::with_capacity(pp.files[0].toks.len());
     pp.expand_loop(0, Mode::Top, &mut toks);
+    if opts.macro_dump == super::MacroDump::Definitions {
+        let mut live: Vec<(&str, &super::macros::Macro)> = pp.names.iter().map(|(n, &id)| (&**n, &pp.defs[id as usize])).filter(|(_, m)| m.builtin == super::builtin::Builtin::None).collect();
+        live.sort_unstable_by_key(|(n, _)| *n);
+        let lines = live.into_iter().filter_map(|(_, m)| Some(super::MacroLine { at: toks.len(), pragmas_before: pp.out.pragmas.len(), span: m.name_span, text: m.text.as_deref()?.to_string() })).collect();
+        pp.out.macro_lines = lines;
+    }
     pp.out.tokens = toks;
     pp.out.fatal = pp.fatal;
     pp.out

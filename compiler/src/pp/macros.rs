@@ -18,7 +18,7 @@
 
 use super::builtin::Builtin;
 use super::engine::{Mode, Pp};
-use super::Expansion;
+use super::{Expansion, MacroDump, MacroLine};
 use crate::diag::Diagnostic;
 use crate::lex::{self, flags, Token, TokenKind};
 use crate::source::Span;
@@ -70,6 +70,8 @@ pub(super) struct Macro {
     pub builtin: Builtin,
     /// An expansion of this definition is being read.
     pub busy: bool,
+    /// The `#define` line as `-dM` prints it, kept when asked for.
+    pub text: Option<Box<str>>,
 }
 
 /// A token list being read: a macro's expansion (`def` is busy until it
@@ -661,6 +663,10 @@ impl Pp<'_> {
                 if self.names.get(name).is_some_and(|&id| self.defs[id as usize].builtin != Builtin::None) {
                     self.diags.push(Diagnostic::warning("builtin-macro-redefined", t.span, "undefining builtin macro"));
                 }
+                if self.opts.macro_dump == MacroDump::InPlace {
+                    let text = format!("#undef {}", self.sm.text(t.spelling));
+                    self.record_macro_line(t.span, text);
+                }
                 let name = self.sm.text(t.spelling);
                 self.names.remove(name);
                 if rest.len() > 1 {
@@ -863,6 +869,10 @@ impl Pp<'_> {
             self.diags.push(Diagnostic::error("E0109", end.tok.span, "'##' cannot appear at end of macro expansion"));
             return;
         }
+        let text = (self.opts.macro_dump != MacroDump::None).then(|| self.definition_line(&name_text, function, &params, variadic, &rest[i..]).into_boxed_str());
+        if let Some(text) = text.as_deref().filter(|_| self.opts.macro_dump == MacroDump::InPlace) {
+            self.record_macro_line(name.span, text.to_string());
+        }
         let is_user = self.user_code;
         let m = Macro {
             name: name_text.as_str().into(),
@@ -874,6 +884,7 @@ impl Pp<'_> {
             body: body.into(),
             builtin: Builtin::None,
             busy: false,
+            text,
         };
         if self.user_code && self.header_macro(&name_text).is_some() {
             let d = Diagnostic::warning("macro-redefined", name.span, format!("'{}' macro redefined", m.name));
@@ -895,6 +906,47 @@ impl Pp<'_> {
             }
         }
         self.add_macro(m);
+    }
+
+    /// clang's spelling of a `#define` line (its `PrintMacroDefinition`):
+    /// `body` is the replacement list's tokens as written.
+    fn definition_line(&self, name: &str, function: bool, params: &[Box<str>], variadic: bool, body: &[Token]) -> String {
+        let mut s = format!("#define {name}");
+        if function {
+            s.push('(');
+            for (k, p) in params.iter().enumerate() {
+                if k > 0 {
+                    s.push(',');
+                }
+                let last = k + 1 == params.len();
+                match (last && variadic, &**p) {
+                    (true, "__VA_ARGS__") => s.push_str("..."),
+                    (true, named) => {
+                        s.push_str(named);
+                        s.push_str("...");
+                    }
+                    (false, p) => s.push_str(p),
+                }
+            }
+            s.push(')');
+        }
+        // Always a space after the name, as GCC's, but never two.
+        if body.first().is_none_or(|t| !t.has(flags::LEADING_SPACE)) {
+            s.push(' ');
+        }
+        for t in body {
+            if t.has(flags::LEADING_SPACE) {
+                s.push(' ');
+            }
+            s.push_str(self.sm.text(t.spelling));
+        }
+        s
+    }
+
+    /// Keeps a `-dD` line for the directive named at `span`.
+    fn record_macro_line(&mut self, span: Span, text: String) {
+        let line = MacroLine { at: self.emitted, pragmas_before: self.out.pragmas.len(), span, text };
+        self.out.macro_lines.push(line);
     }
 
     /// C99 6.10.3p2: identical parameters and replacement lists, with

@@ -51,7 +51,7 @@ mod print;
 #[cfg(test)]
 mod tests;
 
-pub use print::print;
+pub use print::{print, print_macros};
 
 use crate::diag::{Diagnostics, Note};
 use crate::lex::Token;
@@ -88,6 +88,39 @@ pub struct PpOptions {
     /// `None` (the default): now and the file's modification time, in
     /// local time.
     pub source_date_epoch: Option<u64>,
+    /// What `-E` prints of the macros (`-dM`, `-dD`): the definition
+    /// lines are kept in [`PpOutput::macro_lines`] only when asked for.
+    pub macro_dump: MacroDump,
+}
+
+/// What `-dM` and `-dD` ask `-E` to print of the macros, as clang does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MacroDump {
+    /// Nothing more (the default).
+    #[default]
+    None,
+    /// `-dM`: only the `#define` line of every macro defined at the end
+    /// (predefined ones too; not the builtin ones, `__LINE__`), sorted by
+    /// name ([`print_macros`]).
+    Definitions,
+    /// `-dD`: the `#define` and `#undef` lines where they are, predefined
+    /// and command-line ones first, along with the output ([`print`]).
+    InPlace,
+}
+
+/// A `#define` or `#undef` line as clang's `-dM`/`-dD` print it
+/// (`#define F(x,y) ((x)+(y))`: parameters without spaces, the body's
+/// tokens one space apart where they were apart).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MacroLine {
+    /// Index in [`PpOutput::tokens`] of the first token after the
+    /// directive (as [`Pragma::at`]), and how many pragmas came before it.
+    pub at: usize,
+    pub pragmas_before: usize,
+    /// The directive's name token (its file and line place the `-dD`
+    /// line).
+    pub span: Span,
+    pub text: String,
 }
 
 /// A `-D`/`-U` option.
@@ -114,6 +147,9 @@ pub struct PpOutput {
     /// ([`PragmaKind::Unroll`]'s `count`): the parser reads them as an
     /// expression.
     pub pragma_tokens: Vec<Token>,
+    /// `#define`/`#undef` lines for `-dD` (in order), or the definitions
+    /// at the end for `-dM` (sorted), as [`PpOptions::macro_dump`] asks.
+    pub macro_lines: Vec<MacroLine>,
     /// Every file `#include`d, in the order first read (for build scripts'
     /// `rerun-if-changed`).
     pub includes: Vec<PathBuf>,
