@@ -334,7 +334,7 @@ impl Pp<'_> {
                 }
                 let value = match b {
                     Builtin::HasBuiltin => self.has_builtin(&text, tok.kind),
-                    Builtin::HasAttribute => features::has_attribute(&text),
+                    Builtin::HasAttribute => features::has_attribute(&text, &self.opts.target),
                     Builtin::HasFeature => features::has_feature(&text, self.opts.std, false),
                     _ => features::has_feature(&text, self.opts.std, true),
                 };

@@ -11,7 +11,7 @@
 
 use super::engine::Pp;
 use crate::lex::TokenKind;
-use crate::options::ClStd;
+use crate::options::{ClStd, Target};
 
 /// `__has_feature`/`__has_extension` names that clang-22 answers 1 to
 /// for OpenCL C (its `Features.def`), kept where clc does what clang does
@@ -40,13 +40,28 @@ pub(super) fn has_feature(name: &str, std: ClStd, extension: bool) -> bool {
     FEATURES.iter().any(|&(n, ext_only, from)| n == name && std >= from && (extension || !ext_only))
 }
 
+/// GNU attributes clang-22 has for some architectures only (its
+/// `__has_attribute` is 0 elsewhere; clc ignores them): for ARM or RISC-V
+/// only, so on none of x86-64 and SPIR-V, and for x86 and others but not
+/// SPIR-V (read off clang-22 for `x86_64-unknown-linux-gnu` and
+/// `spirv64`).
+const NOT_X86_NOR_SPIRV: &[&str] = &["clang_arm_mve_strict_polymorphism", "cmse_nonsecure_call", "riscv_vector_cc", "riscv_vls_cc"];
+const NOT_SPIRV: &[&str] = &["force_align_arg_pointer", "function_return", "interrupt", "no_caller_saved_registers", "nocf_check", "patchable_function_entry", "preserve_none"];
+
 /// `__has_attribute(name)`: a GNU attribute clc accepts, giving it its
 /// meaning or ignoring it as one that changes no program
-/// ([`crate::sema::attrs::Handling`]); not one clc rejects for want of its
-/// meaning (`vector_size`, `mode`), though clang has them.
-pub(super) fn has_attribute(name: &str) -> bool {
+/// ([`crate::sema::attrs::Handling`]), where clang has it for `target`;
+/// not one clc rejects for want of its meaning (`vector_size`, `mode`),
+/// though clang has them.
+pub(super) fn has_attribute(name: &str, target: &Target) -> bool {
     use crate::sema::attrs::{handling, Handling};
-    matches!(handling(strip_underscores(name)), Some(Handling::Checked | Handling::Ignored))
+    let name = strip_underscores(name);
+    let for_target = if target.is_spirv() {
+        !NOT_SPIRV.contains(&name) && !NOT_X86_NOR_SPIRV.contains(&name)
+    } else {
+        !(target.is_x86_64() && NOT_X86_NOR_SPIRV.contains(&name))
+    };
+    for_target && matches!(handling(name), Some(Handling::Checked | Handling::Ignored))
 }
 
 /// `__is_identifier(word)`, `kind` being how clc's lexer reads it: an
@@ -98,8 +113,11 @@ mod tests {
 
     #[test]
     fn attributes_clc_accepts() {
-        assert!(has_attribute("reqd_work_group_size") && has_attribute("__packed__") && has_attribute("noinline"));
-        assert!(!has_attribute("vector_size") && !has_attribute("no_such_attribute"));
+        let x86 = Target::Native("x86_64-unknown-linux-gnu".into());
+        assert!(has_attribute("reqd_work_group_size", &x86) && has_attribute("__packed__", &x86) && has_attribute("noinline", &x86));
+        assert!(!has_attribute("vector_size", &x86) && !has_attribute("no_such_attribute", &x86));
+        assert!(has_attribute("nocf_check", &x86) && !has_attribute("nocf_check", &Target::Spirv64));
+        assert!(!has_attribute("riscv_vector_cc", &x86) && has_attribute("riscv_vector_cc", &Target::Native("riscv64-unknown-linux-gnu".into())));
     }
 
     #[test]
