@@ -784,6 +784,34 @@ pub fn is_builtin(name: &str) -> bool {
     lookup(name).is_some() || conversions::decode(name).is_some()
 }
 
+/// Whether clang-22 also has `name` as a builtin of its own, so that its
+/// `__has_builtin(name)` is 1 where the function exists: C library
+/// functions it knows (`sqrt`, `printf`, …) and OpenCL 2.0's language
+/// builtins (pipes, `enqueue_kernel`, `to_global`, …). Other names of this
+/// table are functions of clang's OpenCL headers, not builtins.
+pub fn is_clang_builtin(name: &str) -> bool {
+    CLANG_BUILTINS.binary_search(&name).is_ok()
+}
+
+/// The names of this table for which clang-22's `__has_builtin` is 1 in
+/// some OpenCL C version (read off it for every name, `-cl-std=CL1.0` to
+/// `CL3.0`), sorted.
+const CLANG_BUILTINS: &[&str] = &[
+    "abs", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil",
+    "commit_read_pipe", "commit_write_pipe", "copysign", "cos", "cosh", "enqueue_kernel", "erf",
+    "erfc", "exp", "exp2", "expm1", "fabs", "fdim", "floor", "fma", "fmax", "fmin", "fmod",
+    "frexp", "get_kernel_max_sub_group_size_for_ndrange",
+    "get_kernel_preferred_work_group_size_multiple", "get_kernel_sub_group_count_for_ndrange",
+    "get_kernel_work_group_size", "get_pipe_max_packets", "get_pipe_num_packets", "hypot", "ilogb",
+    "ldexp", "lgamma", "log", "log10", "log1p", "log2", "logb", "modf", "nan", "nextafter", "pow",
+    "printf", "read_pipe", "remainder", "remquo", "reserve_read_pipe", "reserve_write_pipe",
+    "rint", "round", "sin", "sinh", "sqrt", "sub_group_commit_read_pipe",
+    "sub_group_commit_write_pipe", "sub_group_reserve_read_pipe", "sub_group_reserve_write_pipe",
+    "tan", "tanh", "tgamma", "to_global", "to_local", "to_private", "trunc",
+    "work_group_commit_read_pipe", "work_group_commit_write_pipe", "work_group_reserve_read_pipe",
+    "work_group_reserve_write_pipe", "write_pipe",
+];
+
 /// The stored names, in no particular order.
 pub fn names() -> impl Iterator<Item = &'static str> {
     (0..table::GROUPS).flat_map(|g| group(g).by_name.keys().copied())

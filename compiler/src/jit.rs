@@ -87,7 +87,7 @@ pub fn build(source: &str, name: &str, opts: &BuildOptions) -> Result<clc_runtim
     let mut sm = SourceMap::new();
     let main = sm.add_virtual(name, source.to_string());
     let mut diags = Diagnostics::default();
-    let pp_opts = PpOptions { std: opts.std, target: Target::Host, include_dirs: opts.include_dirs.clone(), macros: opts.macros.clone(), includes: opts.includes.clone(), fp: opts.fp };
+    let pp_opts = PpOptions { std: opts.std, target: Target::Host, include_dirs: opts.include_dirs.clone(), macros: opts.macros.clone(), includes: opts.includes.clone(), fp: opts.fp, source_date_epoch: None, macro_dump: pp::MacroDump::None };
     let out = pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
     let rendered = |diags: &Diagnostics| diags.iter().map(|d| render::render(&sm, d, Format::Clang)).collect::<String>();
     if out.fatal {

@@ -1,4 +1,4 @@
-// #if arithmetic in intmax_t / uintmax_t.
+// #if arithmetic in intmax_t / uintmax_t (128-bit: see if_expr_128.cl).
 #if -1 < 0
 signed_ok
 #endif
@@ -8,7 +8,8 @@ bad
 unsigned_wins
 #endif
 #if 0xffffffffffffffff == -1
-all_ones
+#else
+not_all_ones_in_128_bits
 #endif
 #if 18446744073709551615 > 0
 big_is_unsigned
@@ -42,7 +43,8 @@ short_circuit_or
 ternary_unevaluated
 #endif
 #if 0x7fffffffffffffff + 1 < 0
-wraps
+#else
+no_wrap_at_64_bits
 #endif
 #if 10 >= 10 && 3 <= 2 == 0 && 1 != 2
 compare

@@ -27,6 +27,47 @@ fn preprocess_and_dump() {
     insta::assert_snapshot!(transcript(&["-Xclang", "-ast-dump", "tests/cli/small.cl"]));
 }
 
+/// `-E -dM` prints the `#define` line of every macro defined at the end
+/// (predefined and command-line ones too, not the builtin `__LINE__`),
+/// sorted by name; `-E -dD` the `#define` and `#undef` lines where they
+/// are. The user's lines are clang-22's (`-x cl -cl-std=CL2.0`), its
+/// predefined macros not all clc's.
+#[test]
+fn dump_macros_as_clang_does() {
+    let (code, out, err) = clc(&["-E", "-dM", "-DCMD=3", "tests/cli/macros.cl"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.windows(2).all(|w| w[0] < w[1]), "sorted: {out}");
+    let user: Vec<&str> = lines.iter().copied().filter(|l| ["B", "CMD", "EMPTY", "F", "LATE", "N", "S", "V", "A", "SKIPPED"].iter().any(|n| l.starts_with(&format!("#define {n} ")) || l.starts_with(&format!("#define {n}(")))).collect();
+    assert_eq!(
+        user,
+        [
+            "#define B \"str\" 'c'",
+            "#define CMD 3",
+            "#define EMPTY ",
+            "#define F(x,y) ((x)+(y))",
+            "#define LATE F(1, 2)",
+            "#define N(a,args...) g(a, args)",
+            "#define S(x) #x a ## b",
+            "#define V(...) f(__VA_ARGS__ __VA_OPT__(, 0))",
+        ]
+    );
+    assert!(lines.contains(&"#define __OPENCL_C_VERSION__ 200"), "{out}");
+    assert!(!out.contains("__LINE__") && !out.contains("int x"), "{out}");
+    // `-dM` wins over `-dD`, as in clang.
+    assert_eq!(clc(&["-E", "-dD", "-dM", "-DCMD=3", "tests/cli/macros.cl"]).1, out);
+
+    let (code, out, err) = clc(&["-E", "-dD", "-DCMD=3", "-UNOPE", "tests/cli/macros.cl"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.starts_with("# 1 \"<built-in>\"\n#define __STDC__ 1\n"), "{out}");
+    let from_command_line = &out[out.find("# 1 \"<command line>\"").expect("the command line's macros")..];
+    let main = from_command_line.find("\n# 1 ").map_or("", |at| &from_command_line[at + 1..]);
+    let main = &main[main.find('\n').map_or(0, |n| n + 1)..];
+    assert!(from_command_line.starts_with("# 1 \"<command line>\"\n#define CMD 3\n#undef NOPE\n"), "{out}");
+    let want = "#define A 1\n#define F(x,y) ((x)+(y))\n#define V(...) f(__VA_ARGS__ __VA_OPT__(, 0))\n#define N(a,args...) g(a, args)\n#define EMPTY \n#define S(x) #x a ## b\n#undef A\n#define B \"str\" 'c'\nint x = \"str\" 'c';\n\n\n\n#define LATE F(1, 2)\n";
+    assert_eq!(main, want);
+}
+
 /// The floating-point options reach the preprocessor: the driver defines
 /// `__FAST_RELAXED_MATH__` (OpenCL C) and clang's `__FAST_MATH__` and
 /// `__FINITE_MATH_ONLY__` as clang-22 does for each.

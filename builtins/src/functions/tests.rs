@@ -552,3 +552,13 @@ fn group_index_is_current() {
     }
     assert_eq!(super::groups::group_of("no_such_builtin"), None);
 }
+
+#[test]
+fn clang_builtins_are_sorted_names_of_the_table() {
+    assert!(super::CLANG_BUILTINS.windows(2).all(|w| w[0] < w[1]));
+    for n in super::CLANG_BUILTINS {
+        assert!(lookup(n).is_some(), "{n}");
+    }
+    assert!(is_clang_builtin("sqrt") && is_clang_builtin("to_global"));
+    assert!(!is_clang_builtin("get_global_id") && !is_clang_builtin("convert_int"));
+}

@@ -59,18 +59,21 @@ const OFF_BY_DEFAULT: &[&str] = &[
     "tautological-negation-compare",
     "shadow",
     "missing-prototypes",
+    "undef",
     "implicit-fallthrough",
     "cast-qual",
     "double-promotion",
     "float-conversion",
     "implicit-float-conversion",
+    "date-time",
 ];
 
 /// Warnings clc reports that clang-22 has no option for: the memory
 /// model's (`sema::memory_model`), the parser's missing `;` after a
 /// member, and warnings clang gives without an option (an empty GNU case
-/// range, `#pragma pack(show)`'s value).
-const CLC_ONLY: &[&str] = &["fence-relaxed", "atomic-scope-reduced", "missing-semicolon", "empty-case-range", "pragma-pack-show"];
+/// range, `#pragma pack(show)`'s value; in `#if`, an operation that
+/// overflows 128 bits and a negative value converted to unsigned).
+const CLC_ONLY: &[&str] = &["fence-relaxed", "atomic-scope-reduced", "missing-semicolon", "empty-case-range", "pragma-pack-show", "pp-integer-overflow", "pp-negative-to-unsigned"];
 
 /// Is `-W<name>` (or `-Wno-<name>`, `-Werror=<name>`) an option clc or
 /// clang-22 knows? clc accepts every option of clang's, so a clang
@@ -80,6 +83,20 @@ pub fn is_known(name: &str) -> bool {
         || CLC_ONLY.contains(&name)
         || GROUPS.iter().any(|(g, _)| *g == name)
         || driver_option(name)
+}
+
+/// Is `-W<name>` a warning or a group of them, as `__has_warning("-W<name>")`
+/// asks? clang-22 says yes for its groups (every name [`is_known`] takes
+/// from it but `error`, `everything` and the `no-…` spellings, which are
+/// options, not groups) and for GCC's levels it keeps as groups; clc adds
+/// its own warnings.
+pub fn is_warning(name: &str) -> bool {
+    const GCC_LEVELS: &[&str] = &[
+        "format=2", "frame-larger-than", "frame-larger-than=", "strict-aliasing=0", "strict-aliasing=1", "strict-aliasing=2",
+        "strict-overflow=0", "strict-overflow=1", "strict-overflow=2", "strict-overflow=3", "strict-overflow=4", "strict-overflow=5",
+    ];
+    let option = matches!(name, "error" | "everything") || name.starts_with("no-");
+    (!option && (clang_warnings::NAMES.binary_search(&name).is_ok() || CLC_ONLY.contains(&name) || GROUPS.iter().any(|(g, _)| *g == name))) || GCC_LEVELS.contains(&name)
 }
 
 /// clang's driver options spelt `-W…` that are not warning names: sizes
@@ -146,6 +163,16 @@ mod tests {
     }
 
     #[test]
+    fn has_warning_knows_groups_not_options() {
+        for yes in ["unused", "all", "extra", "format=2", "strict-overflow=5", "frame-larger-than", "fence-relaxed", "#warnings", "implicitly-unsigned-literal"] {
+            assert!(is_warning(yes), "{yes}");
+        }
+        for no in ["error", "everything", "no-unused", "no-error", "l,foo", "larger-than=10", "format=3", "frame-larger-than=100", "no-such-warning", ""] {
+            assert!(!is_warning(no), "{no}");
+        }
+    }
+
+    #[test]
     fn groups_are_acyclic_and_off_by_default_names_are_warnings_not_groups() {
         fn depth(g: &str, n: usize) -> usize {
             assert!(n < 16, "cycle through {g}");
@@ -154,7 +181,8 @@ mod tests {
         for (g, _) in GROUPS {
             depth(g, 0);
         }
-        for w in OFF_BY_DEFAULT.iter().filter(|w| **w != "uninitialized") {
+        // These two are warnings of their own as well as groups (clang's).
+        for w in OFF_BY_DEFAULT.iter().filter(|w| !matches!(**w, "uninitialized" | "implicit-float-conversion")) {
             assert!(members(w).is_empty(), "{w}");
             assert!(!on_by_default(w));
         }

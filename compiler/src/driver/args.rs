@@ -11,7 +11,7 @@ use crate::diag::render::Format;
 use crate::diag::{WarningPolicy, WarningState};
 pub use crate::options::FpOptions;
 use crate::options::{ClStd, Target};
-use crate::pp::CmdMacro;
+use crate::pp::{CmdMacro, MacroDump};
 use std::path::PathBuf;
 
 /// What the driver was asked to produce.
@@ -56,6 +56,9 @@ pub struct Invocation {
     /// `-include FILE`s, in order.
     pub includes: Vec<PathBuf>,
     pub macros: Vec<CmdMacro>,
+    /// `-dM`/`-dD`: what `-E` prints of the macros (nothing more by
+    /// default); without `-E` they change nothing, as in clang.
+    pub macro_dump: MacroDump,
     pub warnings: WarningPolicy,
     /// `-W` options naming no warning clc or clang knows, as written, each
     /// with the option clang would suggest instead (reported with every
@@ -116,6 +119,8 @@ const OPTIONS: &[(&str, Arity, &str)] = &[
     ("-x", Arity::GluedOrSeparate, "input language (only `cl`)"),
     ("-fsyntax-only", Arity::Flag, "check the program and report diagnostics, generate nothing"),
     ("-E", Arity::Flag, "preprocess only, print the result"),
+    ("-dM", Arity::Flag, "with -E, print only the #define line of every macro defined at the end, predefined ones too"),
+    ("-dD", Arity::Flag, "with -E, print the #define and #undef lines along with the output"),
     ("-c", Arity::Flag, "compile to an object file (native) or SPIR-V binary (the default action)"),
     ("-S", Arity::Flag, "compile to assembly"),
     ("-emit-llvm", Arity::Flag, "with -S or -c, emit LLVM IR (.ll) or bitcode (.bc)"),
@@ -221,6 +226,10 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
             }
             "-fsyntax-only" => explicit_action = Some(Action::SyntaxOnly),
             "-E" => explicit_action = Some(Action::Preprocess),
+            // `-dM` wins over `-dD`, as in clang.
+            "-dM" => inv.macro_dump = MacroDump::Definitions,
+            "-dD" if inv.macro_dump == MacroDump::None => inv.macro_dump = MacroDump::InPlace,
+            "-dD" => {}
             "-c" => explicit_action = Some(Action::Compile),
             "-S" => {
                 emit_s = true;

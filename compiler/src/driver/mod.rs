@@ -175,11 +175,31 @@ fn run_inputs(inv: &Invocation, format: Format, out: &mut dyn Write, err: &mut d
             return EXIT_USAGE;
         }
     }
+    let epoch = match source_date_epoch(std::env::var_os("SOURCE_DATE_EPOCH")) {
+        Ok(epoch) => epoch,
+        Err(msg) => {
+            let _ = writeln!(err, "clc: error: {msg}");
+            return EXIT_USAGE;
+        }
+    };
     let mut status = EXIT_OK;
     for input in &inv.inputs {
-        status = status.max(run_one(inv, input, format, out, err));
+        status = status.max(run_one(inv, input, epoch, format, out, err));
     }
     status
+}
+
+/// The `SOURCE_DATE_EPOCH` environment variable (reproducible builds'
+/// time for `__DATE__`, `__TIME__` and `__TIMESTAMP__`), checked as clang
+/// checks it: seconds since 1970, up to the end of year 9999.
+fn source_date_epoch(value: Option<std::ffi::OsString>) -> Result<Option<u64>, String> {
+    const MAX: u64 = 253_402_300_799;
+    let Some(value) = value else { return Ok(None) };
+    let text = value.to_string_lossy();
+    match text.parse::<u64>() {
+        Ok(n) if n <= MAX && text.bytes().all(|b| b.is_ascii_digit()) => Ok(Some(n)),
+        _ => Err(format!("environment variable 'SOURCE_DATE_EPOCH' ('{text}') must be a non-negative decimal integer <= {MAX}")),
+    }
 }
 
 /// What code generation needs from the command line.
@@ -240,7 +260,7 @@ fn read_input(sm: &mut SourceMap, path: &Path) -> Result<crate::source::FileId, 
     Ok(sm.add_real(path, text))
 }
 
-fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, err: &mut dyn WriteColor) -> i32 {
+fn run_one(inv: &Invocation, input: &Path, source_date_epoch: Option<u64>, format: Format, out: &mut dyn Write, err: &mut dyn WriteColor) -> i32 {
     let mut sm = SourceMap::new();
     let main = match read_input(&mut sm, input) {
         Ok(id) => id,
@@ -261,6 +281,8 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
         macros: inv.macros.clone(),
         includes: inv.includes.clone(),
         fp: inv.fp,
+        source_date_epoch,
+        macro_dump: if inv.action == Action::Preprocess { inv.macro_dump } else { pp::MacroDump::None },
     };
     let pp_out = pp::preprocess(&mut sm, main, &pp_opts, &mut diags);
     debug_pragmas(&pp_out, &mut diags);
@@ -268,6 +290,7 @@ fn run_one(inv: &Invocation, input: &Path, format: Format, out: &mut dyn Write, 
     // Generated code, or the internal error that stopped code generation.
     let mut code: Option<Result<Vec<u8>, InternalError>> = None;
     match inv.action {
+        Action::Preprocess if pp_opts.macro_dump == pp::MacroDump::Definitions => text_out = pp::print_macros(&pp_out),
         Action::Preprocess => text_out = pp::print(&sm, &pp_out),
         Action::DumpTokens => {
             for t in &pp_out.tokens {
@@ -420,6 +443,19 @@ mod tests {
         assert_eq!(name("foo.cl", Emit::LlvmIr), PathBuf::from("foo.ll"));
         assert_eq!(name("/abs/foo.bar.cl", Emit::LlvmBitcode), PathBuf::from("foo.bar.bc"));
         assert_eq!(name("-", Emit::Object), PathBuf::from("-.o"));
+    }
+
+    #[test]
+    fn source_date_epoch_is_checked_as_clang_checks_it() {
+        let epoch = |v: &str| source_date_epoch(Some(v.into()));
+        assert_eq!(source_date_epoch(None), Ok(None));
+        assert_eq!(epoch("0"), Ok(Some(0)));
+        assert_eq!(epoch("253402300799"), Ok(Some(253_402_300_799)));
+        let msg = "environment variable 'SOURCE_DATE_EPOCH' ('253402300800') must be a non-negative decimal integer <= 253402300799";
+        assert_eq!(epoch("253402300800"), Err(msg.to_string()));
+        for bad in ["", "abc", "-1", "+5", " 5", "1e3"] {
+            assert!(epoch(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

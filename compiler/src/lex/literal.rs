@@ -45,19 +45,60 @@ pub enum NumberLit {
 pub fn parse_number(text: &str) -> Result<NumberLit, String> {
     let lower = text.to_ascii_lowercase();
     let is_hex = lower.starts_with("0x");
-    let is_float = if is_hex {
-        lower.contains('.') || lower.contains('p')
-    } else {
-        lower.contains('.') || lower.contains('e')
-    };
-    if is_float {
+    if is_float(&lower, is_hex) {
         parse_float(text, &lower, is_hex)
     } else {
-        parse_int(text, &lower, is_hex)
+        let (digits, radix, suffix) = int_parts(text, &lower, is_hex)?;
+        let value = u64::from_str_radix(digits, radix).map_err(|_| "integer constant is too large for any integer type".to_string())?;
+        Ok(NumberLit::Int { value, suffix, radix })
     }
 }
 
-fn parse_int(text: &str, lower: &str, is_hex: bool) -> Result<NumberLit, String> {
+/// An integer literal of a `#if` line, whose arithmetic is 128-bit
+/// (clang's `intmax_t` for OpenCL): [`parse_pp_number`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PpInt {
+    /// The value modulo 2^128.
+    pub value: u128,
+    /// The digits do not fit in 128 bits (`value` is what is left).
+    pub overflow: bool,
+    pub suffix: IntSuffix,
+    pub radix: u32,
+}
+
+/// Parses a pp-number of a `#if` line: an integer of up to 128 bits
+/// (`Ok(Some(..))`), a valid floating literal (`Ok(None)`, which `#if`
+/// rejects), or what is wrong with it, in the words of [`parse_number`].
+/// The parser's literals stay 64-bit ([`parse_number`]): no C type is wider.
+pub fn parse_pp_number(text: &str) -> Result<Option<PpInt>, String> {
+    let lower = text.to_ascii_lowercase();
+    let is_hex = lower.starts_with("0x");
+    if is_float(&lower, is_hex) {
+        return parse_float(text, &lower, is_hex).map(|_| None);
+    }
+    let (digits, radix, suffix) = int_parts(text, &lower, is_hex)?;
+    let mut value: u128 = 0;
+    let mut overflow = false;
+    for d in digits.chars().filter_map(|c| c.to_digit(radix)) {
+        let (v, o1) = value.overflowing_mul(u128::from(radix));
+        let (v, o2) = v.overflowing_add(u128::from(d));
+        overflow |= o1 || o2;
+        value = v;
+    }
+    Ok(Some(PpInt { value, overflow, suffix, radix }))
+}
+
+fn is_float(lower: &str, is_hex: bool) -> bool {
+    if is_hex {
+        lower.contains('.') || lower.contains('p')
+    } else {
+        lower.contains('.') || lower.contains('e')
+    }
+}
+
+/// An integer literal's digits (without `0x` or the octal `0`), radix and
+/// suffix.
+fn int_parts<'a>(text: &str, lower: &'a str, is_hex: bool) -> Result<(&'a str, u32, IntSuffix), String> {
     let (radix, body) = if is_hex {
         (16, &lower[2..])
     } else if lower.len() > 1 && lower.starts_with('0') {
@@ -87,12 +128,11 @@ fn parse_int(text: &str, lower: &str, is_hex: bool) -> Result<NumberLit, String>
     if digits.is_empty() {
         if radix == 8 {
             // "0" followed by a suffix: the leading zero was the digit.
-            return Ok(NumberLit::Int { value: 0, suffix, radix: 10 });
+            return Ok(("0", 10, suffix));
         }
         return Err("hexadecimal constant has no digits".into());
     }
-    let value = u64::from_str_radix(digits, radix).map_err(|_| "integer constant is too large for any integer type".to_string())?;
-    Ok(NumberLit::Int { value, suffix, radix })
+    Ok((digits, radix, suffix))
 }
 
 fn parse_float(text: &str, lower: &str, is_hex: bool) -> Result<NumberLit, String> {
@@ -402,6 +442,25 @@ mod tests {
         assert_eq!(parse_number("1lL").unwrap_err(), "invalid suffix 'lL' on integer constant");
         assert!(parse_number("18446744073709551616").unwrap_err().contains("too large"));
         assert!(parse_number("0x").is_err());
+    }
+
+    #[test]
+    fn pp_integers_are_128_bit() {
+        let pp = |s: &str| parse_pp_number(s).unwrap().unwrap();
+        assert_eq!(pp("18446744073709551616").value, 1 << 64);
+        assert!(!pp("18446744073709551616").overflow);
+        let max = pp("340282366920938463463374607431768211455");
+        assert_eq!((max.value, max.overflow, max.radix), (u128::MAX, false, 10));
+        let over = pp("340282366920938463463374607431768211457");
+        assert_eq!((over.value, over.overflow), (1, true));
+        assert!(pp("0x1_0000_0000_0000_0000_0000_0000_0000_0000".replace('_', "").as_str()).overflow);
+        assert_eq!(pp("0u").value, 0);
+        assert!(pp("077ULL").suffix.unsigned);
+        assert_eq!(parse_pp_number("1.5f"), Ok(None));
+        assert_eq!(parse_pp_number("08").unwrap_err(), "invalid digit '8' in octal constant");
+        assert_eq!(parse_pp_number("1e").unwrap_err(), "invalid floating constant '1e'");
+        // The parser's literals keep their 64-bit limit.
+        assert!(parse_number("18446744073709551616").is_err());
     }
 
     #[test]

@@ -67,6 +67,14 @@ pub(super) struct FileCtx {
     /// `#line N "name"` override of `__FILE__`.
     pub presumed_name: Option<String>,
     pub canonical: Option<PathBuf>,
+    /// `__INCLUDE_LEVEL__`: 0 for the main file and the list of
+    /// `-include` files, one more than its includer's for an `#include`d
+    /// file.
+    pub level: u32,
+    /// The `-I` directory (its index) where `#include` found the file;
+    /// `None` for one found next to its includer or by an absolute path.
+    /// `__has_include_next` searches the directories after it.
+    pub found_in: Option<usize>,
 }
 
 pub(super) struct Cond {
@@ -133,6 +141,13 @@ pub(super) struct Pp<'a> {
     /// `#pragma push_macro`: each name's saved definitions (`None`: it
     /// was not defined).
     pub pushed_macros: FxMap<Box<str>, Vec<Option<u32>>>,
+    /// `__COUNTER__`'s next value.
+    pub counter: u64,
+    /// `__DATE__` and `__TIME__`, fixed at their first use.
+    pub date_time: Option<(String, String)>,
+    /// An expansion ended with a space for the token after it (see
+    /// `MacroCtx::space_after`): the next token read gets it.
+    pub pending_space: bool,
 }
 
 pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mut Diagnostics) -> PpOutput {
@@ -166,6 +181,9 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
         pack: 0,
         pack_stack: Vec::new(),
         pushed_macros: FxMap::default(),
+        counter: 0,
+        date_time: None,
+        pending_space: false,
     };
     pp.define_builtins();
     let predefined = super::predefined::text(opts);
@@ -192,6 +210,12 @@ pub(super) fn run(sm: &mut SourceMap, main: FileId, opts: &PpOptions, diags: &mu
         for (_, _, at) in std::mem::take(&mut pp.pack_stack).into_iter().rev() {
             pp.diags.push(Diagnostic::warning("pragma-pack", at, "unterminated '#pragma pack (push, ...)' at end of file"));
         }
+    }
+    if opts.macro_dump == super::MacroDump::Definitions {
+        let mut live: Vec<(&str, &super::macros::Macro)> = pp.names.iter().map(|(n, &id)| (&**n, &pp.defs[id as usize])).filter(|(_, m)| m.builtin == super::builtin::Builtin::None).collect();
+        live.sort_unstable_by_key(|(n, _)| *n);
+        let lines = live.into_iter().filter_map(|(_, m)| Some(super::MacroLine { at: toks.len(), pragmas_before: pp.out.pragmas.len(), span: m.name_span, text: m.text.as_deref()?.to_string() })).collect();
+        pp.out.macro_lines = lines;
     }
     pp.out.tokens = toks;
     pp.out.fatal = pp.fatal;
@@ -272,7 +296,7 @@ impl Pp<'_> {
     pub(super) fn push_file(&mut self, file: FileId, canonical: Option<PathBuf>) {
         let toks = lex::lex(file, &self.sm.file(file).text);
         self.diags.policy.pragmas.enter(file, 0);
-        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical });
+        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical, level: 0, found_in: None });
     }
 
     /// The end of file `f` (popped): what is reported of it as a whole,
@@ -313,6 +337,9 @@ impl Pp<'_> {
             if tok.kind == TokenKind::Hash && tok.has(flags::LINE_START) {
                 self.directive(tok);
                 continue;
+            }
+            if tok.kind == TokenKind::Ident && tok.span.len() == "__VA_OPT__".len() {
+                self.va_opt_misplaced(&tok);
             }
             return Some(tok);
         }
@@ -372,7 +399,7 @@ impl Pp<'_> {
             "undef" => self.do_undef(hash.span.to(name_tok.span)),
             "include" => self.do_include(hash),
             "if" => {
-                let v = self.eval_if(hash, name_tok);
+                let v = self.eval_if(name_tok);
                 self.open_cond(hash.span.to(name_tok.span), v);
             }
             "ifdef" | "ifndef" => {
@@ -419,6 +446,7 @@ impl Pp<'_> {
         let rest = self.line_rest();
         match rest.first() {
             Some(t) if t.kind.is_word() => {
+                self.va_opt_misplaced(t);
                 if rest.len() > 1 {
                     let span = rest[1].span.to(rest[rest.len() - 1].span);
                     self.diags.push(Diagnostic::warning("extra-tokens", span, format!("extra tokens at end of #{directive} directive")));
@@ -464,7 +492,7 @@ impl Pp<'_> {
                 self.skip_group();
             }
             Some((false, _)) => {
-                let v = self.eval_if(hash, name_tok);
+                let v = self.eval_if(name_tok);
                 if let Some(c) = self.files.last_mut().and_then(|f| f.conds.last_mut()) {
                     c.taken = v;
                 }
@@ -543,34 +571,60 @@ impl Pp<'_> {
         if matches!(c.ty, Ty::MemoryOrder | Ty::MemoryScope) || self.names.contains_key(name) || self.undefined_constants.contains(name) {
             return None;
         }
-        let version = self.opts.std.builtin_version();
-        let r = &c.requirement;
-        let in_version = r.min_version <= version && r.max_version.is_none_or(|m| version <= m);
-        (in_version && r.extensions.iter().all(|e| self.names.contains_key(e.name()))).then_some(c)
+        self.available(&c.requirement).then_some(c)
     }
 
-    fn eval_if(&mut self, hash: Token, name_tok: Token) -> bool {
+    /// Does this dialect have what needs `r`: its version, and its
+    /// extensions' macros defined (`cl_khr_fp64`)?
+    pub(super) fn available(&self, r: &clc_builtins::functions::Requirement) -> bool {
+        let version = self.opts.std.builtin_version();
+        let in_version = r.min_version <= version && r.max_version.is_none_or(|m| version <= m);
+        in_version && r.extensions.iter().all(|e| self.names.contains_key(e.name()))
+    }
+
+    fn eval_if(&mut self, name_tok: Token) -> bool {
         let rest = self.line_rest();
-        let span = hash.span.to(name_tok.span);
+        let end = self.line_end(rest.last().map_or(name_tok.span, |t| t.span));
         if rest.is_empty() {
-            self.diags.push(Diagnostic::error("E0115", span, format!("#{} with no expression", self.sm.text(name_tok.spelling))));
+            self.diags.push(Diagnostic::error("E0115", end, "expected value in expression"));
             return false;
+        }
+        for t in &rest {
+            self.va_opt_misplaced(t);
         }
         self.if_failed = false;
         let expanded = self.expand_list(rest, Mode::If);
         if self.if_failed {
             return false;
         }
-        let constant = |name: &str| match self.header_macro(name)?.value {
-            clc_builtins::ConstValue::Int(v) => Some(v as i64),
-            clc_builtins::ConstValue::Float(_) => None,
-        };
-        match super::expr::eval(self.sm, &expanded, span, &constant) {
-            Ok(v) => v,
-            Err(d) => {
-                self.diags.push(*d);
-                false
+        // Only `ULONG_MAX` is spelt with a `U` in clang's header: the
+        // others are signed in `#if`, whatever their type.
+        let constant = |name: &str| {
+            let c = self.header_macro(name)?;
+            match c.value {
+                clc_builtins::ConstValue::Int(v) => Some((v, c.ty == clc_builtins::functions::Ty::ULONG)),
+                clc_builtins::ConstValue::Float(_) => None,
             }
+        };
+        let (value, diags) = super::expr::eval(self.sm, &expanded, end, &constant);
+        for d in diags {
+            self.diags.push(d);
+        }
+        value
+    }
+
+    /// Where the line of `last` (its last token) ends, as clang places its
+    /// end-of-directive: the newline, past blanks and a `//` comment.
+    pub(super) fn line_end(&self, last: Span) -> Span {
+        let text = &self.sm.file(last.file).text;
+        let after = text.get(last.hi as usize..).unwrap_or("");
+        let line = &after[..after.find('\n').unwrap_or(after.len())];
+        let rest = line.trim_end_matches('\r').trim_start_matches([' ', '\t']);
+        if rest.is_empty() || rest.starts_with("//") {
+            let at = last.hi + line.trim_end_matches('\r').len() as u32;
+            Span { file: last.file, lo: at, hi: at }
+        } else {
+            last.end()
         }
     }
 
@@ -623,35 +677,18 @@ impl Pp<'_> {
             self.diags.push(Diagnostic::error("E0107", dspan, "expected \"FILENAME\" or <FILENAME>"));
             return;
         };
-        let current_dir = self.files.last().and_then(|f| self.sm.file(f.file).path.as_deref()).and_then(Path::parent).map(Path::to_path_buf);
-        let mut candidates: Vec<PathBuf> = Vec::new();
         let as_path = Path::new(&name);
-        if as_path.is_absolute() {
-            candidates.push(as_path.to_path_buf());
-        } else {
-            if !angled {
-                candidates.push(match &current_dir {
-                    Some(d) if !d.as_os_str().is_empty() => d.join(&name),
-                    _ => PathBuf::from(&name),
-                });
-            }
-            candidates.extend(self.opts.include_dirs.iter().map(|d| d.join(&name)));
-        }
-        let quoted_alternative = || match &current_dir {
-            Some(d) if !d.as_os_str().is_empty() => d.join(&name),
-            _ => PathBuf::from(&name),
-        };
-        let path = match candidates.into_iter().find(|p| p.is_file()) {
-            Some(path) => path,
+        let (path, found_in) = match self.find_include(&name, angled, None) {
+            Some(found) => found,
             // `<x.h>` that `"x.h"` would find (next to the including
             // file): clang's error and fix-it, and it goes on with that
             // file, so nothing cascades.
-            None if angled && !as_path.is_absolute() && quoted_alternative().is_file() => {
+            None if angled && !as_path.is_absolute() && self.next_to_current_file(&name).is_file() => {
                 // The `<…>`, where the quotes go.
                 let at = Span { lo: rest.first().map_or(dspan.lo, |t| t.span.lo), ..dspan };
                 let d = Diagnostic::error("E0105", at, format!("'{name}' file not found with <angled> include; use \"quotes\" instead")).with_fixit(at, format!("\"{name}\""));
                 self.diags.push(d);
-                quoted_alternative()
+                (self.next_to_current_file(&name), None)
             }
             None => {
                 // Fatal, as in clang: what follows would be read without
@@ -687,9 +724,43 @@ impl Pp<'_> {
             self.out.includes.push(path.clone());
         }
         let id = self.sm.add_real(&path, text);
+        let level = self.files.last().map_or(0, |f| f.level + 1);
         self.push_file(id, Some(canonical.clone()));
+        if let Some(f) = self.files.last_mut() {
+            f.level = level;
+            f.found_in = found_in;
+        }
         if let Some(g) = self.files.last().and_then(|f| guard_macro(self.sm, &f.toks)) {
             self.guards.insert(canonical, g.into());
+        }
+    }
+
+    /// Where `#include` finds `name` (`angled`: `<name>`), and the index
+    /// of the `-I` directory it is in: an absolute path as it is; `"x"`
+    /// next to the current file, then in the `-I` directories; `<x>` in
+    /// those. `from` (for `__has_include_next`) searches the `-I`
+    /// directories from that index only.
+    pub(super) fn find_include(&self, name: &str, angled: bool, from: Option<usize>) -> Option<(PathBuf, Option<usize>)> {
+        let as_path = Path::new(name);
+        if as_path.is_absolute() {
+            return as_path.is_file().then(|| (as_path.to_path_buf(), None));
+        }
+        if !angled && from.is_none() {
+            let here = self.next_to_current_file(name);
+            if here.is_file() {
+                return Some((here, None));
+            }
+        }
+        let start = from.unwrap_or(0);
+        self.opts.include_dirs.iter().enumerate().skip(start).map(|(i, d)| (d.join(name), Some(i))).find(|(p, _)| p.is_file())
+    }
+
+    /// `name` in the directory of the file being read.
+    fn next_to_current_file(&self, name: &str) -> PathBuf {
+        let dir = self.files.last().and_then(|f| self.sm.file(f.file).path.as_deref()).and_then(Path::parent);
+        match dir {
+            Some(d) if !d.as_os_str().is_empty() => d.join(name),
+            _ => PathBuf::from(name),
         }
     }
 
@@ -703,7 +774,7 @@ impl Pp<'_> {
         self.header_name_of(&expanded, false)
     }
 
-    fn header_name_of(&self, toks: &[Token], raw: bool) -> Option<(String, bool)> {
+    pub(super) fn header_name_of(&self, toks: &[Token], raw: bool) -> Option<(String, bool)> {
         let first = toks.first()?;
         if first.kind == TokenKind::StringLit && toks.len() == 1 {
             let s = self.text(first);

@@ -1,4 +1,5 @@
-//! Macro definitions and expansion (C99 6.10.3).
+//! Macro definitions and expansion (C99 6.10.3, and C23's `__VA_OPT__`,
+//! which clang-22 takes in OpenCL C).
 //!
 //! Expansion works on a stack of macro contexts, as clang's does: a
 //! macro's replacement list is pushed as a context and read like input,
@@ -8,9 +9,16 @@
 //! Arguments are pre-expanded in isolation behind a floor context that the
 //! reader cannot pop, so a function-like macro at the end of an argument
 //! cannot reach past it.
+//!
+//! Spacing follows clang's (`TokenLexer`), so that `-E` output matches
+//! it: a replacement token takes the space before the first body token
+//! that made it, or before one that made nothing (an empty argument, a
+//! left-out `__VA_OPT__`); a space left over goes to the token after the
+//! expansion.
 
+use super::builtin::Builtin;
 use super::engine::{Mode, Pp};
-use super::Expansion;
+use super::{Expansion, MacroDump, MacroLine};
 use crate::diag::Diagnostic;
 use crate::lex::{self, flags, Token, TokenKind};
 use crate::source::Span;
@@ -23,13 +31,6 @@ pub(super) const NO_DEF: u32 = u32::MAX;
 /// argument pre-expansion recurses.
 const MAX_ARG_DEPTH: u32 = 200;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Builtin {
-    None,
-    File,
-    Line,
-}
-
 /// What a replacement-list token does when the macro is expanded.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Op {
@@ -39,6 +40,12 @@ pub(super) enum Op {
     Stringize(u32),
     /// A `##` operator.
     Paste,
+    /// `__VA_OPT__(` (the token is `__VA_OPT__`, or the `#` of
+    /// `#__VA_OPT__(`, `stringize`): the body up to index `close`, its `)`,
+    /// is there only when the variable arguments are not empty (C23
+    /// 6.10.5.1, as clang-22 has it in C and OpenCL C). `va_space`: the
+    /// `__VA_OPT__` after a `#` has a space before it.
+    VaOpt { close: u32, stringize: bool, va_space: bool },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -63,6 +70,8 @@ pub(super) struct Macro {
     pub builtin: Builtin,
     /// An expansion of this definition is being read.
     pub busy: bool,
+    /// The `#define` line as `-dM` prints it, kept when asked for.
+    pub text: Option<Box<str>>,
 }
 
 /// A token list being read: a macro's expansion (`def` is busy until it
@@ -71,6 +80,11 @@ pub(super) struct MacroCtx {
     pub toks: Vec<Token>,
     pub pos: usize,
     pub def: u32,
+    /// The token after this expansion gets a leading space: a space in
+    /// the replacement list was left with nothing after it (`[F()]` for
+    /// `#define F(x) a x` is `[a ]`), or the macro expanded to nothing
+    /// after a space (`[E E]` is `[ ]`), as clang's spacing goes.
+    pub space_after: bool,
 }
 
 /// An element of a replacement list under construction: pasting needs to
@@ -83,20 +97,18 @@ enum Item {
 }
 
 impl Pp<'_> {
-    pub(super) fn define_builtins(&mut self) {
-        let file = self.sm.add_virtual("<built-in>", "__FILE__ __LINE__".to_string());
-        for (name, lo, b) in [("__FILE__", 0, Builtin::File), ("__LINE__", 9, Builtin::Line)] {
-            let span = Span::new(file, lo, lo + name.len());
-            self.add_macro(Macro { name: name.into(), name_span: span, def_span: None, function: false, params: Vec::new(), variadic: false, body: Rc::new([]), builtin: b, busy: false });
-        }
-    }
-
-    fn add_macro(&mut self, m: Macro) {
+    pub(super) fn add_macro(&mut self, m: Macro) {
         let id = self.defs.len() as u32;
         let (w, bit) = super::engine::bloom_bit(&m.name);
         self.bloom[w] |= bit;
         self.names.insert(m.name.clone(), id);
         self.defs.push(m);
+    }
+
+    /// The live macro named `text`.
+    pub(super) fn macro_named(&self, text: &str) -> Option<u32> {
+        let (w, bit) = super::engine::bloom_bit(text);
+        if self.bloom[w] & bit != 0 { self.names.get(text).copied() } else { None }
     }
 
     /// The next token: from the innermost macro context, else (only at
@@ -121,16 +133,19 @@ impl Pp<'_> {
             if c.def != NO_DEF {
                 self.defs[c.def as usize].busy = false;
             }
+            self.pending_space |= c.space_after;
         }
     }
 
     /// Reads tokens until `floor` runs dry, expanding macros, into `sink`.
     pub(super) fn expand_loop(&mut self, floor: usize, mode: Mode, sink: &mut Vec<Token>) {
         while let Some(mut tok) = self.next_token(floor) {
+            if std::mem::take(&mut self.pending_space) {
+                tok.flags |= flags::LEADING_SPACE;
+            }
             if tok.kind.is_word() && !tok.has(flags::NO_EXPAND) {
                 let text = self.sm.text(tok.spelling);
-                let (w, bit) = super::engine::bloom_bit(text);
-                let def = if self.bloom[w] & bit != 0 { self.names.get(text).copied() } else { None };
+                let def = self.macro_named(text);
                 let special = def.is_none() && matches!(text, "defined" | "_Pragma");
                 if let Some(def) = def {
                     if self.defs[def as usize].busy {
@@ -176,12 +191,15 @@ impl Pp<'_> {
     /// Expands the token list `toks` completely, as an argument or a
     /// directive's operands.
     pub(super) fn expand_list(&mut self, toks: Vec<Token>, mode: Mode) -> Vec<Token> {
-        self.ctxs.push(MacroCtx { toks, pos: 0, def: NO_DEF });
+        // An argument's spacing is its own.
+        let pending_space = std::mem::take(&mut self.pending_space);
+        self.ctxs.push(MacroCtx { toks, pos: 0, def: NO_DEF, space_after: false });
         let floor = self.ctxs.len();
         let mut out = Vec::new();
         self.expand_loop(floor, mode, &mut out);
         // Everything above the floor was popped by the loop.
         self.ctxs.truncate(floor - 1);
+        self.pending_space = pending_space;
         out
     }
 
@@ -205,22 +223,23 @@ impl Pp<'_> {
 
     /// Expands macro `def` named by `name`; `false` when it is not
     /// expanded after all (a function-like macro without `(`).
-    fn expand_macro(&mut self, name: Token, def: u32, floor: usize, mode: Mode) -> bool {
+    pub(super) fn expand_macro(&mut self, name: Token, def: u32, floor: usize, mode: Mode) -> bool {
         if self.work_exceeded {
             return false;
         }
         let m = &self.defs[def as usize];
         if m.builtin != Builtin::None {
             let b = m.builtin;
-            let t = self.builtin_token(name, b);
-            self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF });
+            if let Some(t) = self.expand_builtin(name, b, floor, mode) {
+                self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF, space_after: false });
+            }
             return true;
         }
         let (use_span, args) = if m.function {
             match self.next_token(floor) {
                 Some(t) if t.kind == TokenKind::LParen => {}
                 Some(t) => {
-                    self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF });
+                    self.ctxs.push(MacroCtx { toks: vec![t], pos: 0, def: NO_DEF, space_after: false });
                     return false;
                 }
                 None => return false,
@@ -233,7 +252,7 @@ impl Pp<'_> {
         };
         let m = &self.defs[def as usize];
         let id = self.out.expansions.push(Expansion { macro_name: m.name.to_string(), use_span, def_span: m.def_span, parent: name.expansion });
-        let toks = self.substitute(def, &args, name, use_span, id, mode);
+        let (toks, space_left) = self.substitute(def, &args, name, use_span, id, mode);
         self.work += toks.len() as u64 + 1;
         if self.work_exceeded {
             // Reported already, by an expansion inside the arguments.
@@ -246,8 +265,9 @@ impl Pp<'_> {
             self.diags.push(d);
             return true;
         }
+        let space_after = space_left || (toks.is_empty() && name.has(flags::LEADING_SPACE));
         self.defs[def as usize].busy = true;
-        self.ctxs.push(MacroCtx { toks, pos: 0, def });
+        self.ctxs.push(MacroCtx { toks, pos: 0, def, space_after });
         true
     }
 
@@ -308,30 +328,74 @@ impl Pp<'_> {
         Some((args, rparen))
     }
 
-    /// The replacement list of `def` with arguments substituted, `#` and
-    /// `##` applied (C99 6.10.3.1–3).
-    fn substitute(&mut self, def: u32, args: &[Vec<Token>], name: Token, use_span: Span, id: u32, mode: Mode) -> Vec<Token> {
-        let body = self.defs[def as usize].body.clone();
-        let va = if self.defs[def as usize].variadic { self.defs[def as usize].params.len() as u32 - 1 } else { u32::MAX };
-        let mut expanded: Vec<Option<Vec<Token>>> = vec![None; args.len()];
-        let mut items: Vec<Item> = Vec::with_capacity(body.len());
+    /// The replacement list of `def` with arguments substituted, `#`, `##`
+    /// and `__VA_OPT__` applied (C99 6.10.3.1–3, C23 6.10.5.1), and
+    /// whether a space was left over for the token after it.
+    fn substitute(&mut self, def: u32, args: &[Vec<Token>], name: Token, use_span: Span, id: u32, mode: Mode) -> (Vec<Token>, bool) {
+        let m = &self.defs[def as usize];
+        let body = m.body.clone();
+        let va = if m.variadic { m.params.len() as u32 - 1 } else { u32::MAX };
+        let mut s = Subst { body, args, va, expanded: vec![None; args.len()], use_span, id, mode, next_space: false };
+        let mut items: Vec<Item> = Vec::with_capacity(s.body.len());
+        let len = s.body.len();
+        self.substitute_range(&mut s, 0, len, false, &mut items);
+        let res = self.paste_items(items, use_span, id);
+        let mut out: Vec<Token> = Vec::with_capacity(res.len());
+        for it in res {
+            if let Item::T(mut t) = it {
+                t.flags &= !flags::LINE_START;
+                if out.is_empty() {
+                    t.flags = (t.flags & !flags::LEADING_SPACE) | (name.flags & (flags::LEADING_SPACE | flags::LINE_START));
+                    if name.has(flags::LINE_START) {
+                        t.flags |= flags::LEADING_SPACE;
+                    }
+                }
+                t.span = use_span;
+                t.expansion = id;
+                out.push(t);
+            }
+        }
+        (out, s.next_space)
+    }
+
+    /// Substitutes the body tokens `start..end` into `items`; `va_opt`:
+    /// they are the inside of a `__VA_OPT__`. Spacing is clang's: a token
+    /// takes the space before the first body token that made it (or
+    /// before one that made nothing, an empty argument's), except after
+    /// `##`.
+    fn substitute_range(&mut self, s: &mut Subst, start: usize, end: usize, va_opt: bool, items: &mut Vec<Item>) {
+        let body = s.body.clone();
         let is_paste = |i: usize| body.get(i).is_some_and(|b| b.op == Op::Paste);
-        let mut i = 0;
-        while i < body.len() {
+        let space = |t: &mut Token, on: bool| {
+            t.flags = (t.flags & !flags::LEADING_SPACE) | if on { flags::LEADING_SPACE } else { 0 };
+        };
+        let mut i = start;
+        while i < end {
             let bt = body[i];
+            if i > 0 && !is_paste(i - 1) && bt.tok.has(flags::LEADING_SPACE) {
+                s.next_space = true;
+            }
             match bt.op {
-                Op::Plain => items.push(Item::T(bt.tok)),
+                Op::Plain => {
+                    let mut t = bt.tok;
+                    space(&mut t, std::mem::take(&mut s.next_space));
+                    items.push(Item::T(t));
+                }
                 Op::Paste => {
+                    // The `##` takes the space for itself (it goes).
+                    s.next_space = false;
                     // GNU `, ## __VA_ARGS__`: the comma goes when the
                     // variable arguments are empty, and nothing is pasted.
                     let prev_comma = matches!(items.last(), Some(Item::T(t)) if t.kind == TokenKind::Comma);
-                    if let (true, Some(BodyTok { op: Op::Param(p), tok })) = (prev_comma, body.get(i + 1)) {
-                        if *p == va {
-                            let arg = &args[*p as usize];
+                    if let (true, Some(BodyTok { op: Op::Param(p), .. })) = (prev_comma, body.get(i + 1)) {
+                        if *p == s.va {
+                            let arg = &s.args[*p as usize];
                             if arg.is_empty() {
                                 items.pop();
                             } else {
-                                push_arg(&mut items, arg, tok.flags);
+                                // Spaced as written, as in clang.
+                                let space = arg[0].has(flags::LEADING_SPACE);
+                                push_arg(items, arg, space);
                             }
                             i += 2;
                             continue;
@@ -340,29 +404,80 @@ impl Pp<'_> {
                     items.push(Item::Paste(bt.tok));
                 }
                 Op::Stringize(p) => {
-                    let t = self.stringize(&args[p as usize], bt.tok);
+                    let mut t = self.stringize(&s.args[p as usize], bt.tok);
+                    space(&mut t, std::mem::take(&mut s.next_space));
                     items.push(Item::T(t));
                 }
                 Op::Param(p) => {
                     let p = p as usize;
                     if is_paste(i + 1) || (i > 0 && is_paste(i - 1)) {
-                        if args[p].is_empty() {
+                        if s.args[p].is_empty() {
                             items.push(Item::Placemarker);
                         } else {
-                            push_arg(&mut items, &args[p], bt.tok.flags);
+                            push_arg(items, &s.args[p], std::mem::take(&mut s.next_space));
                         }
                     } else {
-                        if expanded[p].is_none() {
-                            expanded[p] = Some(self.expand_arg(&args[p], mode, use_span));
-                        }
-                        if let Some(e) = &expanded[p] {
-                            push_arg(&mut items, e, bt.tok.flags);
+                        let e = self.expanded_arg(s, p);
+                        if !e.is_empty() {
+                            push_arg(items, &e, std::mem::take(&mut s.next_space));
+                        } else if va_opt && ((i == start && matches!(items.last(), Some(Item::Paste(_)))) || (i + 1 == end && is_paste(end + 1))) {
+                            // An empty argument at an end of a `__VA_OPT__`
+                            // next to a `##` outside it: a placemarker.
+                            items.push(Item::Placemarker);
                         }
                     }
+                }
+                Op::VaOpt { close, stringize, va_space } => {
+                    let close = close as usize;
+                    let present = s.va != u32::MAX && !self.expanded_arg(s, s.va as usize).is_empty();
+                    // For `#__VA_OPT__`, the `#`'s space is the string's.
+                    let space_before = stringize && std::mem::take(&mut s.next_space);
+                    s.next_space |= va_space;
+                    let mut inside = Vec::new();
+                    if present {
+                        let target = if stringize { &mut inside } else { &mut *items };
+                        let before = target.len();
+                        self.substitute_range(s, i + 1, close, true, target);
+                        if target.len() == before && !stringize {
+                            target.push(Item::Placemarker);
+                        }
+                    } else {
+                        // Left out, it is a placemarker; the spaces in it
+                        // still count.
+                        s.next_space |= body[i + 1..=close].iter().enumerate().any(|(k, b)| b.tok.has(flags::LEADING_SPACE) && !is_paste(i + k));
+                        if !stringize {
+                            items.push(Item::Placemarker);
+                        }
+                    }
+                    if body[close].tok.has(flags::LEADING_SPACE) && !is_paste(close - 1) {
+                        s.next_space = true;
+                    }
+                    if stringize {
+                        let toks: Vec<Token> = self.paste_items(inside, s.use_span, s.id).into_iter().filter_map(|it| if let Item::T(t) = it { Some(t) } else { None }).collect();
+                        let mut t = self.stringize(&toks, bt.tok);
+                        space(&mut t, space_before);
+                        items.push(Item::T(t));
+                    }
+                    i = close + 1;
+                    continue;
                 }
             }
             i += 1;
         }
+    }
+
+    /// Argument `p` macro-expanded (once per invocation).
+    fn expanded_arg(&mut self, s: &mut Subst, p: usize) -> Rc<[Token]> {
+        if s.expanded[p].is_none() {
+            let e = self.expand_arg(&s.args[p], s.mode, s.use_span);
+            s.expanded[p] = Some(e.into());
+        }
+        s.expanded[p].clone().unwrap_or_else(|| Rc::from([]))
+    }
+
+    /// Applies the `##` operators of `items` (placemarkers go where they
+    /// are pasted, and stay elsewhere).
+    fn paste_items(&mut self, items: Vec<Item>, use_span: Span, id: u32) -> Vec<Item> {
         let mut res: Vec<Item> = Vec::with_capacity(items.len());
         let mut k = 0;
         while k < items.len() {
@@ -383,22 +498,31 @@ impl Pp<'_> {
                 }
             }
         }
-        let mut out: Vec<Token> = Vec::with_capacity(res.len());
-        for it in res {
-            if let Item::T(mut t) = it {
-                t.flags &= !flags::LINE_START;
-                if out.is_empty() {
-                    t.flags = (t.flags & !flags::LEADING_SPACE) | (name.flags & (flags::LEADING_SPACE | flags::LINE_START));
-                    if name.has(flags::LINE_START) {
-                        t.flags |= flags::LEADING_SPACE;
-                    }
-                }
-                t.span = use_span;
-                t.expansion = id;
-                out.push(t);
-            }
+        res
+    }
+
+    /// clang's warning for `__VA_OPT__` where it is no operator: outside
+    /// the body of a variadic macro (and in that of a GNU named variadic
+    /// parameter's, where it works nonetheless).
+    pub(super) fn va_opt_misplaced(&mut self, t: &Token) {
+        if t.kind == TokenKind::Ident && self.sm.text(t.spelling) == "__VA_OPT__" {
+            self.diags.push(Diagnostic::warning("variadic-macros", t.span, "__VA_OPT__ can only appear in the expansion of a variadic macro"));
         }
-        out
+    }
+
+    /// How clang names `t`'s kind in a diagnostic: `identifier`, a
+    /// keyword or punctuator as written (quoted for a punctuator), a
+    /// literal by its kind.
+    fn token_kind_name(&self, t: &Token) -> String {
+        let text = self.sm.text(t.spelling);
+        match t.kind {
+            TokenKind::Ident | TokenKind::BuiltinType => "identifier".to_string(),
+            k if k.is_word() => text.to_string(),
+            TokenKind::Number => "<numeric_constant>".to_string(),
+            TokenKind::StringLit => "<string_literal>".to_string(),
+            TokenKind::CharLit => "<char_constant>".to_string(),
+            _ => format!("'{text}'"),
+        }
     }
 
     fn paste(&mut self, lhs: Item, rhs: Item, use_span: Span, id: u32, res: &mut Vec<Item>) {
@@ -457,20 +581,6 @@ impl Pp<'_> {
         let file = self.sm.add_virtual("<scratch space>", s);
         let spelling = Span::new(file, 0, len);
         Token { kind: TokenKind::StringLit, span: hash.span, spelling, expansion: 0, flags: (hash.flags & flags::LEADING_SPACE) | flags::SYNTHETIC }
-    }
-
-    fn builtin_token(&mut self, name: Token, b: Builtin) -> Token {
-        let (file, line) = self.presumed(name.span);
-        let (kind, text) = match b {
-            Builtin::Line => (TokenKind::Number, line.to_string()),
-            _ => (TokenKind::StringLit, format!("\"{}\"", file.replace('\\', "\\\\").replace('"', "\\\""))),
-        };
-        let len = text.len();
-        let v = self.sm.add_virtual("<scratch space>", text);
-        let spelling = Span::new(v, 0, len);
-        let macro_name = if b == Builtin::Line { "__LINE__" } else { "__FILE__" };
-        let id = self.out.expansions.push(Expansion { macro_name: macro_name.into(), use_span: name.span, def_span: None, parent: name.expansion });
-        Token { kind, span: name.span, spelling, expansion: id, flags: (name.flags & !flags::LINE_START) | flags::SYNTHETIC }
     }
 
     /// `defined X` / `defined(X)` in `#if`: a `0` or `1` token.
@@ -552,10 +662,19 @@ impl Pp<'_> {
                     self.diags.push(Diagnostic::error("E0108", t.span, "'defined' cannot be used as a macro name"));
                     return;
                 }
+                self.va_opt_misplaced(t);
                 let name = self.sm.text(t.spelling);
                 if self.header_macro(name).is_some() {
                     self.undefined_constants.insert(name.into());
                 }
+                if self.names.get(name).is_some_and(|&id| self.defs[id as usize].builtin != Builtin::None) {
+                    self.diags.push(Diagnostic::warning("builtin-macro-redefined", t.span, "undefining builtin macro"));
+                }
+                if self.opts.macro_dump == MacroDump::InPlace {
+                    let text = format!("#undef {}", self.sm.text(t.spelling));
+                    self.record_macro_line(t.span, text);
+                }
+                let name = self.sm.text(t.spelling);
                 self.names.remove(name);
                 if rest.len() > 1 {
                     let span = rest[1].span.to(rest[rest.len() - 1].span);
@@ -577,11 +696,12 @@ impl Pp<'_> {
             self.diags.push(Diagnostic::error("E0108", name.span, "macro name must be an identifier"));
             return;
         }
-        let name_text = self.sm.text(name.spelling);
+        let name_text = self.sm.text(name.spelling).to_string();
         if name_text == "defined" {
             self.diags.push(Diagnostic::error("E0108", name.span, "'defined' cannot be used as a macro name"));
             return;
         }
+        self.va_opt_misplaced(&name);
         let function = rest.get(1).is_some_and(|t| t.kind == TokenKind::LParen && !t.has(flags::LEADING_SPACE));
         let mut params: Vec<Box<str>> = Vec::new();
         let mut variadic = false;
@@ -601,6 +721,7 @@ impl Pp<'_> {
                         i += 1;
                     }
                     Some(t) if t.kind.is_word() => {
+                        self.va_opt_misplaced(&t);
                         let p = self.sm.text(t.spelling);
                         if params.iter().any(|q| &**q == p) {
                             self.diags.push(Diagnostic::error("E0109", t.span, format!("duplicate macro parameter name '{p}'")));
@@ -642,18 +763,90 @@ impl Pp<'_> {
             let s = pp.sm.text(t.spelling);
             params.iter().position(|p| &**p == s).map(|p| p as u32)
         };
+        // `__VA_OPT__` is an operator in the body of a variadic macro
+        // only (clang warns elsewhere, and of a GNU named variadic
+        // parameter's, where it works all the same).
+        let named_variadic = variadic && params.last().is_some_and(|p| &**p != "__VA_ARGS__");
+        let is_va_opt = |pp: &Self, t: &Token| t.kind == TokenKind::Ident && pp.sm.text(t.spelling) == "__VA_OPT__";
+        // The open `__VA_OPT__(`: its body index, its `(`, and the depth
+        // of the parentheses inside it.
+        let mut open: Option<(usize, Token, u32)> = None;
+        // The last token put in the body, for "missing ')' after …".
+        let mut last = name;
         let mut k = i;
         while k < rest.len() {
             let t = rest[k];
+            let va_opt_at = if is_va_opt(self, &t) {
+                Some(k)
+            } else if function && t.kind == TokenKind::Hash && rest.get(k + 1).is_some_and(|n| is_va_opt(self, n)) {
+                Some(k + 1)
+            } else {
+                None
+            };
+            if let Some(at) = va_opt_at
+                && variadic
+            {
+                let va = rest[at];
+                if named_variadic {
+                    self.va_opt_misplaced(&va);
+                }
+                if open.is_some() {
+                    self.diags.push(Diagnostic::error("E0109", va.span, "__VA_OPT__ cannot be nested within its own replacement tokens"));
+                    return;
+                }
+                let Some(&lparen) = rest.get(at + 1).filter(|p| p.kind == TokenKind::LParen) else {
+                    let span = rest.get(at + 1).map_or(va.span.end(), |n| n.span);
+                    self.diags.push(Diagnostic::error("E0109", span, "missing '(' following __VA_OPT__"));
+                    return;
+                };
+                if let Some(h) = rest.get(at + 2).filter(|h| h.kind == TokenKind::HashHash) {
+                    self.diags.push(Diagnostic::error("E0109", h.span, "'##' cannot appear at start of __VA_OPT__ argument"));
+                    return;
+                }
+                open = Some((body.len(), lparen, 0));
+                let stringize = at != k;
+                body.push(BodyTok { tok: t, op: Op::VaOpt { close: 0, stringize, va_space: stringize && va.has(flags::LEADING_SPACE) } });
+                last = va;
+                k = at + 2;
+                continue;
+            }
+            if is_va_opt(self, &t) {
+                self.va_opt_misplaced(&t);
+            }
+            if let Some((start, _, depth)) = &mut open {
+                match t.kind {
+                    TokenKind::LParen => *depth += 1,
+                    TokenKind::RParen if *depth > 0 => *depth -= 1,
+                    TokenKind::RParen => {
+                        if body.last().is_some_and(|b| b.op == Op::Paste) {
+                            self.diags.push(Diagnostic::error("E0109", t.span, "'##' cannot appear at end of __VA_OPT__ argument"));
+                            return;
+                        }
+                        let close = body.len() as u32;
+                        if let Op::VaOpt { stringize, va_space, .. } = body[*start].op {
+                            body[*start].op = Op::VaOpt { close, stringize, va_space };
+                        }
+                        open = None;
+                        body.push(BodyTok { tok: t, op: Op::Plain });
+                        last = t;
+                        k += 1;
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
             if function && t.kind == TokenKind::Hash {
                 match rest.get(k + 1).and_then(|n| param_of(self, n)) {
                     Some(p) => {
                         body.push(BodyTok { tok: t, op: Op::Stringize(p) });
+                        last = rest[k + 1];
                         k += 2;
                         continue;
                     }
                     None => {
-                        self.diags.push(Diagnostic::error("E0109", t.span, "'#' is not followed by a macro parameter"));
+                        // Where the parameter should be, as clang reports it.
+                        let at = rest.get(k + 1).map_or_else(|| self.line_end(t.span), |n| n.span);
+                        self.diags.push(Diagnostic::error("E0109", at, "'#' is not followed by a macro parameter"));
                         return;
                     }
                 }
@@ -666,17 +859,30 @@ impl Pp<'_> {
                 Op::Plain
             };
             body.push(BodyTok { tok: t, op });
+            last = t;
             k += 1;
         }
-        for end in [body.first(), body.last()].into_iter().flatten() {
-            if end.op == Op::Paste {
-                self.diags.push(Diagnostic::error("E0109", end.tok.span, "'##' cannot appear at either end of a macro expansion"));
-                return;
-            }
+        if let Some((_, lparen, _)) = open {
+            let at = self.line_end(rest.last().map_or(last.span, |t| t.span));
+            let d = Diagnostic::error("E0109", at, format!("missing ')' after {}", self.token_kind_name(&last)));
+            self.diags.push(d.with_note_at(lparen.span, "to match this '('"));
+            return;
+        }
+        if let Some(first) = body.first().filter(|b| b.op == Op::Paste) {
+            self.diags.push(Diagnostic::error("E0109", first.tok.span, "'##' cannot appear at start of macro expansion"));
+            return;
+        }
+        if let Some(end) = body.last().filter(|b| b.op == Op::Paste) {
+            self.diags.push(Diagnostic::error("E0109", end.tok.span, "'##' cannot appear at end of macro expansion"));
+            return;
+        }
+        let text = (self.opts.macro_dump != MacroDump::None).then(|| self.definition_line(&name_text, function, &params, variadic, &rest[i..]).into_boxed_str());
+        if let Some(text) = text.as_deref().filter(|_| self.opts.macro_dump == MacroDump::InPlace) {
+            self.record_macro_line(name.span, text.to_string());
         }
         let is_user = self.user_code;
         let m = Macro {
-            name: name_text.into(),
+            name: name_text.as_str().into(),
             name_span: name.span,
             def_span: if is_user { Some(name.span) } else { None },
             function,
@@ -685,16 +891,17 @@ impl Pp<'_> {
             body: body.into(),
             builtin: Builtin::None,
             busy: false,
+            text,
         };
-        if self.user_code && self.header_macro(name_text).is_some() {
+        if self.user_code && self.header_macro(&name_text).is_some() {
             let d = Diagnostic::warning("macro-redefined", name.span, format!("'{}' macro redefined", m.name));
             self.diags.push(d.with_note("OpenCL C's standard header defines it"));
         }
-        if let Some(&old) = self.names.get(name_text) {
+        if let Some(&old) = self.names.get(name_text.as_str()) {
             let old = &self.defs[old as usize];
             if !self.same_definition(old, &m) {
                 let (code, msg) = if old.builtin != Builtin::None {
-                    ("builtin-macro-redefined", format!("redefining builtin macro '{}'", m.name))
+                    ("builtin-macro-redefined", "redefining builtin macro".to_string())
                 } else {
                     ("macro-redefined", format!("'{}' macro redefined", m.name))
                 };
@@ -706,6 +913,47 @@ impl Pp<'_> {
             }
         }
         self.add_macro(m);
+    }
+
+    /// clang's spelling of a `#define` line (its `PrintMacroDefinition`):
+    /// `body` is the replacement list's tokens as written.
+    fn definition_line(&self, name: &str, function: bool, params: &[Box<str>], variadic: bool, body: &[Token]) -> String {
+        let mut s = format!("#define {name}");
+        if function {
+            s.push('(');
+            for (k, p) in params.iter().enumerate() {
+                if k > 0 {
+                    s.push(',');
+                }
+                let last = k + 1 == params.len();
+                match (last && variadic, &**p) {
+                    (true, "__VA_ARGS__") => s.push_str("..."),
+                    (true, named) => {
+                        s.push_str(named);
+                        s.push_str("...");
+                    }
+                    (false, p) => s.push_str(p),
+                }
+            }
+            s.push(')');
+        }
+        // Always a space after the name, as GCC's, but never two.
+        if body.first().is_none_or(|t| !t.has(flags::LEADING_SPACE)) {
+            s.push(' ');
+        }
+        for t in body {
+            if t.has(flags::LEADING_SPACE) {
+                s.push(' ');
+            }
+            s.push_str(self.sm.text(t.spelling));
+        }
+        s
+    }
+
+    /// Keeps a `-dD` line for the directive named at `span`.
+    fn record_macro_line(&mut self, span: Span, text: String) {
+        let line = MacroLine { at: self.emitted, pragmas_before: self.out.pragmas.len(), span, text };
+        self.out.macro_lines.push(line);
     }
 
     /// C99 6.10.3p2: identical parameters and replacement lists, with
@@ -723,14 +971,29 @@ impl Pp<'_> {
     }
 }
 
-/// Appends an argument's tokens; the first takes the parameter's leading
-/// space.
-fn push_arg(items: &mut Vec<Item>, arg: &[Token], param_flags: u8) {
+/// Appends an argument's tokens; the first has a leading space if `space`.
+fn push_arg(items: &mut Vec<Item>, arg: &[Token], space: bool) {
     for (k, t) in arg.iter().enumerate() {
         let mut t = *t;
         if k == 0 {
-            t.flags = (t.flags & !(flags::LEADING_SPACE | flags::LINE_START)) | (param_flags & flags::LEADING_SPACE);
+            t.flags = (t.flags & !(flags::LEADING_SPACE | flags::LINE_START)) | if space { flags::LEADING_SPACE } else { 0 };
         }
         items.push(Item::T(t));
     }
+}
+
+/// A macro invocation being substituted.
+struct Subst<'a> {
+    body: Rc<[BodyTok]>,
+    args: &'a [Vec<Token>],
+    /// The variable arguments' index (`u32::MAX`: not variadic).
+    va: u32,
+    /// The arguments macro-expanded, as needed.
+    expanded: Vec<Option<Rc<[Token]>>>,
+    use_span: Span,
+    /// The expansion's index, for notes.
+    id: u32,
+    mode: Mode,
+    /// The next token gets a leading space (clang's `NextTokGetsSpace`).
+    next_space: bool,
 }

@@ -10,10 +10,12 @@
 //! turns into "expanded from macro `X`" notes ([`Expansions::notes`]).
 //!
 //! The work is split by concern: `engine` drives files, directives,
-//! conditionals and includes; `macros` defines and expands macros; `expr`
-//! evaluates `#if`; `predefined` holds the one table of predefined macros;
-//! `print` writes `-E` output. The preprocessor knows nothing of the
-//! grammar beyond tokens.
+//! conditionals and includes; `macros` defines and expands macros;
+//! `builtin` computes the builtin macros (`__LINE__`, `__COUNTER__`,
+//! `__has_include`…), `features` what the feature tests answer; `expr`
+//! evaluates `#if`; `predefined` holds the one table
+//! of predefined macros; `print` writes `-E` output. The preprocessor knows
+//! nothing of the grammar beyond tokens.
 //!
 //! Error codes (stable; warnings use their `-W` name instead):
 //! - `E0100` unterminated conditional directive
@@ -22,13 +24,16 @@
 //! - `E0104` `#error`, `#pragma GCC error`
 //! - `E0105` `#include` file not found or unreadable
 //! - `E0106` `#include` nested too deeply
-//! - `E0107` malformed `#include` / `#line` / `#ifdef` operands
+//! - `E0107` malformed `#include` / `#line` / `#ifdef` / `__has_include`
+//!   operands
 //! - `E0108` bad macro name
-//! - `E0109` bad macro parameter list, misplaced `#` or `##` in a body
-//! - `E0112` wrong number of macro arguments
+//! - `E0109` bad macro parameter list, misplaced `#` or `##` in a body,
+//!   malformed `__VA_OPT__`
+//! - `E0112` wrong number of macro arguments (feature tests' too)
 //! - `E0113` unterminated function-like macro invocation
 //! - `E0114` `##` forming an invalid token
-//! - `E0115` malformed `#if` expression
+//! - `E0115` malformed `#if` expression or feature-test operand
+//!   (`__has_builtin(1)`), a literal too large for `#if`'s 128 bits
 //! - `E0116` division or remainder by zero in `#if`
 //! - `E0117` invalid token (unterminated literal or comment, stray character)
 //! - `E0118` macro expansion too large or nested too deeply
@@ -38,15 +43,17 @@
 //! - `E0122` a pragma's string operand missing or malformed (`#pragma
 //!   clang diagnostic ignored`, `#pragma message(` …)
 
+mod builtin;
 mod engine;
 mod expr;
+mod features;
 mod macros;
 mod predefined;
 mod print;
 #[cfg(test)]
 mod tests;
 
-pub use print::print;
+pub use print::{print, print_macros};
 
 use crate::diag::{Diagnostics, Note};
 use crate::lex::Token;
@@ -78,6 +85,44 @@ pub struct PpOptions {
     /// The floating-point options, which `__FAST_RELAXED_MATH__` and
     /// `__FINITE_MATH_ONLY__` tell the program.
     pub fp: crate::options::FpOptions,
+    /// Seconds since 1970 (`SOURCE_DATE_EPOCH`, which the driver reads):
+    /// `__DATE__`, `__TIME__` and `__TIMESTAMP__` give this time in UTC.
+    /// `None` (the default): now and the file's modification time, in
+    /// local time.
+    pub source_date_epoch: Option<u64>,
+    /// What `-E` prints of the macros (`-dM`, `-dD`): the definition
+    /// lines are kept in [`PpOutput::macro_lines`] only when asked for.
+    pub macro_dump: MacroDump,
+}
+
+/// What `-dM` and `-dD` ask `-E` to print of the macros, as clang does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MacroDump {
+    /// Nothing more (the default).
+    #[default]
+    None,
+    /// `-dM`: only the `#define` line of every macro defined at the end
+    /// (predefined ones too; not the builtin ones, `__LINE__`), sorted by
+    /// name ([`print_macros`]).
+    Definitions,
+    /// `-dD`: the `#define` and `#undef` lines where they are, predefined
+    /// and command-line ones first, along with the output ([`print`]).
+    InPlace,
+}
+
+/// A `#define` or `#undef` line as clang's `-dM`/`-dD` print it
+/// (`#define F(x,y) ((x)+(y))`: parameters without spaces, the body's
+/// tokens one space apart where they were apart).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MacroLine {
+    /// Index in [`PpOutput::tokens`] of the first token after the
+    /// directive (as [`Pragma::at`]), and how many pragmas came before it.
+    pub at: usize,
+    pub pragmas_before: usize,
+    /// The directive's name token (its file and line place the `-dD`
+    /// line).
+    pub span: Span,
+    pub text: String,
 }
 
 /// A `-D`/`-U` option.
@@ -104,6 +149,9 @@ pub struct PpOutput {
     /// ([`PragmaKind::Unroll`]'s `count`): the parser reads them as an
     /// expression.
     pub pragma_tokens: Vec<Token>,
+    /// `#define`/`#undef` lines for `-dD` (in order), or the definitions
+    /// at the end for `-dM` (sorted), as [`PpOptions::macro_dump`] asks.
+    pub macro_lines: Vec<MacroLine>,
     /// Every file `#include`d, in the order first read (for build scripts'
     /// `rerun-if-changed`).
     pub includes: Vec<PathBuf>,

@@ -8,29 +8,51 @@
 
 use super::{PpOutput, Pragma, PragmaKind, Switch};
 use crate::lex::{self, Token};
-use crate::source::{FileId, SourceMap};
+use crate::source::{FileId, SourceMap, Span};
 use std::fmt::Write;
 
 /// More blank lines than this and a line marker is written instead.
 const MAX_BLANK_LINES: u32 = 8;
 
-/// The preprocessed text of `out`.
+/// The preprocessed text of `out`, with `-dD`'s `#define` and `#undef`
+/// lines where they were if `out` has them.
 pub fn print(sm: &SourceMap, out: &PpOutput) -> String {
     let mut p = Printer { sm, s: String::new(), file: None, line: 0, at_line_start: true, prev: None, cache: (FileId(u32::MAX), 0) };
-    let mut pragmas = out.pragmas.iter().peekable();
-    for (i, tok) in out.tokens.iter().enumerate() {
-        while let Some(pr) = pragmas.next_if(|p| p.at <= i) {
-            p.pragma(pr, &out.pragma_tokens);
+    let mut pragmas = out.pragmas.iter().enumerate().peekable();
+    let mut defines = out.macro_lines.iter().peekable();
+    for i in 0..=out.tokens.len() {
+        // Pragmas and macro lines before token `i`, in source order.
+        loop {
+            let define_first = match (pragmas.peek(), defines.peek()) {
+                (_, Some(d)) if d.at > i => false,
+                (Some((k, pr)), Some(d)) => d.at < pr.at || (d.at == pr.at && d.pragmas_before <= *k),
+                (None, Some(_)) => true,
+                _ => false,
+            };
+            if define_first {
+                if let Some(d) = defines.next() {
+                    p.directive(d.span, &d.text);
+                }
+            } else if let Some((_, pr)) = pragmas.next_if(|(_, pr)| pr.at <= i) {
+                p.pragma(pr, &out.pragma_tokens);
+            } else {
+                break;
+            }
         }
-        p.token(tok);
-    }
-    for pr in pragmas {
-        p.pragma(pr, &out.pragma_tokens);
+        if let Some(tok) = out.tokens.get(i) {
+            p.token(tok);
+        }
     }
     if !p.s.ends_with('\n') {
         p.s.push('\n');
     }
     p.s
+}
+
+/// `-dM`'s output: the `#define` line of every macro `out` holds (see
+/// [`super::MacroDump::Definitions`]).
+pub fn print_macros(out: &PpOutput) -> String {
+    out.macro_lines.iter().map(|m| format!("{}\n", m.text)).collect()
 }
 
 struct Printer<'a> {
@@ -109,9 +131,10 @@ impl Printer<'_> {
         let p = self.sm.text(prev.spelling);
         let (Some(a), Some(b)) = (p.chars().last(), text.chars().next()) else { return false };
         let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-        // A word followed by a word or by `.5` would merge, and so would
-        // `.` followed by a digit; `.` followed by a name (`v.xy`) would not.
-        if (word(a) && (word(b) || b == '.')) || (a == '.' && b.is_ascii_digit()) {
+        // A word followed by a word would merge, a number followed by `.`
+        // too, and so would `.` followed by a digit; a name followed by
+        // `.` (`v.xy`, `<plain.h>`) or `.` followed by a name would not.
+        if (word(a) && (word(b) || (b == '.' && prev.kind == lex::TokenKind::Number))) || (a == '.' && b.is_ascii_digit()) {
             return true;
         }
         if a.is_ascii_punctuation() && b.is_ascii_punctuation() {
@@ -119,6 +142,20 @@ impl Printer<'_> {
             return lex::lex_one(&joined).is_some() || joined.contains("//") || joined.contains("/*");
         }
         false
+    }
+
+    /// A `-dD` line, on the line of its directive.
+    fn directive(&mut self, span: Span, text: &str) {
+        let (line, _) = self.sm.file(span.file).line_col(span.lo);
+        self.goto(span.file, line);
+        if !self.at_line_start {
+            self.s.push('\n');
+        }
+        self.s.push_str(text);
+        self.s.push('\n');
+        self.line += 1;
+        self.at_line_start = true;
+        self.prev = None;
     }
 
     fn pragma(&mut self, pr: &Pragma, pragma_tokens: &[Token]) {

@@ -30,7 +30,7 @@ fn object_and_function_macros() {
 
 /// Options from a `// pp-options: …` first line: `-cl-std=`, `--target=`,
 /// `-I<dir>` (relative to `tests/pp`), `-D…`, `-U…`, the `-cl-*`
-/// floating-point options.
+/// floating-point options, `SOURCE_DATE_EPOCH=<seconds>`.
 fn options_for(src: &str, dir: &std::path::Path) -> PpOptions {
     let mut opts = PpOptions::default();
     let Some(line) = src.lines().next().and_then(|l| l.strip_prefix("// pp-options:")) else { return opts };
@@ -45,6 +45,8 @@ fn options_for(src: &str, dir: &std::path::Path) -> PpOptions {
             opts.macros.push(CmdMacro::Define(d.to_string()));
         } else if let Some(u) = arg.strip_prefix("-U") {
             opts.macros.push(CmdMacro::Undef(u.to_string()));
+        } else if let Some(t) = arg.strip_prefix("SOURCE_DATE_EPOCH=") {
+            opts.source_date_epoch = t.parse().ok();
         } else {
             opts.fp.apply(arg);
         }
@@ -200,4 +202,33 @@ fn expanded_from_macro_notes() {
 #[test]
 fn print_avoids_accidental_pasting() {
     check("#define P +\n#define E\nP+ -E- x E y", "+ + - - x y");
+    // A number takes a `.` into it; a name does not.
+    check("#define I(x) x\nI(v).xy I(1).5 I(1).x", "v.xy 1 .5 1 .x");
+}
+
+#[test]
+fn date_and_time_without_source_date_epoch_are_local_now() {
+    let (text, _, _) = run_with("__DATE__ __TIME__ __TIMESTAMP__", &PpOptions::default());
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap_or_default();
+    // `"Mmm dd yyyy" "hh:mm:ss"`, then clang's question marks: `t.cl` is
+    // no file on disk, so it has no modification time.
+    let (date, rest) = line.split_at(13);
+    assert!(date.starts_with('"') && date.ends_with('"') && date.as_bytes()[4] == b' ' && date[8..12].bytes().all(|b| b.is_ascii_digit()), "{line}");
+    let time = &rest[1..11];
+    assert!(time.as_bytes()[3] == b':' && time.as_bytes()[6] == b':', "{line}");
+    assert_eq!(&rest[11..], " \"??? ??? ?? ??:??:?? ????\"");
+}
+
+#[test]
+fn date_time_warns_when_asked() {
+    let mut sm = SourceMap::new();
+    let main = sm.add_virtual("t.cl", "__TIME__ __LINE__".to_string());
+    let mut policy = crate::diag::WarningPolicy::default();
+    policy.set("date-time", crate::diag::WarningState::On);
+    let mut diags = Diagnostics::new(policy);
+    let opts = PpOptions { source_date_epoch: Some(86399), ..PpOptions::default() };
+    let out = preprocess(&mut sm, main, &opts, &mut diags);
+    assert_eq!(print(&sm, &out).lines().last(), Some("\"23:59:59\" 1"));
+    let d: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(d, ["expansion of date or time macro is not reproducible"]);
 }

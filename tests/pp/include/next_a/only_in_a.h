@@ -1,0 +1,1 @@
+only_in_a
