@@ -461,7 +461,7 @@ impl Pp<'_> {
     /// directory the current file was found in. From the start of the
     /// search path, with clang's warnings, in the main file or in one not
     /// found through the search path.
-    fn include_next_start(&mut self, name: Token) -> Option<usize> {
+    pub(super) fn include_next_start(&mut self, name: Token) -> Option<usize> {
         if self.files.len() <= 1 {
             self.diags.push(Diagnostic::warning("include-next-outside-header", name.span, "#include_next in primary source file; will search from start of include path"));
             return None;

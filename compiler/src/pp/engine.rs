@@ -391,13 +391,19 @@ impl Pp<'_> {
         if let Some(f) = self.files.last_mut() {
             f.pos += 1;
         }
-        const DIRECTIVES: &[&str] = &["define", "undef", "include", "if", "ifdef", "ifndef", "elif", "else", "endif", "error", "warning", "line", "pragma"];
+        const DIRECTIVES: &[&str] = &["define", "undef", "include", "include_next", "if", "ifdef", "ifndef", "elif", "else", "endif", "error", "warning", "line", "pragma"];
         let text = if name_tok.kind.is_word() { self.sm.text(name_tok.spelling) } else { "" };
         let name: &'static str = DIRECTIVES.iter().copied().find(|d| *d == text).unwrap_or("");
         match name {
             "define" => self.do_define(hash.span.to(name_tok.span)),
             "undef" => self.do_undef(hash.span.to(name_tok.span)),
-            "include" => self.do_include(hash),
+            "include" => self.do_include(hash, None),
+            // GNU: the search goes on after the directory the current
+            // file was found in.
+            "include_next" => {
+                let from = self.include_next_start(name_tok);
+                self.do_include(hash, Some(from));
+            }
             "if" => {
                 let v = self.eval_if(name_tok);
                 self.open_cond(hash.span.to(name_tok.span), v);
@@ -670,7 +676,10 @@ impl Pp<'_> {
         }
     }
 
-    fn do_include(&mut self, hash: Token) {
+    /// `#include`, or `#include_next` searching from `-I` directory
+    /// `next` on (`Some(None)`: from the start, without the including
+    /// file's directory).
+    fn do_include(&mut self, hash: Token, next: Option<Option<usize>>) {
         let rest = self.line_rest();
         let dspan = rest.last().map_or(hash.span, |t| hash.span.to(t.span));
         let Some((name, angled)) = self.header_name(&rest) else {
@@ -678,7 +687,7 @@ impl Pp<'_> {
             return;
         };
         let as_path = Path::new(&name);
-        let (path, found_in) = match self.find_include(&name, angled, None) {
+        let (path, found_in) = match self.find_include(&name, angled, next.flatten()) {
             Some(found) => found,
             // `<x.h>` that `"x.h"` would find (next to the including
             // file): clang's error and fix-it, and it goes on with that

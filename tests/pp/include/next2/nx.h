@@ -1,0 +1,1 @@
+#define IN2 2
