@@ -1648,8 +1648,7 @@ impl Checker<'_> {
                     let int_only = matches!(op, Rem | BitAnd | BitOr | BitXor);
                     if !int_only || (is_int(x) && is_int(y)) {
                         let s = self.usual(x, y);
-                        self.operand_promotion(x, a, s);
-                        self.operand_promotion(y, b, s);
+                        self.operand_promotions((x, a), (y, b), s);
                         return Some(self.sc(s));
                     }
                 }
@@ -1657,8 +1656,7 @@ impl Checker<'_> {
             Add | Sub => {
                 if let (Some(x), Some(y)) = (ls, rs) {
                     let s = self.usual(x, y);
-                    self.operand_promotion(x, a, s);
-                    self.operand_promotion(y, b, s);
+                    self.operand_promotions((x, a), (y, b), s);
                     return Some(self.sc(s));
                 }
                 match (lp, rp, ls, rs) {
@@ -1695,8 +1693,7 @@ impl Checker<'_> {
             Lt | Gt | Le | Ge | Eq | Ne => {
                 if let (Some(x), Some(y)) = (ls, rs) {
                     let s = self.usual(x, y);
-                    self.operand_promotion(x, a, s);
-                    self.operand_promotion(y, b, s);
+                    self.operand_promotions((x, a), (y, b), s);
                     return Some(self.int_ty());
                 }
                 match (lp, rp) {
@@ -2094,16 +2091,25 @@ impl Checker<'_> {
         }
         let p = self.types.pointer_size;
         let bits = |s: Scalar| vector_element_bits(canon(s, p));
-        let (from_s, to_s) = (self.rv_name(f), to.name());
-        let (code, msg) = if is_int(to) {
-            if float_literal(e).is_some() {
-                return;
-            }
-            ("float-conversion", format!("implicit conversion turns floating-point number into integer: '{from_s}' to '{to_s}'"))
+        // Every implicit conversion of a floating value comes here: which
+        // warning first, and nothing more unless it is wanted.
+        let (code, what) = if is_int(to) {
+            ("float-conversion", "turns floating-point number into integer")
         } else if bits(to) > bits(from) {
-            ("double-promotion", format!("implicit conversion increases floating-point precision: '{from_s}' to '{to_s}'"))
+            ("double-promotion", "increases floating-point precision")
         } else {
-            let exact = float_literal(e).is_some_and(|(v, _)| match to {
+            ("implicit-float-conversion", "loses floating-point precision")
+        };
+        if !self.diags.policy.enabled(code) {
+            return;
+        }
+        let literal = float_literal(e).map(|(v, _)| v);
+        let silent = match code {
+            // -Wliteral-conversion's.
+            "float-conversion" => literal.is_some(),
+            "double-promotion" => false,
+            // A literal the narrower type holds exactly.
+            _ => literal.is_some_and(|v| match to {
                 Scalar::Float => v as f32 as f64 == v,
                 Scalar::Half => {
                     // 11 significant bits, exponents from -14 (subnormals below).
@@ -2111,30 +2117,33 @@ impl Checker<'_> {
                     m == 0.0 || m <= 65504.0 && (m / 2f64.powi(m.log2().floor().max(-14.0) as i32 - 10)).fract() == 0.0
                 }
                 _ => true,
-            });
-            if exact {
-                return;
-            }
-            ("implicit-float-conversion", format!("implicit conversion loses floating-point precision: '{from_s}' to '{to_s}'"))
+            }),
         };
-        if self.diags.policy.enabled(code) {
-            let d = match result_at {
-                Some(at) => Diagnostic::warning(code, at, msg),
-                None => Diagnostic::warning(code, conversion_loc(e), msg).with_range(e.span),
-            };
-            self.diags.push(d);
-        }
-    }
-
-    /// -Wdouble-promotion for an operand of a binary operator that the
-    /// usual arithmetic conversions widen to `common`.
-    fn operand_promotion(&mut self, x: Scalar, a: &Expr, common: Scalar) {
-        let p = self.types.pointer_size;
-        if is_int(x) || is_int(common) || vector_element_bits(canon(common, p)) <= vector_element_bits(canon(x, p)) || !self.diags.policy.enabled("double-promotion") {
+        if silent {
             return;
         }
-        let msg = format!("implicit conversion increases floating-point precision: '{}' to '{}'", x.name(), common.name());
-        self.diags.push(Diagnostic::warning("double-promotion", conversion_loc(a), msg).with_range(a.span));
+        let msg = format!("implicit conversion {what}: '{}' to '{}'", self.rv_name(f), to.name());
+        let d = match result_at {
+            Some(at) => Diagnostic::warning(code, at, msg),
+            None => Diagnostic::warning(code, conversion_loc(e), msg).with_range(e.span),
+        };
+        self.diags.push(d);
+    }
+
+    /// -Wdouble-promotion for the operands of a binary operator that the
+    /// usual arithmetic conversions widen to `common`.
+    fn operand_promotions(&mut self, l: (Scalar, &Expr), r: (Scalar, &Expr), common: Scalar) {
+        let p = self.types.pointer_size;
+        if is_int(common) || !self.diags.policy.enabled("double-promotion") {
+            return;
+        }
+        for (x, a) in [l, r] {
+            if is_int(x) || vector_element_bits(canon(common, p)) <= vector_element_bits(canon(x, p)) {
+                continue;
+            }
+            let msg = format!("implicit conversion increases floating-point precision: '{}' to '{}'", x.name(), common.name());
+            self.diags.push(Diagnostic::warning("double-promotion", conversion_loc(a), msg).with_range(a.span));
+        }
     }
 
     /// The value of `e` if it is a small integer constant expression
