@@ -5,6 +5,11 @@
 //! `#` stringizing, of `-D` options, of `_Pragma` — is added as a *virtual*
 //! file, so a span always names real text and `SourceMap::text(span)` never
 //! fails. This module knows nothing of tokens or diagnostics.
+//!
+//! A file also has a *presumed* name and line for each place in it, what
+//! `#line` directives and GNU line markers (`# 12 "gen.cl" 1`) say, and
+//! where it was included from: diagnostics, `-g` line tables and `-E`
+//! show those, as clang's `PresumedLoc`.
 
 use std::path::{Path, PathBuf};
 
@@ -72,6 +77,54 @@ pub struct SourceFile {
     pub kind: FileKind,
     /// Byte offsets where each line starts; `line_starts[0] == 0`.
     line_starts: Vec<u32>,
+    /// Where the `#include` that read this file stands.
+    included_at: Option<Span>,
+    /// The `#line` directives and line markers in this file, in order.
+    line_entries: Vec<LineEntry>,
+}
+
+/// A `#line` directive or line marker: from `offset` on, the line after
+/// the directive's (real line `directive_line`) is line `line` of `name`.
+#[derive(Clone, Debug)]
+struct LineEntry {
+    offset: u32,
+    directive_line: u32,
+    line: u32,
+    /// Index in [`SourceMap::names`]; `None`: the file's own name.
+    name: Option<u32>,
+    /// Offset in this file of the line marker that entered the presumed
+    /// file (flag `1`), whose place is its include location.
+    include: Option<u32>,
+    /// A system header from here on (flag `3`, `#pragma GCC
+    /// system_header`): what `-E` says of it.
+    system: bool,
+}
+
+/// How a line marker moves through presumed includes: its flag `1` or `2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineMarkerFlag {
+    /// `#line`, or a marker without `1` or `2`.
+    None,
+    /// `1`: entering an included file.
+    Enter,
+    /// `2`: returning to the file that included the current one.
+    Exit,
+}
+
+/// A place as `#line` directives present it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Presumed<'a> {
+    pub name: &'a str,
+    pub line: u32,
+    pub col: u32,
+    /// Where the presumed file was included from.
+    pub include: Option<Span>,
+    /// Which region of the file between `#line` directives the place is in
+    /// (0: before the first): places in one region count lines alike.
+    pub region: u32,
+    /// In a system header, by a line marker's flag `3` or `#pragma GCC
+    /// system_header`.
+    pub system: bool,
 }
 
 impl SourceFile {
@@ -95,12 +148,29 @@ impl SourceFile {
     pub fn line_starts(&self) -> &[u32] {
         &self.line_starts
     }
+
+    /// The `#line` entry in force at `offset`.
+    fn entry_at(&self, offset: u32) -> Option<&LineEntry> {
+        let k = self.line_entries.partition_point(|e| e.offset <= offset);
+        self.line_entries.get(k.checked_sub(1)?)
+    }
+
+    /// The presumed line of 0-based real line `index`, in the region of
+    /// `#line` directives that `region` names (as [`Presumed::region`]).
+    pub fn presumed_line(&self, region: u32, index: usize) -> u32 {
+        match region.checked_sub(1).and_then(|i| self.line_entries.get(i as usize)) {
+            None => index as u32 + 1,
+            Some(e) => (e.line as i64 + index as i64 - e.directive_line as i64).clamp(0, u32::MAX as i64) as u32,
+        }
+    }
 }
 
 /// All the text a compilation has seen.
 #[derive(Debug, Default)]
 pub struct SourceMap {
     files: Vec<SourceFile>,
+    /// File names `#line` directives give.
+    names: Vec<String>,
 }
 
 impl SourceMap {
@@ -113,7 +183,7 @@ impl SourceMap {
             .chain(text.match_indices('\n').map(|(i, _)| i as u32 + 1))
             .collect();
         let id = FileId(self.files.len() as u32);
-        self.files.push(SourceFile { name: name.into(), path, text, kind, line_starts });
+        self.files.push(SourceFile { name: name.into(), path, text, kind, line_starts, included_at: None, line_entries: Vec::new() });
         id
     }
 
@@ -147,11 +217,106 @@ impl SourceMap {
         &self.file(span.file).text[span.lo as usize..span.hi as usize]
     }
 
-    /// `file:line:col` of the start of a span, as editors parse it.
+    /// `file:line:col` of the start of a span, as editors parse it: the
+    /// presumed file and line.
     pub fn describe(&self, span: Span) -> String {
+        let p = self.presumed(span);
+        format!("{}:{}:{}", p.name, p.line, p.col)
+    }
+
+    /// The presumed name of `file` in `region` (as [`Presumed::region`]).
+    pub fn region_name(&self, file: FileId, region: u32) -> &str {
+        let f = self.file(file);
+        match region.checked_sub(1).and_then(|i| f.line_entries.get(i as usize)) {
+            Some(LineEntry { name: Some(i), .. }) => &self.names[*i as usize],
+            _ => &f.name,
+        }
+    }
+
+    /// Records that `file` was read by the `#include` at `at`.
+    pub fn set_included_at(&mut self, file: FileId, at: Span) {
+        self.files[file.0 as usize].included_at = Some(at);
+    }
+
+    /// Records a `#line` directive or line marker in `file` that ends at
+    /// `offset`: the next line is line `line` of `name` (`None`: the name
+    /// in force), in a system header if `system` (`None`: as before).
+    /// `Err` for a marker that leaves a presumed include no marker entered.
+    pub fn add_line_entry(&mut self, file: FileId, offset: u32, line: u32, name: Option<String>, flag: LineMarkerFlag, system: Option<bool>) -> Result<(), ()> {
+        let f = &self.files[file.0 as usize];
+        let directive_line = f.line_col(offset).0;
+        let prev = f.line_entries.last();
+        let include = match flag {
+            // Just before the marker, so that the include location lies in
+            // the region before it (clang's `Offset - 1`).
+            LineMarkerFlag::Enter => Some(offset.saturating_sub(1)),
+            LineMarkerFlag::None => prev.and_then(|e| e.include),
+            LineMarkerFlag::Exit => {
+                let Some(entered) = prev.and_then(|e| e.include) else { return Err(()) };
+                // The include of the entry in force where the file was
+                // entered.
+                f.entry_at(entered).and_then(|e| e.include)
+            }
+        };
+        let name = match name {
+            Some(n) => {
+                let i = match self.names.iter().position(|m| *m == n) {
+                    Some(i) => i,
+                    None => {
+                        self.names.push(n);
+                        self.names.len() - 1
+                    }
+                };
+                Some(i as u32)
+            }
+            None => prev.and_then(|e| e.name),
+        };
+        let system = system.unwrap_or_else(|| prev.is_some_and(|e| e.system));
+        self.files[file.0 as usize].line_entries.push(LineEntry { offset, directive_line, line, name, include, system });
+        Ok(())
+    }
+
+    /// The presumed file, line and column of the start of `span`, and the
+    /// presumed place it was included from.
+    pub fn presumed(&self, span: Span) -> Presumed<'_> {
         let f = self.file(span.file);
-        let (l, c) = f.line_col(span.lo);
-        format!("{}:{}:{}", f.name, l, c)
+        let (real, col) = f.line_col(span.lo);
+        let k = f.line_entries.partition_point(|e| e.offset <= span.lo);
+        match k.checked_sub(1).map(|i| &f.line_entries[i]) {
+            None => Presumed { name: &f.name, line: real, col, include: f.included_at, region: 0, system: false },
+            Some(e) => Presumed {
+                name: e.name.map_or(&f.name, |i| &self.names[i as usize]),
+                line: (e.line as i64 + real as i64 - e.directive_line as i64 - 1).clamp(0, u32::MAX as i64) as u32,
+                col,
+                include: e.include.map(|o| Span { file: span.file, lo: o, hi: o }).or(f.included_at),
+                region: k as u32,
+                system: e.system,
+            },
+        }
+    }
+
+    /// The presumed places `span`'s file was included from, outermost
+    /// first: clang's "In file included from" lines.
+    pub fn include_stack(&self, span: Span) -> Vec<(&str, u32)> {
+        self.include_chain(span).into_iter().map(|s| {
+            let p = self.presumed(s);
+            (p.name, p.line)
+        }).collect()
+    }
+
+    /// The places (`#include` file names, line markers) `span`'s presumed
+    /// file was included from, outermost first.
+    pub fn include_chain(&self, span: Span) -> Vec<Span> {
+        let mut chain = Vec::new();
+        let mut at = self.presumed(span).include;
+        // Each step goes to an earlier place or an earlier file; the cap
+        // only bounds the work.
+        while let Some(s) = at.filter(|_| chain.len() < 512) {
+            chain.push(s);
+            at = self.presumed(s).include;
+        }
+        chain.reverse();
+        chain
     }
 }
 

@@ -173,6 +173,36 @@ fn rich_format_on_request() {
     insta::assert_snapshot!(transcript(&["-fsyntax-only", "-fdiagnostics-format=rich", "tests/cli/macro_error.cl"]));
 }
 
+/// `-E`'s output keeps every place: its line markers (flags 1 and 2 for
+/// includes, 3 for system headers) say where each line came from, so
+/// compiling it reports what compiling the source does, at the same
+/// places, with the same "In file included from" lines and the same
+/// warnings dropped in system headers.
+#[test]
+fn preprocessed_output_compiles_to_the_same_diagnostics() {
+    let src = "tests/sema/decls/92_line_directives.cl";
+    let (_, direct_out, direct) = clc(&["-fsyntax-only", "-ferror-limit=0", "-Wall", src]);
+    assert_eq!(direct_out, "");
+    assert!(direct.contains("In file included from tests/sema/decls/include/92_outer.h:3:"), "{direct}");
+    assert!(direct.contains("generated.cl:100:14: error"), "{direct}");
+    let (code, text, err) = clc(&["-E", src]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let out = temp_output("92_line_directives.i.cl");
+    std::fs::write(&out, &text).unwrap();
+    let (_, _, again) = clc(&["-fsyntax-only", "-ferror-limit=0", "-Wall", out.to_str().unwrap()]);
+    assert_eq!(again, direct, "preprocessed:\n{text}");
+}
+
+/// The rich format shows presumed places too: the file a `#line` names,
+/// its lines in the gutter.
+#[test]
+fn rich_format_shows_presumed_places() {
+    let (_, _, err) = clc(&["-fsyntax-only", "-fdiagnostics-format=rich", "tests/sema/decls/92_line_directives.cl"]);
+    assert!(err.contains("┌─ generated.cl:100:14"), "{err}");
+    assert!(err.contains("100 │ int at_100 = undeclared_at_100;"), "{err}");
+    assert!(err.contains("┌─ template.h:20:19"), "{err}");
+}
+
 /// A path in the tests' scratch directory for one test's output.
 fn temp_output(name: &str) -> std::path::PathBuf {
     // Under the target directory (cargo's scratch space for tests), named

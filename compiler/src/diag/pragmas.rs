@@ -57,9 +57,10 @@ pub struct PragmaStates {
     /// Options some pragma turns on (`warning`, `error`): a warning off on
     /// the command line may still be wanted somewhere.
     turned_on: Vec<Box<str>>,
-    /// Files (by index) whose warnings are dropped: `#pragma GCC
-    /// system_header` was read in them.
-    system: Vec<bool>,
+    /// Where each file (by index) starts or stops being a system header,
+    /// whose warnings are dropped: `#pragma GCC system_header`, line
+    /// markers with flag `3`. In order of offset.
+    system: Vec<Vec<(u32, bool)>>,
 }
 
 impl PragmaStates {
@@ -100,13 +101,19 @@ impl PragmaStates {
         }
     }
 
-    /// `#pragma GCC system_header` in `file`: its warnings are dropped.
-    pub fn system_header(&mut self, file: FileId) {
+    /// From byte `at` of `file` on, its warnings are dropped (`on`: after
+    /// `#pragma GCC system_header`, a line marker with flag `3`) or kept
+    /// (a line marker without it, in a file that had one).
+    pub fn system_region(&mut self, file: FileId, at: u32, on: bool) {
         let i = file.0 as usize;
-        if self.system.len() <= i {
-            self.system.resize(i + 1, false);
+        let was_on = self.system.get(i).and_then(|v| v.last()).is_some_and(|&(_, s)| s);
+        if was_on == on {
+            return;
         }
-        self.system[i] = true;
+        if self.system.len() <= i {
+            self.system.resize(i + 1, Vec::new());
+        }
+        self.system[i].push((at, on));
     }
 
     fn change(&mut self, at: Span, state: u32) {
@@ -137,8 +144,11 @@ impl PragmaStates {
     /// What the pragmas in force at `at` make of `warning`: `None` where
     /// none names it (the command line decides).
     pub fn lookup(&self, at: Span, warning: &str) -> Option<PragmaSeverity> {
-        if self.system.get(at.file.0 as usize) == Some(&true) {
-            return Some(PragmaSeverity::Ignored);
+        if let Some(regions) = self.system.get(at.file.0 as usize) {
+            let k = regions.partition_point(|&(lo, _)| lo <= at.lo);
+            if k > 0 && regions[k - 1].1 {
+                return Some(PragmaSeverity::Ignored);
+            }
         }
         if self.changes.is_empty() {
             return None;
@@ -200,8 +210,16 @@ mod tests {
     fn system_headers_drop_their_warnings() {
         let mut s = PragmaStates::default();
         s.enter(FileId(1), 0);
-        s.system_header(FileId(3));
-        assert_eq!(s.lookup(at(3, 0), "shadow"), Some(PragmaSeverity::Ignored));
+        s.system_region(FileId(3), 10, true);
+        assert_eq!(s.lookup(at(3, 10), "shadow"), Some(PragmaSeverity::Ignored));
+        assert_eq!(s.lookup(at(3, 9), "shadow"), None, "before the pragma");
         assert_eq!(s.lookup(at(1, 0), "shadow"), None);
+        // Line markers turn it off and on again.
+        s.system_region(FileId(3), 20, true);
+        s.system_region(FileId(3), 30, false);
+        s.system_region(FileId(3), 40, true);
+        assert_eq!(s.lookup(at(3, 25), "shadow"), Some(PragmaSeverity::Ignored));
+        assert_eq!(s.lookup(at(3, 35), "shadow"), None);
+        assert_eq!(s.lookup(at(3, 45), "shadow"), Some(PragmaSeverity::Ignored));
     }
 }

@@ -23,39 +23,50 @@ pub enum Format {
     Clang,
 }
 
-/// Renders one diagnostic. `color` only affects [`Format::Rich`] through
-/// [`render_to`]; this function always returns plain text.
+/// What one diagnostic's rendering leaves for the next: clang prints a
+/// header's "In file included from" lines only when they differ from the
+/// previous diagnostic's.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RenderState {
+    /// The presumed include location of the last place shown.
+    last_include: Option<Span>,
+}
+
+/// Renders one diagnostic, as the first of a run. `color` only affects
+/// [`Format::Rich`] through [`render_to`]; this function always returns
+/// plain text.
 pub fn render(sm: &SourceMap, d: &Diagnostic, format: Format) -> String {
     match format {
         Format::Rich => {
             let mut out = String::new();
             let config = rich_config();
-            if term::emit_to_string(&mut out, &config, &Adapter(sm), &to_codespan(d)).is_err() {
+            if term::emit_to_string(&mut out, &config, &Adapter(sm), &to_codespan(sm, d)).is_err() {
                 // A span outside its file is a compiler bug; fall back to the
                 // format that never fails rather than losing the message.
                 return render(sm, d, Format::Clang);
             }
             out
         }
-        Format::Clang => render_clang(sm, d),
+        Format::Clang => render_clang(sm, d, &mut RenderState::default()),
     }
 }
 
 /// Renders one diagnostic to a terminal stream, in colour when the stream
-/// supports it.
+/// supports it; `state` carries what the run's earlier diagnostics showed.
 pub fn render_to(
     w: &mut dyn codespan_reporting::term::termcolor::WriteColor,
     sm: &SourceMap,
     d: &Diagnostic,
     format: Format,
+    state: &mut RenderState,
 ) -> std::io::Result<()> {
     match format {
         Format::Rich => {
             let config = rich_config();
-            term::emit_to_write_style(w, &config, &Adapter(sm), &to_codespan(d))
-                .or_else(|_| w.write_all(render_clang(sm, d).as_bytes()))
+            term::emit_to_write_style(w, &config, &Adapter(sm), &to_codespan(sm, d))
+                .or_else(|_| w.write_all(render_clang(sm, d, state).as_bytes()))
         }
-        Format::Clang => w.write_all(render_clang(sm, d).as_bytes()),
+        Format::Clang => w.write_all(render_clang(sm, d, state).as_bytes()),
     }
 }
 
@@ -83,8 +94,26 @@ fn severity_word(s: Severity) -> &'static str {
     }
 }
 
-fn render_clang(sm: &SourceMap, d: &Diagnostic) -> String {
+/// clang's "In file included from" lines for a place in a header, when
+/// the previous place shown was included from elsewhere (not for notes:
+/// clang's `-fno-diagnostics-show-note-include-stack`).
+fn include_stack(out: &mut String, sm: &SourceMap, span: Span, note: bool, state: &mut RenderState) {
+    let include = sm.presumed(span).include;
+    if include == state.last_include {
+        return;
+    }
+    state.last_include = include;
+    if note {
+        return;
+    }
+    for (name, line) in sm.include_stack(span) {
+        let _ = writeln!(out, "In file included from {name}:{line}:");
+    }
+}
+
+fn render_clang(sm: &SourceMap, d: &Diagnostic, state: &mut RenderState) -> String {
     let mut out = String::new();
+    include_stack(&mut out, sm, d.primary.span, false, state);
     let flag = match d.severity {
         Severity::Warning => format!(" [-W{}]", d.code),
         Severity::Error if d.code.starts_with('E') => String::new(),
@@ -100,12 +129,14 @@ fn render_clang(sm: &SourceMap, d: &Diagnostic) -> String {
         let _ = writeln!(out, "{}{}", " ".repeat(col as usize - 1), fix.replacement);
     }
     for l in &d.secondary {
+        include_stack(&mut out, sm, l.span, true, state);
         let _ = writeln!(out, "{}: note: {}", sm.describe(l.span), l.message);
         snippet(&mut out, sm, l.span);
     }
     for n in &d.notes {
         match n.span {
             Some(s) => {
+                include_stack(&mut out, sm, s, true, state);
                 let _ = writeln!(out, "{}: note: {}", sm.describe(s), n.message);
                 snippet(&mut out, sm, s);
             }
@@ -164,22 +195,33 @@ fn snippet_in(out: &mut String, sm: &SourceMap, span: Span, ranges: &[Span]) {
 /// The widest source line shown in the clang format.
 const MAX_SNIPPET: usize = 160;
 
-fn to_codespan(d: &Diagnostic) -> cs::Diagnostic<FileId> {
+/// A file, and its region between `#line` directives: codespan names a
+/// snippet's file once, so each presumed file is a file of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Region {
+    file: FileId,
+    region: u32,
+}
+
+fn to_codespan(sm: &SourceMap, d: &Diagnostic) -> cs::Diagnostic<Region> {
     let severity = match d.severity {
         Severity::Note => cs::Severity::Note,
         Severity::Warning => cs::Severity::Warning,
         Severity::Error => cs::Severity::Error,
         Severity::Internal => cs::Severity::Bug,
     };
-    let mut labels = vec![cs::Label::primary(d.primary.span.file, range(d.primary.span)).with_message(&d.primary.message)];
-    labels.extend(d.ranges.iter().map(|r| cs::Label::secondary(r.file, range(*r))));
-    labels.extend(d.secondary.iter().map(|l| cs::Label::secondary(l.span.file, range(l.span)).with_message(&l.message)));
+    let region = |s: Span| Region { file: s.file, region: if (s.file.0 as usize) < sm.len() { sm.presumed(s).region } else { 0 } };
+    let primary = |s: Span| cs::Label::primary(region(s), range(s));
+    let secondary = |s: Span| cs::Label::secondary(region(s), range(s));
+    let mut labels = vec![primary(d.primary.span).with_message(&d.primary.message)];
+    labels.extend(d.ranges.iter().map(|r| secondary(*r)));
+    labels.extend(d.secondary.iter().map(|l| secondary(l.span).with_message(&l.message)));
     let mut notes = Vec::new();
     for n in &d.notes {
         match n.span {
             // codespan has no located notes: show the location as a
             // secondary label so the snippet appears, and the text as a note.
-            Some(s) => labels.push(cs::Label::secondary(s.file, range(s)).with_message(&n.message)),
+            Some(s) => labels.push(secondary(s).with_message(&n.message)),
             None => notes.push(n.message.clone()),
         }
     }
@@ -204,29 +246,35 @@ fn range(s: Span) -> Range<usize> {
 struct Adapter<'a>(&'a SourceMap);
 
 impl<'a> Files<'a> for Adapter<'a> {
-    type FileId = FileId;
+    type FileId = Region;
     type Name = &'a str;
     type Source = &'a str;
 
-    fn name(&'a self, id: FileId) -> Result<&'a str, FilesError> {
+    fn name(&'a self, id: Region) -> Result<&'a str, FilesError> {
         self.check(id)?;
-        Ok(&self.0.file(id).name)
+        Ok(self.0.region_name(id.file, id.region))
     }
 
-    fn source(&'a self, id: FileId) -> Result<&'a str, FilesError> {
+    fn source(&'a self, id: Region) -> Result<&'a str, FilesError> {
         self.check(id)?;
-        Ok(&self.0.file(id).text)
+        Ok(&self.0.file(id.file).text)
     }
 
-    fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, FilesError> {
+    fn line_index(&'a self, id: Region, byte_index: usize) -> Result<usize, FilesError> {
         self.check(id)?;
-        let starts = self.0.file(id).line_starts();
+        let starts = self.0.file(id.file).line_starts();
         Ok(starts.partition_point(|&s| s as usize <= byte_index) - 1)
     }
 
-    fn line_range(&'a self, id: FileId, line_index: usize) -> Result<Range<usize>, FilesError> {
+    fn line_number(&'a self, id: Region, line_index: usize) -> Result<usize, FilesError> {
         self.check(id)?;
-        let f = self.0.file(id);
+        // codespan cannot show line 0, which a line marker may give.
+        Ok((self.0.file(id.file).presumed_line(id.region, line_index) as usize).max(1))
+    }
+
+    fn line_range(&'a self, id: Region, line_index: usize) -> Result<Range<usize>, FilesError> {
+        self.check(id)?;
+        let f = self.0.file(id.file);
         let starts = f.line_starts();
         let start = *starts.get(line_index).ok_or(FilesError::LineTooLarge { given: line_index, max: starts.len() - 1 })?;
         let end = starts.get(line_index + 1).map_or(f.text.len(), |&e| e as usize);
@@ -235,8 +283,8 @@ impl<'a> Files<'a> for Adapter<'a> {
 }
 
 impl Adapter<'_> {
-    fn check(&self, id: FileId) -> Result<(), FilesError> {
-        if (id.0 as usize) < self.0.len() { Ok(()) } else { Err(FilesError::FileMissing) }
+    fn check(&self, id: Region) -> Result<(), FilesError> {
+        if (id.file.0 as usize) < self.0.len() { Ok(()) } else { Err(FilesError::FileMissing) }
     }
 }
 
@@ -285,6 +333,19 @@ mod tests {
         assert!(text.contains("warning[-Wunused]: unused variable 'x'"), "{text}");
         assert!(text.contains("k.cl:1:5"), "{text}");
         assert!(text.contains("declared here"), "{text}");
+    }
+
+    /// A line marker may say line 0 (clang shows it); codespan has no line
+    /// 0 and shows line 1, and renders rather than panicking.
+    #[test]
+    fn presumed_places_in_both_formats() {
+        let mut sm = SourceMap::new();
+        let f = sm.add_virtual("k.cl", "# 0 \"gen.cl\"\nint x = y;\n".into());
+        sm.add_line_entry(f, 12, 0, Some("gen.cl".into()), crate::source::LineMarkerFlag::None, None).unwrap();
+        let d = Diagnostic::error("E0100", Span::new(f, 21, 22), "use of undeclared identifier 'y'");
+        assert_eq!(render(&sm, &d, Format::Clang), "gen.cl:0:9: error: use of undeclared identifier 'y'\nint x = y;\n        ^\n");
+        let rich = render(&sm, &d, Format::Rich);
+        assert!(rich.contains("gen.cl:1:9") && rich.contains("1 │ int x = y;"), "{rich}");
     }
 
     #[test]

@@ -410,6 +410,7 @@ fn emit_diagnostics<'a>(
     err: &mut dyn WriteColor,
 ) -> usize {
     let mut errors = 0;
+    let mut state = render::RenderState::default();
     for d in diags {
         if d.severity >= Severity::Error {
             if limit != 0 && errors == limit {
@@ -418,7 +419,7 @@ fn emit_diagnostics<'a>(
             }
             errors += 1;
         }
-        let _ = render::render_to(err, sm, d, format);
+        let _ = render::render_to(err, sm, d, format, &mut state);
     }
     errors
 }

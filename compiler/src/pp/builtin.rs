@@ -490,8 +490,10 @@ impl Pp<'_> {
         while i > 0 && self.files[i].level > 0 {
             i -= 1;
         }
+        // The name in force where that file is being read.
         let f = &self.files[i];
-        f.presumed_name.clone().unwrap_or_else(|| self.sm.file(f.file).name.clone())
+        let at = f.toks.get(f.pos.saturating_sub(1)).map_or(Span { file: f.file, lo: 0, hi: 0 }, |t| t.span);
+        self.presumed(at).0
     }
 
     /// `__TIMESTAMP__`: `SOURCE_DATE_EPOCH` in UTC, else the modification

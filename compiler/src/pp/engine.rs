@@ -11,7 +11,7 @@ use super::{DebugAction, PpOptions, PpOutput, Pragma, PragmaKind, Switch};
 use crate::diag::pragmas::PragmaSeverity;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::lex::{self, flags, Token, TokenKind};
-use crate::source::{FileId, SourceMap, Span};
+use crate::source::{FileId, LineMarkerFlag, SourceMap, Span};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Path, PathBuf};
 
@@ -62,10 +62,6 @@ pub(super) struct FileCtx {
     pub pos: usize,
     /// Open conditional groups of this file.
     pub conds: Vec<Cond>,
-    /// `#line` adjustment: presumed line = real line + `line_delta`.
-    pub line_delta: i64,
-    /// `#line N "name"` override of `__FILE__`.
-    pub presumed_name: Option<String>,
     pub canonical: Option<PathBuf>,
     /// `__INCLUDE_LEVEL__`: 0 for the main file and the list of
     /// `-include` files, one more than its includer's for an `#include`d
@@ -296,7 +292,7 @@ impl Pp<'_> {
     pub(super) fn push_file(&mut self, file: FileId, canonical: Option<PathBuf>) {
         let toks = lex::lex(file, &self.sm.file(file).text);
         self.diags.policy.pragmas.enter(file, 0);
-        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), line_delta: 0, presumed_name: None, canonical, level: 0, found_in: None });
+        self.files.push(FileCtx { file, toks, pos: 0, conds: Vec::new(), canonical, level: 0, found_in: None });
     }
 
     /// The end of file `f` (popped): what is reported of it as a whole,
@@ -384,8 +380,8 @@ impl Pp<'_> {
     fn directive(&mut self, hash: Token) {
         let Some(name_tok) = self.peek_line_token() else { return };
         if name_tok.kind == TokenKind::Number {
-            // GNU line marker `# 33 "file"`: same as `#line`.
-            self.do_line(hash);
+            // GNU line marker `# 33 "file" 1`.
+            self.do_line(hash, false);
             return;
         }
         if let Some(f) = self.files.last_mut() {
@@ -427,14 +423,15 @@ impl Pp<'_> {
                     (Some(a), Some(b)) => self.sm.text(Span { file: a.span.file, lo: a.span.lo, hi: b.span.hi }).to_string(),
                     _ => String::new(),
                 };
-                let span = hash.span.to(name_tok.span);
+                // At the directive's name, as clang's.
+                let span = name_tok.span.start();
                 if name == "error" {
                     self.diags.push(Diagnostic::error("E0104", span, msg));
                 } else {
                     self.diags.push(Diagnostic::warning("#warnings", span, msg));
                 }
             }
-            "line" => self.do_line(hash),
+            "line" => self.do_line(name_tok, true),
             "pragma" => {
                 let rest = self.line_rest();
                 let span = rest.last().map_or(hash.span.to(name_tok.span), |t| hash.span.to(t.span));
@@ -634,46 +631,81 @@ impl Pp<'_> {
         }
     }
 
-    fn do_line(&mut self, hash: Token) {
+    /// `#line N "name"`, or a GNU line marker `# N "name" flags` (`line`
+    /// false): from the next line on, lines are counted from `N` in file
+    /// `name`, for diagnostics, `__LINE__`, `__FILE__`, `-g` and `-E`.
+    fn do_line(&mut self, name_tok: Token, line: bool) {
         let rest = self.line_rest();
-        let last_line_tok = rest.last().copied().unwrap_or(hash);
-        let expanded = self.expand_list(rest, Mode::Plain);
-        let next_real_line = self.sm.file(last_line_tok.span.file).line_col(last_line_tok.span.hi).0 as i64 + 1;
-        let n = match expanded.first() {
-            Some(t) if t.kind == TokenKind::Number && self.text(t).bytes().all(|b| b.is_ascii_digit()) => self.text(t).parse::<i64>().ok(),
-            _ => None,
+        // The new numbering starts after the directive: diagnostics on its
+        // line keep the old one, as clang's (which prints them before it
+        // reads the rest of the line).
+        let end = rest.last().map_or(name_tok.span.hi, |t| t.span.hi);
+        let expanded = if line { self.expand_list(rest, Mode::Plain) } else { rest };
+        let directive = if line { "#line" } else { "line marker" };
+        let positive = "#line directive requires a positive integer argument";
+        let Some(first) = expanded.first() else {
+            self.diags.push(Diagnostic::error("E0107", name_tok.span.end(), positive));
+            return;
+        };
+        let text = self.text(first);
+        let n = match text.bytes().position(|b| !b.is_ascii_digit()) {
+            _ if first.kind != TokenKind::Number => None,
+            Some(i) => {
+                let span = Span { file: first.span.file, lo: first.span.lo + i as u32, hi: first.span.lo + i as u32 + 1 };
+                self.diags.push(Diagnostic::error("E0107", span, format!("{directive} directive requires a simple digit sequence")));
+                return;
+            }
+            None => text.parse::<u32>().ok(),
         };
         let Some(n) = n else {
-            let span = expanded.first().map_or(hash.span, |t| t.span);
-            self.diags.push(Diagnostic::error("E0107", span, "#line directive requires a positive integer argument"));
+            self.diags.push(Diagnostic::error("E0107", first.span, positive));
             return;
         };
         let name = match expanded.get(1) {
-            Some(t) if t.kind == TokenKind::StringLit => {
+            Some(t) if t.kind == TokenKind::StringLit && self.text(t).starts_with('"') => {
                 let s = self.text(t);
-                Some(s[1..s.len() - 1].to_string())
+                Some(unescape_name(&s[1..s.len() - 1]))
             }
             Some(t) => {
-                self.diags.push(Diagnostic::error("E0107", t.span, "invalid filename for #line directive"));
-                None
+                self.diags.push(Diagnostic::error("E0107", t.span, format!("invalid filename for {directive} directive")));
+                return;
             }
             None => None,
         };
-        if let Some(f) = self.files.last_mut() {
-            f.line_delta = n - next_real_line;
-            if name.is_some() {
-                f.presumed_name = name;
+        let mut flag = LineMarkerFlag::None;
+        let mut system = false;
+        for t in expanded.iter().skip(2) {
+            let bad = |pp: &mut Self, msg: &str| pp.diags.push(Diagnostic::error("E0107", t.span, msg.to_string()));
+            if line {
+                self.diags.push(Diagnostic::warning("extra-tokens", t.span, "extra tokens at end of #line directive"));
+                break;
             }
+            // `1` or `2`, then `3` (a system header), then `4` (C code).
+            match (self.text(t), flag, system) {
+                ("1", LineMarkerFlag::None, false) => flag = LineMarkerFlag::Enter,
+                ("2", LineMarkerFlag::None, false) => flag = LineMarkerFlag::Exit,
+                ("3", _, false) => system = true,
+                ("4", _, true) => {}
+                _ => return bad(self, "invalid flag line marker directive"),
+            }
+        }
+        // Line 0 is allowed (`#line 0` is a GNU extension clang names only
+        // with -pedantic), and so are lines past C's 2147483647.
+        let Some(f) = self.files.last() else { return };
+        let file = f.file;
+        if self.sm.add_line_entry(file, end, n, name, flag, (!line).then_some(system)).is_err() {
+            self.diags.push(Diagnostic::error("E0107", expanded[2].span, "invalid line marker flag '2': cannot pop empty include stack"));
+            return;
+        }
+        if !line {
+            self.diags.policy.pragmas.system_region(file, end, system);
         }
     }
 
     /// Presumed file name and line of a span (for `__FILE__`, `__LINE__`).
     pub(super) fn presumed(&self, span: Span) -> (String, i64) {
-        let line = self.sm.file(span.file).line_col(span.lo).0 as i64;
-        match self.files.iter().rev().find(|f| f.file == span.file) {
-            Some(f) => (f.presumed_name.clone().unwrap_or_else(|| self.sm.file(f.file).name.clone()), line + f.line_delta),
-            None => (self.sm.file(span.file).name.clone(), line),
-        }
+        let p = self.sm.presumed(span);
+        (p.name.to_string(), p.line as i64)
     }
 
     /// `#include`, or `#include_next` searching from `-I` directory
@@ -682,6 +714,8 @@ impl Pp<'_> {
     fn do_include(&mut self, hash: Token, next: Option<Option<usize>>) {
         let rest = self.line_rest();
         let dspan = rest.last().map_or(hash.span, |t| hash.span.to(t.span));
+        // Where "In file included from" points: the file name.
+        let include_at = rest.first().map_or(hash.span, |t| t.span);
         let Some((name, angled)) = self.header_name(&rest) else {
             self.diags.push(Diagnostic::error("E0107", dspan, "expected \"FILENAME\" or <FILENAME>"));
             return;
@@ -733,6 +767,7 @@ impl Pp<'_> {
             self.out.includes.push(path.clone());
         }
         let id = self.sm.add_real(&path, text);
+        self.sm.set_included_at(id, include_at);
         let level = self.files.last().map_or(0, |f| f.level + 1);
         self.push_file(id, Some(canonical.clone()));
         if let Some(f) = self.files.last_mut() {
@@ -918,7 +953,13 @@ impl Pp<'_> {
                 if self.files.len() == 1 {
                     self.diags.push(Diagnostic::warning("pragma-system-header-outside-header", toks[1].span, "#pragma system_header ignored in main file"));
                 } else if let Some(f) = self.files.last() {
-                    self.diags.policy.pragmas.system_header(f.file);
+                    // From the pragma on, as clang's (which records it as a
+                    // line marker: `-E` writes one with flag 3).
+                    let file = f.file;
+                    let at = if toks[0].span.file == file { toks[toks.len() - 1].span.hi } else { 0 };
+                    self.diags.policy.pragmas.system_region(file, at, true);
+                    let next = self.sm.presumed(Span { file, lo: at, hi: at }).line + 1;
+                    let _ = self.sm.add_line_entry(file, at, next, None, LineMarkerFlag::None, Some(true));
                 }
                 None
             }
@@ -1365,4 +1406,28 @@ fn guard_macro<'s>(sm: &'s SourceMap, toks: &[Token]) -> Option<&'s str> {
         i += 1;
     }
     None
+}
+
+/// The file name of a `#line` directive: its string literal's text with
+/// the simple escapes undone (`"C:\\dir\\a.cl"` names `C:\dir\a.cl`).
+fn unescape_name(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(e @ ('\\' | '"' | '\'' | '?')) => out.push(e),
+            Some(e) => {
+                out.push('\\');
+                out.push(e);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
 }

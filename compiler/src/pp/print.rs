@@ -17,7 +17,7 @@ const MAX_BLANK_LINES: u32 = 8;
 /// The preprocessed text of `out`, with `-dD`'s `#define` and `#undef`
 /// lines where they were if `out` has them.
 pub fn print(sm: &SourceMap, out: &PpOutput) -> String {
-    let mut p = Printer { sm, s: String::new(), file: None, line: 0, at_line_start: true, prev: None, cache: (FileId(u32::MAX), 0) };
+    let mut p = Printer { sm, s: String::new(), file: None, line: 0, region: 0, chain: Vec::new(), at_line_start: true, prev: None, cache: (FileId(u32::MAX), 0) };
     let mut pragmas = out.pragmas.iter().enumerate().peekable();
     let mut defines = out.macro_lines.iter().peekable();
     for i in 0..=out.tokens.len() {
@@ -59,7 +59,14 @@ struct Printer<'a> {
     sm: &'a SourceMap,
     s: String,
     file: Option<FileId>,
+    /// The real line of `file` the output is on.
     line: u32,
+    /// Its region of `#line` directives (see [`crate::source::Presumed`]).
+    region: u32,
+    /// Where the presumed file the output is in was included from,
+    /// outermost first: markers enter (flag `1`) and leave (flag `2`)
+    /// includes as this changes.
+    chain: Vec<Span>,
     at_line_start: bool,
     prev: Option<Token>,
     /// The file and 0-based line index of the last lookup: tokens mostly
@@ -69,22 +76,60 @@ struct Printer<'a> {
 }
 
 impl Printer<'_> {
-    /// Moves the output to `line` of `file`: newlines, or a marker.
-    fn goto(&mut self, file: FileId, line: u32) {
-        if self.file == Some(file) && line >= self.line && line - self.line <= MAX_BLANK_LINES {
+    /// Moves the output to real line `line` of `at`'s file: newlines, or a
+    /// line marker with the presumed file and line, as clang's: flag `1`
+    /// entering an include (after moving to the place that included it),
+    /// `2` back from one.
+    fn goto(&mut self, at: Span, line: u32) {
+        if self.file == Some(at.file) && line == self.line {
+            return;
+        }
+        let p = self.sm.presumed(at);
+        let chain = self.sm.include_chain(at);
+        let common = self.chain.iter().zip(&chain).take_while(|(a, b)| a == b).count();
+        // Leave the includes `at` is not in.
+        while self.chain.len() > common {
+            let Some(from) = self.chain.pop() else { break };
+            if self.chain.len() == chain.len() {
+                // Back in `at`'s file: at its line.
+                self.marker(p.line, p.name, if p.system { " 2 3" } else { " 2" });
+                self.place(at.file, line, p.region);
+                return;
+            }
+            let q = self.sm.presumed(from);
+            self.marker(q.line + 1, q.name, if q.system { " 2 3" } else { " 2" });
+            self.place(from.file, self.sm.file(from.file).line_col(from.lo).0 + 1, q.region);
+        }
+        if let Some(&from) = chain.get(common..).and_then(|c| c.last()) {
+            // Enter the include from its place in the includer.
+            let from_line = self.sm.file(from.file).line_col(from.lo).0;
+            self.goto(from, from_line);
+            self.marker(p.line, p.name, if p.system { " 1 3" } else { " 1" });
+            self.chain = chain;
+        } else if self.file == Some(at.file) && p.region == self.region && line >= self.line && line - self.line <= MAX_BLANK_LINES {
             for _ in self.line..line {
                 self.s.push('\n');
                 self.at_line_start = true;
             }
         } else {
-            if !self.s.is_empty() && !self.s.ends_with('\n') {
-                self.s.push('\n');
-            }
-            let _ = writeln!(self.s, "# {} \"{}\"", line, self.sm.file(file).name.replace('\\', "\\\\").replace('"', "\\\""));
-            self.at_line_start = true;
+            self.marker(p.line, p.name, if p.system { " 3" } else { "" });
         }
+        self.place(at.file, line, p.region);
+    }
+
+    /// A line marker: the next line is `line` of `name`.
+    fn marker(&mut self, line: u32, name: &str, flag: &str) {
+        if !self.s.is_empty() && !self.s.ends_with('\n') {
+            self.s.push('\n');
+        }
+        let _ = writeln!(self.s, "# {line} \"{}\"{flag}", name.replace('\\', "\\\\").replace('"', "\\\""));
+        self.at_line_start = true;
+    }
+
+    fn place(&mut self, file: FileId, line: u32, region: u32) {
         self.file = Some(file);
         self.line = line;
+        self.region = region;
     }
 
     /// 0-based line index of `lo` in `file`.
@@ -106,7 +151,7 @@ impl Printer<'_> {
     fn token(&mut self, tok: &Token) {
         let idx = self.line_index(tok.span.file, tok.span.lo);
         let line = idx as u32 + 1;
-        self.goto(tok.span.file, line);
+        self.goto(tok.span, line);
         let text = self.sm.text(tok.spelling);
         if self.at_line_start {
             // Indent as in the source, as clang does.
@@ -147,7 +192,7 @@ impl Printer<'_> {
     /// A `-dD` line, on the line of its directive.
     fn directive(&mut self, span: Span, text: &str) {
         let (line, _) = self.sm.file(span.file).line_col(span.lo);
-        self.goto(span.file, line);
+        self.goto(span, line);
         if !self.at_line_start {
             self.s.push('\n');
         }
@@ -161,7 +206,7 @@ impl Printer<'_> {
     fn pragma(&mut self, pr: &Pragma, pragma_tokens: &[Token]) {
         let (line, _) = self.sm.file(pr.span.file).line_col(pr.span.lo);
         if self.sm.file(pr.span.file).kind == crate::source::FileKind::Real {
-            self.goto(pr.span.file, line);
+            self.goto(pr.span, line);
         }
         if !self.at_line_start {
             self.s.push('\n');

@@ -198,7 +198,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// from inside the loop (the back edge, and a `while` loop's
     /// `continue`s), all with the same loop ID, which LLVM requires of a
     /// loop's latches. `before` is the block the loop was entered from.
-    pub(super) fn unroll_hint(&self, head: BasicBlock<'ctx>, before: Option<BasicBlock<'ctx>>, meta: LoopMeta) {
+    pub(super) fn unroll_hint(&mut self, head: BasicBlock<'ctx>, before: Option<BasicBlock<'ctx>>, meta: LoopMeta) {
         use crate::codegen::llvm::{LOOP_UNROLL_COUNT, LOOP_UNROLL_DISABLE, LOOP_UNROLL_ENABLE};
         let props = match meta.unroll {
             None => vec![],

@@ -927,3 +927,34 @@ fn loops_carry_their_locations_with_debug_info() {
     ];
     assert_eq!(loops, expected, "{text}");
 }
+
+/// With `-g`, lines are the presumed ones `#line` gives, in the file it
+/// names (a lexical block of that file inside the function), as clang-22
+/// places them; a function that starts after the directive is in that file.
+#[test]
+fn debug_lines_follow_line_directives() {
+    let src = "kernel void k(global int *p) {\n    p[0] = 1;\n#line 100 \"gen.cl\"\n    p[1] = 2;\n}\n#line 7\nkernel void m(global int *p) { p[2] = 3; }\n";
+    let text = ir_with(src, CodegenOptions { target: Target::Spirv64, debug_info: true, ..Default::default() });
+    let node = |id: &str| text.lines().find_map(|l| l.strip_prefix(&format!("{id} = "))).unwrap_or_else(|| panic!("no {id} in {text}"));
+    let field = |n: &str, f: &str| n.split(&format!("{f}: ")).nth(1).and_then(|r| r.split([',', ')']).next()).map(str::to_string);
+    let file_name = |scope: &str| {
+        let n = node(scope);
+        let file = field(n, "file").unwrap_or_else(|| panic!("{scope} = {n}"));
+        field(node(&file), "filename").unwrap_or_default()
+    };
+    // Every store's location: (line, column, file of its scope).
+    let mut stores: Vec<(u32, u32, String)> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("store i32"))
+        .filter_map(|l| l.split("!dbg ").nth(1))
+        .map(|id| {
+            let n = node(id);
+            let scope = field(n, "scope").unwrap();
+            (field(n, "line").unwrap().parse().unwrap(), field(n, "column").unwrap().parse().unwrap(), file_name(&scope))
+        })
+        .collect();
+    stores.sort();
+    let expected = [(2, 7, "\"t.cl\"".to_string()), (7, 34, "\"gen.cl\"".to_string()), (100, 7, "\"gen.cl\"".to_string())];
+    assert_eq!(stores, expected, "{text}");
+    assert!(text.contains("!DILexicalBlock("), "{text}");
+}
