@@ -30,6 +30,31 @@ pub enum Format {
 pub struct RenderState {
     /// The presumed include location of the last place shown.
     last_include: Option<Span>,
+    pub style: ClangStyle,
+}
+
+/// What clang's format shows, as clang's `-f[no-]diagnostics-show-line-numbers`,
+/// `-f[no-]caret-diagnostics` and `-f[no-]show-column` set it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClangStyle {
+    /// A `  12 | ` gutter before source lines.
+    pub line_numbers: bool,
+    /// The source line and the caret under it.
+    pub caret: bool,
+    /// The column in `file:line:col:`.
+    pub column: bool,
+}
+
+impl Default for ClangStyle {
+    fn default() -> ClangStyle {
+        ClangStyle { line_numbers: true, caret: true, column: true }
+    }
+}
+
+impl RenderState {
+    pub fn new(style: ClangStyle) -> RenderState {
+        RenderState { last_include: None, style }
+    }
 }
 
 /// Renders one diagnostic, as the first of a run. `color` only affects
@@ -113,6 +138,11 @@ fn include_stack(out: &mut String, sm: &SourceMap, span: Span, note: bool, state
 
 fn render_clang(sm: &SourceMap, d: &Diagnostic, state: &mut RenderState) -> String {
     let mut out = String::new();
+    let style = state.style;
+    let place = |span: Span| {
+        let p = sm.presumed(span);
+        if style.column { format!("{}:{}:{}", p.name, p.line, p.col) } else { format!("{}:{}", p.name, p.line) }
+    };
     include_stack(&mut out, sm, d.primary.span, false, state);
     let flag = match d.severity {
         Severity::Warning => format!(" [-W{}]", d.code),
@@ -121,24 +151,30 @@ fn render_clang(sm: &SourceMap, d: &Diagnostic, state: &mut RenderState) -> Stri
         Severity::Error => format!(" [-Werror,-W{}]", d.code),
         _ => String::new(),
     };
-    let _ = writeln!(out, "{}: {}: {}{}", sm.describe(d.primary.span), severity_word(d.severity), d.message, flag);
-    snippet_in(&mut out, sm, d.primary.span, &d.ranges);
-    if let Some(fix) = &d.fixit {
-        let f = sm.file(fix.span.file);
-        let (_, col) = f.line_col(fix.span.lo);
-        let _ = writeln!(out, "{}{}", " ".repeat(col as usize - 1), fix.replacement);
+    let _ = writeln!(out, "{}: {}: {}{}", place(d.primary.span), severity_word(d.severity), d.message, flag);
+    if style.caret {
+        let gutter = snippet(&mut out, sm, d.primary.span, &d.ranges, style);
+        if let Some(fix) = &d.fixit {
+            let f = sm.file(fix.span.file);
+            let (_, col) = f.line_col(fix.span.lo);
+            let _ = writeln!(out, "{gutter}{}{}", " ".repeat(col as usize - 1), fix.replacement);
+        }
     }
     for l in &d.secondary {
         include_stack(&mut out, sm, l.span, true, state);
-        let _ = writeln!(out, "{}: note: {}", sm.describe(l.span), l.message);
-        snippet(&mut out, sm, l.span);
+        let _ = writeln!(out, "{}: note: {}", place(l.span), l.message);
+        if style.caret {
+            snippet(&mut out, sm, l.span, &[], style);
+        }
     }
     for n in &d.notes {
         match n.span {
             Some(s) => {
                 include_stack(&mut out, sm, s, true, state);
-                let _ = writeln!(out, "{}: note: {}", sm.describe(s), n.message);
-                snippet(&mut out, sm, s);
+                let _ = writeln!(out, "{}: note: {}", place(s), n.message);
+                if style.caret {
+                    snippet(&mut out, sm, s, &[], style);
+                }
             }
             None => {
                 let _ = writeln!(out, "note: {}", n.message);
@@ -148,16 +184,21 @@ fn render_clang(sm: &SourceMap, d: &Diagnostic, state: &mut RenderState) -> Stri
     out
 }
 
-/// The source line of `span` and a `^~~~` line under it.
-fn snippet(out: &mut String, sm: &SourceMap, span: Span) {
-    snippet_in(out, sm, span, &[])
-}
-
 /// The source line of `span` and a `^~~~` line under it, with the parts
-/// of `ranges` on that line underlined too (`~~~ ^ ~~~`).
-fn snippet_in(out: &mut String, sm: &SourceMap, span: Span, ranges: &[Span]) {
+/// of `ranges` on that line underlined too (`~~~ ^ ~~~`), after clang's
+/// gutter of line numbers if `style` has it. Returns the gutter of the
+/// lines after the source line, for a fix-it.
+fn snippet(out: &mut String, sm: &SourceMap, span: Span, ranges: &[Span], style: ClangStyle) -> String {
     let f = sm.file(span.file);
     let (line, col) = f.line_col(span.lo);
+    let (numbered, gutter) = if style.line_numbers {
+        // clang's width: at least 4, and room for 16 lines more.
+        let shown = sm.presumed(span).line;
+        let width = 4.max((shown as u64 + 16).to_string().len());
+        (format!("{:>w$} | ", shown, w = width + 1), format!("{:w$} | ", "", w = width + 1))
+    } else {
+        (String::new(), String::new())
+    };
     let text: Vec<char> = f.line_text(line).chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
     let (end_line, end_col) = f.line_col(span.hi);
     let width = if end_line == line { (end_col.saturating_sub(col)).max(1) } else { 1 } as usize;
@@ -168,7 +209,7 @@ fn snippet_in(out: &mut String, sm: &SourceMap, span: Span, ranges: &[Span]) {
     let end = (start + MAX_SNIPPET).min(text.len());
     let suffix = if end < text.len() { "..." } else { "" };
     let shown: String = text[start.min(end)..end].iter().collect();
-    let _ = writeln!(out, "{prefix}{shown}{suffix}");
+    let _ = writeln!(out, "{numbered}{prefix}{shown}{suffix}");
     let caret_col = col - start + prefix.len();
     let tildes = width.saturating_sub(1).min(end.saturating_sub(col + 1));
     let mut marks: Vec<char> = format!("{}^{}", " ".repeat(caret_col), "~".repeat(tildes)).chars().collect();
@@ -189,7 +230,8 @@ fn snippet_in(out: &mut String, sm: &SourceMap, span: Span, ranges: &[Span]) {
         }
     }
     let marks: String = marks.into_iter().collect();
-    let _ = writeln!(out, "{}", marks.trim_end());
+    let _ = writeln!(out, "{gutter}{}", marks.trim_end());
+    gutter
 }
 
 /// The widest source line shown in the clang format.
@@ -298,7 +340,13 @@ mod tests {
         let f = sm.add_virtual("k.cl", "kernel void f() {\n  int x = y;\n}\n".into());
         let d = Diagnostic::error("E0100", Span::new(f, 28, 29), "use of undeclared identifier 'y'");
         let text = render(&sm, &d, Format::Clang);
-        assert_eq!(text, "k.cl:2:11: error: use of undeclared identifier 'y'\n  int x = y;\n          ^\n");
+        assert_eq!(text, "k.cl:2:11: error: use of undeclared identifier 'y'\n    2 |   int x = y;\n      |           ^\n");
+        // clang's -fno-diagnostics-show-line-numbers, -fno-show-column,
+        // -fno-caret-diagnostics.
+        let mut state = RenderState::new(ClangStyle { line_numbers: false, ..ClangStyle::default() });
+        assert_eq!(render_clang(&sm, &d, &mut state), "k.cl:2:11: error: use of undeclared identifier 'y'\n  int x = y;\n          ^\n");
+        let mut state = RenderState::new(ClangStyle { caret: false, column: false, line_numbers: true });
+        assert_eq!(render_clang(&sm, &d, &mut state), "k.cl:2: error: use of undeclared identifier 'y'\n");
     }
 
     #[test]
@@ -308,7 +356,7 @@ mod tests {
         let f = sm.add_virtual("k.cl", line);
         let d = Diagnostic::error("E0100", Span::new(f, 508, 509), "here");
         let text = render(&sm, &d, Format::Clang);
-        let lines: Vec<&str> = text.lines().collect();
+        let lines: Vec<&str> = text.lines().map(|l| &l[8..]).collect();
         assert!(lines[1].starts_with("...(((") && lines[1].ends_with(")))..."), "{}", lines[1]);
         assert_eq!(lines[1].len(), MAX_SNIPPET + 6);
         let caret = lines[2].find('^').unwrap();
@@ -321,7 +369,7 @@ mod tests {
         let f = sm.add_virtual("k.cl", "int x = a << b + c;\n".into());
         let d = Diagnostic::warning("shift-op-parentheses", Span::new(f, 10, 12), "here").with_range(Span::new(f, 8, 18));
         let text = render(&sm, &d, Format::Clang);
-        assert_eq!(text, "k.cl:1:11: warning: here [-Wshift-op-parentheses]\nint x = a << b + c;\n        ~~^~~~~~~~\n");
+        assert_eq!(text, "k.cl:1:11: warning: here [-Wshift-op-parentheses]\n    1 | int x = a << b + c;\n      |         ~~^~~~~~~~\n");
     }
 
     #[test]
@@ -343,7 +391,7 @@ mod tests {
         let f = sm.add_virtual("k.cl", "# 0 \"gen.cl\"\nint x = y;\n".into());
         sm.add_line_entry(f, 12, 0, Some("gen.cl".into()), crate::source::LineMarkerFlag::None, None).unwrap();
         let d = Diagnostic::error("E0100", Span::new(f, 21, 22), "use of undeclared identifier 'y'");
-        assert_eq!(render(&sm, &d, Format::Clang), "gen.cl:0:9: error: use of undeclared identifier 'y'\nint x = y;\n        ^\n");
+        assert_eq!(render(&sm, &d, Format::Clang), "gen.cl:0:9: error: use of undeclared identifier 'y'\n    0 | int x = y;\n      |         ^\n");
         let rich = render(&sm, &d, Format::Rich);
         assert!(rich.contains("gen.cl:1:9") && rich.contains("1 │ int x = y;"), "{rich}");
     }

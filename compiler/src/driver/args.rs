@@ -7,7 +7,7 @@
 //! long options would fight it. Unknown options get a "did you mean"
 //! suggestion from the same table.
 
-use crate::diag::render::Format;
+use crate::diag::render::{ClangStyle, Format};
 use crate::diag::{WarningPolicy, WarningState};
 pub use crate::options::FpOptions;
 use crate::options::{ClStd, Target};
@@ -70,6 +70,8 @@ pub struct Invocation {
     pub diag_format: Option<Format>,
     /// `None`: colour when stderr is a terminal.
     pub color: Option<bool>,
+    /// Line numbers, snippets and columns in clang's format.
+    pub clang_style: ClangStyle,
     /// 0 to 3; `-cl-opt-disable` is 0. Default 2, like clang for OpenCL.
     pub opt_level: u8,
     pub fp: FpOptions,
@@ -160,6 +162,12 @@ const OPTIONS: &[(&str, Arity, &str)] = &[
     ("-fdiagnostics-format=", Arity::Joined, "clang (one line per diagnostic) or rich"),
     ("-fcolor-diagnostics", Arity::Flag, "colour diagnostics"),
     ("-fno-color-diagnostics", Arity::Flag, "do not colour diagnostics"),
+    ("-fdiagnostics-show-line-numbers", Arity::Flag, "number the source lines shown (the default)"),
+    ("-fno-diagnostics-show-line-numbers", Arity::Flag, "show source lines without their numbers"),
+    ("-fcaret-diagnostics", Arity::Flag, "show the source line and a caret (the default)"),
+    ("-fno-caret-diagnostics", Arity::Flag, "show no source lines"),
+    ("-fshow-column", Arity::Flag, "name the column in a diagnostic's place (the default)"),
+    ("-fno-show-column", Arity::Flag, "name only the file and line"),
     ("--help", Arity::Flag, "print this help"),
     ("-help", Arity::Flag, "print this help"),
     ("-h", Arity::Flag, "print this help"),
@@ -300,6 +308,12 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
             }
             "-fcolor-diagnostics" => inv.color = Some(true),
             "-fno-color-diagnostics" => inv.color = Some(false),
+            "-fdiagnostics-show-line-numbers" => inv.clang_style.line_numbers = true,
+            "-fno-diagnostics-show-line-numbers" => inv.clang_style.line_numbers = false,
+            "-fcaret-diagnostics" => inv.clang_style.caret = true,
+            "-fno-caret-diagnostics" => inv.clang_style.caret = false,
+            "-fshow-column" => inv.clang_style.column = true,
+            "-fno-show-column" => inv.clang_style.column = false,
             "--help" | "-help" | "-h" => inv.show_help = true,
             "--version" => inv.show_version = true,
             _ => unreachable!("every option in the table is handled: {name}"),

@@ -337,7 +337,7 @@ fn run_one(inv: &Invocation, input: &Path, source_date_epoch: Option<u64>, forma
         // The preprocessor's error says why.
         Action::SyntaxOnly | Action::DumpAst | Action::DumpTyped | Action::Compile => {}
     }
-    let printed_errors = emit_diagnostics(&sm, diags.iter(), inv.error_limit, format, err);
+    let printed_errors = emit_diagnostics(&sm, diags.iter(), inv.error_limit, format, inv.clang_style, err);
     let (bytes, path) = match code {
         Some(Err(e)) => {
             let _ = writeln!(err, "clc: internal compiler error: {e}\n{BUG_REPORT}");
@@ -407,10 +407,11 @@ fn emit_diagnostics<'a>(
     diags: impl Iterator<Item = &'a Diagnostic>,
     limit: usize,
     format: Format,
+    style: render::ClangStyle,
     err: &mut dyn WriteColor,
 ) -> usize {
     let mut errors = 0;
-    let mut state = render::RenderState::default();
+    let mut state = render::RenderState::new(style);
     for d in diags {
         if d.severity >= Severity::Error {
             if limit != 0 && errors == limit {
