@@ -1,11 +1,11 @@
 // pp-options: -Iinclude
 // Malformed #include lines, then a missing file: that one is fatal (as in
-// clang), so nothing after it is read.
+// clang): nothing after it is reported, but -E goes on.
 #include <plain.h
 #include
 #include 42
 #include "plain.h"
 ok
 #include "does_not_exist.h"
-never_reached
+still_preprocessed
 #include <nope.h>

@@ -203,6 +203,23 @@ fn rich_format_shows_presumed_places() {
     assert!(err.contains("┌─ template.h:20:19"), "{err}");
 }
 
+/// A missing header is a fatal error: nothing after it is reported; `-E`
+/// writes the rest of the file, as clang's.
+#[test]
+fn missing_include_is_fatal() {
+    insta::assert_snapshot!(transcript(&["-fsyntax-only", "tests/cli/missing_include.cl"]));
+    insta::assert_snapshot!(transcript(&["-E", "tests/cli/missing_include.cl"]));
+}
+
+/// `-Wfatal-errors` makes the first error fatal; clang's display options
+/// drop line numbers, columns or snippets.
+#[test]
+fn fatal_errors_and_display_options() {
+    insta::assert_snapshot!(transcript(&["-fsyntax-only", "-Wfatal-errors", "tests/cli/three_errors.cl"]));
+    insta::assert_snapshot!(transcript(&["-fsyntax-only", "-fno-diagnostics-show-line-numbers", "-fno-show-column", "tests/cli/three_errors.cl"]));
+    insta::assert_snapshot!(transcript(&["-fsyntax-only", "-fno-caret-diagnostics", "tests/cli/three_errors.cl"]));
+}
+
 /// A path in the tests' scratch directory for one test's output.
 fn temp_output(name: &str) -> std::path::PathBuf {
     // Under the target directory (cargo's scratch space for tests), named

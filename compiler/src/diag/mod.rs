@@ -18,6 +18,9 @@ pub enum Severity {
     Note,
     Warning,
     Error,
+    /// An error after which nothing more is reported: a missing
+    /// `#include`, `#pragma clang diagnostic fatal`, `-Wfatal-errors`.
+    Fatal,
     /// A bug in clc, not in the user's program.
     Internal,
 }
@@ -69,6 +72,10 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(Severity::Error, code, span, message)
+    }
+
+    pub fn fatal(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Fatal, code, span, message)
     }
 
     pub fn warning(name: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
@@ -141,6 +148,8 @@ pub struct WarningPolicy {
     pub suppress_all: bool,
     /// `-Werror`: every warning that is kept becomes an error.
     pub all_errors: bool,
+    /// `-Wfatal-errors`: the first error is fatal.
+    pub fatal_errors: bool,
     /// The per-name options, in command-line order.
     pub per_name: Vec<(String, WarningState)>,
     /// The diagnostic pragmas read so far (the preprocessor fills it).
@@ -210,6 +219,10 @@ impl WarningPolicy {
                 d.severity = Severity::Error;
                 return Some(d);
             }
+            Some(pragmas::PragmaSeverity::Fatal) => {
+                d.severity = Severity::Fatal;
+                return Some(d);
+            }
         }
         let (on, error) = self.state(d.code, d.off_by_default);
         if !on {
@@ -243,11 +256,13 @@ pub struct Diagnostics {
     hard_errors: usize,
     /// Source that a syntax error broke (see [`Diagnostics::quiet`]).
     broken: Vec<Span>,
+    /// A fatal error was kept: nothing more is, as clang's.
+    fatal: bool,
 }
 
 impl Diagnostics {
     pub fn new(policy: WarningPolicy) -> Diagnostics {
-        Diagnostics { policy, list: Vec::new(), errors: 0, hard_errors: 0, broken: Vec::new() }
+        Diagnostics { policy, list: Vec::new(), errors: 0, hard_errors: 0, broken: Vec::new(), fatal: false }
     }
 
     /// Marks `span` as broken by a syntax error (reported already): later
@@ -262,14 +277,26 @@ impl Diagnostics {
         if d.severity != Severity::Internal && self.broken.iter().any(|b| b.file == at.file && b.lo <= at.lo && at.hi <= b.hi) {
             return;
         }
+        if self.fatal && d.severity != Severity::Internal {
+            return;
+        }
         let hard = d.severity >= Severity::Error;
-        if let Some(d) = self.policy.apply(d) {
+        if let Some(mut d) = self.policy.apply(d) {
             if d.severity >= Severity::Error {
                 self.errors += 1;
                 self.hard_errors += usize::from(hard);
+                if self.policy.fatal_errors && d.severity == Severity::Error {
+                    d.severity = Severity::Fatal;
+                }
+                self.fatal |= d.severity == Severity::Fatal;
             }
             self.list.push(d);
         }
+    }
+
+    /// Whether a fatal error was reported: later stages need not run.
+    pub fn has_fatal(&self) -> bool {
+        self.fatal
     }
 
     /// Drops the warnings `name` inside `span`, which an error about the

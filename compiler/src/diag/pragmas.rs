@@ -20,9 +20,10 @@ pub enum PragmaSeverity {
     Ignored,
     /// `warning`: on, and a warning even under `-Werror` (clang's).
     Warning,
-    /// `error` and `fatal` (clc does not stop at the first: every error
-    /// is reported, and the unit fails to compile either way).
+    /// `error`.
     Error,
+    /// `fatal`: an error after which nothing more is reported.
+    Fatal,
 }
 
 /// A position in reading order: a piece of a file, and a byte in it.

@@ -115,6 +115,7 @@ fn severity_word(s: Severity) -> &'static str {
         Severity::Note => "note",
         Severity::Warning => "warning",
         Severity::Error => "error",
+        Severity::Fatal => "fatal error",
         Severity::Internal => "internal compiler error",
     }
 }
@@ -149,6 +150,7 @@ fn render_clang(sm: &SourceMap, d: &Diagnostic, state: &mut RenderState) -> Stri
         Severity::Error if d.code.starts_with('E') => String::new(),
         // A warning promoted by -Werror keeps its name, as clang does.
         Severity::Error => format!(" [-Werror,-W{}]", d.code),
+        Severity::Fatal if !d.code.starts_with('E') => format!(" [-W{}]", d.code),
         _ => String::new(),
     };
     let _ = writeln!(out, "{}: {}: {}{}", place(d.primary.span), severity_word(d.severity), d.message, flag);
@@ -249,7 +251,7 @@ fn to_codespan(sm: &SourceMap, d: &Diagnostic) -> cs::Diagnostic<Region> {
     let severity = match d.severity {
         Severity::Note => cs::Severity::Note,
         Severity::Warning => cs::Severity::Warning,
-        Severity::Error => cs::Severity::Error,
+        Severity::Error | Severity::Fatal => cs::Severity::Error,
         Severity::Internal => cs::Severity::Bug,
     };
     let region = |s: Span| Region { file: s.file, region: if (s.file.0 as usize) < sm.len() { sm.presumed(s).region } else { 0 } };

@@ -279,6 +279,8 @@ pub fn parse(args: &[String]) -> Result<Invocation, UsageError> {
             "-march=native" => inv.host_cpu = true,
             "-w" => inv.warnings.suppress_all = true,
             "-Werror" => inv.warnings.all_errors = true,
+            "-W" if value == "fatal-errors" => inv.warnings.fatal_errors = true,
+            "-Wno-" if value == "fatal-errors" => inv.warnings.fatal_errors = false,
             "-Werror=" | "-Wno-error=" | "-Wno-" | "-W" => {
                 if value.is_empty() && name == "-W" {
                     return Err(unknown(arg));

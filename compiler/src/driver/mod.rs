@@ -297,7 +297,7 @@ fn run_one(inv: &Invocation, input: &Path, source_date_epoch: Option<u64>, forma
                 text_out.push_str(&format!("{:?} '{}' {}\n", t.kind, sm.text(t.spelling), sm.describe(t.span)));
             }
         }
-        Action::SyntaxOnly | Action::DumpAst | Action::DumpTyped | Action::Compile if !pp_out.fatal => {
+        Action::SyntaxOnly | Action::DumpAst | Action::DumpTyped | Action::Compile if !pp_out.fatal && !diags.has_fatal() => {
             stage(crate::crash::Stage::Parsing);
             let tu = crate::parse::parse(&sm, &pp_out, inv.std, &mut diags);
             if inv.action != Action::DumpAst {

@@ -736,9 +736,13 @@ impl Pp<'_> {
             None => {
                 // Fatal, as in clang: what follows would be read without
                 // the header's declarations, a cascade of errors about
-                // nothing.
-                self.diags.push(Diagnostic::error("E0105", dspan, format!("'{name}' file not found")));
-                self.fatal = true;
+                // nothing. Preprocessing goes on (for `-E`, as clang's);
+                // the driver checks nothing more.
+                let at = match (rest.first(), rest.last()) {
+                    (Some(a), Some(b)) => a.span.to(b.span),
+                    _ => dspan,
+                };
+                self.diags.push(Diagnostic::fatal("E0105", at, format!("'{name}' file not found")));
                 return;
             }
         };
@@ -1037,7 +1041,8 @@ impl Pp<'_> {
             }
             "ignored" => PragmaSeverity::Ignored,
             "warning" => PragmaSeverity::Warning,
-            "error" | "fatal" => PragmaSeverity::Error,
+            "error" => PragmaSeverity::Error,
+            "fatal" => PragmaSeverity::Fatal,
             _ => {
                 self.diags.push(Diagnostic::warning("unknown-pragmas", next(3), PRAGMA_DIAGNOSTIC_KEYWORDS));
                 return;

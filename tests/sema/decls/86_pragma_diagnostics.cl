@@ -1,9 +1,9 @@
-// RUN: -Wall — #pragma clang diagnostic / GCC diagnostic: push, pop, ignored, warning, error,
-// fatal, from where the pragma stands on in reading order (into includes and back out), through
+// RUN: -Wall — #pragma clang diagnostic / GCC diagnostic: push, pop, ignored, warning, error
+// from where the pragma stands on in reading order (into includes and back out), through
 // _Pragma in macros, and clang-22's messages for malformed ones; #pragma message, GCC warning,
 // GCC error; GCC system_header; -Wunknown-pragmas. Same lines, columns and messages as clang-22
-// (but the order: clang defers unused-variable warnings to the file's end; and clang stops at the
-// first 'fatal' error, clc reports it as an error and goes on).
+// (but the order: clang defers unused-variable warnings to the file's end). 'fatal' is tested in
+// 93_fatal_errors.cl: it stops every diagnostic after it.
 void f0(void) { int before_any_pragma; }
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wunused-variable"
@@ -19,8 +19,8 @@ void f4(void) { int the_nearer_option_decides; }
 #pragma clang diagnostic push
 #pragma clang diagnostic error "-Wunused-variable"
 void f5(void) { int now_an_error; }
-#pragma clang diagnostic fatal "-Wunused-variable"
-void f6(void) { int fatal_is_an_error; }
+#pragma GCC diagnostic error "-Wunused-variable"
+void f6(void) { int gcc_error_too; }
 #pragma clang diagnostic ignored "-Weverything"
 void f7(void) { int everything_off; }
 #pragma clang diagnostic warning "-Wunused-variable"
