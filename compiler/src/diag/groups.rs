@@ -21,7 +21,7 @@ const GROUPS: &[(&str, &[&str])] = &[
     ),
     ("tautological-compare", &["tautological-constant-compare", "tautological-pointer-compare", "tautological-overlap-compare", "tautological-bitwise-compare", "tautological-negation-compare"]),
     ("tautological-constant-compare", &["tautological-constant-out-of-range-compare"]),
-    ("conversion", &["constant-conversion", "literal-conversion", "implicit-float-conversion", "sign-conversion", "float-conversion", "int-conversion"]),
+    ("conversion", &["constant-conversion", "literal-conversion", "implicit-float-conversion", "sign-conversion", "float-conversion", "int-conversion", "shorten-64-to-32", "implicit-int-conversion"]),
     ("implicit-float-conversion", &["implicit-int-float-conversion"]),
     ("implicit-int-float-conversion", &["implicit-const-int-float-conversion"]),
     ("format", &["format-extra-args", "format-insufficient-args", "format-invalid-specifier"]),
@@ -66,6 +66,9 @@ const OFF_BY_DEFAULT: &[&str] = &[
     "float-conversion",
     "implicit-float-conversion",
     "date-time",
+    "shorten-64-to-32",
+    "implicit-int-conversion",
+    "sign-conversion",
 ];
 
 /// Warnings clc reports that clang-22 has no option for: the memory

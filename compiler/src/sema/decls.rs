@@ -24,6 +24,10 @@ mod expr;
 #[path = "flow.rs"]
 mod flow;
 
+// -Wshorten-64-to-32, -Wimplicit-int-conversion, -Wsign-conversion.
+#[path = "int_range.rs"]
+mod int_range;
+
 // -Wunsequenced.
 #[path = "sequence.rs"]
 mod sequence;

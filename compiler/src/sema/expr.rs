@@ -336,7 +336,7 @@ impl Checker<'_> {
 
     /// The scalar an arithmetic type computes as: enums and the
     /// enumeration-like builtin types are integers.
-    fn arith(&self, t: TypeId) -> Option<Scalar> {
+    pub(super) fn arith(&self, t: TypeId) -> Option<Scalar> {
         match self.types.kind(t) {
             TypeKind::Scalar(s) => Some(*s),
             TypeKind::Enum(_) | TypeKind::Opaque(Opaque::MemoryOrder | Opaque::MemoryScope) => Some(Scalar::Int),
@@ -387,7 +387,7 @@ impl Checker<'_> {
     /// A value's type as messages name it. A pointer into the private
     /// space says so (`__private int *`), as clang does: without the
     /// generic space, `int *` is one.
-    fn rv_name(&self, t: TypeId) -> String {
+    pub(super) fn rv_name(&self, t: TypeId) -> String {
         match self.types.kind(t) {
             TypeKind::Pointer(p) if p.space == AddrSpace::Private => {
                 let inner = self.types.display_qual(*p);
@@ -1080,7 +1080,7 @@ impl Checker<'_> {
         if is_comparison(op) && !floating(self, l) && !floating(self, r) && (!self.is_block(l.ty) || matches!(op, BinOp::Eq | BinOp::Ne)) {
             self.self_comparison(op, a, b, span);
         }
-        let t = self.binary_types(op, l, r, a, b, span)?;
+        let t = self.binary_types(op, l, r, a, b, span, false)?;
         if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
             self.integer_overflow(t, span, |this| {
                 let (x, y) = (this.small_constant(a)?, this.small_constant(b)?);
@@ -1628,7 +1628,9 @@ impl Checker<'_> {
     }
 
     /// The type of `l op r` for operand types `l` and `r` (values).
-    fn binary_types(&mut self, op: BinOp, l: QualType, r: QualType, a: &Expr, b: &Expr, span: Span) -> Option<QualType> {
+    /// `compound`: for `a op= b`, whose operands clang does not check for
+    /// integer conversions.
+    fn binary_types(&mut self, op: BinOp, l: QualType, r: QualType, a: &Expr, b: &Expr, span: Span, compound: bool) -> Option<QualType> {
         use BinOp::*;
         let lv_ = self.vector_of(l.ty);
         let rv_ = self.vector_of(r.ty);
@@ -1648,7 +1650,7 @@ impl Checker<'_> {
                     let int_only = matches!(op, Rem | BitAnd | BitOr | BitXor);
                     if !int_only || (is_int(x) && is_int(y)) {
                         let s = self.usual(x, y);
-                        self.operand_promotions((x, a), (y, b), s);
+                        self.operand_promotions((x, a), (y, b), s, compound);
                         return Some(self.sc(s));
                     }
                 }
@@ -1656,7 +1658,7 @@ impl Checker<'_> {
             Add | Sub => {
                 if let (Some(x), Some(y)) = (ls, rs) {
                     let s = self.usual(x, y);
-                    self.operand_promotions((x, a), (y, b), s);
+                    self.operand_promotions((x, a), (y, b), s, compound);
                     return Some(self.sc(s));
                 }
                 match (lp, rp, ls, rs) {
@@ -1693,7 +1695,7 @@ impl Checker<'_> {
             Lt | Gt | Le | Ge | Eq | Ne => {
                 if let (Some(x), Some(y)) = (ls, rs) {
                     let s = self.usual(x, y);
-                    self.operand_promotions((x, a), (y, b), s);
+                    self.operand_promotions((x, a), (y, b), s, true);
                     return Some(self.int_ty());
                 }
                 match (lp, rp) {
@@ -1912,7 +1914,7 @@ impl Checker<'_> {
             Some(op) => {
                 // `p += 1` keeps the pointer; `v *= s` keeps the vector;
                 // `i += 1.5f` converts back to `int`; `i += p` does not.
-                let res = self.binary_types(op, target, rhs, l, r, span)?;
+                let res = self.binary_types(op, target, rhs, l, r, span, true)?;
                 self.division_by_zero(op, target, rhs, r, span);
                 // (What converts is the operation's result, not `r`'s
                 // value: no warning about `r` as a constant.)
@@ -1963,6 +1965,9 @@ impl Checker<'_> {
             (TypeKind::Scalar(ts), _) if self.arith(f).is_some() => {
                 if constant {
                     self.value_change(f, e, *ts);
+                    // clang checks a compound assignment's integer result
+                    // for none of these.
+                    self.int_change(f, e, *ts);
                 }
                 self.precision_change(f, e, *ts, result_at);
                 true
@@ -2125,16 +2130,31 @@ impl Checker<'_> {
         let msg = format!("implicit conversion {what}: '{}' to '{}'", self.rv_name(f), to.name());
         let d = match result_at {
             Some(at) => Diagnostic::warning(code, at, msg),
-            None => Diagnostic::warning(code, conversion_loc(e), msg).with_range(e.span),
+            None => Diagnostic::warning(code, self.conversion_at(e), msg).with_range(e.span),
         };
         self.diags.push(d);
     }
 
     /// -Wdouble-promotion for the operands of a binary operator that the
     /// usual arithmetic conversions widen to `common`.
-    fn operand_promotions(&mut self, l: (Scalar, &Expr), r: (Scalar, &Expr), common: Scalar) {
+    /// `no_int`: a comparison (-Wsign-compare's) or a compound
+    /// assignment's operands, not checked for integer conversions.
+    fn operand_promotions(&mut self, l: (Scalar, &Expr), r: (Scalar, &Expr), common: Scalar, no_int: bool) {
         let p = self.types.pointer_size;
-        if is_int(common) || !self.diags.policy.enabled("double-promotion") {
+        if is_int(common) {
+            // An operand the usual arithmetic conversions make unsigned
+            // (-Wsign-conversion).
+            if !no_int {
+                for (x, a) in [l, r] {
+                    if x != common && is_int(x) {
+                        let t = self.types.scalar(x);
+                        self.int_change(t, a, common);
+                    }
+                }
+            }
+            return;
+        }
+        if !self.diags.policy.enabled("double-promotion") {
             return;
         }
         for (x, a) in [l, r] {
@@ -2149,7 +2169,7 @@ impl Checker<'_> {
     /// The value of `e` if it is a small integer constant expression
     /// (conversions are checked at every level of an expression: a
     /// budget keeps evaluating their operands linear).
-    fn small_constant(&mut self, e: &Expr) -> Option<i128> {
+    pub(super) fn small_constant(&mut self, e: &Expr) -> Option<i128> {
         let mut budget = 64;
         if !small(e, &mut budget) {
             return None;
@@ -2453,6 +2473,7 @@ impl Checker<'_> {
             };
             if self.arith(v.ty).is_some() {
                 self.value_change(v.ty, x, es);
+                self.int_change(v.ty, x, es);
                 count += 1;
             } else if let Some((s, m)) = self.vector_of(v.ty) {
                 if canon(s, p) != canon(es, p) {
@@ -3839,10 +3860,14 @@ mod tests {
 /// Where clang reports an implicit conversion of `e` (its `getExprLoc`):
 /// an operation's operator, but inside parentheses and at a subscript's
 /// base.
-fn conversion_loc(e: &Expr) -> Span {
+pub(super) fn conversion_loc(e: &Expr) -> Span {
     match &e.kind {
         ExprKind::Paren(inner) => conversion_loc(inner),
         ExprKind::Index(base, _) => conversion_loc(base),
+        // clang's `getExprLoc` of a call is its start, of a member access
+        // the member's name.
+        ExprKind::Call(..) => Span { hi: e.span.lo, ..e.span },
+        ExprKind::Member { name, .. } => name.span,
         _ => e.loc(),
     }
 }
