@@ -241,8 +241,10 @@ impl SourceMap {
     /// Records a `#line` directive or line marker in `file` that ends at
     /// `offset`: the next line is line `line` of `name` (`None`: the name
     /// in force), in a system header if `system` (`None`: as before).
-    /// `Err` for a marker that leaves a presumed include no marker entered.
-    pub fn add_line_entry(&mut self, file: FileId, offset: u32, line: u32, name: Option<String>, flag: LineMarkerFlag, system: Option<bool>) -> Result<(), ()> {
+    /// False, recording nothing, for a marker that leaves a presumed
+    /// include no marker entered.
+    #[must_use]
+    pub fn add_line_entry(&mut self, file: FileId, offset: u32, line: u32, name: Option<String>, flag: LineMarkerFlag, system: Option<bool>) -> bool {
         let f = &self.files[file.0 as usize];
         let directive_line = f.line_col(offset).0;
         let prev = f.line_entries.last();
@@ -252,7 +254,7 @@ impl SourceMap {
             LineMarkerFlag::Enter => Some(offset.saturating_sub(1)),
             LineMarkerFlag::None => prev.and_then(|e| e.include),
             LineMarkerFlag::Exit => {
-                let Some(entered) = prev.and_then(|e| e.include) else { return Err(()) };
+                let Some(entered) = prev.and_then(|e| e.include) else { return false };
                 // The include of the entry in force where the file was
                 // entered.
                 f.entry_at(entered).and_then(|e| e.include)
@@ -273,7 +275,7 @@ impl SourceMap {
         };
         let system = system.unwrap_or_else(|| prev.is_some_and(|e| e.system));
         self.files[file.0 as usize].line_entries.push(LineEntry { offset, directive_line, line, name, include, system });
-        Ok(())
+        true
     }
 
     /// The presumed file, line and column of the start of `span`, and the
@@ -337,6 +339,31 @@ mod tests {
         assert_eq!(file.line_text(2), "cd");
         assert_eq!(file.line_text(4), "xyz");
         assert_eq!(sm.describe(Span::new(f, 8, 9)), "t.cl:4:2");
+    }
+
+    /// Line markers as clang's `LineTableInfo` reads them: flag 1 enters a
+    /// presumed include (placed at the marker's line before it), flag 2
+    /// returns, and popping more than was entered is refused.
+    #[test]
+    fn line_markers_give_presumed_places_and_includes() {
+        let mut sm = SourceMap::new();
+        let text = "a\n# 10 \"h.h\" 1\nb\n# 5 \"m.cl\" 2\nc\n";
+        let f = sm.add_virtual("m.cl", text.to_string());
+        let end = |n: usize| text.match_indices('\n').nth(n).unwrap().0 as u32;
+        assert!(sm.add_line_entry(f, end(1), 10, Some("h.h".into()), LineMarkerFlag::Enter, Some(false)));
+        assert!(sm.add_line_entry(f, end(3), 5, Some("m.cl".into()), LineMarkerFlag::Exit, Some(false)));
+        assert!(!sm.add_line_entry(f, end(3), 6, None, LineMarkerFlag::Exit, None), "nothing left to leave");
+        let at = |line: usize| {
+            let lo = sm.file(f).line_starts()[line - 1];
+            Span::new(f, lo as usize, lo as usize)
+        };
+        assert_eq!(sm.describe(at(1)), "m.cl:1:1");
+        assert_eq!(sm.describe(at(3)), "h.h:10:1");
+        assert_eq!(sm.include_stack(at(3)), vec![("m.cl", 2)]);
+        assert_eq!(sm.describe(at(5)), "m.cl:5:1");
+        assert!(sm.include_stack(at(5)).is_empty());
+        assert_eq!(sm.region_name(f, sm.presumed(at(3)).region), "h.h");
+        assert_eq!(sm.file(f).presumed_line(sm.presumed(at(5)).region, 4), 5);
     }
 
     #[test]

@@ -391,7 +391,7 @@ mod tests {
     fn presumed_places_in_both_formats() {
         let mut sm = SourceMap::new();
         let f = sm.add_virtual("k.cl", "# 0 \"gen.cl\"\nint x = y;\n".into());
-        sm.add_line_entry(f, 12, 0, Some("gen.cl".into()), crate::source::LineMarkerFlag::None, None).unwrap();
+        assert!(sm.add_line_entry(f, 12, 0, Some("gen.cl".into()), crate::source::LineMarkerFlag::None, None));
         let d = Diagnostic::error("E0100", Span::new(f, 21, 22), "use of undeclared identifier 'y'");
         assert_eq!(render(&sm, &d, Format::Clang), "gen.cl:0:9: error: use of undeclared identifier 'y'\n    0 | int x = y;\n      |         ^\n");
         let rich = render(&sm, &d, Format::Rich);

@@ -651,7 +651,10 @@ impl Pp<'_> {
         let n = match text.bytes().position(|b| !b.is_ascii_digit()) {
             _ if first.kind != TokenKind::Number => None,
             Some(i) => {
-                let span = Span { file: first.span.file, lo: first.span.lo + i as u32, hi: first.span.lo + i as u32 + 1 };
+                // At the character, where the number is written here (not
+                // by a macro).
+                let at = first.span.lo + i as u32;
+                let span = if self.sm.text(first.span) == text { Span { file: first.span.file, lo: at, hi: at + 1 } } else { first.span };
                 self.diags.push(Diagnostic::error("E0107", span, format!("{directive} directive requires a simple digit sequence")));
                 return;
             }
@@ -693,7 +696,7 @@ impl Pp<'_> {
         // with -pedantic), and so are lines past C's 2147483647.
         let Some(f) = self.files.last() else { return };
         let file = f.file;
-        if self.sm.add_line_entry(file, end, n, name, flag, (!line).then_some(system)).is_err() {
+        if !self.sm.add_line_entry(file, end, n, name, flag, (!line).then_some(system)) {
             self.diags.push(Diagnostic::error("E0107", expanded[2].span, "invalid line marker flag '2': cannot pop empty include stack"));
             return;
         }
