@@ -149,16 +149,20 @@ impl SourceFile {
         &self.line_starts
     }
 
-    /// The `#line` entry in force at `offset`.
-    fn entry_at(&self, offset: u32) -> Option<&LineEntry> {
-        let k = self.line_entries.partition_point(|e| e.offset <= offset);
-        self.line_entries.get(k.checked_sub(1)?)
+    /// The region of `#line` entries `offset` is in (0: before the first).
+    fn region_at(&self, offset: u32) -> u32 {
+        self.line_entries.partition_point(|e| e.offset <= offset) as u32
+    }
+
+    /// The `#line` entry that starts `region`.
+    fn entry(&self, region: u32) -> Option<&LineEntry> {
+        self.line_entries.get(region.checked_sub(1)? as usize)
     }
 
     /// The presumed line of 0-based real line `index`, in the region of
     /// `#line` directives that `region` names (as [`Presumed::region`]).
     pub fn presumed_line(&self, region: u32, index: usize) -> u32 {
-        match region.checked_sub(1).and_then(|i| self.line_entries.get(i as usize)) {
+        match self.entry(region) {
             None => index as u32 + 1,
             Some(e) => (e.line as i64 + index as i64 - e.directive_line as i64).clamp(0, u32::MAX as i64) as u32,
         }
@@ -227,7 +231,7 @@ impl SourceMap {
     /// The presumed name of `file` in `region` (as [`Presumed::region`]).
     pub fn region_name(&self, file: FileId, region: u32) -> &str {
         let f = self.file(file);
-        match region.checked_sub(1).and_then(|i| f.line_entries.get(i as usize)) {
+        match f.entry(region) {
             Some(LineEntry { name: Some(i), .. }) => &self.names[*i as usize],
             _ => &f.name,
         }
@@ -257,7 +261,7 @@ impl SourceMap {
                 let Some(entered) = prev.and_then(|e| e.include) else { return false };
                 // The include of the entry in force where the file was
                 // entered.
-                f.entry_at(entered).and_then(|e| e.include)
+                f.entry(f.region_at(entered)).and_then(|e| e.include)
             }
         };
         let name = match name {
@@ -283,17 +287,15 @@ impl SourceMap {
     pub fn presumed(&self, span: Span) -> Presumed<'_> {
         let f = self.file(span.file);
         let (real, col) = f.line_col(span.lo);
-        let k = f.line_entries.partition_point(|e| e.offset <= span.lo);
-        match k.checked_sub(1).map(|i| &f.line_entries[i]) {
-            None => Presumed { name: &f.name, line: real, col, include: f.included_at, region: 0, system: false },
-            Some(e) => Presumed {
-                name: e.name.map_or(&f.name, |i| &self.names[i as usize]),
-                line: (e.line as i64 + real as i64 - e.directive_line as i64 - 1).clamp(0, u32::MAX as i64) as u32,
-                col,
-                include: e.include.map(|o| Span { file: span.file, lo: o, hi: o }).or(f.included_at),
-                region: k as u32,
-                system: e.system,
-            },
+        let region = f.region_at(span.lo);
+        let entry = f.entry(region);
+        Presumed {
+            name: self.region_name(span.file, region),
+            line: f.presumed_line(region, real as usize - 1),
+            col,
+            include: entry.and_then(|e| e.include).map(|o| Span { file: span.file, lo: o, hi: o }).or(f.included_at),
+            region,
+            system: entry.is_some_and(|e| e.system),
         }
     }
 

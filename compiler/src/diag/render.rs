@@ -141,8 +141,11 @@ fn render_clang(sm: &SourceMap, d: &Diagnostic, state: &mut RenderState) -> Stri
     let mut out = String::new();
     let style = state.style;
     let place = |span: Span| {
+        if style.column {
+            return sm.describe(span);
+        }
         let p = sm.presumed(span);
-        if style.column { format!("{}:{}:{}", p.name, p.line, p.col) } else { format!("{}:{}", p.name, p.line) }
+        format!("{}:{}", p.name, p.line)
     };
     include_stack(&mut out, sm, d.primary.span, false, state);
     let flag = match d.severity {

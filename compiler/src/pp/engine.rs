@@ -665,10 +665,13 @@ impl Pp<'_> {
             return;
         };
         let name = match expanded.get(1) {
-            Some(t) if t.kind == TokenKind::StringLit && self.text(t).starts_with('"') => {
-                let s = self.text(t);
-                Some(unescape_name(&s[1..s.len() - 1]))
-            }
+            Some(t) if t.kind == TokenKind::StringLit && self.text(t).starts_with('"') => match crate::lex::literal::parse_string(self.text(t)) {
+                Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+                Err(e) => {
+                    self.diags.push(Diagnostic::error("E0117", t.span, e));
+                    return;
+                }
+            },
             Some(t) => {
                 self.diags.push(Diagnostic::error("E0107", t.span, format!("invalid filename for {directive} directive")));
                 return;
@@ -1414,28 +1417,4 @@ fn guard_macro<'s>(sm: &'s SourceMap, toks: &[Token]) -> Option<&'s str> {
         i += 1;
     }
     None
-}
-
-/// The file name of a `#line` directive: its string literal's text with
-/// the simple escapes undone (`"C:\\dir\\a.cl"` names `C:\dir\a.cl`).
-fn unescape_name(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('t') => out.push('\t'),
-            Some(e @ ('\\' | '"' | '\'' | '?')) => out.push(e),
-            Some(e) => {
-                out.push('\\');
-                out.push(e);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
 }

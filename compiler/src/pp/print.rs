@@ -85,6 +85,16 @@ impl Printer<'_> {
             return;
         }
         let p = self.sm.presumed(at);
+        // The same region of the same file: the same presumed file and
+        // includes (the usual case, a line or a few further on).
+        if self.file == Some(at.file) && p.region == self.region && line >= self.line && line - self.line <= MAX_BLANK_LINES {
+            for _ in self.line..line {
+                self.s.push('\n');
+                self.at_line_start = true;
+            }
+            self.line = line;
+            return;
+        }
         let chain = self.sm.include_chain(at);
         let common = self.chain.iter().zip(&chain).take_while(|(a, b)| a == b).count();
         // Leave the includes `at` is not in.
@@ -92,37 +102,34 @@ impl Printer<'_> {
             let Some(from) = self.chain.pop() else { break };
             if self.chain.len() == chain.len() {
                 // Back in `at`'s file: at its line.
-                self.marker(p.line, p.name, if p.system { " 2 3" } else { " 2" });
+                self.marker(p.line, p.name, " 2", p.system);
                 self.place(at.file, line, p.region);
                 return;
             }
             let q = self.sm.presumed(from);
-            self.marker(q.line + 1, q.name, if q.system { " 2 3" } else { " 2" });
+            self.marker(q.line + 1, q.name, " 2", q.system);
             self.place(from.file, self.sm.file(from.file).line_col(from.lo).0 + 1, q.region);
         }
         if let Some(&from) = chain.get(common..).and_then(|c| c.last()) {
             // Enter the include from its place in the includer.
             let from_line = self.sm.file(from.file).line_col(from.lo).0;
             self.goto(from, from_line);
-            self.marker(p.line, p.name, if p.system { " 1 3" } else { " 1" });
+            self.marker(p.line, p.name, " 1", p.system);
             self.chain = chain;
-        } else if self.file == Some(at.file) && p.region == self.region && line >= self.line && line - self.line <= MAX_BLANK_LINES {
-            for _ in self.line..line {
-                self.s.push('\n');
-                self.at_line_start = true;
-            }
         } else {
-            self.marker(p.line, p.name, if p.system { " 3" } else { "" });
+            self.marker(p.line, p.name, "", p.system);
         }
         self.place(at.file, line, p.region);
     }
 
-    /// A line marker: the next line is `line` of `name`.
-    fn marker(&mut self, line: u32, name: &str, flag: &str) {
+    /// A line marker: the next line is `line` of `name`; `flag` enters
+    /// (` 1`) or leaves (` 2`) an include, `system` adds ` 3`.
+    fn marker(&mut self, line: u32, name: &str, flag: &str, system: bool) {
         if !self.s.is_empty() && !self.s.ends_with('\n') {
             self.s.push('\n');
         }
-        let _ = writeln!(self.s, "# {line} \"{}\"{flag}", name.replace('\\', "\\\\").replace('"', "\\\""));
+        let system = if system { " 3" } else { "" };
+        let _ = writeln!(self.s, "# {line} \"{}\"{flag}{system}", name.replace('\\', "\\\\").replace('"', "\\\""));
         self.at_line_start = true;
     }
 

@@ -25,6 +25,11 @@ impl IntTy {
     pub const LONG: IntTy = IntTy { bits: 64, signed: true };
     pub const ULONG: IntTy = IntTy { bits: 64, signed: false };
 
+    /// The type after integer promotion: `int` for anything narrower.
+    pub fn promoted(self) -> IntTy {
+        if self.bits < 32 { IntTy::INT } else { self }
+    }
+
     /// Wraps `v` to this type's range.
     pub fn wrap(self, v: i128) -> i128 {
         let m = v & ((1i128 << self.bits) - 1);
@@ -156,7 +161,7 @@ fn promote(v: CInt) -> CInt {
 }
 
 /// The usual arithmetic conversions on two promoted integer types.
-fn common(a: IntTy, b: IntTy) -> IntTy {
+pub(super) fn common(a: IntTy, b: IntTy) -> IntTy {
     if a == b {
         return a;
     }

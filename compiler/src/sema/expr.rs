@@ -1650,7 +1650,7 @@ impl Checker<'_> {
                     let int_only = matches!(op, Rem | BitAnd | BitOr | BitXor);
                     if !int_only || (is_int(x) && is_int(y)) {
                         let s = self.usual(x, y);
-                        self.operand_promotions((x, a), (y, b), s, compound);
+                        self.operand_conversions((x, a), (y, b), s, compound);
                         return Some(self.sc(s));
                     }
                 }
@@ -1658,7 +1658,7 @@ impl Checker<'_> {
             Add | Sub => {
                 if let (Some(x), Some(y)) = (ls, rs) {
                     let s = self.usual(x, y);
-                    self.operand_promotions((x, a), (y, b), s, compound);
+                    self.operand_conversions((x, a), (y, b), s, compound);
                     return Some(self.sc(s));
                 }
                 match (lp, rp, ls, rs) {
@@ -1695,7 +1695,7 @@ impl Checker<'_> {
             Lt | Gt | Le | Ge | Eq | Ne => {
                 if let (Some(x), Some(y)) = (ls, rs) {
                     let s = self.usual(x, y);
-                    self.operand_promotions((x, a), (y, b), s, true);
+                    self.operand_conversions((x, a), (y, b), s, true);
                     return Some(self.int_ty());
                 }
                 match (lp, rp) {
@@ -2135,11 +2135,31 @@ impl Checker<'_> {
         self.diags.push(d);
     }
 
-    /// -Wdouble-promotion for the operands of a binary operator that the
-    /// usual arithmetic conversions widen to `common`.
-    /// `no_int`: a comparison (-Wsign-compare's) or a compound
-    /// assignment's operands, not checked for integer conversions.
-    fn operand_promotions(&mut self, l: (Scalar, &Expr), r: (Scalar, &Expr), common: Scalar, no_int: bool) {
+    /// Where clang reports an implicit conversion of `e` (its
+    /// `getExprLoc`): an operation's operator, but inside parentheses, at a
+    /// subscript's base, at a call's start, at a member's name (a vector
+    /// component's start).
+    pub(super) fn conversion_at(&mut self, e: &Expr) -> Span {
+        match &e.kind {
+            ExprKind::Paren(x) | ExprKind::Index(x, _) => self.conversion_at(x),
+            ExprKind::Call(..) => e.span.start(),
+            ExprKind::Member { base, name, .. } => {
+                if self.expr_type(base).is_some_and(|t| matches!(self.types.kind(t), TypeKind::Vector(..))) {
+                    e.span.start()
+                } else {
+                    name.span
+                }
+            }
+            _ => e.loc(),
+        }
+    }
+
+    /// The operands of a binary operator that the usual arithmetic
+    /// conversions convert to `common`: -Wdouble-promotion where they
+    /// widen a floating value, [`Self::int_change`] where they convert an
+    /// integer (unless `no_int`: a comparison, -Wsign-compare's, or a
+    /// compound assignment, whose operands clang does not check).
+    fn operand_conversions(&mut self, l: (Scalar, &Expr), r: (Scalar, &Expr), common: Scalar, no_int: bool) {
         let p = self.types.pointer_size;
         if is_int(common) {
             // An operand the usual arithmetic conversions make unsigned
@@ -2162,7 +2182,8 @@ impl Checker<'_> {
                 continue;
             }
             let msg = format!("implicit conversion increases floating-point precision: '{}' to '{}'", x.name(), common.name());
-            self.diags.push(Diagnostic::warning("double-promotion", conversion_loc(a), msg).with_range(a.span));
+            let at = self.conversion_at(a);
+            self.diags.push(Diagnostic::warning("double-promotion", at, msg).with_range(a.span));
         }
     }
 
@@ -3857,21 +3878,6 @@ mod tests {
 /// A floating literal, in parentheses or negated: its value, and the value
 /// as clang shows it (the shortest decimal that reads back as the
 /// literal's type).
-/// Where clang reports an implicit conversion of `e` (its `getExprLoc`):
-/// an operation's operator, but inside parentheses and at a subscript's
-/// base.
-pub(super) fn conversion_loc(e: &Expr) -> Span {
-    match &e.kind {
-        ExprKind::Paren(inner) => conversion_loc(inner),
-        ExprKind::Index(base, _) => conversion_loc(base),
-        // clang's `getExprLoc` of a call is its start, of a member access
-        // the member's name.
-        ExprKind::Call(..) => Span { hi: e.span.lo, ..e.span },
-        ExprKind::Member { name, .. } => name.span,
-        _ => e.loc(),
-    }
-}
-
 fn float_literal(e: &Expr) -> Option<(f64, String)> {
     match &e.kind {
         ExprKind::Paren(x) => float_literal(x),

@@ -6,11 +6,10 @@
 //! `uchar`s, `uchar m = n & 0xff` and `uchar h = n >> 24` with an unsigned
 //! `n` lose nothing), not on its type alone.
 
-use super::consteval::IntTy;
-use super::{int_ty, Checker, Sym, SymKind};
+use super::consteval::{self, IntTy};
+use super::{int_ty, strip_parens, Checker, Sym, SymKind};
 use crate::diag::Diagnostic;
 use crate::parse::ast::{BinOp, Expr, ExprKind, UnOp};
-use crate::source::Span;
 use crate::sema::types::{TypeId, TypeKind};
 use clc_builtins::types::Scalar;
 
@@ -86,23 +85,13 @@ impl Checker<'_> {
         if depth > 32 {
             return None;
         }
-        let promote = |t: IntTy| if t.bits < 32 { IntTy::INT } else { t };
-        let usual = |a: IntTy, b: IntTy| {
-            let (a, b) = (promote(a), promote(b));
-            match (a.signed, b.signed) {
-                (x, y) if x == y => if a.bits >= b.bits { a } else { b },
-                _ => {
-                    let (u, s) = if a.signed { (b, a) } else { (a, b) };
-                    if u.bits >= s.bits { u } else { s }
-                }
-            }
-        };
+        let usual = |a: IntTy, b: IntTy| consteval::common(a.promoted(), b.promoted());
         match &e.kind {
             ExprKind::Paren(x) => self.int_type_of(x, depth + 1),
             ExprKind::Binary(op, l, r) => match op {
                 BinOp::And | BinOp::Or | BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne => Some(IntTy::INT),
                 BinOp::Comma => self.int_type_of(r, depth + 1),
-                BinOp::Shl | BinOp::Shr => self.int_type_of(l, depth + 1).map(promote),
+                BinOp::Shl | BinOp::Shr => self.int_type_of(l, depth + 1).map(IntTy::promoted),
                 _ => {
                     let a = self.int_type_of(l, depth + 1)?;
                     Some(usual(a, self.int_type_of(r, depth + 1)?))
@@ -113,7 +102,7 @@ impl Checker<'_> {
                 Some(usual(a, self.int_type_of(b, depth + 1)?))
             }
             ExprKind::Unary(UnOp::Not, _) => Some(IntTy::INT),
-            ExprKind::Unary(UnOp::Neg | UnOp::BitNot | UnOp::Plus, x) => self.int_type_of(x, depth + 1).map(promote),
+            ExprKind::Unary(UnOp::Neg | UnOp::BitNot | UnOp::Plus, x) => self.int_type_of(x, depth + 1).map(IntTy::promoted),
             ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) | ExprKind::Offsetof(..) => self.int_of(Scalar::Size),
             _ => {
                 let t = self.simple_int_type(e)?;
@@ -167,7 +156,7 @@ impl Checker<'_> {
                     IntRange::bit_and(a, operand(self, r, t))
                 }
                 BinOp::Shr => {
-                    let t = self.int_type_of(l, depth + 1).map(|t| if t.bits < 32 { IntTy::INT } else { t });
+                    let t = self.int_type_of(l, depth + 1).map(IntTy::promoted);
                     let mut a = operand(self, l, t);
                     if let Some(n) = self.small_constant(r).filter(|n| *n >= 0) {
                         a.width = if n >= a.width as i128 { u32::from(!a.non_negative) } else { a.width - n as u32 };
@@ -205,7 +194,7 @@ impl Checker<'_> {
             },
             ExprKind::Unary(UnOp::Not, _) => IntRange::BOOL,
             ExprKind::Unary(UnOp::Plus, x) => sub(self, x),
-            ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) | ExprKind::Offsetof(..) => match super::consteval::eval(e, self) {
+            ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) | ExprKind::Offsetof(..) => match consteval::eval(e, self) {
                 Ok(v) => IntRange::of_value(v.value),
                 Err(_) => fallback,
             },
@@ -216,17 +205,6 @@ impl Checker<'_> {
             },
         };
         r.cap(max)
-    }
-
-    /// Where clang reports a conversion of `e`: its `getExprLoc`, which is
-    /// a member's name but a vector component's start.
-    pub(super) fn conversion_at(&mut self, e: &Expr) -> Span {
-        if let ExprKind::Member { base, .. } = &strip_parens(e).kind
-            && self.expr_type(base).is_some_and(|t| matches!(self.types.kind(t), TypeKind::Vector(..)))
-        {
-            return Span { hi: e.span.lo, ..e.span };
-        }
-        super::expr::conversion_loc(e)
     }
 
     /// clang's -Wshorten-64-to-32, -Wimplicit-int-conversion and
@@ -248,14 +226,14 @@ impl Checker<'_> {
         if range.width > target.bits {
             // A constant that does not fit is -Wconstant-conversion's; one
             // that fits is no loss (`sizeof(a) / sizeof(a[0])` to `int`).
-            if super::consteval::eval(e, self).is_ok() {
+            if consteval::eval(e, self).is_ok() {
                 return;
             }
             let (a, b) = names(self);
             let code = if target.bits == 32 && source.bits == 64 { "shorten-64-to-32" } else { "implicit-int-conversion" };
             return warn(self, code, format!("implicit conversion loses integer precision: '{a}' to '{b}'"));
         }
-        if target.bits > source.bits && !source.signed && is_negation(e) {
+        if target.bits > source.bits && !source.signed && matches!(strip_parens(e).kind, ExprKind::Unary(UnOp::Neg, _)) {
             return if target.signed {
                 warn(self, "sign-conversion", "the resulting value is always non-negative after implicit conversion".to_string())
             } else {
@@ -267,20 +245,5 @@ impl Checker<'_> {
             let (a, b) = names(self);
             warn(self, "sign-conversion", format!("implicit conversion changes signedness: '{a}' to '{b}'"));
         }
-    }
-}
-
-fn strip_parens(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Paren(x) => strip_parens(x),
-        _ => e,
-    }
-}
-
-fn is_negation(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Paren(x) => is_negation(x),
-        ExprKind::Unary(UnOp::Neg, _) => true,
-        _ => false,
     }
 }
