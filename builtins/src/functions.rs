@@ -598,6 +598,54 @@ pub enum Lowering {
     AsyncCopy { strided: bool },
     WaitGroupEvents,
     Prefetch,
+    /// One of clang's (GCC's) own `__builtin_*` functions that is no
+    /// OpenCL builtin under another name.
+    Gnu(GnuOp),
+}
+
+/// clang's `__builtin_*` functions with a lowering of their own (those that
+/// are OpenCL builtins under another name, `__builtin_sqrtf`, lower as
+/// that builtin). Integer operands are unsigned of the width the name
+/// says (`__builtin_clzl`: 64 bits), results as clang's prototypes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GnuOp {
+    /// `__builtin_expect(v, expected)`: `v`.
+    Expect,
+    /// `__builtin_expect_with_probability(v, expected, p)`: `v`.
+    ExpectWithProbability,
+    /// `__builtin_assume(cond)`: not evaluated; an optimisation hint.
+    Assume,
+    /// `__builtin_unreachable()`: control never gets here.
+    Unreachable,
+    /// `__builtin_trap()`: stops the program (on SPIR-V, as unreachable).
+    Trap,
+    /// `__builtin_debugtrap()`: a breakpoint where the target has one.
+    DebugTrap,
+    /// Leading zero bits; the width when zero (GCC leaves that undefined).
+    Clz,
+    /// Trailing zero bits; the width when zero.
+    Ctz,
+    Popcount,
+    /// Popcount modulo 2.
+    Parity,
+    /// One plus the index of the least significant set bit; 0 for 0.
+    Ffs,
+    /// Leading bits equal to the sign bit, less one.
+    Clrsb,
+    ByteSwap,
+    BitReverse,
+    RotateLeft,
+    RotateRight,
+    /// `__builtin_inf`, `__builtin_huge_val` and their `f` forms.
+    Inf,
+    /// `__builtin_nan("payload")`: a quiet NaN (its string a literal).
+    Nan,
+    /// `__builtin_prefetch(p, rw, locality)`: a hint, nothing on these
+    /// targets.
+    Prefetch,
+    /// `__builtin_constant_p(e)`: whether `e` is a constant, decided at
+    /// compile time (any one argument: the prototype is `int(...)`).
+    ConstantP,
 }
 
 /// Work-item (and sub-group geometry) queries.
@@ -785,12 +833,13 @@ pub fn is_builtin(name: &str) -> bool {
 }
 
 /// Whether clang-22 also has `name` as a builtin of its own, so that its
-/// `__has_builtin(name)` is 1 where the function exists: C library
+/// `__has_builtin(name)` is 1 where the function exists: its `__builtin_*`
+/// functions, C library
 /// functions it knows (`sqrt`, `printf`, …) and OpenCL 2.0's language
 /// builtins (pipes, `enqueue_kernel`, `to_global`, …). Other names of this
 /// table are functions of clang's OpenCL headers, not builtins.
 pub fn is_clang_builtin(name: &str) -> bool {
-    CLANG_BUILTINS.binary_search(&name).is_ok()
+    name.starts_with("__builtin_") || CLANG_BUILTINS.binary_search(&name).is_ok()
 }
 
 /// The names of this table for which clang-22's `__has_builtin` is 1 in
@@ -817,9 +866,17 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     (0..table::GROUPS).flat_map(|g| group(g).by_name.keys().copied())
 }
 
-/// Every stored overload, in no particular order.
+/// Every stored overload of OpenCL C's builtins (§6.13), in no particular
+/// order: not clang's `__builtin_*` functions ([`clang_overloads`]).
 pub fn all_overloads() -> impl Iterator<Item = &'static Overload> {
-    (0..table::GROUPS).flat_map(|g| group(g).by_name.values().flatten())
+    (0..table::GROUPS).filter(|&g| g != table::CLANG_GROUP).flat_map(|g| group(g).by_name.values().flatten())
+}
+
+/// clang's `__builtin_*` functions, with the names they are stored under
+/// (an overload's own name is the OpenCL builtin's where it is one under
+/// another name: `__builtin_sqrtf` is `sqrt`).
+pub fn clang_overloads() -> impl Iterator<Item = (&'static str, &'static Overload)> {
+    group(table::CLANG_GROUP).by_name.iter().flat_map(|(&k, v)| v.iter().map(move |o| (k, o)))
 }
 
 #[cfg(test)]

@@ -137,6 +137,15 @@ impl B {
         self.push(name, ret, params, true, lowering);
     }
 
+    /// An overload stored under `key` that is the function `name` (an
+    /// OpenCL builtin that clang also has as `__builtin_<name>`).
+    fn alias(&mut self, key: &str, name: &'static str, ret: Ty, params: Vec<Ty>, lowering: Lowering) {
+        self.push(key, ret, params, false, lowering);
+        if let Some(o) = self.map.get_mut(key).and_then(|v| v.last_mut()) {
+            o.name = Cow::Borrowed(name);
+        }
+    }
+
     fn push(&mut self, name: &str, ret: Ty, params: Vec<Ty>, variadic: bool, lowering: Lowering) {
         let requirement =
             params.iter().chain([&ret]).fold(self.req, |r, t| r.and(type_requirement(t)));
@@ -177,7 +186,7 @@ impl B {
 /// `clamp`), so that every name is in exactly one group. A compile builds
 /// the groups of the names it looks up, not the whole table (the math and
 /// vector-data families alone are half a millisecond each).
-const FAMILIES: [&[fn(&mut B)]; 17] = [
+const FAMILIES: [&[fn(&mut B)]; 18] = [
     &[work_item],
     &[math],
     &[integer, common],
@@ -195,7 +204,11 @@ const FAMILIES: [&[fn(&mut B)]; 17] = [
     &[pipes],
     &[enqueue],
     &[sub_groups],
+    &[clang],
 ];
+
+/// The group of clang's `__builtin_*` functions.
+pub(super) const CLANG_GROUP: usize = FAMILIES.len() - 1;
 
 /// How many groups [`build_group`] builds.
 pub(super) const GROUPS: usize = FAMILIES.len();
@@ -1019,5 +1032,105 @@ fn sub_groups(b: &mut B) {
         b.add("sub_group_barrier", Ty::VOID, vec![Ty::UINT, Ty::MemoryScope], Lowering::Barrier(Group::SubGroup));
         collectives(b, "sub_group", Ty::UINT, &[1], Lowering::SubGroup);
         group_pipes(b, "sub_group", Lowering::SubGroup);
+    });
+}
+
+/// clang's own `__builtin_*` functions (not in §6.13), with clang-22's
+/// prototypes: `long long` is `long` (64 bits) here. Those that are OpenCL
+/// builtins under another name (`__builtin_sqrtf`, `__builtin_isnan`) are
+/// stored under the clang name with the OpenCL overload's name and
+/// lowering, so code generation treats them as the OpenCL function.
+fn clang(b: &mut B) {
+    use GnuOp as G;
+    use OpenClStd as E;
+    b.scoped(Requirement::NONE, CONST, |b| {
+        let long = Ty::Scalar(Long);
+        b.add_variadic("__builtin_constant_p", Ty::INT, vec![], Lowering::Gnu(G::ConstantP));
+        b.add("__builtin_expect", long.clone(), vec![long.clone(), long.clone()], Lowering::Gnu(G::Expect));
+        // The probability is a constant read at compile time: it needs no
+        // `double` on the device.
+        b.add("__builtin_expect_with_probability", long.clone(), vec![long.clone(), long.clone(), Ty::Scalar(Double)], Lowering::Gnu(G::ExpectWithProbability));
+        if let Some(o) = b.map.get_mut("__builtin_expect_with_probability").and_then(|v| v.last_mut()) {
+            o.requirement = b.req;
+        }
+        let widths = [("", UInt, Int), ("l", ULong, Long), ("ll", ULong, Long)];
+        for (suffix, unsigned, signed) in widths {
+            for (name, op) in [("clz", G::Clz), ("ctz", G::Ctz), ("popcount", G::Popcount), ("parity", G::Parity)] {
+                b.add(&format!("__builtin_{name}{suffix}"), Ty::INT, vec![Ty::Scalar(unsigned)], Lowering::Gnu(op));
+            }
+            for (name, op) in [("ffs", G::Ffs), ("clrsb", G::Clrsb)] {
+                b.add(&format!("__builtin_{name}{suffix}"), Ty::INT, vec![Ty::Scalar(signed)], Lowering::Gnu(op));
+            }
+            let abs = Ty::Scalar(signed);
+            b.alias(&format!("__builtin_{suffix}abs"), "abs", abs.clone(), vec![abs], Lowering::Ext(E::SAbs));
+        }
+        for (name, op) in [("clzs", G::Clz), ("ctzs", G::Ctz)] {
+            b.add(&format!("__builtin_{name}"), Ty::INT, vec![Ty::Scalar(UShort)], Lowering::Gnu(op));
+        }
+        for (bits, s) in [(8, UChar), (16, UShort), (32, UInt), (64, ULong)] {
+            let t = Ty::Scalar(s);
+            if bits > 8 {
+                b.add(&format!("__builtin_bswap{bits}"), t.clone(), vec![t.clone()], Lowering::Gnu(G::ByteSwap));
+            }
+            b.add(&format!("__builtin_bitreverse{bits}"), t.clone(), vec![t.clone()], Lowering::Gnu(G::BitReverse));
+            b.add(&format!("__builtin_rotateleft{bits}"), t.clone(), vec![t.clone(), t.clone()], Lowering::Gnu(G::RotateLeft));
+            b.add(&format!("__builtin_rotateright{bits}"), t.clone(), vec![t.clone(), t.clone()], Lowering::Gnu(G::RotateRight));
+        }
+        for (suffix, s) in [("", Double), ("f", Float)] {
+            let t = Ty::Scalar(s);
+            b.add(&format!("__builtin_inf{suffix}"), t.clone(), vec![], Lowering::Gnu(G::Inf));
+            b.add(&format!("__builtin_huge_val{suffix}"), t.clone(), vec![], Lowering::Gnu(G::Inf));
+            let string = Ty::const_ptr(Ty::Scalar(Char), Constant);
+            b.add(&format!("__builtin_nan{suffix}"), t.clone(), vec![string], Lowering::Gnu(G::Nan));
+            // The C library's functions that OpenCL C has under the same
+            // name.
+            let unary = [
+                E::Acos, E::Acosh, E::Asin, E::Asinh, E::Atan, E::Atanh, E::Cbrt, E::Ceil, E::Cos, E::Cosh, E::Erf,
+                E::Erfc, E::Exp, E::Exp2, E::Expm1, E::Fabs, E::Floor, E::Lgamma, E::Log, E::Log10, E::Log1p, E::Log2,
+                E::Logb, E::Rint, E::Round, E::Sin, E::Sinh, E::Sqrt, E::Tan, E::Tanh, E::Tgamma, E::Trunc,
+            ];
+            let binary = [
+                E::Atan2, E::Copysign, E::Fdim, E::Fmax, E::Fmin, E::Fmod, E::Hypot, E::Nextafter, E::Pow, E::Remainder,
+            ];
+            for f in unary {
+                b.alias(&format!("__builtin_{}{suffix}", f.name()), f.name(), t.clone(), vec![t.clone()], Lowering::Ext(f));
+            }
+            for f in binary {
+                b.alias(&format!("__builtin_{}{suffix}", f.name()), f.name(), t.clone(), vec![t.clone(), t.clone()], Lowering::Ext(f));
+            }
+            b.alias(&format!("__builtin_fma{suffix}"), "fma", t.clone(), vec![t.clone(), t.clone(), t.clone()], Lowering::Ext(E::Fma));
+            b.alias(&format!("__builtin_ldexp{suffix}"), "ldexp", t.clone(), vec![t.clone(), Ty::INT], Lowering::Ext(E::Ldexp));
+            b.alias(&format!("__builtin_ilogb{suffix}"), "ilogb", Ty::INT, vec![t.clone()], Lowering::Ext(E::Ilogb));
+        }
+        // Type-generic: any floating-point scalar.
+        let unary = [("isfinite", RelOp::IsFinite), ("isinf", RelOp::IsInf), ("isnan", RelOp::IsNan), ("isnormal", RelOp::IsNormal), ("signbit", RelOp::SignBit)];
+        let binary = [
+            ("isgreater", RelOp::IsGreater),
+            ("isgreaterequal", RelOp::IsGreaterEqual),
+            ("isless", RelOp::IsLess),
+            ("islessequal", RelOp::IsLessEqual),
+            ("islessgreater", RelOp::IsLessGreater),
+            ("isunordered", RelOp::IsUnordered),
+        ];
+        for s in FLOATS {
+            let t = Ty::Scalar(s);
+            for (name, op) in unary {
+                b.alias(&format!("__builtin_{name}"), name, Ty::INT, vec![t.clone()], Lowering::Relational(op));
+            }
+            for (name, op) in binary {
+                b.alias(&format!("__builtin_{name}"), name, Ty::INT, vec![t.clone(), t.clone()], Lowering::Relational(op));
+            }
+        }
+    });
+    b.scoped(Requirement::NONE, EFFECTS, |b| {
+        b.add("__builtin_assume", Ty::VOID, vec![Ty::Scalar(Bool)], Lowering::Gnu(GnuOp::Assume));
+        b.add("__builtin_unreachable", Ty::VOID, vec![], Lowering::Gnu(GnuOp::Unreachable));
+        b.add("__builtin_trap", Ty::VOID, vec![], Lowering::Gnu(GnuOp::Trap));
+        b.add("__builtin_debugtrap", Ty::VOID, vec![], Lowering::Gnu(GnuOp::DebugTrap));
+        // A pointer to any space (one overload each, so no conversion
+        // between spaces), then the constant read/write and locality flags.
+        for sp in LOAD_SPACES {
+            b.add_variadic("__builtin_prefetch", Ty::VOID, vec![Ty::const_ptr(Ty::Void, sp)], Lowering::Gnu(GnuOp::Prefetch));
+        }
     });
 }

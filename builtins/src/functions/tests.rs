@@ -333,14 +333,15 @@ fn variant(l: &Lowering) -> &'static str {
         Lowering::AsyncCopy { .. } => "AsyncCopy",
         Lowering::WaitGroupEvents => "WaitGroupEvents",
         Lowering::Prefetch => "Prefetch",
+        Lowering::Gnu(_) => "Gnu",
     }
 }
 
-const VARIANTS: [&str; 32] = [
+const VARIANTS: [&str; 33] = [
     "WorkItem", "Ext", "Dot", "Relational", "Barrier", "Fence", "AtomicRmw", "AtomicLoad", "AtomicStore",
     "AtomicInit", "AtomicCompareExchange", "AtomicCmpxchgOld", "AtomicFlagTestAndSet", "AtomicFlagClear",
     "Convert", "AsType", "VecStep", "VLoad", "VStore", "Shuffle", "Shuffle2", "Printf", "Image", "WorkGroup",
-    "SubGroup", "Pipe", "Enqueue", "AddrSpaceCast", "GetFence", "AsyncCopy", "WaitGroupEvents", "Prefetch",
+    "SubGroup", "Pipe", "Enqueue", "AddrSpaceCast", "GetFence", "AsyncCopy", "WaitGroupEvents", "Prefetch", "Gnu",
 ];
 
 fn conversion_overloads() -> &'static [Overload] {
@@ -351,7 +352,7 @@ fn conversion_overloads() -> &'static [Overload] {
 #[test]
 fn every_lowering_is_produced() {
     let mut seen = std::collections::BTreeSet::new();
-    for o in all_overloads().chain(conversion_overloads().iter()) {
+    for o in all_overloads().chain(conversion_overloads().iter()).chain(clang_overloads().map(|(_, o)| o)) {
         seen.insert(variant(&o.lowering));
     }
     for v in VARIANTS {
@@ -405,6 +406,7 @@ fn family(o: &Overload) -> &'static str {
         Lowering::AsyncCopy { .. } | Lowering::WaitGroupEvents | Lowering::Prefetch => "async copies",
         Lowering::AddrSpaceCast(_) | Lowering::GetFence => "address space",
         Lowering::Shuffle | Lowering::Shuffle2 | Lowering::Printf | Lowering::VecStep => "misc vector",
+        Lowering::Gnu(_) => "clang",
     }
 }
 

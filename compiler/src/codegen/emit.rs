@@ -543,6 +543,83 @@ fn scalar_single_lane_splats(module: &Module) {
     }
 }
 
+/// `llvm.bitreverse` calls made shifts and masks.
+///
+/// LLVM 22's SPIR-V back end lowers `llvm.bitreverse` to OpBitReverse,
+/// which needs the Shader capability: for OpenCL it aborts ("Unable to meet
+/// SPIR-V requirements"; clang-22 too). The optimiser makes the intrinsic
+/// of any hand-written bit reversal, so every module is expanded here:
+/// neighbouring bits swapped, then pairs, nibbles, … up to halves.
+fn expand_bit_reverses(module: &Module) -> Result<(), InternalError> {
+    use inkwell::llvm_sys::core as llvm;
+    use inkwell::types::{AnyTypeEnum, BasicTypeEnum, IntType, VectorType};
+    use inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, InstructionValue};
+    let fail = |what: &str| InternalError { function: None, message: format!("expanding llvm.bitreverse: {what}") };
+    let ctx = module.get_context();
+    let builder = ctx.create_builder();
+    let reverses: Vec<_> = module.get_functions().filter(|f| f.count_basic_blocks() == 0 && f.get_name().to_bytes().starts_with(b"llvm.bitreverse.")).collect();
+    for f in reverses {
+        let calls: Vec<InstructionValue> = std::iter::successors(f.as_global_value().as_pointer_value().get_first_use(), |u| u.get_next_use())
+            .filter_map(|u| {
+                // SAFETY: the user of a use is a value of this module.
+                let user = unsafe { llvm::LLVMIsACallInst(u.get_user().as_value_ref()) };
+                (!user.is_null()).then(|| unsafe { InstructionValue::new(user) })
+            })
+            .collect();
+        for call in calls {
+            let Some(x) = call.get_operand(0).and_then(|o| o.value()) else { return Err(fail("a call without its operand")) };
+            // The element type, and a constant of it (splat for vectors).
+            let (elem, lanes): (IntType, Option<u32>) = match call.get_type() {
+                AnyTypeEnum::IntType(t) => (t, None),
+                AnyTypeEnum::VectorType(v) => match v.get_element_type() {
+                    BasicTypeEnum::IntType(t) => (t, Some(v.get_size())),
+                    _ => return Err(fail("a vector of no integers")),
+                },
+                _ => return Err(fail("an operand of no integer type")),
+            };
+            let constant = |v: u64| -> BasicValueEnum {
+                let c = elem.const_int(v, false);
+                match lanes {
+                    Some(n) => VectorType::const_vector(&vec![c; n as usize]).into(),
+                    None => c.into(),
+                }
+            };
+            builder.position_before(&call);
+            let bits = elem.get_bit_width();
+            let mut v = x;
+            let mut step = 1;
+            while step < bits {
+                // Ones in the low `step` bits of every `2 * step`.
+                let mut mask: u64 = 0;
+                let mut at = 0;
+                while at < bits {
+                    mask |= ((1u64 << step) - 1) << at;
+                    at += 2 * step;
+                }
+                let (m, s) = (constant(mask), constant(u64::from(step)));
+                // SAFETY: LLVM-C builders on values of one integer (vector)
+                // type; inkwell's typed builders would need the two shapes
+                // apart.
+                let b = builder.as_mut_ptr();
+                v = unsafe {
+                    let low = llvm::LLVMBuildAnd(b, v.as_value_ref(), m.as_value_ref(), c"".as_ptr());
+                    let low = llvm::LLVMBuildShl(b, low, s.as_value_ref(), c"".as_ptr());
+                    let high = llvm::LLVMBuildLShr(b, v.as_value_ref(), s.as_value_ref(), c"".as_ptr());
+                    let high = llvm::LLVMBuildAnd(b, high, m.as_value_ref(), c"".as_ptr());
+                    BasicValueEnum::new(llvm::LLVMBuildOr(b, low, high, c"".as_ptr()))
+                };
+                step *= 2;
+            }
+            // SAFETY: same type; the call has no uses left after.
+            unsafe { llvm::LLVMReplaceAllUsesWith(call.as_value_ref(), v.as_value_ref()) };
+            call.erase_from_basic_block();
+        }
+        // SAFETY: a declaration with no uses left.
+        unsafe { f.delete() };
+    }
+    Ok(())
+}
+
 fn machine_code(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result<Vec<u8>, InternalError> {
     let file_type = if kind == OutputKind::Assembly { FileType::Assembly } else { FileType::Object };
     let triple = tm.get_triple().as_str().to_string_lossy().into_owned();
@@ -557,6 +634,7 @@ fn machine_code(module: &Module, tm: &TargetMachine, kind: OutputKind) -> Result
             splat_select_conditions(module);
         }
         scalar_single_lane_splats(module);
+        expand_bit_reverses(module)?;
     }
     // Pipes in SPIR-V 1.0: LLVM 22 writes them only from 1.1 on; the
     // module is written as 1.1 and made 1.0 again (`spirv_fixup`).

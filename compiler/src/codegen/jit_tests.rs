@@ -59,6 +59,11 @@ fn with_kernels(src: &str, f: impl FnOnce(&dyn Fn(&str) -> Entry)) {
 
 /// [`with_kernels`] with floating-point options.
 fn with_kernels_fp(src: &str, fp: crate::options::FpOptions, f: impl FnOnce(&dyn Fn(&str) -> Entry)) {
+    with_kernels_at(src, 2, fp, f)
+}
+
+/// [`with_kernels_fp`] at optimisation level `level`.
+fn with_kernels_at(src: &str, level: u8, fp: crate::options::FpOptions, f: impl FnOnce(&dyn Fn(&str) -> Entry)) {
     let mut sm = SourceMap::new();
     let main = sm.add_virtual("jit.cl", src.to_string());
     let mut diags = Diagnostics::default();
@@ -67,11 +72,11 @@ fn with_kernels_fp(src: &str, fp: crate::options::FpOptions, f: impl FnOnce(&dyn
     let p = check(&tu, &SemaOptions::new(ClStd::Cl20, Target::Host, &out.pragmas), &mut diags);
     assert!(!diags.has_errors(), "{:?}", diags.iter().map(|d| &d.message).collect::<Vec<_>>());
     let ctx = Context::create();
-    let opts = CodegenOptions { opt_level: 2, fp, ..Default::default() };
+    let opts = CodegenOptions { opt_level: level, fp, ..Default::default() };
     let m = super::lower(&ctx, &p, &sm, "jit", &opts).unwrap();
     let tm = configure(&m, &opts).unwrap();
     m.verify().unwrap();
-    optimize(&m, &tm, 2, false).unwrap();
+    optimize(&m, &tm, level, false).unwrap();
     let ee = m.create_jit_execution_engine(OptimizationLevel::Default).unwrap();
     f(&|name| {
         let addr = ee.get_function_address(&format!("__clc_wg_{name}")).unwrap_or_else(|e| panic!("{name}: {e:?}"));
@@ -1105,4 +1110,100 @@ fn pragma_pack_lays_members_out_as_the_host_packs_them() {
             assert_eq!(i64::from_le_bytes(b[2..10].try_into().unwrap()), i as i64 * 1000);
         }
     });
+}
+
+#[test]
+fn clang_builtins_compute_what_gcc_documents() {
+    // clang's `__builtin_*` functions on values that reach every edge
+    // (zero, one, the sign bit, all ones), at -O0 and at -O2 (where
+    // `__builtin_expect` and `__builtin_assume` become LLVM's hints), each
+    // checked against Rust's own bit operations. Zero counts are the width
+    // (clc defines what GCC leaves undefined).
+    let src = "int pick(int k) { switch (k) { case 0: return 10; case 1: return 20; default: __builtin_unreachable(); } }
+               constant int folded[] = { __builtin_popcount(0xF0F), __builtin_clz(1), __builtin_bswap16(0x1234), __builtin_constant_p(3) };
+               kernel void k(global const uint *u, global const ulong *l, global int *o, global ulong *w, int n) {
+                   int i = get_global_id(0);
+                   uint x = u[i]; ulong y = l[i];
+                   global int *r = o + i * 16;
+                   r[0] = __builtin_clz(x); r[1] = __builtin_ctz(x); r[2] = __builtin_popcount(x); r[3] = __builtin_parity(x);
+                   r[4] = __builtin_ffs((int)x); r[5] = __builtin_clrsb((int)x); r[6] = __builtin_clzl(y); r[7] = __builtin_ctzll(y);
+                   r[8] = __builtin_popcountl(y); r[9] = __builtin_ffsl((long)y); r[10] = __builtin_clrsbll((long)y);
+                   r[11] = __builtin_expect(x > 5, 1) ? 1 : 2; r[12] = __builtin_abs((int)x); r[13] = __builtin_parityll(y);
+                   r[14] = __builtin_clzs((ushort)x); r[15] = __builtin_expect_with_probability((int)x, 0, 0.25);
+                   global ulong *q = w + i * 8;
+                   q[0] = __builtin_bswap16((ushort)x); q[1] = __builtin_bswap32(x); q[2] = __builtin_bswap64(y);
+                   q[3] = __builtin_bitreverse8((uchar)x) | ((ulong)__builtin_bitreverse16((ushort)x) << 8);
+                   q[4] = __builtin_bitreverse32(x); q[5] = __builtin_bitreverse64(y);
+                   q[6] = __builtin_rotateleft32(x, n) ^ __builtin_rotateright64(y, n);
+                   q[7] = __builtin_rotateleft8((uchar)x, n) | (__builtin_rotateright16((ushort)x, n) << 8);
+                   if (n < 0) __builtin_unreachable();
+                   __builtin_assume(n >= 0);
+                   __builtin_prefetch(u + i, 0, 3);
+                   if (n == 12345) __builtin_trap();
+               }
+               kernel void c(global float *f, global int *o, int n) {
+                   int sized[__builtin_popcount(7)];
+                   f[0] = __builtin_inff(); f[1] = __builtin_nanf(\"0x12\"); f[2] = __builtin_huge_valf();
+                   f[3] = __builtin_sqrtf(f[4]) + __builtin_fabsf(-2.0f) + __builtin_copysignf(1.0f, f[5]);
+                   o[0] = sizeof(sized); o[1] = pick(n) + pick(n - 1);
+                   switch (n) { case __builtin_bswap32(0x01000000): o[2] = 7; break; default: o[2] = 8; }
+                   o[3] = __builtin_isnan(f[1]) + 2 * __builtin_isinf(f[0]) + 4 * __builtin_signbit(f[5]) + 8 * __builtin_isless(f[4], f[5]);
+                   for (int k = 0; k < 4; k++) o[4 + k] = folded[k];
+               }";
+    let xs: [u32; 8] = [0, 1, 0x8000_0000, u32::MAX, 0x1234_5678, 6, 0x00F0_0000, 0x7FFF_FFFF];
+    let ys: [u64; 8] = [0, 1, 1 << 63, u64::MAX, 0x0123_4567_89AB_CDEF, 6 << 40, 0xFFFF_0000_0000_0000, 0x7FFF_FFFF_FFFF_FFFF];
+    let clrsb32 = |v: i32| (if v < 0 { !v } else { v }).leading_zeros() as i32 - 1;
+    let clrsb64 = |v: i64| (if v < 0 { !v } else { v }).leading_zeros() as i32 - 1;
+    let ffs = |tz: u32, zero: bool| if zero { 0 } else { tz as i32 + 1 };
+    let n = 5i32;
+    for level in [0, 2] {
+        with_kernels_at(src, level, Default::default(), |get| {
+            let mut o = vec![0i32; 16 * 8];
+            let mut w = vec![0u64; 8 * 8];
+            launch(get("k"), 8, &[arg(&xs.as_ptr()), arg(&ys.as_ptr()), arg(&o.as_mut_ptr()), arg(&w.as_mut_ptr()), arg(&n)]);
+            for i in 0..8 {
+                let (x, y) = (xs[i], ys[i]);
+                let want = [
+                    x.leading_zeros() as i32,
+                    x.trailing_zeros() as i32,
+                    x.count_ones() as i32,
+                    (x.count_ones() & 1) as i32,
+                    ffs(x.trailing_zeros(), x == 0),
+                    clrsb32(x as i32),
+                    y.leading_zeros() as i32,
+                    y.trailing_zeros() as i32,
+                    y.count_ones() as i32,
+                    ffs(y.trailing_zeros(), y == 0),
+                    clrsb64(y as i64),
+                    if x > 5 { 1 } else { 2 },
+                    (x as i32).wrapping_abs(),
+                    (y.count_ones() & 1) as i32,
+                    (x as u16).leading_zeros() as i32,
+                    x as i32,
+                ];
+                assert_eq!(o[i * 16..i * 16 + 16], want, "-O{level}, x = {x:#x}, y = {y:#x}");
+                let r = n as u32;
+                let want = [
+                    (x as u16).swap_bytes() as u64,
+                    x.swap_bytes() as u64,
+                    y.swap_bytes(),
+                    (x as u8).reverse_bits() as u64 | ((x as u16).reverse_bits() as u64) << 8,
+                    x.reverse_bits() as u64,
+                    y.reverse_bits(),
+                    x.rotate_left(r) as u64 ^ y.rotate_right(r),
+                    (x as u8).rotate_left(r) as u64 | ((x as u16).rotate_right(r) as u64) << 8,
+                ];
+                assert_eq!(w[i * 8..i * 8 + 8], want, "-O{level}, x = {x:#x}, y = {y:#x}");
+            }
+            let mut f = vec![0f32, 0.0, 0.0, 0.0, 9.0, -3.0];
+            let mut o = vec![0i32; 8];
+            let one = 1i32;
+            launch(get("c"), 1, &[arg(&f.as_mut_ptr()), arg(&o.as_mut_ptr()), arg(&one)]);
+            assert_eq!(f[0], f32::INFINITY);
+            assert_eq!(f[1].to_bits(), 0x7FC0_0012, "a quiet NaN with the payload");
+            assert_eq!(f[2], f32::INFINITY);
+            assert_eq!(f[3], 3.0 + 2.0 - 1.0);
+            assert_eq!(o, [12, 20 + 10, 7, 1 + 2 + 4, 0xF0Fu32.count_ones() as i32, 31, 0x3412, 1]);
+        });
+    }
 }

@@ -11,6 +11,8 @@
 
 use crate::parse::ast::{BinOp, Designator, Expr, ExprKind, SizeofKind, TypeName, UnOp};
 use crate::source::Span;
+use clc_builtins::functions::{GnuOp, Lowering, OpenClStd, Overload, Ty};
+use clc_builtins::types::Scalar;
 
 /// An integer type of a constant: its width in bits and signedness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +79,9 @@ pub trait Env {
     fn int_cast(&mut self, t: &TypeName) -> Option<IntTy>;
     /// `__builtin_offsetof(t, path)`, if every index in it is a constant.
     fn offsetof(&mut self, t: &TypeName, path: &[Designator]) -> Option<u64>;
+    /// The prototype of clang's builtin function `name` (`__builtin_clz`)
+    /// when the name means it (no declaration hides it).
+    fn clang_builtin(&mut self, name: &str) -> Option<&'static Overload>;
 }
 
 /// Evaluates `e` as an integer constant expression.
@@ -129,8 +134,93 @@ pub fn eval(e: &Expr, env: &mut dyn Env) -> Result<CInt, NotConst> {
         ExprKind::SizeofType(kind, t) => env.type_query(*kind, t).map(sized).map_or_else(|| not(e.span), Ok),
         ExprKind::SizeofExpr(kind, x) => env.expr_query(*kind, x).map(sized).map_or_else(|| not(e.span), Ok),
         ExprKind::Offsetof(t, path) => env.offsetof(t, path).map(sized).map_or_else(|| not(e.span), Ok),
+        ExprKind::Call(f, args) => match &f.kind {
+            ExprKind::Ident(id) => match env.clang_builtin(&id.name) {
+                Some(o) if o.lowering == Lowering::Gnu(GnuOp::ConstantP) => Ok(CInt::int((args.len() == 1 && is_constant(&args[0], env)) as i128)),
+                Some(o) => clang_call(o, args, e.span, env),
+                None => not(e.span),
+            },
+            _ => not(e.span),
+        },
         _ => not(e.span),
     }
+}
+
+/// `__builtin_constant_p(e)`: is `e` an integer constant expression or a
+/// floating-point literal (negated, in parentheses)?
+pub fn is_constant(e: &Expr, env: &mut dyn Env) -> bool {
+    fn float(e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Paren(x) | ExprKind::Unary(UnOp::Neg | UnOp::Plus, x) => float(x),
+            ExprKind::FloatLit { .. } => true,
+            _ => false,
+        }
+    }
+    float(e) || eval(e, env).is_ok()
+}
+
+/// The integer type of a builtin's scalar parameter or result.
+fn scalar_int(t: &Ty) -> Option<IntTy> {
+    let Ty::Scalar(s) = t else { return None };
+    let (bits, signed) = match s {
+        Scalar::Bool => (1, false),
+        Scalar::Char => (8, true),
+        Scalar::UChar => (8, false),
+        Scalar::Short => (16, true),
+        Scalar::UShort => (16, false),
+        Scalar::Int => (32, true),
+        Scalar::UInt => (32, false),
+        Scalar::Long | Scalar::PtrDiff => (64, true),
+        Scalar::ULong | Scalar::Size => (64, false),
+        Scalar::Half | Scalar::Float | Scalar::Double => return None,
+    };
+    Some(IntTy { bits, signed })
+}
+
+/// A call of clang's integer builtins folded as clang folds it: each
+/// argument converted to its parameter's type; `__builtin_clz(0)` and
+/// `__builtin_ctz(0)` (undefined) are no constants.
+fn clang_call(o: &Overload, args: &[Expr], span: Span, env: &mut dyn Env) -> Result<CInt, NotConst> {
+    let not = || Err(NotConst { span, reason: String::new() });
+    let (Some(ret), Some(pt)) = (scalar_int(&o.ret), o.params.first().and_then(scalar_int)) else { return not() };
+    if args.len() != o.params.len() {
+        return not();
+    }
+    // `__builtin_expect`'s other arguments are hints, not its value.
+    let counted = match o.lowering {
+        Lowering::Gnu(GnuOp::Expect | GnuOp::ExpectWithProbability) => 1,
+        _ => args.len(),
+    };
+    let mut vals = Vec::with_capacity(counted);
+    for (a, p) in args[..counted].iter().zip(&o.params) {
+        let Some(t) = scalar_int(p) else { return not() };
+        vals.push(t.wrap(eval(a, env)?.value));
+    }
+    let bits = pt.bits;
+    let mask = if bits >= 128 { u128::MAX } else { (1u128 << bits) - 1 };
+    let x = (vals[0] as u128) & mask;
+    let v: i128 = match o.lowering {
+        Lowering::Gnu(GnuOp::Expect | GnuOp::ExpectWithProbability) => vals[0],
+        Lowering::Gnu(GnuOp::Clz) if x != 0 => (x.leading_zeros() - (128 - bits)) as i128,
+        Lowering::Gnu(GnuOp::Ctz) if x != 0 => x.trailing_zeros() as i128,
+        Lowering::Gnu(GnuOp::Popcount) => x.count_ones() as i128,
+        Lowering::Gnu(GnuOp::Parity) => (x.count_ones() & 1) as i128,
+        Lowering::Gnu(GnuOp::Ffs) => if x == 0 { 0 } else { x.trailing_zeros() as i128 + 1 },
+        Lowering::Gnu(GnuOp::Clrsb) => {
+            let flipped = if vals[0] < 0 { !x & mask } else { x };
+            (flipped.leading_zeros() - (128 - bits)) as i128 - 1
+        }
+        Lowering::Gnu(GnuOp::ByteSwap) => (x.swap_bytes() >> (128 - bits)) as i128,
+        Lowering::Gnu(GnuOp::BitReverse) => (x.reverse_bits() >> (128 - bits)) as i128,
+        Lowering::Gnu(op @ (GnuOp::RotateLeft | GnuOp::RotateRight)) => {
+            let n = (vals[1] as u128 % bits as u128) as u32;
+            let n = if op == GnuOp::RotateLeft { n } else { (bits - n) % bits };
+            (((x << n) | (x >> ((bits - n) % bits))) & mask) as i128
+        }
+        Lowering::Ext(OpenClStd::SAbs) => vals[0].abs(),
+        _ => return not(),
+    };
+    Ok(CInt { value: ret.wrap(v), ty: ret })
 }
 
 /// `sizeof` and friends have type `size_t`; 64-bit here (the value is what
@@ -243,6 +333,9 @@ mod tests {
         fn offsetof(&mut self, _: &TypeName, _: &[Designator]) -> Option<u64> {
             None
         }
+        fn clang_builtin(&mut self, name: &str) -> Option<&'static Overload> {
+            clc_builtins::lookup(name).and_then(|o| o.first())
+        }
     }
 
     fn e(kind: ExprKind) -> Box<Expr> {
@@ -285,6 +378,53 @@ mod tests {
         assert_eq!(eval(&hex, &mut NoNames).unwrap().ty, IntTy::UINT);
         // int overflow wraps in the evaluator (clang warns; the value is the wrapped one).
         assert_eq!(val(&bin(BinOp::Mul, lit(65536), lit(65536))), Ok(0));
+    }
+
+    fn call(name: &str, args: Vec<Box<Expr>>) -> Box<Expr> {
+        let f = e(ExprKind::Ident(crate::parse::ast::Ident { name: name.into(), span: Span::default() }));
+        e(ExprKind::Call(f, args.into_iter().map(|a| *a).collect()))
+    }
+
+    /// clang's integer builtins fold to GCC's documented values: each
+    /// expectation below is worked by hand from the bits.
+    #[test]
+    fn clang_builtins_fold() {
+        let neg = |v: u64| e(ExprKind::Unary(UnOp::Neg, lit(v)));
+        assert_eq!(val(&call("__builtin_clz", vec![lit(1)])), Ok(31));
+        assert_eq!(val(&call("__builtin_clzl", vec![lit(1)])), Ok(63));
+        assert_eq!(val(&call("__builtin_clzs", vec![lit(0x80)])), Ok(8));
+        assert!(val(&call("__builtin_clz", vec![lit(0)])).is_err(), "undefined for 0");
+        assert!(val(&call("__builtin_ctz", vec![lit(0)])).is_err(), "undefined for 0");
+        assert_eq!(val(&call("__builtin_ctz", vec![lit(0x50)])), Ok(4));
+        // -1 converts to the parameter's unsigned int: 32 ones.
+        assert_eq!(val(&call("__builtin_popcount", vec![neg(1)])), Ok(32));
+        assert_eq!(val(&call("__builtin_popcountll", vec![neg(1)])), Ok(64));
+        assert_eq!(val(&call("__builtin_parity", vec![lit(7)])), Ok(1));
+        assert_eq!(val(&call("__builtin_ffs", vec![lit(0)])), Ok(0));
+        assert_eq!(val(&call("__builtin_ffs", vec![lit(12)])), Ok(3));
+        assert_eq!(val(&call("__builtin_clrsb", vec![lit(0)])), Ok(31));
+        assert_eq!(val(&call("__builtin_clrsb", vec![neg(1)])), Ok(31));
+        assert_eq!(val(&call("__builtin_clrsb", vec![lit(1)])), Ok(30));
+        assert_eq!(val(&call("__builtin_clrsbl", vec![neg(2)])), Ok(62));
+        assert_eq!(val(&call("__builtin_bswap16", vec![lit(0x1234)])), Ok(0x3412));
+        assert_eq!(val(&call("__builtin_bswap32", vec![lit(0x1234_5678)])), Ok(0x7856_3412));
+        assert_eq!(val(&call("__builtin_bswap64", vec![lit(1)])), Ok(1 << 56));
+        assert_eq!(val(&call("__builtin_bitreverse8", vec![lit(1)])), Ok(0x80));
+        assert_eq!(val(&call("__builtin_bitreverse32", vec![lit(6)])), Ok(0x6000_0000));
+        assert_eq!(val(&call("__builtin_rotateleft8", vec![lit(0x81), lit(1)])), Ok(0x03));
+        assert_eq!(val(&call("__builtin_rotateright32", vec![lit(1), lit(1)])), Ok(0x8000_0000));
+        assert_eq!(val(&call("__builtin_rotateleft16", vec![lit(0x1234), lit(20)])), Ok(0x2341));
+        assert_eq!(val(&call("__builtin_rotateright64", vec![lit(0x10), lit(0)])), Ok(0x10));
+        assert_eq!(val(&call("__builtin_abs", vec![neg(5)])), Ok(5));
+        // The value of `__builtin_expect` is its first argument, a `long`.
+        let x = eval(&call("__builtin_expect", vec![lit(3), lit(0)]), &mut NoNames).unwrap();
+        assert_eq!((x.value, x.ty), (3, IntTy::LONG));
+        let tn = e(ExprKind::Ident(crate::parse::ast::Ident { name: "x".into(), span: Span::default() }));
+        assert_eq!(val(&call("__builtin_constant_p", vec![tn])), Ok(0));
+        assert_eq!(val(&call("__builtin_constant_p", vec![bin(BinOp::Add, lit(1), lit(2))])), Ok(1));
+        // Not foldable: floating-point results, run-time effects.
+        assert!(val(&call("__builtin_inff", vec![])).is_err());
+        assert!(val(&call("__builtin_trap", vec![])).is_err());
     }
 
     #[test]

@@ -785,7 +785,7 @@ impl Checker<'_> {
     }
 
     /// Is `e` an arithmetic or address constant?
-    fn is_constant_init(&self, e: &Expr) -> bool {
+    fn is_constant_init(&mut self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::IntLit { .. }
             | ExprKind::FloatLit { .. }
@@ -830,13 +830,15 @@ impl Checker<'_> {
             ExprKind::BlockLit(_) => true,
             // At file scope a statement expression is an error of its own.
             ExprKind::StmtExpr(_) => self.func.is_none(),
-            ExprKind::Member { .. } | ExprKind::Call(..) | ExprKind::Assign(..) => false,
+            // clang's builtins fold: `__builtin_inff()`, `__builtin_clz(8)`.
+            ExprKind::Call(..) => consteval::eval(e, self).is_ok() || self.clang_float_constant(e).is_some(),
+            ExprKind::Member { .. } | ExprKind::Assign(..) => false,
         }
     }
 
     /// Is `e` (part of) a program-scope read-only object with a constant
     /// initializer, whose value is known at compile time?
-    fn is_read_only_constant(&self, e: &Expr) -> bool {
+    fn is_read_only_constant(&mut self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Paren(x) => self.is_read_only_constant(x),
             ExprKind::Ident(id) => matches!(
@@ -850,7 +852,7 @@ impl Checker<'_> {
         }
     }
 
-    fn is_constant_list(&self, init: &Initializer) -> bool {
+    fn is_constant_list(&mut self, init: &Initializer) -> bool {
         match init {
             Initializer::Expr(e) => self.is_constant_init(e),
             Initializer::List { items, .. } => items.iter().all(|i| self.is_constant_list(&i.init)),
@@ -859,7 +861,7 @@ impl Checker<'_> {
 
     /// Does `e` designate an object with static storage (whose address is
     /// a constant)?
-    fn is_static_lvalue(&self, e: &Expr) -> bool {
+    fn is_static_lvalue(&mut self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Paren(x) => self.is_static_lvalue(x),
             ExprKind::Ident(id) => match self.lookup(&id.name) {
@@ -2753,6 +2755,16 @@ impl consteval::Env for Checker<'_> {
     fn offsetof(&mut self, t: &TypeName, path: &[Designator]) -> Option<u64> {
         match self.offsetof_parts(t, path)? {
             (offset, varying) if varying.is_empty() => Some(offset),
+            _ => None,
+        }
+    }
+
+    fn clang_builtin(&mut self, name: &str) -> Option<&'static clc_builtins::Overload> {
+        if !name.starts_with("__builtin_") || self.lookup(name).is_some() {
+            return None;
+        }
+        match clc_builtins::lookup(name)? {
+            [one] => Some(one),
             _ => None,
         }
     }

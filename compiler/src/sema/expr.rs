@@ -39,6 +39,8 @@ pub(super) mod lower;
 // Places the items of braced initializer lists.
 #[path = "init.rs"]
 pub(super) mod init;
+#[path = "clang_builtins.rs"]
+mod clang_builtins;
 use lower::addr;
 
 /// A typed expression: its type and whether it designates an object.
@@ -3075,6 +3077,13 @@ impl Checker<'_> {
     /// A call of a builtin function: overload resolution on the argument
     /// types.
     fn builtin_call(&mut self, id: &Ident, args: &[Expr], span: Span) -> Option<Val> {
+        if let Some(all) = clc_builtins::lookup(&id.name) {
+            match all {
+                [one] if id.name.starts_with("__builtin_") => return self.clang_builtin_call(id, one, args, span),
+                _ if Self::is_classification(&id.name, all) && !self.floating_operands(&id.name, args) => return None,
+                _ => {}
+            }
+        }
         let mut arg_tys = Vec::with_capacity(args.len());
         let mut vals = Vec::with_capacity(args.len());
         let mut ok = true;
@@ -3154,6 +3163,7 @@ impl Checker<'_> {
                 if self.facts.enabled {
                     self.facts.builtins.insert(addr(id), o.clone().into_owned());
                 }
+                self.clang_checks(&id.name, &o, args, span);
                 if o.attrs.special == Special::FormatLiteral && !args.first().is_some_and(|a| self.is_string_literal(a)) {
                     let at = args.first().map_or(span, |a| a.span);
                     self.diags.push(err("E0328", at, format!("format string of '{}' must be a string literal", id.name)).with_note("OpenCL C requires printf's format to be a literal string"));

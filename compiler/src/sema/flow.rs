@@ -68,7 +68,18 @@ fn completes(s: &Stmt) -> bool {
         },
         StmtKind::Switch { body, .. } => breaks(body) || !any_stmt(body, &|s| matches!(s.kind, StmtKind::Default { .. }), false) || completes(body),
         StmtKind::Label { body, .. } | StmtKind::Case { body, .. } | StmtKind::Default { body } => completes(body),
-        StmtKind::Decl(_) | StmtKind::StaticAssert(_) | StmtKind::Expr(_) | StmtKind::Null | StmtKind::Error => true,
+        StmtKind::Expr(e) => !ends_control(e),
+        StmtKind::Decl(_) | StmtKind::StaticAssert(_) | StmtKind::Null | StmtKind::Error => true,
+    }
+}
+
+/// Is `e` a call of `__builtin_unreachable` or `__builtin_trap`, after
+/// which control goes nowhere?
+fn ends_control(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Paren(x) => ends_control(x),
+        ExprKind::Call(f, _) => matches!(&f.kind, ExprKind::Ident(id) if id.name == "__builtin_unreachable" || id.name == "__builtin_trap"),
+        _ => false,
     }
 }
 

@@ -525,22 +525,30 @@ impl Checker<'_> {
 
 /// Does evaluating `init` store, call or run statements?
 fn has_side_effects(init: &Initializer) -> bool {
+    init_side_effects(init, &|_| false)
+}
+
+fn init_side_effects(init: &Initializer, pure: &dyn Fn(&str) -> bool) -> bool {
     match init {
-        Initializer::Expr(e) => expr_has_side_effects(e),
-        Initializer::List { items, .. } => items.iter().any(|i| has_side_effects(&i.init)),
+        Initializer::Expr(e) => expr_side_effects(e, pure),
+        Initializer::List { items, .. } => items.iter().any(|i| init_side_effects(&i.init, pure)),
     }
 }
 
-fn expr_has_side_effects(e: &Expr) -> bool {
+/// Does evaluating `e` store, call or run statements? A call of a function
+/// named by an identifier for which `pure` holds does not by itself.
+pub(super) fn expr_side_effects(e: &Expr, pure: &dyn Fn(&str) -> bool) -> bool {
+    let rec = |x: &Expr| expr_side_effects(x, pure);
     match &e.kind {
-        ExprKind::Assign(..) | ExprKind::Call(..) | ExprKind::StmtExpr(_) => true,
+        ExprKind::Call(f, args) => !matches!(&f.kind, ExprKind::Ident(id) if pure(&id.name)) || args.iter().any(rec),
+        ExprKind::Assign(..) | ExprKind::StmtExpr(_) => true,
         ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, _) => true,
-        ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Cast(_, x) | ExprKind::Member { base: x, .. } => expr_has_side_effects(x),
-        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => expr_has_side_effects(a) || expr_has_side_effects(b),
-        ExprKind::Cond(c, a, b) => expr_has_side_effects(c) || a.as_deref().is_some_and(expr_has_side_effects) || expr_has_side_effects(b),
-        ExprKind::VectorLiteral(_, xs) => xs.iter().any(expr_has_side_effects),
-        ExprKind::CompoundLiteral(_, init) => has_side_effects(init),
-        ExprKind::Offsetof(_, path) => offsetof_indices(path).any(expr_has_side_effects),
+        ExprKind::Paren(x) | ExprKind::Unary(_, x) | ExprKind::Cast(_, x) | ExprKind::Member { base: x, .. } => rec(x),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => rec(a) || rec(b),
+        ExprKind::Cond(c, a, b) => rec(c) || a.as_deref().is_some_and(rec) || rec(b),
+        ExprKind::VectorLiteral(_, xs) => xs.iter().any(rec),
+        ExprKind::CompoundLiteral(_, init) => init_side_effects(init, pure),
+        ExprKind::Offsetof(_, path) => offsetof_indices(path).any(rec),
         // Not evaluated, or nothing to evaluate.
         ExprKind::SizeofExpr(..) | ExprKind::SizeofType(..) | ExprKind::BlockLit(_) => false,
         ExprKind::Ident(_) | ExprKind::IntLit { .. } | ExprKind::FloatLit { .. } | ExprKind::CharLit(_) | ExprKind::StringLit(_) | ExprKind::BoolLit(_) | ExprKind::Error => false,

@@ -7,6 +7,7 @@
 use super::*;
 use crate::sema::hir::{self, CaseId, ConvKind, ExprId, LaneConv, LocalId};
 use super::init::Step;
+use clc_builtins::functions::{GnuOp, Lowering};
 
 /// What typing learned, keyed by AST node address (the AST is borrowed
 /// for the whole check, so addresses are stable) or declaration span.
@@ -453,7 +454,10 @@ impl Lower<'_, '_, '_> {
                 }
                 self.push(K::Member { base: b, field: last }, ty, lvalue, span)
             }
-            ExprKind::Call(callee, args) => self.call(callee, args, ty, span),
+            ExprKind::Call(callee, args) => match self.clang_constant(e, callee) {
+                Some(k) => self.push(k, ty, false, span),
+                None => self.call(callee, args, ty, span),
+            },
             ExprKind::BlockLit(b) => {
                 let mut params = Vec::new();
                 for p in b.params.iter().flatten() {
@@ -557,10 +561,30 @@ impl Lower<'_, '_, '_> {
         }
     }
 
+    /// A call `e` of one of clang's builtins that is a constant: an integer
+    /// constant expression (`__builtin_clz(8)`, `__builtin_constant_p(x)`),
+    /// an infinity or a NaN.
+    fn clang_constant(&mut self, e: &Expr, callee: &Expr) -> Option<hir::ExprKind> {
+        let ExprKind::Ident(id) = &callee.kind else { return None };
+        let o = self.c.facts.builtins.get(&addr(id))?;
+        if !matches!(o.lowering, Lowering::Gnu(_)) {
+            return None;
+        }
+        if let Ok(v) = consteval::eval(e, self.c) {
+            return Some(hir::ExprKind::Int(v.value));
+        }
+        self.c.clang_float_constant(e).map(hir::ExprKind::Float)
+    }
+
     fn call(&mut self, callee: &Expr, args: &[Expr], ty: QualType, span: Span) -> ExprId {
         use hir::ExprKind as K;
         if let ExprKind::Ident(id) = &callee.kind {
             if let Some(o) = self.c.facts.builtins.get(&addr(id)).cloned() {
+                // An assumption that might change anything is ignored
+                // (-Wassume said so): not evaluated, as in clang.
+                if o.lowering == Lowering::Gnu(GnuOp::Assume) && args.first().is_some_and(|a| self.c.may_change(a)) {
+                    return self.push(K::BuiltinCall { name: id.name.clone(), overload: Box::new(o), args: Vec::new() }, ty, false, span);
+                }
                 let mut ids = Vec::new();
                 for (i, a) in args.iter().enumerate() {
                     let v = self.rvalue(a);

@@ -368,6 +368,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
             Lowering::WorkGroup(op) | Lowering::SubGroup(op) if super::pipes::is_pipe_op(op) => self.pipe_builtin(o.lowering, args, ty),
             Lowering::Enqueue(op) if self.spirv() => self.spirv_enqueue_builtin(op, args, ty, e.span),
             Lowering::Enqueue(op) => self.enqueue_builtin(op, args, ty, e.span),
+            Lowering::Gnu(op) => self.clang_builtin(op, args, ty),
             _ => self.mangled_call(o, args, ty),
         }
     }

@@ -39,6 +39,7 @@ mod debug;
 mod expr;
 mod images;
 mod init;
+mod libclang;
 mod libcommon;
 mod libint;
 mod libmath;

@@ -47,7 +47,7 @@ pub(super) fn chunk_for(opts: &crate::codegen::CodegenOptions) -> u64 {
 }
 use super::{Gen, R, ice};
 use crate::sema::hir::{self, ExprId, ExprKind, Init, LocalId, Stmt, Unroll};
-use clc_builtins::functions::{AddrSpace, ArithOp, GroupOp, Lowering};
+use clc_builtins::functions::{AddrSpace, ArithOp, GnuOp, GroupOp, Lowering};
 use inkwell::IntPredicate;
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::{BasicMetadataValueEnum, IntValue, PointerValue};
@@ -1248,6 +1248,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     // `frexp`, `modf`, `sincos`, … store through a pointer.
                     Lowering::Ext(_) => args.iter().all(|a| !matches!(self.kind(exprs[a.0 as usize].ty.ty), crate::sema::types::TypeKind::Pointer(_))),
                     Lowering::WorkGroup(op) => collective(op),
+                    Lowering::Gnu(op) => !matches!(op, GnuOp::Unreachable | GnuOp::Trap | GnuOp::DebugTrap),
                     _ => false,
                 },
                 _ => true,

@@ -34,7 +34,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// A condition as `i1`.
-    fn truth(&mut self, cond: ExprId) -> R<inkwell::values::IntValue<'ctx>> {
+    pub(super) fn truth(&mut self, cond: ExprId) -> R<inkwell::values::IntValue<'ctx>> {
         let t = self.expr_info(cond).ty.ty;
         let v = self.value(cond)?;
         Ok(self.is_nonzero(v, t)?.into_int_value())
