@@ -110,3 +110,19 @@ kernel void more_math(global const float4 *v, global const float *a, global cons
     r[i] = remquo(a[i] * 10.0f, b[i] / 64.0f, &k);
     q[i] = k;
 }
+
+kernel void clang_bits(global const uint *u, global const ulong *l, global int *o, global ulong *w) {
+    int i = get_global_id(0);
+    uint x = u[i];
+    ulong y = l[i];
+    global int *r = o + i * 8;
+    r[0] = __builtin_clz(x); r[1] = __builtin_ctz(x); r[2] = __builtin_popcount(x); r[3] = __builtin_ffs((int)x);
+    r[4] = __builtin_clrsb((int)x); r[5] = __builtin_clzl(y); r[6] = __builtin_parityll(y); r[7] = __builtin_expect(x > 5, 1) ? 1 : 2;
+    global ulong *q = w + i * 6;
+    q[0] = __builtin_bswap16((ushort)x) | ((ulong)__builtin_bswap32(x) << 16);
+    q[1] = __builtin_bswap64(y);
+    q[2] = __builtin_bitreverse8((uchar)x) | ((ulong)__builtin_bitreverse16((ushort)x) << 8) | ((ulong)__builtin_bitreverse32(x) << 24);
+    q[3] = __builtin_bitreverse64(y);
+    q[4] = __builtin_rotateleft32(x, i) ^ __builtin_rotateright64(y, i);
+    q[5] = __builtin_rotateleft8((uchar)x, i) | (__builtin_rotateright16((ushort)x, i) << 8);
+}

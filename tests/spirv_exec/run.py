@@ -186,6 +186,39 @@ def expected_more_math(v, a, b):
     return o, r, q
 
 
+def expected_clang_bits(u, l):
+    """clang's __builtin_* bit functions, worked out on Python integers
+    (zero counts are the width)."""
+    def clz(v, bits):
+        return bits - v.bit_length()
+
+    def ctz(v, bits):
+        return (v & -v).bit_length() - 1 if v else bits
+
+    def rev(v, bits):
+        return int(format(v, f"0{bits}b")[::-1], 2)
+
+    def swap(v, nbytes):
+        return int.from_bytes(v.to_bytes(nbytes, "little"), "big")
+
+    def rotl(v, n, bits):
+        n %= bits
+        return ((v << n) | (v >> (bits - n))) & ((1 << bits) - 1)
+
+    o = np.zeros(8 * N, np.int32)
+    w = np.zeros(6 * N, np.uint64)
+    for i in range(N):
+        x, y = int(u[i]), int(l[i])
+        sx = x - (1 << 32) if x >> 31 else x
+        o[8 * i:8 * i + 8] = [clz(x, 32), ctz(x, 32), bin(x).count("1"), ctz(x, 32) + 1 if x else 0,
+                              clz(~sx if sx < 0 else sx, 32) - 1, clz(y, 64), bin(y).count("1") & 1, 1 if x > 5 else 2]
+        w[6 * i:6 * i + 6] = [swap(x & 0xFFFF, 2) | swap(x, 4) << 16, swap(y, 8),
+                              rev(x & 0xFF, 8) | rev(x & 0xFFFF, 16) << 8 | rev(x, 32) << 24, rev(y, 64),
+                              rotl(x, i, 32) ^ rotl(y, 64 - i % 64, 64),
+                              rotl(x & 0xFF, i, 8) | rotl(x & 0xFFFF, 16 - i % 16, 16) << 8]
+    return o, w
+
+
 def inputs():
     rng = np.random.default_rng(7)
     a = rng.integers(-100000, 100000, N, dtype=np.int32)
@@ -233,6 +266,16 @@ def run_cases(run, fails, who):
     # OpenCL asks for the low seven bits with the quotient's sign; Intel's
     # runtime stores the whole quotient: its low seven bits are compared.
     fails.check(f"{who}: remquo's seven quotient bits", np.sign(qm) * (np.abs(qm) & 127), eq)
+    rng = np.random.default_rng(11)
+    u = rng.integers(0, 1 << 32, N, dtype=np.uint64).astype(np.uint32)
+    u[:4] = [0, 1, 0x80000000, 0xFFFFFFFF]
+    l = rng.integers(0, 1 << 63, N, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+    l[:4] = [0, 1, 1 << 63, (1 << 64) - 1]
+    ob, wb = np.zeros(8 * N, np.int32), np.zeros(6 * N, np.uint64)
+    run("clang_bits", N, [u, l, ob, wb])
+    eob, ewb = expected_clang_bits(u, l)
+    fails.check(f"{who}: clang's bit counts", ob, eob)
+    fails.check(f"{who}: clang's byte and bit swaps, rotations", wb, ewb)
     return o, of, ov, q
 
 
