@@ -646,6 +646,11 @@ pub enum GnuOp {
     /// `__builtin_constant_p(e)`: whether `e` is a constant, decided at
     /// compile time (any one argument: the prototype is `int(...)`).
     ConstantP,
+    /// `__builtin_memcpy(dst, src, n)` (`overlap: false`) and
+    /// `__builtin_memmove`: `dst`, `n` bytes of `src` copied there.
+    MemCopy { overlap: bool },
+    /// `__builtin_memset(dst, c, n)`: `dst`, its `n` bytes set to `c`.
+    MemSet,
 }
 
 /// Work-item (and sub-group geometry) queries.

@@ -31,7 +31,7 @@ builtins_clc_has_like_clang
 #else
 not_clang_builtins
 #endif
-#if __has_builtin(__builtin_expect) || __has_builtin(__builtin_astype) || __has_builtin(memcpy)
+#if __has_builtin(__builtin_shufflevector) || __has_builtin(__builtin_astype) || __has_builtin(memcpy)
 #else
 clc_lacks_these
 #endif

@@ -126,3 +126,13 @@ kernel void clang_bits(global const uint *u, global const ulong *l, global int *
     q[4] = __builtin_rotateleft32(x, i) ^ __builtin_rotateright64(y, i);
     q[5] = __builtin_rotateleft8((uchar)x, i) | (__builtin_rotateright16((ushort)x, i) << 8);
 }
+
+kernel void clang_memory(global char *s, global int *o) {
+    int i = get_global_id(0);
+    global char *row = s + 32 * i;
+    __builtin_memmove(row + 2 + i % 3, row, 9);
+    __builtin_memmove(row + 16, row + 18 + i % 3, 9);
+    int a[2];
+    __builtin_memset(a, i, sizeof(a));
+    __builtin_memcpy(o + 2 * i, a, sizeof(a));
+}

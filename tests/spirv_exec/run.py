@@ -219,6 +219,21 @@ def expected_clang_bits(u, l):
     return o, w
 
 
+def expected_clang_memory(s):
+    """memmove within each 32-byte row, both ways; memset of two ints."""
+    rows = bytearray(s.tobytes())
+    o = np.zeros(2 * N, np.int32)
+    for i in range(N):
+        r = rows[32 * i:32 * i + 32]
+        d = 2 + i % 3
+        r[d:d + 9] = r[0:9]
+        f = 18 + i % 3
+        r[16:25] = r[f:f + 9]
+        rows[32 * i:32 * i + 32] = r
+        o[2 * i:2 * i + 2] = int.from_bytes(bytes([i & 0xFF] * 4), "little", signed=True)
+    return np.frombuffer(bytes(rows), np.int8), o
+
+
 def inputs():
     rng = np.random.default_rng(7)
     a = rng.integers(-100000, 100000, N, dtype=np.int32)
@@ -276,6 +291,12 @@ def run_cases(run, fails, who):
     eob, ewb = expected_clang_bits(u, l)
     fails.check(f"{who}: clang's bit counts", ob, eob)
     fails.check(f"{who}: clang's byte and bit swaps, rotations", wb, ewb)
+    sm = (np.arange(32 * N) * 7 % 251).astype(np.int8)
+    om = np.zeros(2 * N, np.int32)
+    esm, eom = expected_clang_memory(sm)
+    run("clang_memory", N, [sm, om])
+    fails.check(f"{who}: clang's memmove (overlapping, both ways)", sm, esm)
+    fails.check(f"{who}: clang's memset, memcpy", om, eom)
     return o, of, ov, q
 
 

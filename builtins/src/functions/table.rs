@@ -1127,6 +1127,18 @@ fn clang(b: &mut B) {
         b.add("__builtin_unreachable", Ty::VOID, vec![], Lowering::Gnu(GnuOp::Unreachable));
         b.add("__builtin_trap", Ty::VOID, vec![], Lowering::Gnu(GnuOp::Trap));
         b.add("__builtin_debugtrap", Ty::VOID, vec![], Lowering::Gnu(GnuOp::DebugTrap));
+        // Between any two spaces (clang ignores them): one overload for
+        // each pair, the result a pointer to the destination's space.
+        for dst in SPACES {
+            let to = Ty::ptr(Ty::Void, dst);
+            for src in LOAD_SPACES {
+                let from = Ty::const_ptr(Ty::Void, src);
+                for (name, overlap) in [("__builtin_memcpy", false), ("__builtin_memmove", true)] {
+                    b.add(name, to.clone(), vec![to.clone(), from.clone(), Ty::SIZE], Lowering::Gnu(GnuOp::MemCopy { overlap }));
+                }
+            }
+            b.add("__builtin_memset", to.clone(), vec![to.clone(), Ty::INT, Ty::SIZE], Lowering::Gnu(GnuOp::MemSet));
+        }
         // A pointer to any space (one overload each, so no conversion
         // between spaces), then the constant read/write and locality flags.
         for sp in LOAD_SPACES {

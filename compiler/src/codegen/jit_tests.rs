@@ -1207,3 +1207,48 @@ fn clang_builtins_compute_what_gcc_documents() {
         });
     }
 }
+
+#[test]
+fn clang_memory_builtins_copy_move_and_set_between_spaces() {
+    // `__builtin_memcpy`/`memmove`/`memset` between private, global and
+    // local memory (one overload per pair of spaces), overlapping moves
+    // both ways, and a private array filled by memcpy across a barrier
+    // (the kernel is lowered in regions); at -O0 and -O2.
+    let src = "kernel void k(global int *g, global int *o, local int *l) {
+                   int i = get_local_id(0);
+                   int a[4];
+                   __builtin_memcpy(a, g + 4 * i, sizeof(a));
+                   l[i] = a[0] + a[3];
+                   barrier(CLK_LOCAL_MEM_FENCE);
+                   int b[4];
+                   __builtin_memset(b, 0, sizeof(b));
+                   __builtin_memcpy(b, l, 2 * sizeof(int));
+                   global int *r = __builtin_memcpy(o + 8 * i, b, sizeof(b));
+                   r[4] = a[1] + a[2];
+               }
+               kernel void m(global char *s) {
+                   __builtin_memmove(s + 2, s, 6);
+                   __builtin_memmove(s + 10, s + 12, 6);
+                   __builtin_memset(s + 20, 0x1ff, 3);
+               }";
+    for level in [0, 2] {
+        with_kernels_at(src, level, Default::default(), |get| {
+            let g: Vec<i32> = (0..16).map(|v| v * 3 + 1).collect();
+            let mut o = vec![-1i32; 32];
+            let mut local = vec![0i32; 4];
+            launch(get("k"), 4, &[arg(&g.as_ptr()), arg(&o.as_mut_ptr()), arg(&local.as_mut_ptr())]);
+            let sums: Vec<i32> = (0..4).map(|i| g[4 * i] + g[4 * i + 3]).collect();
+            for i in 0..4 {
+                let want = [sums[0], sums[1], 0, 0, g[4 * i + 1] + g[4 * i + 2], -1, -1, -1];
+                assert_eq!(o[8 * i..8 * i + 8], want, "-O{level}, work-item {i}");
+            }
+            let mut s: Vec<u8> = (0..24).collect();
+            launch(get("m"), 1, &[arg(&s.as_mut_ptr())]);
+            let mut want: Vec<u8> = (0..24).collect();
+            want.copy_within(0..6, 2);
+            want.copy_within(12..18, 10);
+            want[20..23].fill(0xff);
+            assert_eq!(s, want, "-O{level}");
+        });
+    }
+}

@@ -1,4 +1,4 @@
-// clang's own __builtin_* functions: hints, bit counts, byte and bit swaps, rotations, constants, math and classification under their __builtin_ names
+// clang's own __builtin_* functions: hints, bit counts, byte and bit swaps, rotations, constants, memcpy/memmove/memset, math and classification under their __builtin_ names
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
@@ -29,5 +29,9 @@ kernel void hash(global const uint *keys, global uint *out, global ulong *wide, 
     wide[i] = __builtin_bswap64(w) + __builtin_rotateright64(w, 7) + __builtin_clzll(w | 1) + __builtin_bitreverse64(w);
     float x = f[i];
     f[i] = __builtin_isnan(x) || __builtin_isinf(x) ? __builtin_nanf("") : __builtin_fminf(__builtin_sqrtf(__builtin_fabsf(x)), infinity);
+    uint copy[2];
+    __builtin_memset(copy, 0, sizeof(copy));
+    __builtin_memcpy(copy, keys + i, sizeof(uint));
+    __builtin_memmove(out + i, copy, sizeof(uint));
     out[i] += (ushort)__builtin_bswap16((ushort)k) + (uchar)__builtin_bitreverse8((uchar)k) + __builtin_clrsb((int)k);
 }

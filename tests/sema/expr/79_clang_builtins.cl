@@ -3,7 +3,8 @@
 // __builtin_expect_with_probability's constant probability, __builtin_prefetch's flags,
 // -Wassume, __builtin_nan's literal payload (clang would call the C library's nan for other
 // strings: an error here), integer constant expressions, and no -Wreturn-type after
-// __builtin_unreachable or __builtin_trap.
+// __builtin_unreachable or __builtin_trap; memcpy/memset/memmove between spaces, but not into
+// __constant memory (clang takes that).
 kernel void k(global int *p, int n, float f, global float *g) {
     switch (n) { case __builtin_clz(0): break; case __builtin_popcount(7): break; }
     p[0] = __builtin_expect_with_probability(n, 1, 1.5);
@@ -29,6 +30,10 @@ kernel void k(global int *p, int n, float f, global float *g) {
     g[2] = __builtin_inff() + __builtin_sqrtf(f) + __builtin_fmaf(f, f, f) + __builtin_copysignf(f, -1.0f);
     sized[0] = __builtin_ilogbf(f);
     p[9] = sized[0];
+    __builtin_memcpy(sized, p, sizeof(sized));
+    __builtin_memset(g, 0, 4);
+    constant int *c = 0;
+    __builtin_memmove(c, p, 4);
 }
 int no_return_needed(int x) { if (x) return 1; __builtin_unreachable(); }
 int nor_here(int x) { if (x) return 1; __builtin_trap(); }

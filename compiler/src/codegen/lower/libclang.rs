@@ -13,7 +13,8 @@ use crate::sema::hir::ExprId;
 use crate::sema::types::TypeId;
 use clc_builtins::functions::GnuOp;
 use inkwell::llvm_sys::{LLVMIntPredicate as IP, LLVMOpcode as Op};
-use inkwell::values::BasicValueEnum;
+use inkwell::IntPredicate;
+use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 
 impl<'a, 'ctx> Gen<'a, 'ctx> {
     /// A call of clang's builtin `op` on `args`, of result type `ty`.
@@ -119,11 +120,79 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                 }
                 Ok(None)
             }
+            G::MemCopy { .. } | G::MemSet => {
+                let overlap = op == G::MemCopy { overlap: true };
+                let (BasicValueEnum::PointerValue(d), x, BasicValueEnum::IntValue(n)) = (self.value(args[0])?, self.value(args[1])?, self.value(args[2])?) else {
+                    return ice("memcpy/memset operands of the wrong types");
+                };
+                match (op, x) {
+                    (G::MemSet, BasicValueEnum::IntValue(c)) => {
+                        let byte = self.b.build_int_truncate(c, self.ctx.i8_type(), "")?;
+                        self.b.build_memset(d, 1, byte, n)?;
+                    }
+                    // LLVM 22's SPIR-V back end writes `llvm.memmove` as an
+                    // OpCopyMemorySized, whose operands may not overlap.
+                    (_, BasicValueEnum::PointerValue(s)) if overlap && self.spirv() => self.byte_move(d, s, n)?,
+                    (_, BasicValueEnum::PointerValue(s)) if overlap => {
+                        self.b.build_memmove(d, 1, s, 1, n)?;
+                    }
+                    (_, BasicValueEnum::PointerValue(s)) => {
+                        self.b.build_memcpy(d, 1, s, 1, n)?;
+                    }
+                    _ => return ice("memcpy/memset operands of the wrong types"),
+                }
+                Ok(Some(d.into()))
+            }
             G::ConstantP => {
                 let t = self.vty(ty)?;
                 Ok(Some(self.const_int(t, 0)))
             }
         }
+    }
+
+    /// `memmove` a byte at a time: forwards when `d` is below `s`, else
+    /// backwards, so that overlapping bytes are read before written.
+    fn byte_move(&mut self, d: PointerValue<'ctx>, s: PointerValue<'ctx>, n: IntValue<'ctx>) -> R<()> {
+        let f = self.fs().llfn;
+        let it = n.get_type();
+        let i8t = self.ctx.i8_type();
+        let di = self.b.build_ptr_to_int(d, it, "")?;
+        let si = self.b.build_ptr_to_int(s, it, "")?;
+        let forward = self.b.build_int_compare(IntPredicate::ULE, di, si, "")?;
+        let start = self.b.get_insert_block().ok_or_else(|| super::InternalError { function: None, message: "memmove outside a block".into() })?;
+        let (fhead, fbody) = (self.ctx.append_basic_block(f, "move.fwd"), self.ctx.append_basic_block(f, "move.fwd.body"));
+        let (bhead, bbody) = (self.ctx.append_basic_block(f, "move.back"), self.ctx.append_basic_block(f, "move.back.body"));
+        let done = self.ctx.append_basic_block(f, "move.done");
+        self.b.build_conditional_branch(forward, fhead, bhead)?;
+        let step = |g: &mut Self, at: IntValue<'ctx>| -> R<()> {
+            // SAFETY: `at` is below `n`, the bytes the call may touch.
+            let (from, to) = unsafe { (g.b.build_in_bounds_gep(i8t, s, &[at], "")?, g.b.build_in_bounds_gep(i8t, d, &[at], "")?) };
+            let byte = g.b.build_load(i8t, from, "")?;
+            g.b.build_store(to, byte)?;
+            Ok(())
+        };
+        // for (i = 0; i < n; i++) d[i] = s[i];
+        self.b.position_at_end(fhead);
+        let i = self.b.build_phi(it, "")?;
+        let more = self.b.build_int_compare(IntPredicate::ULT, i.as_basic_value().into_int_value(), n, "")?;
+        self.b.build_conditional_branch(more, fbody, done)?;
+        self.b.position_at_end(fbody);
+        step(self, i.as_basic_value().into_int_value())?;
+        let next = self.b.build_int_add(i.as_basic_value().into_int_value(), it.const_int(1, false), "")?;
+        self.b.build_unconditional_branch(fhead)?;
+        i.add_incoming(&[(&it.const_zero(), start), (&next, fbody)]);
+        // for (j = n; j > 0; j--) d[j - 1] = s[j - 1];
+        self.b.position_at_end(bhead);
+        let j = self.b.build_phi(it, "")?;
+        let more = self.b.build_int_compare(IntPredicate::NE, j.as_basic_value().into_int_value(), it.const_zero(), "")?;
+        self.b.build_conditional_branch(more, bbody, done)?;
+        self.b.position_at_end(bbody);
+        let prev = self.b.build_int_sub(j.as_basic_value().into_int_value(), it.const_int(1, false), "")?;
+        step(self, prev)?;
+        self.b.build_unconditional_branch(bhead)?;
+        j.add_incoming(&[(&n, start), (&prev, bbody)]);
+        self.b.position_at_end(done);
+        Ok(())
     }
 
     /// `llvm.ctlz`, `llvm.cttz` (defined for zero) or `llvm.ctpop` of `x`.

@@ -1248,7 +1248,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     // `frexp`, `modf`, `sincos`, … store through a pointer.
                     Lowering::Ext(_) => args.iter().all(|a| !matches!(self.kind(exprs[a.0 as usize].ty.ty), crate::sema::types::TypeKind::Pointer(_))),
                     Lowering::WorkGroup(op) => collective(op),
-                    Lowering::Gnu(op) => !matches!(op, GnuOp::Unreachable | GnuOp::Trap | GnuOp::DebugTrap),
+                    Lowering::Gnu(op) => !matches!(op, GnuOp::Unreachable | GnuOp::Trap | GnuOp::DebugTrap | GnuOp::MemCopy { .. } | GnuOp::MemSet),
                     _ => false,
                 },
                 _ => true,
