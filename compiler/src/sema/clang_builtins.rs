@@ -42,11 +42,11 @@ impl Checker<'_> {
             } else {
                 let int = QualType::new(self.types.scalar(Scalar::Int), AddrSpace::Private);
                 let fty = self.types.intern(TypeKind::Function { ret, params: vec![int], variadic: false });
-                self.call_prototype(&id.name, None, fty, args, span)
+                self.call_prototype(&id.name, None, fty, args, span, id.span)
             }
         } else {
             let fty = self.types.intern(TypeKind::Function { ret, params, variadic: o.variadic });
-            self.call_prototype(&id.name, None, fty, args, span)
+            self.call_prototype(&id.name, None, fty, args, span, id.span)
         };
         self.clang_checks(&id.name, o, args, span);
         if self.facts.enabled {
@@ -186,7 +186,7 @@ fn nan_payload(text: &[u8]) -> Option<u64> {
         return Some(0);
     }
     let (digits, radix) = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        (h, 16)
+        (h, 16u64)
     } else if let Some(b) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
         (b, 2)
     } else if s.len() > 1 && s.starts_with('0') {
@@ -194,8 +194,11 @@ fn nan_payload(text: &[u8]) -> Option<u64> {
     } else {
         (s, 10)
     };
-    // Wider payloads are cut to the significand anyway.
-    u128::from_str_radix(digits, radix).ok().map(|v| v as u64)
+    if digits.is_empty() {
+        return None;
+    }
+    // Wider payloads are cut to the significand anyway: the low bits.
+    digits.chars().try_fold(0u64, |v, c| Some(v.wrapping_mul(radix).wrapping_add(u64::from(c.to_digit(radix as u32)?))))
 }
 
 #[cfg(test)]
@@ -211,5 +214,8 @@ mod tests {
         assert_eq!(nan_payload(b"0b101"), Some(5));
         assert_eq!(nan_payload(b"abc"), None);
         assert_eq!(nan_payload(b"0x"), None);
+        assert_eq!(nan_payload(b"08"), None);
+        // Past 64 bits: the low ones.
+        assert_eq!(nan_payload(b"0x1234567890abcdef1234567890abcdef12"), Some(0x3456_7890_abcd_ef12));
     }
 }

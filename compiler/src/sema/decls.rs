@@ -831,7 +831,11 @@ impl Checker<'_> {
             // At file scope a statement expression is an error of its own.
             ExprKind::StmtExpr(_) => self.func.is_none(),
             // clang's builtins fold: `__builtin_inff()`, `__builtin_clz(8)`.
-            ExprKind::Call(..) => consteval::eval(e, self).is_ok() || self.clang_float_constant(e).is_some(),
+            // (A NaN's bad payload is an error of its own.)
+            ExprKind::Call(f, _) => {
+                let nan = matches!(&f.kind, ExprKind::Ident(id) if consteval::Env::clang_builtin(self, &id.name).is_some_and(|o| o.lowering == clc_builtins::Lowering::Gnu(clc_builtins::functions::GnuOp::Nan)));
+                nan || consteval::eval(e, self).is_ok() || self.clang_float_constant(e).is_some()
+            }
             ExprKind::Member { .. } | ExprKind::Assign(..) => false,
         }
     }

@@ -64,6 +64,28 @@ pub(super) enum Conv {
     Return,
 }
 
+/// clang's error for a call `span` with the wrong number of `args` for
+/// `expected` parameters (and more when `variadic`): at the `)` when too
+/// few, at the first extra argument when too many; `callee` underlined
+/// (clang underlines a builtin's name only when too few).
+fn arg_count_error(args: &[Expr], expected: usize, variadic: bool, span: Span, callee: Option<Span>) -> Option<Diagnostic> {
+    let few = args.len() < expected;
+    if !few && (args.len() == expected || variadic) {
+        return None;
+    }
+    let what = if few { "few" } else { "many" };
+    let least = if variadic { "at least " } else { "" };
+    let at = match args.get(expected) {
+        Some(extra) if !few => extra.span.to(args[args.len() - 1].span),
+        _ => Span { lo: span.hi.saturating_sub(1).max(span.lo), ..span },
+    };
+    let d = err("E0323", at, format!("too {what} arguments to function call, expected {least}{expected}, have {}", args.len()));
+    Some(match callee {
+        Some(c) => d.with_range(c),
+        None => d,
+    })
+}
+
 fn rv(ty: QualType) -> Option<Val> {
     Some(Val { ty, lvalue: false, dup: false, component: false })
 }
@@ -2896,7 +2918,7 @@ impl Checker<'_> {
                     if self.facts.enabled {
                         self.facts.callee.insert(addr(id), ty.ty);
                     }
-                    return self.call_prototype(&id.name, Some(decl_span), ty.ty, args, span);
+                    return self.call_prototype(&id.name, Some(decl_span), ty.ty, args, span, id.span);
                 }
                 Some(_) => {}
             }
@@ -2904,8 +2926,8 @@ impl Checker<'_> {
         let f = self.value(callee);
         let f = f?;
         match self.types.kind(f.ty).clone() {
-            TypeKind::Block { .. } => self.call_prototype("block", None, f.ty, args, span),
-            TypeKind::Pointer(p) if matches!(self.types.kind(p.ty), TypeKind::Function { .. }) => self.call_prototype("function", None, p.ty, args, span),
+            TypeKind::Block { .. } => self.call_prototype("block", None, f.ty, args, span, callee.span),
+            TypeKind::Pointer(p) if matches!(self.types.kind(p.ty), TypeKind::Function { .. }) => self.call_prototype("function", None, p.ty, args, span, callee.span),
             _ => {
                 for a in args {
                     let _ = self.value(a);
@@ -3026,7 +3048,7 @@ impl Checker<'_> {
     }
 
     /// A call of a user function (or block) with a prototype.
-    fn call_prototype(&mut self, name: &str, decl: Option<Span>, fty: TypeId, args: &[Expr], span: Span) -> Option<Val> {
+    fn call_prototype(&mut self, name: &str, decl: Option<Span>, fty: TypeId, args: &[Expr], span: Span, callee: Span) -> Option<Val> {
         let (ret, params, variadic) = match self.types.kind(fty).clone() {
             TypeKind::Function { ret, params, variadic } => (ret, params, variadic),
             TypeKind::Block { ret, params } => (ret, params, false),
@@ -3034,17 +3056,8 @@ impl Checker<'_> {
         };
         let params: Vec<QualType> = params.into_iter().filter(|p| !matches!(self.types.kind(p.ty), TypeKind::Void)).collect();
         let vals: Vec<Option<QualType>> = args.iter().map(|a| self.value(a)).collect();
-        if args.len() < params.len() || (args.len() > params.len() && !variadic) {
-            let few = args.len() < params.len();
-            let what = if few { "few" } else { "many" };
-            let expected = if variadic { "at least " } else { "" };
-            // At the `)` when too few, at the first extra argument when
-            // too many, as clang.
-            let at = match args.get(params.len()) {
-                Some(extra) if !few => extra.span.to(args[args.len() - 1].span),
-                _ => Span { lo: span.hi.saturating_sub(1).max(span.lo), ..span },
-            };
-            let mut d = err("E0323", at, format!("too {what} arguments to function call, expected {expected}{}, have {}", params.len(), args.len())).with_range(span);
+        let underline = if name.starts_with("__builtin_") && args.len() > params.len() { None } else { Some(callee) };
+        if let Some(mut d) = arg_count_error(args, params.len(), variadic, span, underline) {
             if let Some(s) = decl {
                 d = d.with_note_at(s, format!("'{name}' declared here"));
             }
@@ -3080,7 +3093,20 @@ impl Checker<'_> {
         if let Some(all) = clc_builtins::lookup(&id.name) {
             match all {
                 [one] if id.name.starts_with("__builtin_") => return self.clang_builtin_call(id, one, args, span),
-                _ if Self::is_classification(&id.name, all) && !self.floating_operands(&id.name, args) => return None,
+                // The type-generic ones: clang's count check first.
+                [first, ..] if id.name.starts_with("__builtin_") && all.iter().all(|o| o.params.len() == first.params.len()) => {
+                    let underline = (args.len() < first.params.len()).then_some(id.span);
+                    if let Some(d) = arg_count_error(args, first.params.len(), first.variadic, span, underline) {
+                        for a in args {
+                            self.value(a);
+                        }
+                        self.diags.push(d);
+                        return None;
+                    }
+                    if Self::is_classification(&id.name, all) && !self.floating_operands(&id.name, args) {
+                        return None;
+                    }
+                }
                 _ => {}
             }
         }

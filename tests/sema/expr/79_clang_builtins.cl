@@ -34,6 +34,8 @@ kernel void k(global int *p, int n, float f, global float *g) {
     __builtin_memset(g, 0, 4);
     constant int *c = 0;
     __builtin_memmove(c, p, 4);
+    p[10] = __builtin_isnan(f, f);
+    __builtin_prefetch();
 }
 int no_return_needed(int x) { if (x) return 1; __builtin_unreachable(); }
 int nor_here(int x) { if (x) return 1; __builtin_trap(); }
