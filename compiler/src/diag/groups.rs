@@ -69,6 +69,7 @@ const OFF_BY_DEFAULT: &[&str] = &[
     "shorten-64-to-32",
     "implicit-int-conversion",
     "sign-conversion",
+    "implicit-int-float-conversion",
 ];
 
 /// Warnings clc reports that clang-22 has no option for: the memory

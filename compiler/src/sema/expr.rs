@@ -1662,7 +1662,17 @@ impl Checker<'_> {
             return self.vector_shift(l, r, span);
         }
         if lv_.is_some() || rv_.is_some() {
-            return self.vector_binary(op, l, r, span);
+            let t = self.vector_binary(op, l, r, span)?;
+            // An integer scalar widened to a floating vector.
+            for (x, e, v) in [(l, a, rv_), (r, b, lv_)] {
+                if let (Some((es, _)), Some(xs)) = (v, self.arith(x.ty))
+                    && is_int(xs)
+                {
+                    let vector = if v == lv_ { l.ty } else { r.ty };
+                    self.int_float_change(x.ty, e, es, vector);
+                }
+            }
+            return Some(t);
         }
         let ls = self.arith(l.ty);
         let rs = self.arith(r.ty);
@@ -1992,6 +2002,7 @@ impl Checker<'_> {
                     // clang checks a compound assignment's integer result
                     // for none of these.
                     self.int_change(f, e, *ts);
+                    self.int_float_change(f, e, *ts, t);
                 }
                 self.precision_change(f, e, *ts, result_at);
                 true
@@ -2005,6 +2016,7 @@ impl Checker<'_> {
             (TypeKind::Vector(ts, _), _) if self.arith(f).is_some() => {
                 if constant {
                     self.value_change(f, e, *ts);
+                    self.int_float_change(f, e, *ts, t);
                 }
                 true
             }
@@ -2197,6 +2209,15 @@ impl Checker<'_> {
                 }
             }
             return;
+        }
+        // An integer operand of floating-point arithmetic (comparisons and
+        // compound assignments too, as clang checks them).
+        for (x, a) in [l, r] {
+            if is_int(x) {
+                let t = self.types.scalar(x);
+                let to = self.types.scalar(common);
+                self.int_float_change(t, a, common, to);
+            }
         }
         if !self.diags.policy.enabled("double-promotion") {
             return;
@@ -2519,6 +2540,8 @@ impl Checker<'_> {
             if self.arith(v.ty).is_some() {
                 self.value_change(v.ty, x, es);
                 self.int_change(v.ty, x, es);
+                let to = self.types.scalar(es);
+                self.int_float_change(v.ty, x, es, to);
                 count += 1;
             } else if let Some((s, m)) = self.vector_of(v.ty) {
                 if canon(s, p) != canon(es, p) {

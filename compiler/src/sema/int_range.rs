@@ -1,6 +1,6 @@
 //! clang's integer conversion warnings: -Wshorten-64-to-32,
-//! -Wimplicit-int-conversion and -Wsign-conversion (all in -Wconversion,
-//! off by default). Whether an implicit conversion loses precision or
+//! -Wimplicit-int-conversion, -Wsign-conversion and
+//! -Wimplicit-int-float-conversion (all in -Wconversion, off by default). Whether an implicit conversion loses precision or
 //! changes signedness is judged on the range of values the expression can
 //! take, as clang's `GetExprRange` approximates it (`uchar s = a + b` with
 //! `uchar`s, `uchar m = n & 0xff` and `uchar h = n >> 24` with an unsigned
@@ -245,5 +245,31 @@ impl Checker<'_> {
             let (a, b) = names(self);
             warn(self, "sign-conversion", format!("implicit conversion changes signedness: '{a}' to '{b}'"));
         }
+    }
+
+    /// clang's -Wimplicit-int-float-conversion: integer expression `e` of
+    /// type `f`, implicitly converted to the floating type `to`, may take
+    /// values that need more bits than `to`'s significand holds (11 for
+    /// `half`, 24 for `float`, 53 for `double`); `shown` is the type
+    /// converted to (a vector the scalar widens to). A constant is
+    /// -Wimplicit-const-int-float-conversion's ([`Self::value_change`]).
+    pub(super) fn int_float_change(&mut self, f: TypeId, e: &Expr, to: Scalar, shown: TypeId) {
+        let Some(source) = self.arith(f).and_then(|s| self.int_of(s)) else { return };
+        let precision = match to {
+            Scalar::Half => 11,
+            Scalar::Float => 24,
+            Scalar::Double => 53,
+            _ => return,
+        };
+        if source.bits <= precision || !self.diags.policy.enabled("implicit-int-float-conversion") {
+            return;
+        }
+        let range = self.int_range(e, source.bits, IntRange::of(source), 0);
+        if range.width <= precision || consteval::eval(e, self).is_ok() {
+            return;
+        }
+        let at = self.conversion_at(e);
+        let msg = format!("implicit conversion from '{}' to '{}' may lose precision", self.rv_name(f), self.rv_name(shown));
+        self.diags.push(Diagnostic::warning("implicit-int-float-conversion", at, msg).with_range(e.span));
     }
 }
