@@ -464,28 +464,33 @@ fn geometric(b: &mut B) {
     });
 }
 
+/// §6.13.6's comparisons of two floating-point values.
+const RELATIONAL_BINARY: [(&str, RelOp); 9] = [
+    ("isequal", RelOp::IsEqual),
+    ("isnotequal", RelOp::IsNotEqual),
+    ("isgreater", RelOp::IsGreater),
+    ("isgreaterequal", RelOp::IsGreaterEqual),
+    ("isless", RelOp::IsLess),
+    ("islessequal", RelOp::IsLessEqual),
+    ("islessgreater", RelOp::IsLessGreater),
+    ("isordered", RelOp::IsOrdered),
+    ("isunordered", RelOp::IsUnordered),
+];
+
+/// §6.13.6's classifications of one floating-point value.
+const RELATIONAL_UNARY: [(&str, RelOp); 5] = [
+    ("isfinite", RelOp::IsFinite),
+    ("isinf", RelOp::IsInf),
+    ("isnan", RelOp::IsNan),
+    ("isnormal", RelOp::IsNormal),
+    ("signbit", RelOp::SignBit),
+];
+
 /// §6.13.6: scalar results are `int`, vector results the signed integer
 /// vector with the argument's width and element size.
 fn relational(b: &mut B) {
     use RelOp as R;
-    let binary = [
-        ("isequal", R::IsEqual),
-        ("isnotequal", R::IsNotEqual),
-        ("isgreater", R::IsGreater),
-        ("isgreaterequal", R::IsGreaterEqual),
-        ("isless", R::IsLess),
-        ("islessequal", R::IsLessEqual),
-        ("islessgreater", R::IsLessGreater),
-        ("isordered", R::IsOrdered),
-        ("isunordered", R::IsUnordered),
-    ];
-    let unary = [
-        ("isfinite", R::IsFinite),
-        ("isinf", R::IsInf),
-        ("isnan", R::IsNan),
-        ("isnormal", R::IsNormal),
-        ("signbit", R::SignBit),
-    ];
+    let (binary, unary) = (RELATIONAL_BINARY, RELATIONAL_UNARY);
     b.scoped(Requirement::NONE, CONST, |b| {
         for s in FLOATS {
             for n in WIDTHS {
@@ -1102,22 +1107,15 @@ fn clang(b: &mut B) {
             b.alias(&format!("__builtin_ldexp{suffix}"), "ldexp", t.clone(), vec![t.clone(), Ty::INT], Lowering::Ext(E::Ldexp));
             b.alias(&format!("__builtin_ilogb{suffix}"), "ilogb", Ty::INT, vec![t.clone()], Lowering::Ext(E::Ilogb));
         }
-        // Type-generic: any floating-point scalar.
-        let unary = [("isfinite", RelOp::IsFinite), ("isinf", RelOp::IsInf), ("isnan", RelOp::IsNan), ("isnormal", RelOp::IsNormal), ("signbit", RelOp::SignBit)];
-        let binary = [
-            ("isgreater", RelOp::IsGreater),
-            ("isgreaterequal", RelOp::IsGreaterEqual),
-            ("isless", RelOp::IsLess),
-            ("islessequal", RelOp::IsLessEqual),
-            ("islessgreater", RelOp::IsLessGreater),
-            ("isunordered", RelOp::IsUnordered),
-        ];
+        // Type-generic: any floating-point scalar (C has no isequal,
+        // isnotequal nor isordered).
+        let binary = RELATIONAL_BINARY.into_iter().filter(|(_, op)| !matches!(op, RelOp::IsEqual | RelOp::IsNotEqual | RelOp::IsOrdered));
         for s in FLOATS {
             let t = Ty::Scalar(s);
-            for (name, op) in unary {
+            for (name, op) in RELATIONAL_UNARY {
                 b.alias(&format!("__builtin_{name}"), name, Ty::INT, vec![t.clone()], Lowering::Relational(op));
             }
-            for (name, op) in binary {
+            for (name, op) in binary.clone() {
                 b.alias(&format!("__builtin_{name}"), name, Ty::INT, vec![t.clone(), t.clone()], Lowering::Relational(op));
             }
         }

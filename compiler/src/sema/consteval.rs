@@ -159,9 +159,9 @@ pub fn is_constant(e: &Expr, env: &mut dyn Env) -> bool {
     float(e) || eval(e, env).is_ok()
 }
 
-/// The integer type of a builtin's scalar parameter or result.
-fn scalar_int(t: &Ty) -> Option<IntTy> {
-    let Ty::Scalar(s) = t else { return None };
+/// The integer type of scalar `s` (`size_t` as wide as a pointer), or
+/// `None` for a floating-point type.
+pub fn int_ty(s: Scalar, pointer_size: u64) -> Option<IntTy> {
     let (bits, signed) = match s {
         Scalar::Bool => (1, false),
         Scalar::Char => (8, true),
@@ -170,11 +170,20 @@ fn scalar_int(t: &Ty) -> Option<IntTy> {
         Scalar::UShort => (16, false),
         Scalar::Int => (32, true),
         Scalar::UInt => (32, false),
-        Scalar::Long | Scalar::PtrDiff => (64, true),
-        Scalar::ULong | Scalar::Size => (64, false),
+        Scalar::Long => (64, true),
+        Scalar::ULong => (64, false),
+        Scalar::Size => (pointer_size as u32 * 8, false),
+        Scalar::PtrDiff => (pointer_size as u32 * 8, true),
         Scalar::Half | Scalar::Float | Scalar::Double => return None,
     };
     Some(IntTy { bits, signed })
+}
+
+/// The integer type of a builtin's scalar parameter or result (those of
+/// clang's builtins are never `size_t`).
+fn scalar_int(t: &Ty) -> Option<IntTy> {
+    let Ty::Scalar(s) = t else { return None };
+    int_ty(*s, 8)
 }
 
 /// A call of clang's integer builtins folded as clang folds it: each

@@ -41,7 +41,7 @@ mod uninit;
 #[path = "loop_hints.rs"]
 mod loop_hints;
 
-use super::consteval::{self, CInt, IntTy, NotConst};
+use super::consteval::{self, CInt, IntTy, NotConst, int_ty};
 use super::specs::{self, BaseType};
 use expr::lower::{addr, DeclKey};
 use super::attrs::{self, Handling};
@@ -2886,23 +2886,6 @@ fn stmt_has_error(s: &Stmt) -> bool {
     }
 }
 
-fn int_ty(s: Scalar, pointer_size: u64) -> Option<IntTy> {
-    let (bits, signed) = match s {
-        Scalar::Bool => (1, false),
-        Scalar::Char => (8, true),
-        Scalar::UChar => (8, false),
-        Scalar::Short => (16, true),
-        Scalar::UShort => (16, false),
-        Scalar::Int => (32, true),
-        Scalar::UInt => (32, false),
-        Scalar::Long => (64, true),
-        Scalar::ULong => (64, false),
-        Scalar::Size => (pointer_size as u32 * 8, false),
-        Scalar::PtrDiff => (pointer_size as u32 * 8, true),
-        Scalar::Half | Scalar::Float | Scalar::Double => return None,
-    };
-    Some(IntTy { bits, signed })
-}
 
 /// Builtin types that OpenCL C 2.0 introduced: atomics, device-side
 /// enqueue, pipes' reservations, and the memory-model enums.
