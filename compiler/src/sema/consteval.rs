@@ -195,9 +195,11 @@ fn clang_call(o: &Overload, args: &[Expr], span: Span, env: &mut dyn Env) -> Res
     if args.len() != o.params.len() {
         return not();
     }
-    // `__builtin_expect`'s other arguments are hints, not its value.
+    // Every operand is constant (an expected value with side effects is
+    // still evaluated, as in clang), but the probability, a `double` the
+    // checker requires to be constant.
     let counted = match o.lowering {
-        Lowering::Gnu(GnuOp::Expect | GnuOp::ExpectWithProbability) => 1,
+        Lowering::Gnu(GnuOp::ExpectWithProbability) => 2,
         _ => args.len(),
     };
     let mut vals = Vec::with_capacity(counted);
@@ -428,8 +430,9 @@ mod tests {
         // The value of `__builtin_expect` is its first argument, a `long`.
         let x = eval(&call("__builtin_expect", vec![lit(3), lit(0)]), &mut NoNames).unwrap();
         assert_eq!((x.value, x.ty), (3, IntTy::LONG));
-        let tn = e(ExprKind::Ident(crate::parse::ast::Ident { name: "x".into(), span: Span::default() }));
-        assert_eq!(val(&call("__builtin_constant_p", vec![tn])), Ok(0));
+        let tn = || e(ExprKind::Ident(crate::parse::ast::Ident { name: "x".into(), span: Span::default() }));
+        assert!(val(&call("__builtin_expect", vec![lit(3), tn()])).is_err(), "an expected value that is no constant");
+        assert_eq!(val(&call("__builtin_constant_p", vec![tn()])), Ok(0));
         assert_eq!(val(&call("__builtin_constant_p", vec![bin(BinOp::Add, lit(1), lit(2))])), Ok(1));
         // Not foldable: floating-point results, run-time effects.
         assert!(val(&call("__builtin_inff", vec![])).is_err());
