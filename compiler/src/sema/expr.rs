@@ -1684,7 +1684,7 @@ impl Checker<'_> {
                     let int_only = matches!(op, Rem | BitAnd | BitOr | BitXor);
                     if !int_only || (is_int(x) && is_int(y)) {
                         let s = self.usual(x, y);
-                        self.operand_conversions((x, a), (y, b), s, compound);
+                        self.operand_conversions((x, a), (y, b), s, compound, compound);
                         return Some(self.sc(s));
                     }
                 }
@@ -1692,7 +1692,7 @@ impl Checker<'_> {
             Add | Sub => {
                 if let (Some(x), Some(y)) = (ls, rs) {
                     let s = self.usual(x, y);
-                    self.operand_conversions((x, a), (y, b), s, compound);
+                    self.operand_conversions((x, a), (y, b), s, compound, compound);
                     return Some(self.sc(s));
                 }
                 match (lp, rp, ls, rs) {
@@ -1729,7 +1729,7 @@ impl Checker<'_> {
             Lt | Gt | Le | Ge | Eq | Ne => {
                 if let (Some(x), Some(y)) = (ls, rs) {
                     let s = self.usual(x, y);
-                    self.operand_conversions((x, a), (y, b), s, true);
+                    self.operand_conversions((x, a), (y, b), s, true, false);
                     return Some(self.int_ty());
                 }
                 match (lp, rp) {
@@ -2195,7 +2195,7 @@ impl Checker<'_> {
     /// widen a floating value, [`Self::int_change`] where they convert an
     /// integer (unless `no_int`: a comparison, -Wsign-compare's, or a
     /// compound assignment, whose operands clang does not check).
-    fn operand_conversions(&mut self, l: (Scalar, &Expr), r: (Scalar, &Expr), common: Scalar, no_int: bool) {
+    fn operand_conversions(&mut self, l: (Scalar, &Expr), r: (Scalar, &Expr), common: Scalar, no_int: bool, compound: bool) {
         let p = self.types.pointer_size;
         if is_int(common) {
             // An operand the usual arithmetic conversions make unsigned
@@ -2210,10 +2210,10 @@ impl Checker<'_> {
             }
             return;
         }
-        // An integer operand of floating-point arithmetic (comparisons and
-        // compound assignments too, as clang checks them).
-        for (x, a) in [l, r] {
-            if is_int(x) {
+        // An integer operand of floating-point arithmetic (of comparisons
+        // too; of a compound assignment only the right, as clang).
+        for (k, (x, a)) in [l, r].into_iter().enumerate() {
+            if is_int(x) && !(compound && k == 0) {
                 let t = self.types.scalar(x);
                 let to = self.types.scalar(common);
                 self.int_float_change(t, a, common, to);

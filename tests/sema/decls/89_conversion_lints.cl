@@ -1,7 +1,7 @@
 // RUN: -Wdouble-promotion -Wfloat-conversion -Wimplicit-float-conversion -Wcast-qual -Wmissing-prototypes — clang's
 // lint warnings (all off by default) on floating conversions that change precision, casts that drop
 // const/volatile, and external functions defined without a prototype. Same lines, columns and
-// messages as clang-22 (its -Wimplicit-int-float-conversion, int to float, is not given by clc).
+// messages as clang-22, its -Wimplicit-int-float-conversion (int to float, in that group) included.
 float sq(float x) { return x * x; }
 static float sq2(float x) { return x * x; }
 float sq3(float x);
