@@ -185,12 +185,14 @@ mod tests {
         for (g, _) in GROUPS {
             depth(g, 0);
         }
-        // These two are warnings of their own as well as groups (clang's).
-        for w in OFF_BY_DEFAULT.iter().filter(|w| !matches!(**w, "uninitialized" | "implicit-float-conversion")) {
+        // These are warnings of their own as well as groups (clang's).
+        for w in OFF_BY_DEFAULT.iter().filter(|w| !matches!(**w, "uninitialized" | "implicit-float-conversion" | "implicit-int-float-conversion")) {
             assert!(members(w).is_empty(), "{w}");
             assert!(!on_by_default(w));
         }
         assert!(on_by_default("unused-value"));
+        // A group off by default whose member is on.
+        assert!(!on_by_default("implicit-int-float-conversion") && on_by_default("implicit-const-int-float-conversion"));
     }
 
     #[test]
