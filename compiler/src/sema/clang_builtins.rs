@@ -57,10 +57,7 @@ impl Checker<'_> {
 
     /// clang's check of a type-generic floating-point function's operands
     /// (before overload resolution, which would convert an integer).
-    pub(super) fn floating_operands(&mut self, name: &str, args: &[Expr]) -> bool {
-        if !name.starts_with("__builtin_") {
-            return true;
-        }
+    pub(super) fn floating_operands(&mut self, args: &[Expr]) -> bool {
         let mut ok = true;
         for a in args {
             let Some(v) = self.value(a) else { continue };

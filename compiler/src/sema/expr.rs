@@ -1663,13 +1663,13 @@ impl Checker<'_> {
         }
         if lv_.is_some() || rv_.is_some() {
             let t = self.vector_binary(op, l, r, span)?;
-            // An integer scalar widened to a floating vector.
-            for (x, e, v) in [(l, a, rv_), (r, b, lv_)] {
-                if let (Some((es, _)), Some(xs)) = (v, self.arith(x.ty))
+            // An integer scalar widened to the other operand's floating
+            // vector.
+            for (x, e, other) in [(l, a, r), (r, b, l)] {
+                if let (Some((es, _)), Some(xs)) = (self.vector_of(other.ty), self.arith(x.ty))
                     && is_int(xs)
                 {
-                    let vector = if v == lv_ { l.ty } else { r.ty };
-                    self.int_float_change(x.ty, e, es, vector);
+                    self.int_float_change(x.ty, e, es, other.ty);
                 }
             }
             return Some(t);
@@ -2194,7 +2194,9 @@ impl Checker<'_> {
     /// conversions convert to `common`: -Wdouble-promotion where they
     /// widen a floating value, [`Self::int_change`] where they convert an
     /// integer (unless `no_int`: a comparison, -Wsign-compare's, or a
-    /// compound assignment, whose operands clang does not check).
+    /// compound assignment, whose operands clang does not check), and
+    /// [`Self::int_float_change`] where an integer becomes floating (not
+    /// the left operand of a compound assignment, `compound`).
     fn operand_conversions(&mut self, l: (Scalar, &Expr), r: (Scalar, &Expr), common: Scalar, no_int: bool, compound: bool) {
         let p = self.types.pointer_size;
         if is_int(common) {
@@ -3126,7 +3128,7 @@ impl Checker<'_> {
                         self.diags.push(d);
                         return None;
                     }
-                    if Self::is_classification(&id.name, all) && !self.floating_operands(&id.name, args) {
+                    if Self::is_classification(&id.name, all) && !self.floating_operands(args) {
                         return None;
                     }
                 }
